@@ -1,0 +1,86 @@
+//! Transcripts: a game as its moves, `f5d6c3d3c4` (upper or lower case, spaces and commas allowed, passes
+//! implicit or written `pass`/`pa`). Parsing into tokens lives here; playing them lives in [`Game`](super::Game).
+
+use super::moves::is_pass_token;
+use super::{Move, Square};
+
+/// One token of a transcript: a move, or text that is not one (kept for the error message).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    Move(Move),
+    Bad(String),
+}
+
+/// Splits a transcript into moves. Separators (whitespace, `,`, `;`, `.`, `/`) may stand between moves and
+/// may be left out between squares; move numbers such as `1.` are skipped.
+pub(crate) fn tokenize(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || ",;/".contains(c)) {
+        let word = word.trim_matches('.');
+        if word.is_empty() || (word.bytes().all(|b| b.is_ascii_digit()) && word.len() <= 2) {
+            continue;
+        }
+        if is_pass_token(word) {
+            tokens.push(Token::Move(Move::Pass));
+            continue;
+        }
+        let mut rest = word;
+        while !rest.is_empty() {
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with("pass") {
+                tokens.push(Token::Move(Move::Pass));
+                rest = &rest[4..];
+                continue;
+            }
+            let cut = rest.char_indices().nth(2).map_or(rest.len(), |(i, _)| i);
+            let head = &rest[..cut];
+            match head.parse::<Square>() {
+                Ok(square) => tokens.push(Token::Move(Move::Place(square))),
+                Err(_) => {
+                    // Report the whole unreadable remainder of the word: "z9" or "f5x" reads better than "x".
+                    tokens.push(Token::Bad(rest.to_string()));
+                    break;
+                }
+            }
+            rest = &rest[cut..];
+        }
+    }
+    tokens
+}
+
+/// Writes placements as a transcript (`f5d6c3`), leaving passes out.
+pub(crate) fn format_moves(moves: impl IntoIterator<Item = Move>) -> String {
+    moves
+        .into_iter()
+        .filter_map(Move::square)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squares(text: &str) -> Vec<String> {
+        tokenize(text)
+            .into_iter()
+            .map(|t| match t {
+                Token::Move(m) => m.to_string(),
+                Token::Bad(b) => format!("?{b}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn separators_case_and_numbers() {
+        assert_eq!(squares("f5d6C3"), ["f5", "d6", "c3"]);
+        assert_eq!(squares("F5, D6 ,c3;d3"), ["f5", "d6", "c3", "d3"]);
+        assert_eq!(squares("1. f5 2. d6 3.c3"), ["f5", "d6", "c3"]);
+        assert_eq!(squares("f5 PA d6 pass"), ["f5", "pass", "d6", "pass"]);
+        assert_eq!(squares("f5d6passc3"), ["f5", "d6", "pass", "c3"]);
+        assert_eq!(squares("f5 z9 d6"), ["f5", "?z9", "d6"]);
+        assert_eq!(squares("f5d"), ["f5", "?d"]);
+        assert_eq!(squares("  "), Vec::<String>::new());
+        assert_eq!(squares("f5é3"), ["f5", "?é3"]);
+    }
+}

@@ -1,0 +1,53 @@
+//! perft: the number of move sequences of a given length, the standard check of a move generator.
+//!
+//! Othello's convention: a forced pass counts as a ply, and a game that ends before the depth is one leaf.
+
+use super::board::{flips, moves};
+use super::Board;
+
+/// Counts the leaves of the game tree `depth` plies below `board`.
+///
+/// ```
+/// use reversi::engine::{perft, Board};
+/// let counts: Vec<u64> = (1..=6).map(|d| perft(&Board::START, d)).collect();
+/// assert_eq!(counts, [4, 12, 56, 244, 1396, 8200]);
+/// ```
+pub fn perft(board: &Board, depth: u32) -> u64 {
+    perft_at(board.player().0, board.opponent().0, depth)
+}
+
+#[inline]
+fn perft_at(p: u64, o: u64, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        // With no move the node still has one child: the pass, or itself as a finished game.
+        1 => moves(p, o).count_ones().max(1) as u64,
+        _ => perft_inner(p, o, depth),
+    }
+}
+
+/// `depth >= 2`. At depth 2 the children are counted in bulk: a child's leaf count is its number of moves.
+fn perft_inner(p: u64, o: u64, depth: u32) -> u64 {
+    let mut remaining = moves(p, o);
+    if remaining == 0 {
+        return if moves(o, p) == 0 {
+            1
+        } else {
+            perft_at(o, p, depth - 1)
+        };
+    }
+    let mut nodes = 0;
+    while remaining != 0 {
+        let x = remaining.trailing_zeros() as usize;
+        remaining &= remaining - 1;
+        let flipped = flips(p, o, x);
+        let child_p = o ^ flipped;
+        let child_o = p ^ flipped ^ (1 << x);
+        nodes += if depth == 2 {
+            moves(child_p, child_o).count_ones().max(1) as u64
+        } else {
+            perft_inner(child_p, child_o, depth - 1)
+        };
+    }
+    nodes
+}
