@@ -136,7 +136,7 @@ impl Game {
     /// use reversi::engine::{Game, TranscriptError};
     /// let mut game = Game::from_transcript("f5d6").unwrap();
     /// let error = game.play_transcript("c3 a1").unwrap_err();
-    /// assert_eq!(error.to_string(), "move 2: a1 is not a legal move for Black");
+    /// assert_eq!(error.to_string(), "move 2: a1 is not a legal move for White");
     /// assert_eq!(game.transcript(), "f5d6");
     /// ```
     pub fn play_transcript(&mut self, transcript: &str) -> Result<(), TranscriptError> {
@@ -321,7 +321,8 @@ mod tests {
         game.play("c3".parse().unwrap()).unwrap();
         assert_eq!(game.redo_transcript(), "d3c4");
         game.undo();
-        game.play("e3".parse().unwrap()).unwrap();
+        let other = game.legal_moves().iter().find(|s| s.to_string() != "c3").unwrap();
+        game.play(other).unwrap();
         assert!(!game.can_redo());
     }
 
@@ -338,10 +339,10 @@ mod tests {
                 },
             ),
             (
-                "d6c3e3e3",
+                "d6 c3 a1",
                 TranscriptError::IllegalMove {
-                    ply: 4,
-                    square: "e3".parse().unwrap(),
+                    ply: 3,
+                    square: "a1".parse().unwrap(),
                     color: Color::White,
                 },
             ),

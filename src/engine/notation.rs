@@ -15,8 +15,7 @@ pub(crate) enum Token {
 /// may be left out between squares; move numbers such as `1.` are skipped.
 pub(crate) fn tokenize(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
-    for word in text.split(|c: char| c.is_whitespace() || ",;/".contains(c)) {
-        let word = word.trim_matches('.');
+    for word in text.split(|c: char| c.is_whitespace() || ",;/.".contains(c)) {
         if word.is_empty() || (word.bytes().all(|b| b.is_ascii_digit()) && word.len() <= 2) {
             continue;
         }
