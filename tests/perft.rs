@@ -29,7 +29,10 @@ fn start_position_table_to_depth_10() {
 
 /// Depths 11 and 12 take seconds; they run with `cargo test --release`.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "deep perft runs in release: cargo test --release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "deep perft runs in release: cargo test --release"
+)]
 fn start_position_table_deep() {
     for &(depth, nodes) in START_TABLE.iter().filter(|(d, _)| *d > 10) {
         assert_eq!(perft(&Board::START, depth), nodes, "perft({depth})");

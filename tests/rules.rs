@@ -18,7 +18,11 @@ fn assert_same_discs(game: &Game, reference: &Reference, context: &str) {
             Cell::White => Some(Color::White),
             Cell::Empty => None,
         };
-        assert_eq!(position.disc(square), expected, "{context}: disc on {square}");
+        assert_eq!(
+            position.disc(square),
+            expected,
+            "{context}: disc on {square}"
+        );
     }
 }
 
@@ -52,15 +56,23 @@ fn differential_against_array_reference_over_random_games() {
             assert_eq!(got, expected, "{context}: legal moves");
             assert_eq!(game.legal_moves(), board.moves(), "{context}");
             for &square in &expected {
-                let want: Vec<(usize, usize)> = reference.flips(square.column(), square.row(), to_move);
-                let mut have: Vec<(usize, usize)> =
-                    board.flips(square).iter().map(|s| (s.column(), s.row())).collect();
+                let want: Vec<(usize, usize)> =
+                    reference.flips(square.column(), square.row(), to_move);
+                let mut have: Vec<(usize, usize)> = board
+                    .flips(square)
+                    .iter()
+                    .map(|s| (s.column(), s.row()))
+                    .collect();
                 have.sort();
                 assert_eq!(have, want, "{context}: flips of {square}");
             }
             if expected.is_empty() {
                 let other_can_move = !reference.legal_moves(to_move.other()).is_empty();
-                assert_eq!(board.is_game_over(), !other_can_move, "{context}: game over");
+                assert_eq!(
+                    board.is_game_over(),
+                    !other_can_move,
+                    "{context}: game over"
+                );
                 assert_eq!(game.is_over(), !other_can_move, "{context}: game over");
                 if !other_can_move {
                     let outcome = game.outcome().expect("finished game has an outcome");
@@ -81,7 +93,11 @@ fn differential_against_array_reference_over_random_games() {
             {
                 assert!(board.must_pass());
                 assert_eq!(board.try_play(Move::Pass).unwrap(), board.pass());
-                assert_eq!(game.last_move(), Some(Move::Pass), "{context}: pass recorded");
+                assert_eq!(
+                    game.last_move(),
+                    Some(Move::Pass),
+                    "{context}: pass recorded"
+                );
                 reference.pass();
                 board = board.pass();
                 passes += 1;
@@ -90,7 +106,10 @@ fn differential_against_array_reference_over_random_games() {
         }
     }
     assert!(plies > 500_000, "only {plies} plies");
-    assert!(passes > 1_000, "only {passes} passes: the test should meet many");
+    assert!(
+        passes > 1_000,
+        "only {passes} passes: the test should meet many"
+    );
 }
 
 #[test]
@@ -148,7 +167,10 @@ fn transcripts_round_trip_through_random_games() {
             .map(|c| std::str::from_utf8(c).unwrap().to_uppercase())
             .collect::<Vec<_>>()
             .join(", ");
-        assert_eq!(Game::from_transcript(&spaced).unwrap().position(), game.position());
+        assert_eq!(
+            Game::from_transcript(&spaced).unwrap().position(),
+            game.position()
+        );
         let position_text = game.position().to_string();
         assert_eq!(position_text.parse::<Position>().unwrap(), game.position());
         // Undo everything, then redo everything: the same game.

@@ -321,7 +321,11 @@ mod tests {
         game.play("c3".parse().unwrap()).unwrap();
         assert_eq!(game.redo_transcript(), "d3c4");
         game.undo();
-        let other = game.legal_moves().iter().find(|s| s.to_string() != "c3").unwrap();
+        let other = game
+            .legal_moves()
+            .iter()
+            .find(|s| s.to_string() != "c3")
+            .unwrap();
         game.play(other).unwrap();
         assert!(!game.can_redo());
     }
