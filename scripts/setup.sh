@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, only what is missing, at pinned versions, from the package
+# registries only (crates.io, npm, Debian). Safe to run again: a second run installs nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must be exactly the wasm-bindgen crate of Cargo.lock, or the generated glue will not load.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+
+export PATH="$HOME/.cargo/bin:$PATH"
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Rust: the wasm target and the lint tools.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding rustup target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding rustup component $component"
+    rustup component add "$component"
+  fi
+done
+
+# Cargo tools. A debug build of the tools is minutes instead of a quarter of an hour, and fast enough.
+install_tool() { # crate version binary [--locked]
+  local crate=$1 version=$2 binary=$3 locked=${4:-}
+  if command -v "$binary" >/dev/null && "$binary" --version 2>/dev/null | grep -q " $version\b"; then
+    return
+  fi
+  say "installing $crate $version (cargo install --debug; a few minutes)"
+  CARGO_PROFILE_DEV_DEBUG=0 cargo install "$crate" --version "$version" --debug --force $locked
+}
+install_tool trunk "$TRUNK_VERSION" trunk --locked
+# No --locked: wasm-bindgen-cli's own lockfile pins a crate version the registry no longer serves.
+install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+
+# Chromium and its driver from Debian, for the browser tests (never a browser download).
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing Debian chromium and chromium-driver"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# npm packages from the lockfile: binaryen (wasm-opt for Trunk) and playwright-core.
+if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.setup-lock; then
+  say "npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.setup-lock
+fi
+
+# Crates, so that the offline Trunk build finds them.
+cargo fetch --quiet
+cargo fetch --quiet --target wasm32-unknown-unknown
+
+say "ready: trunk $(trunk --version | awk '{print $2}'), wasm-bindgen $(wasm-bindgen --version | awk '{print $2}'), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(/usr/bin/chromium --version)"

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every check: formatting, lints on both targets, native tests (debug-optimised and release), the release
+# web build, and the browser tests against that build in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+bash scripts/setup.sh
+source scripts/env.sh
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "clippy (native, all targets)"
+cargo clippy --all-targets --locked -- -D warnings
+
+step "clippy (wasm32: app, worker, library)"
+cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+
+step "native tests"
+cargo test --locked
+
+step "native tests in release (deep perft)"
+cargo test --release --locked --test perft
+
+step "release web build (trunk)"
+trunk build --release
+
+step "browser tests (Playwright + Debian Chromium)"
+node --test --test-concurrency=1 tests/e2e/
+
+echo
+echo "All checks passed in $(( $(date +%s) - started )) s."
