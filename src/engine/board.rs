@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::error::PlayError;
+use super::lanes::U64x2;
 use super::{Bitboard, Move, Square, Symmetry};
 
 /// Discs of the side to move (`player`) and of the other side (`opponent`). Colour is not stored here: it lives
@@ -274,30 +275,48 @@ impl fmt::Debug for Board {
 
 /// Legal moves of `p` against `o`: for each direction, the runs of `o` discs that start next to a `p` disc,
 /// extended by parallel prefix (two steps of one, two of two) to their full length of at most six.
-#[inline]
+///
+/// The six vertical and diagonal directions run as three pairs in two lanes: the board and its vertical mirror
+/// image (`swap_bytes`), where shifting "down" the mirror is shifting "up" the board. Horizontal runs go
+/// both ways in plain integers.
+#[inline(always)]
 pub(crate) fn moves(p: u64, o: u64) -> u64 {
     let mask = o & INNER_COLUMNS;
-    (direction_moves(p, mask, 1)
-        | direction_moves(p, o, 8)
-        | direction_moves(p, mask, 7)
-        | direction_moves(p, mask, 9))
-        & !(p | o)
+    let pp = U64x2::new(p, p.swap_bytes());
+    let oo = U64x2::new(o, o.swap_bytes());
+    // INNER_COLUMNS is its own vertical mirror image.
+    let mm = oo.and(U64x2::new(INNER_COLUMNS, INNER_COLUMNS));
+    let down = lane_moves::<8, 16>(pp, oo)
+        .or(lane_moves::<7, 14>(pp, mm))
+        .or(lane_moves::<9, 18>(pp, mm));
+    let (below, above_mirrored) = down.lanes();
+    (below | above_mirrored.swap_bytes() | horizontal_moves(p, mask)) & !(p | o)
+}
+
+/// Squares reached by shifting runs of `mask` that start next to `p` towards higher bits by `D` (`D2` = 2·`D`).
+#[inline(always)]
+fn lane_moves<const D: i32, const D2: i32>(p: U64x2, mask: U64x2) -> U64x2 {
+    let mut run = mask.and(p.shl::<D>());
+    run = run.or(mask.and(run.shl::<D>()));
+    let pairs = mask.and(mask.shl::<D>());
+    run = run.or(pairs.and(run.shl::<D2>()));
+    run = run.or(pairs.and(run.shl::<D2>()));
+    run.shl::<D>()
 }
 
 #[inline(always)]
-fn direction_moves(p: u64, mask: u64, dir: u32) -> u64 {
-    let dir2 = dir * 2;
-    let mut up = mask & (p << dir);
-    let mut down = mask & (p >> dir);
-    up |= mask & (up << dir);
-    down |= mask & (down >> dir);
-    let mask_up = mask & (mask << dir);
-    let mask_down = mask & (mask >> dir);
-    up |= mask_up & (up << dir2);
-    down |= mask_down & (down >> dir2);
-    up |= mask_up & (up << dir2);
-    down |= mask_down & (down >> dir2);
-    (up << dir) | (down >> dir)
+fn horizontal_moves(p: u64, mask: u64) -> u64 {
+    let mut east = mask & (p << 1);
+    let mut west = mask & (p >> 1);
+    east |= mask & (east << 1);
+    west |= mask & (west >> 1);
+    let mask_east = mask & (mask << 1);
+    let mask_west = mask & (mask >> 1);
+    east |= mask_east & (east << 2);
+    west |= mask_west & (west >> 2);
+    east |= mask_east & (east << 2);
+    west |= mask_west & (west >> 2);
+    (east << 1) | (west >> 1)
 }
 
 /// For each square, the 8 rays leaving it (squares in that direction up to the edge, not the square itself):
@@ -419,6 +438,12 @@ mod tests {
                 }
             }
             assert_eq!(moves(p, o), expected_moves, "p={p:#x} o={o:#x}");
+            #[cfg(target_arch = "x86_64")]
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: AVX2 is present, checked just above.
+                let fast = unsafe { super::super::lanes::moves_avx2(p, o) };
+                assert_eq!(fast, expected_moves, "avx2: p={p:#x} o={o:#x}");
+            }
         }
     }
 

@@ -5,6 +5,7 @@ mod bitboard;
 mod board;
 mod error;
 mod game;
+mod lanes;
 mod moves;
 mod notation;
 mod perft;
