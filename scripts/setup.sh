@@ -8,7 +8,7 @@ TRUNK_VERSION=0.21.14
 # wasm-bindgen-cli must be exactly the wasm-bindgen crate of Cargo.lock, or the generated glue will not load.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PATH"
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
 as_root() {
