@@ -6,7 +6,10 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine::{perft, Position};
+use crate::engine::{
+    native_clock, parse_obf_line, perft, Control, Game, Level, Move, Position, ScoreKind,
+    SearchInfo, Searcher, Solver, Symmetry, TranspositionTable, DISC, MAX_LEVEL,
+};
 
 #[derive(Parser)]
 #[command(
@@ -26,7 +29,7 @@ enum Command {
         /// Plies to search.
         depth: u32,
         /// Start position as "<64 squares> X|O" (X black, O white, - empty); default: the standard start.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         position: Option<String>,
         /// Print one JSON line {"depth","nodes","seconds","nps"}.
         #[arg(long)]
@@ -34,6 +37,53 @@ enum Command {
         /// Also print the count below each legal move.
         #[arg(long, conflicts_with = "json")]
         divide: bool,
+    },
+    /// Solve each position of an .obf file exactly (single-threaded) and check the file's scores.
+    Solve {
+        /// The .obf file: "<64 squares> X|O; <move>:<score>; ..." per line.
+        file: std::path::PathBuf,
+        /// Print one JSON object per position, then a summary object.
+        #[arg(long)]
+        json: bool,
+        /// Start at this position of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        from: usize,
+        /// Solve at most this many positions.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 256)]
+        hash_mb: usize,
+    },
+    /// Choose a move for a position at an AI level and print its score and the search figures.
+    Best {
+        /// The position: "<64 squares> X|O".
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// AI level, 1 (beginner) to 10.
+        #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// Print one JSON line.
+        #[arg(long)]
+        json: bool,
+        /// Ignore the level's time cap (search to its full depth).
+        #[arg(long)]
+        no_time_limit: bool,
+    },
+    /// Play one level against another from balanced openings, each opening with both colours.
+    Match {
+        /// The first engine's level.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// The second engine's level.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        vs_level: u8,
+        /// Number of games (rounded up to an even number: each opening is played twice).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Openings, one transcript per line (default: distinct 4-move openings).
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
     },
 }
 
@@ -47,6 +97,301 @@ pub fn main() -> ExitCode {
             json,
             divide,
         } => run_perft(depth, position.as_deref(), json, divide),
+        Command::Solve {
+            file,
+            json,
+            from,
+            count,
+            hash_mb,
+        } => run_solve(&file, json, from, count, hash_mb),
+        Command::Best {
+            position,
+            level,
+            json,
+            no_time_limit,
+        } => run_best(&position, level, json, no_time_limit),
+        Command::Match {
+            level,
+            vs_level,
+            games,
+            openings,
+        } => run_match(level, vs_level, games, openings.as_deref()),
+    }
+}
+
+fn kind_text(kind: ScoreKind) -> String {
+    match kind {
+        ScoreKind::Midgame { depth } => format!("depth {depth}"),
+        ScoreKind::Exact => "exact".to_string(),
+        ScoreKind::WinLossDraw => "win/loss/draw".to_string(),
+    }
+}
+
+fn run_best(position: &str, level: u8, json: bool, no_time_limit: bool) -> ExitCode {
+    let position: Position = match position.parse() {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("reversi best: bad position: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let level = Level::get(level).expect("level range checked by the parser");
+    let mut limits = level.limits(native_clock(), 0);
+    if no_time_limit {
+        limits.deadline = None;
+    }
+    let mut searcher = Searcher::new(64);
+    let info = searcher.search(&position.board, &limits, native_clock, None, &mut |info| {
+        if !json {
+            eprintln!(
+                "  {:<14} {:>+7.2} {:>12} nodes  pv {}",
+                kind_text(info.kind),
+                info.score as f64 / DISC as f64,
+                info.nodes,
+                info.pv.iter().map(|s| s.to_string()).collect::<String>()
+            );
+        }
+    });
+    print_best(&info, json);
+    ExitCode::SUCCESS
+}
+
+fn print_best(info: &SearchInfo, json: bool) {
+    let seconds = info.millis / 1000.0;
+    let nps = (info.nodes as f64 / seconds.max(1e-9)) as u64;
+    let pv: String = info.pv.iter().map(|s| s.to_string()).collect();
+    if json {
+        let (kind, depth) = match info.kind {
+            ScoreKind::Midgame { depth } => ("midgame", depth),
+            ScoreKind::Exact => ("exact", 0),
+            ScoreKind::WinLossDraw => ("wld", 0),
+        };
+        println!(
+            "{{\"move\":\"{}\",\"score\":{:.2},\"kind\":\"{kind}\",\"depth\":{depth},\"nodes\":{},\"seconds\":{seconds:.6},\"nps\":{nps},\"pv\":\"{pv}\"}}",
+            info.best,
+            info.score as f64 / DISC as f64,
+            info.nodes
+        );
+    } else {
+        println!(
+            "best {} score {:+.2} ({}) nodes {} in {seconds:.3} s ({:.2} M nodes/s) pv {pv}",
+            info.best,
+            info.score as f64 / DISC as f64,
+            kind_text(info.kind),
+            info.nodes,
+            nps as f64 / 1e6
+        );
+    }
+}
+
+/// Distinct positions after 4 moves (one per symmetry class), in a fixed order.
+fn default_openings() -> Vec<Game> {
+    let mut seen = std::collections::HashSet::new();
+    let mut openings = Vec::new();
+    let mut stack = vec![Game::new()];
+    while let Some(game) = stack.pop() {
+        if game.move_count() == 4 {
+            let board = game.position().board;
+            let canonical = Symmetry::ALL
+                .iter()
+                .map(|&s| {
+                    let b = board.transform(s);
+                    (b.player().0, b.opponent().0)
+                })
+                .min()
+                .expect("eight symmetries");
+            if seen.insert(canonical) {
+                openings.push(game);
+            }
+            continue;
+        }
+        for square in game
+            .legal_moves()
+            .iter()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            let mut next = game.clone();
+            next.play(square).expect("legal");
+            stack.push(next);
+        }
+    }
+    openings
+}
+
+fn run_match(
+    level_a: u8,
+    level_b: u8,
+    games: usize,
+    openings: Option<&std::path::Path>,
+) -> ExitCode {
+    let openings = match openings {
+        None => default_openings(),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("reversi match: cannot read {}: {error}", path.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let mut list = Vec::new();
+            for (n, line) in text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
+                match Game::from_transcript(line) {
+                    Ok(game) => list.push(game),
+                    Err(error) => {
+                        eprintln!("reversi match: {}:{}: {error}", path.display(), n + 1);
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            list
+        }
+    };
+    if openings.is_empty() {
+        eprintln!("reversi match: no openings");
+        return ExitCode::from(2);
+    }
+    let a = Level::get(level_a).expect("checked");
+    let b = Level::get(level_b).expect("checked");
+    let pairs = games.div_ceil(2);
+    let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
+    let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    for round in 0..pairs {
+        let opening = &openings[round % openings.len()];
+        for a_is_black in [true, false] {
+            let mut game = opening.clone();
+            searchers.iter_mut().for_each(Searcher::clear);
+            let mut seed = round as u64 * 2 + a_is_black as u64;
+            while !game.is_over() {
+                let black_to_move = game.to_move() == crate::engine::Color::Black;
+                let (level, searcher) = if black_to_move == a_is_black {
+                    (a, &mut searchers[0])
+                } else {
+                    (b, &mut searchers[1])
+                };
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let limits = level.limits(native_clock(), seed);
+                let info = searcher.search(
+                    &game.position().board,
+                    &limits,
+                    native_clock,
+                    None,
+                    &mut |_| {},
+                );
+                match info.best {
+                    Move::Place(square) => game.play(square).expect("the engine plays legal moves"),
+                    Move::Pass => unreachable!("the game record applies passes"),
+                }
+            }
+            let outcome = game.outcome().expect("game over");
+            let diff = if a_is_black {
+                outcome.difference()
+            } else {
+                -outcome.difference()
+            };
+            total_diff += diff as i64;
+            match diff.signum() {
+                1 => wins += 1,
+                0 => draws += 1,
+                _ => losses += 1,
+            }
+            println!(
+                "game {:>3}: level {level_a} as {} {:+3}  {}",
+                round * 2 + (!a_is_black) as usize + 1,
+                if a_is_black { "black" } else { "white" },
+                diff,
+                game.transcript()
+            );
+        }
+    }
+    let played = wins + draws + losses;
+    println!(
+        "level {level_a} vs level {level_b}: {wins} wins, {draws} draws, {losses} losses in {played} games; average disc difference {:+.2}",
+        total_diff as f64 / played as f64
+    );
+    ExitCode::SUCCESS
+}
+
+fn run_solve(
+    file: &std::path::Path,
+    json: bool,
+    from: usize,
+    count: Option<usize>,
+    hash_mb: usize,
+) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("reversi solve: cannot read {}: {error}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut tt = TranspositionTable::new(hash_mb);
+    let (mut positions, mut correct, mut total_nodes, mut total_seconds) = (0, 0, 0u64, 0.0);
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .skip(from.saturating_sub(1))
+        .take(count.unwrap_or(usize::MAX));
+    for (index, line) in lines {
+        let number = index + 1;
+        let entry = match parse_obf_line(line) {
+            Ok(entry) => entry,
+            Err(error) => {
+                eprintln!("reversi solve: {}:{number}: {error}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        tt.clear();
+        let mut control = Control::unlimited();
+        let started = Instant::now();
+        let (score, best) = Solver::new(&mut tt, &mut control).solve(&entry.position.board);
+        let seconds = started.elapsed().as_secs_f64();
+        let nodes = control.nodes;
+        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+        let expected = entry.score();
+        let ok = expected.is_none_or(|e| e == score);
+        positions += 1;
+        correct += ok as usize;
+        total_nodes += nodes;
+        total_seconds += seconds;
+        let best = best.map_or("pass".to_string(), |s| s.to_string());
+        let empties = entry.position.board.empty_count();
+        if json {
+            let expected = expected.map_or("null".to_string(), |e| e.to_string());
+            println!(
+                "{{\"line\":{number},\"empties\":{empties},\"best\":\"{best}\",\"score\":{score},\"expected\":{expected},\"correct\":{ok},\"nodes\":{nodes},\"seconds\":{seconds:.6},\"nps\":{nps}}}"
+            );
+        } else {
+            let expected = expected.map_or("?".to_string(), |e| format!("{e:+}"));
+            println!(
+                "line {number:>3} ({empties} empties): best {best} score {score:+} (expected {expected}) {} {nodes:>13} nodes {seconds:>8.3} s {:>7.2} M nodes/s",
+                if ok { "ok   " } else { "WRONG" },
+                nps as f64 / 1e6
+            );
+        }
+    }
+    if json {
+        println!(
+            "{{\"positions\":{positions},\"correct\":{correct},\"seconds\":{total_seconds:.6},\"nodes\":{total_nodes}}}"
+        );
+    } else {
+        println!(
+            "{correct}/{positions} correct, {total_nodes} nodes in {total_seconds:.3} s ({:.2} M nodes/s)",
+            total_nodes as f64 / total_seconds.max(1e-9) / 1e6
+        );
+    }
+    if correct == positions {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

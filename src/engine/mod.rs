@@ -1,22 +1,37 @@
-//! The rules engine: pure Rust, std only. Bitboards, positions, moves, the game record, notation and perft.
+//! The engine: pure Rust, std only. Bitboards, positions, moves, the game record, notation, perft,
+//! evaluation, search and the exact endgame solver.
 //! Nothing here knows about the web, serde or the user interface.
 
 mod bitboard;
 mod board;
+mod control;
+mod endgame;
 mod error;
+mod eval;
 mod game;
 mod lanes;
+mod levels;
 mod moves;
 mod notation;
+mod obf;
 mod perft;
 mod position;
+mod search;
 mod square;
+mod tt;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
+pub use control::{native_clock, Clock, Control};
+pub use endgame::Solver;
 pub use error::{PlayError, PositionError, SquareError, TranscriptError};
+pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};
+pub use levels::{Level, LEVELS, MAX_LEVEL};
 pub use moves::Move;
+pub use obf::{parse_obf_line, ObfEntry, ObfError};
 pub use perft::perft;
 pub use position::{Color, Position};
+pub use search::{ScoreKind, SearchInfo, SearchLimits, Searcher};
 pub use square::Square;
+pub use tt::{TranspositionTable, TtData};

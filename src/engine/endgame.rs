@@ -1,0 +1,513 @@
+//! Exact endgame solving: the final disc difference with perfect play (and win/loss/draw, the same search with a
+//! window around zero). Null-window search everywhere but on the principal variation; a transposition table,
+//! fastest-first ordering and a stability cutoff while many squares are empty; parity ordering and no
+//! allocation near the end, with the last squares handled by small specialised functions.
+
+use super::board::{flips, moves};
+use super::control::Control;
+use super::eval::{stable_discs, ClassicEval, Evaluate};
+use super::tt::TranspositionTable;
+use super::{Board, Square};
+
+/// At or below this many empties the search uses no table and no sorting.
+const SHALLOW: u32 = 7;
+/// At or above this many empties moves are ordered by a shallow search with the evaluation.
+const EVAL_ORDER_EMPTIES: u32 = 16;
+/// Results are only stored in the table at or above this many empties.
+const TT_MIN_EMPTIES: u32 = 10;
+
+/// The four quadrants, for parity ordering: an odd quadrant is played into first.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Exact solver over a transposition table owned by the caller.
+pub struct Solver<'a> {
+    tt: &'a mut TranspositionTable,
+    /// Nodes and limits.
+    pub control: &'a mut Control,
+}
+
+/// Final disc difference when neither side can move, empties to the winner.
+#[inline]
+fn final_score(p: u64, o: u64) -> i32 {
+    Board::new(super::Bitboard(p), super::Bitboard(o)).final_score()
+}
+
+impl<'a> Solver<'a> {
+    /// A solver using `tt` for its exact-score entries and `control` for its limits.
+    pub fn new(tt: &'a mut TranspositionTable, control: &'a mut Control) -> Solver<'a> {
+        Solver { tt, control }
+    }
+
+    /// The exact score of `board` (final disc difference for the side to move, empties to the winner) and a
+    /// best move (`None` when the side to move must pass or the game is over). Only valid when the search was
+    /// not stopped by its limits.
+    pub fn solve(&mut self, board: &Board) -> (i32, Option<Square>) {
+        self.solve_window(board, -64, 64)
+    }
+
+    /// The score of `board` within (`alpha`, `beta`): exact inside the window, otherwise a bound on the side
+    /// it fell. With (-1, 1) this is a win/loss/draw solve.
+    pub fn solve_window(&mut self, board: &Board, alpha: i32, beta: i32) -> (i32, Option<Square>) {
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            let score = if moves(o, p) == 0 {
+                final_score(p, o)
+            } else {
+                -self.pvs(o, p, -beta, -alpha)
+            };
+            return (score, None);
+        }
+        let (score, best) = self.pvs_root(p, o, alpha, beta);
+        (score, Some(best))
+    }
+
+    fn pvs_root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, Square) {
+        let mut list = MoveList::new(p, o);
+        let tt_move = self
+            .tt
+            .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
+            .and_then(|d| d.best);
+        list.order(tt_move, (!(p | o)).count_ones());
+        let mut best_score = -65;
+        let mut best_move = list.moves[0].square();
+        for i in 0..list.len {
+            let m = list.moves[i];
+            let score = if i == 0 {
+                -self.pvs(m.p, m.o, -beta, -alpha)
+            } else {
+                let mut s = -self.nws(m.p, m.o, -alpha - 1);
+                if s > alpha && s < beta {
+                    s = -self.pvs(m.p, m.o, -beta, -s);
+                }
+                s
+            };
+            if self.control.aborted() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = m.square();
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best_score, best_move)
+    }
+
+    /// Principal-variation search with a full window (fail-soft).
+    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        if empties <= SHALLOW {
+            // Near the end a full-window search costs little more than two null-window ones.
+            let low = self.nws(p, o, alpha);
+            if low <= alpha || low >= beta {
+                return low;
+            }
+            return self.exact_small(p, o, low, beta);
+        }
+        if self.control.tick() {
+            return 0;
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.pvs(o, p, -beta, -alpha);
+        }
+        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        let entry = self.tt.probe(&board);
+        let mut list = MoveList::new(p, o);
+        list.order(entry.and_then(|d| d.best), empties);
+        let original_alpha = alpha;
+        let mut best_score = -65;
+        let mut best_move = None;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            let score = if i == 0 {
+                -self.pvs(m.p, m.o, -beta, -alpha)
+            } else {
+                let mut s = -self.nws(m.p, m.o, -alpha - 1);
+                if s > alpha && s < beta {
+                    s = -self.pvs(m.p, m.o, -beta, -s);
+                }
+                s
+            };
+            if self.control.aborted() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m.square());
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.tt.store(
+            &board,
+            empties as u8,
+            original_alpha,
+            beta,
+            best_score,
+            best_move,
+        );
+        best_score
+    }
+
+    /// Exact value below the shallow threshold, known to be at least `low` (a fail-high bound) and wanted
+    /// only below `beta`: raise the bound with null windows until one fails low.
+    fn exact_small(&mut self, p: u64, o: u64, mut low: i32, beta: i32) -> i32 {
+        while low < beta {
+            let v = self.nws(p, o, low);
+            if v <= low {
+                return low;
+            }
+            low = v;
+        }
+        low
+    }
+
+    /// Null-window search: is the score above `alpha`? Returns a fail-soft bound (or the exact score).
+    fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        if empties <= SHALLOW {
+            return self.nws_shallow(p, o, alpha, empties);
+        }
+        if self.control.tick() {
+            return 0;
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws(o, p, -alpha - 1);
+        }
+        // Stability cutoff: the opponent's stable discs cap what the side to move can reach.
+        let opponent_discs = o.count_ones() as i32;
+        if alpha >= 64 - 2 * opponent_discs {
+            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if cap <= alpha {
+                return cap;
+            }
+        }
+        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        let entry = if empties >= TT_MIN_EMPTIES {
+            self.tt.probe(&board)
+        } else {
+            None
+        };
+        if let Some(data) = entry {
+            if data.lower > alpha {
+                return data.lower;
+            }
+            if data.upper <= alpha {
+                return data.upper;
+            }
+        }
+        let mut list = MoveList::new(p, o);
+        list.order(entry.and_then(|d| d.best), empties);
+        let mut best_score = -65;
+        let mut best_move = None;
+        for i in 0..list.len {
+            let m = list.moves[i];
+            let score = -self.nws(m.p, m.o, -alpha - 1);
+            if self.control.aborted() {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m.square());
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        if empties >= TT_MIN_EMPTIES {
+            self.tt.store(
+                &board,
+                empties as u8,
+                alpha,
+                alpha + 1,
+                best_score,
+                best_move,
+            );
+        }
+        best_score
+    }
+
+    /// Few empties: parity order (moves into quadrants with an odd number of empties first), no table.
+    fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+        self.control.nodes += 1;
+        let empty = !(p | o);
+        match empties {
+            0 => return final_score(p, o),
+            1 => return solve_1(p, o, empty.trailing_zeros() as usize),
+            2 => return self.solve_2(p, o, alpha, empty),
+            _ => {}
+        }
+        let mut odd = 0u64;
+        for q in QUADRANTS {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        let mut best_score = -65;
+        let mut played = false;
+        for group in [empty & odd, empty & !odd] {
+            let mut rest = group;
+            while rest != 0 {
+                let x = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let f = flips(p, o, x);
+                if f == 0 {
+                    continue;
+                }
+                played = true;
+                let score = -self.nws_shallow(o ^ f, p ^ f ^ (1 << x), -alpha - 1, empties - 1);
+                if score > best_score {
+                    best_score = score;
+                    if score > alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if !played {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.nws_shallow(o, p, -alpha - 1, empties);
+        }
+        best_score
+    }
+
+    #[inline]
+    fn solve_2(&mut self, p: u64, o: u64, alpha: i32, empty: u64) -> i32 {
+        let x1 = empty.trailing_zeros() as usize;
+        let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
+        let mut best = -65;
+        for (a, b) in [(x1, x2), (x2, x1)] {
+            let f = flips(p, o, a);
+            if f != 0 {
+                self.control.nodes += 1;
+                let score = -solve_1(o ^ f, p ^ f ^ (1 << a), b);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        // The side to move must pass: the opponent plays both squares if it can.
+        let mut best = 65;
+        let mut moved = false;
+        for (a, b) in [(x1, x2), (x2, x1)] {
+            let f = flips(o, p, a);
+            if f != 0 {
+                moved = true;
+                self.control.nodes += 1;
+                let score = solve_1(p ^ f, o ^ f ^ (1 << a), b);
+                if score < best {
+                    best = score;
+                    if score <= alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if moved {
+            best
+        } else {
+            final_score(p, o)
+        }
+    }
+}
+
+/// One empty square left, at `x`: the side to move plays it if it can, else the opponent, else nobody.
+#[inline]
+fn solve_1(p: u64, o: u64, x: usize) -> i32 {
+    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+    let f = flips(p, o, x).count_ones() as i32;
+    if f > 0 {
+        return diff + 2 * f + 1;
+    }
+    let f = flips(o, p, x).count_ones() as i32;
+    if f > 0 {
+        return diff - 2 * f - 1;
+    }
+    // Nobody can play the last square: it goes to the winner.
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => diff + 1,
+        std::cmp::Ordering::Less => diff - 1,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Child {
+    /// Square index of the move.
+    x: u8,
+    p: u64,
+    o: u64,
+    key: i32,
+}
+
+impl Child {
+    #[inline]
+    fn square(&self) -> Square {
+        Square::from_index(self.x as usize)
+    }
+}
+
+/// The legal moves of a node with the positions they lead to, sorted best first.
+struct MoveList {
+    moves: [Child; 32],
+    len: usize,
+    /// Empty squares of the parent position.
+    empty: u64,
+}
+
+impl MoveList {
+    #[inline]
+    fn new(p: u64, o: u64) -> MoveList {
+        let mut list = MoveList {
+            moves: [Child::default(); 32],
+            len: 0,
+            empty: !(p | o),
+        };
+        let mut rest = moves(p, o);
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, x);
+            list.moves[list.len] = Child {
+                x: x as u8,
+                p: o ^ f,
+                o: p ^ f ^ (1 << x),
+                key: 0,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
+    /// Table move first. With many empties, then by a shallow search with the evaluation, less the
+    /// opponent's mobility; with fewer, fastest first: the fewer replies the opponent has (corners counting
+    /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
+    #[inline]
+    fn order(&mut self, tt_move: Option<Square>, empties: u32) {
+        if empties >= EVAL_ORDER_EMPTIES {
+            let depth = match empties {
+                0..=15 => 0,
+                16..=21 => 1,
+                _ => 2,
+            };
+            for child in &mut self.moves[..self.len] {
+                if Some(child.square()) == tt_move {
+                    child.key = i32::MAX;
+                    continue;
+                }
+                let replies = moves(child.p, child.o);
+                let mobility =
+                    replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+                let value = -shallow_value(child.p, child.o, depth, -30_000, 30_000);
+                child.key = value - mobility * 50;
+            }
+            self.sort();
+            return;
+        }
+        let empty = self.empty;
+        let mut odd = 0u64;
+        if empties < 20 {
+            for q in QUADRANTS {
+                if (empty & q).count_ones() & 1 == 1 {
+                    odd |= q;
+                }
+            }
+        }
+        for child in &mut self.moves[..self.len] {
+            let bit = 1u64 << child.x;
+            if Some(child.square()) == tt_move {
+                child.key = i32::MAX;
+                continue;
+            }
+            let replies = moves(child.p, child.o);
+            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+            let mut key = -mobility * 16;
+            if bit & CORNERS != 0 {
+                key += 8;
+            }
+            if bit & odd != 0 {
+                key += 4;
+            }
+            child.key = key;
+        }
+        self.sort();
+    }
+
+    /// Insertion sort by key, highest first: lists are short.
+    #[inline]
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let item = self.moves[i];
+            let mut j = i;
+            while j > 0 && self.moves[j - 1].key < item.key {
+                self.moves[j] = self.moves[j - 1];
+                j -= 1;
+            }
+            self.moves[j] = item;
+        }
+    }
+}
+
+/// Alpha-beta value of a position to a small depth with the evaluation at the leaves, for move ordering.
+fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let mv = moves(p, o);
+    if mv == 0 {
+        if moves(o, p) == 0 {
+            return final_score(p, o) * super::eval::DISC;
+        }
+        return -shallow_value(o, p, depth, -beta, -alpha);
+    }
+    if depth == 0 {
+        return ClassicEval.evaluate(&Board::new(super::Bitboard(p), super::Bitboard(o)));
+    }
+    let mut best = -30_000;
+    let mut rest = mv;
+    while rest != 0 {
+        let x = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let f = flips(p, o, x);
+        let v = -shallow_value(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}

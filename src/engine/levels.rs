@@ -1,0 +1,84 @@
+//! The AI levels, in one table: mid-game depth, where the exact and win/loss/draw solves start, the noise
+//! that makes the lower levels beatable, and a time cap so the top levels answer in seconds in the browser.
+
+use super::SearchLimits;
+
+/// One AI level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 (beginner) to [`MAX_LEVEL`].
+    pub number: u8,
+    /// Mid-game search depth in plies.
+    pub depth: u32,
+    /// Exact solve at this many empties or fewer.
+    pub exact_empties: u32,
+    /// Win/loss/draw solve at this many empties or fewer.
+    pub wld_empties: u32,
+    /// Noise on root move values, in hundredths of a disc (0: always the best move found).
+    pub randomness: i32,
+    /// Time cap per move in milliseconds.
+    pub move_time_ms: u32,
+}
+
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Level 1 sees one ply and picks among moves within several discs of the best, so a beginner can win;
+/// level 10 searches 12 plies and solves the last 18 empties exactly.
+pub const LEVELS: [Level; MAX_LEVEL as usize] = [
+    level(1, 1, 0, 0, 600, 1000),
+    level(2, 2, 4, 6, 300, 1000),
+    level(3, 3, 6, 8, 150, 1000),
+    level(4, 4, 8, 10, 60, 1500),
+    level(5, 5, 10, 12, 20, 2000),
+    level(6, 6, 12, 14, 0, 2000),
+    level(7, 7, 14, 16, 0, 3000),
+    level(8, 8, 15, 17, 0, 3000),
+    level(9, 10, 16, 18, 0, 4000),
+    level(10, 12, 18, 20, 0, 5000),
+];
+
+const fn level(
+    number: u8,
+    depth: u32,
+    exact_empties: u32,
+    wld_empties: u32,
+    randomness: i32,
+    move_time_ms: u32,
+) -> Level {
+    Level {
+        number,
+        depth,
+        exact_empties,
+        wld_empties,
+        randomness,
+        move_time_ms,
+    }
+}
+
+impl Level {
+    /// The level numbered `number`, if there is one.
+    ///
+    /// ```
+    /// use reversi::engine::Level;
+    /// assert_eq!(Level::get(1).unwrap().depth, 1);
+    /// assert!(Level::get(0).is_none() && Level::get(11).is_none());
+    /// ```
+    pub fn get(number: u8) -> Option<Level> {
+        LEVELS.get((number as usize).checked_sub(1)?).copied()
+    }
+
+    /// Search limits for this level; `now` is the current time on the search clock, for the deadline, and
+    /// `seed` varies the choices of the noisy levels.
+    pub fn limits(&self, now: f64, seed: u64) -> SearchLimits {
+        SearchLimits {
+            depth: self.depth,
+            exact_empties: self.exact_empties,
+            wld_empties: self.wld_empties,
+            nodes: None,
+            deadline: Some(now + self.move_time_ms as f64),
+            randomness: self.randomness,
+            seed,
+        }
+    }
+}

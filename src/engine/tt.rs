@@ -1,0 +1,176 @@
+//! A fixed-size transposition table: lower and upper bounds on a position's score, the best move found, and the
+//! depth they were searched to. Buckets of 4 entries; a new result replaces the same position, then the
+//! shallowest entry, preferring entries from older searches, so that deep results survive.
+
+use super::{Board, Square};
+
+/// What is known of one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtData {
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+    /// The best (or refuting) move found, if any.
+    pub best: Option<Square>,
+    /// The depth of the search that found the bounds (for exact endgame entries, the number of empties).
+    pub depth: u8,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    depth: u8,
+    /// Square index + 1; 0 for none.
+    best: u8,
+    generation: u8,
+    used: bool,
+}
+
+const BUCKET: usize = 4;
+
+/// The table. Its size is fixed when it is made.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of at most `megabytes` MB (at least one bucket), its entry count a power of two.
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes.max(1) * 1024 * 1024;
+        let wanted = (bytes / std::mem::size_of::<Entry>()).max(BUCKET);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() / 2
+        };
+        TranspositionTable {
+            entries: vec![Entry::default(); count],
+            mask: count - BUCKET,
+            generation: 0,
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: entries of earlier searches are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize) & self.mask & !(BUCKET - 1)
+    }
+
+    /// What the table holds for `board`, if anything.
+    #[inline]
+    pub fn probe(&self, board: &Board) -> Option<TtData> {
+        let hash = board.hash();
+        let start = self.bucket(hash);
+        self.entries[start..start + BUCKET]
+            .iter()
+            .find(|e| e.used && e.key == hash)
+            .map(|e| TtData {
+                lower: e.lower as i32,
+                upper: e.upper as i32,
+                best: (e.best != 0).then(|| Square::from_index(e.best as usize - 1)),
+                depth: e.depth,
+            })
+    }
+
+    /// Records the result of a search of `board` to `depth` with window (`alpha`, `beta`) that returned
+    /// `score` with best move `best`.
+    #[inline]
+    pub fn store(
+        &mut self,
+        board: &Board,
+        depth: u8,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best: Option<Square>,
+    ) {
+        let hash = board.hash();
+        let start = self.bucket(hash);
+        let generation = self.generation;
+        let bucket = &mut self.entries[start..start + BUCKET];
+        let (lower, upper) = if score <= alpha {
+            (i16::MIN, score as i16)
+        } else if score >= beta {
+            (score as i16, i16::MAX)
+        } else {
+            (score as i16, score as i16)
+        };
+        let best = best.map_or(0, |s| s.index() as u8 + 1);
+        if let Some(entry) = bucket.iter_mut().find(|e| e.used && e.key == hash) {
+            if depth > entry.depth {
+                *entry = Entry {
+                    key: hash,
+                    lower,
+                    upper,
+                    depth,
+                    best,
+                    generation,
+                    used: true,
+                };
+            } else if depth == entry.depth {
+                // Same depth: bounds from both searches hold at once.
+                entry.lower = entry.lower.max(lower);
+                entry.upper = entry.upper.min(upper);
+                if entry.lower > entry.upper {
+                    (entry.lower, entry.upper) = (lower, upper);
+                }
+                if best != 0 {
+                    entry.best = best;
+                }
+                entry.generation = generation;
+            } else if best != 0 && entry.best == 0 {
+                entry.best = best;
+            }
+            return;
+        }
+        // Replace the least valuable: unused first, then older searches, then shallower.
+        let victim = bucket
+            .iter_mut()
+            .min_by_key(|e| (e.used, e.generation == generation, e.depth))
+            .expect("bucket is not empty");
+        *victim = Entry {
+            key: hash,
+            lower,
+            upper,
+            depth,
+            best,
+            generation,
+            used: true,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_are_stored_and_merged() {
+        let mut tt = TranspositionTable::new(1);
+        let board = Board::START;
+        let d3 = "d3".parse().unwrap();
+        assert_eq!(tt.probe(&board), None);
+        tt.store(&board, 5, 0, 10, 20, Some(d3)); // fail high: score >= 20
+        let data = tt.probe(&board).unwrap();
+        assert_eq!((data.lower, data.best, data.depth), (20, Some(d3), 5));
+        tt.store(&board, 5, 20, 30, 25, None); // exact 25 at the same depth
+        let data = tt.probe(&board).unwrap();
+        assert_eq!((data.lower, data.upper, data.best), (25, 25, Some(d3)));
+        assert_eq!(tt.probe(&board.pass()), None);
+    }
+}

@@ -1,0 +1,198 @@
+//! The AI: exact endgame scores (FFO positions, a brute-force cross-check, symmetries), and the mid-game
+//! search's contracts (legal moves, determinism, limits, levels).
+
+mod common;
+
+use common::Rng;
+use reversi::engine::{
+    native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, SearchLimits,
+    Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
+};
+
+fn ffo_20_39() -> Vec<ObfEntry> {
+    include_str!("data/fforum-20-39.obf")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| parse_obf_line(l).unwrap())
+        .collect()
+}
+
+fn solve(board: &Board, tt: &mut TranspositionTable) -> (i32, Option<reversi::engine::Square>) {
+    tt.clear();
+    let mut control = Control::unlimited();
+    Solver::new(tt, &mut control).solve(board)
+}
+
+/// FFO #20-#39: every position solved to its exact score, and the move found is one of the best moves.
+/// (A few take seconds each; the whole set runs in about a minute with the test profile's optimisation.)
+#[test]
+fn ffo_20_to_39_exact_scores() {
+    let mut tt = TranspositionTable::new(64);
+    for (i, entry) in ffo_20_39().iter().enumerate() {
+        let (score, best) = solve(&entry.position.board, &mut tt);
+        assert_eq!(Some(score), entry.score(), "FFO #{}", 20 + i);
+        let best = best.expect("FFO positions have a move");
+        assert!(
+            entry.is_best_move(best),
+            "FFO #{}: {best} is not a best move",
+            20 + i
+        );
+    }
+}
+
+#[test]
+fn ffo_scores_are_the_same_under_all_symmetries() {
+    let mut tt = TranspositionTable::new(16);
+    // The positions with 15 to 19 empties: quick enough to solve 8 times each.
+    for (i, entry) in ffo_20_39().iter().enumerate().take(6).skip(1) {
+        for symmetry in Symmetry::ALL {
+            let board = entry.position.board.transform(symmetry);
+            let (score, _) = solve(&board, &mut tt);
+            assert_eq!(
+                Some(score),
+                entry.score(),
+                "FFO #{} under {symmetry:?}",
+                20 + i
+            );
+        }
+    }
+}
+
+/// Plain minimax over the whole remaining game, no pruning, no tricks.
+fn minimax(board: &Board) -> i32 {
+    let moves = board.moves();
+    if moves.is_empty() {
+        if board.opponent_moves().is_empty() {
+            return board.final_score();
+        }
+        return -minimax(&board.pass());
+    }
+    moves
+        .iter()
+        .map(|s| -minimax(&board.play_unchecked(s)))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn solver_matches_brute_force_minimax_on_random_endgames() {
+    let mut rng = Rng::new(314);
+    let mut tt = TranspositionTable::new(4);
+    let mut checked = 0;
+    while checked < 300 {
+        // Random games stopped with 4 to 10 empties (passes and early ends included).
+        let mut game = Game::new();
+        let stop_at = 4 + rng.below(7) as u32;
+        while !game.is_over() && game.position().board.empty_count() > stop_at {
+            let moves: Vec<_> = game.legal_moves().iter().collect();
+            game.play(moves[rng.below(moves.len())]).unwrap();
+        }
+        let board = game.position().board;
+        let expected = minimax(&board);
+        let (score, best) = solve(&board, &mut tt);
+        assert_eq!(score, expected, "{}", game.position());
+        if let Some(best) = best {
+            assert_eq!(
+                -minimax(&board.play_unchecked(best)),
+                expected,
+                "{}",
+                game.position()
+            );
+        }
+        // Win/loss/draw: the sign (or a bound on the right side of zero).
+        tt.clear();
+        let mut control = Control::unlimited();
+        let (wld, _) = Solver::new(&mut tt, &mut control).solve_window(&board, -1, 1);
+        assert_eq!(wld.signum(), expected.signum(), "{}", game.position());
+        checked += 1;
+    }
+}
+
+#[test]
+fn every_level_plays_legal_moves_through_whole_games() {
+    let mut rng = Rng::new(11);
+    for level in LEVELS.iter().filter(|l| l.number <= 6) {
+        let mut searcher = Searcher::new(8);
+        let mut game = Game::new();
+        while !game.is_over() {
+            let mut limits = level.limits(native_clock(), rng.next_u64());
+            limits.deadline = None;
+            let info = searcher.search(
+                &game.position().board,
+                &limits,
+                native_clock,
+                None,
+                &mut |_| {},
+            );
+            match info.best {
+                Move::Place(square) => game.play(square).unwrap_or_else(|e| {
+                    panic!("level {}: {e} in {}", level.number, game.transcript())
+                }),
+                Move::Pass => panic!("level {}: pass with legal moves", level.number),
+            }
+        }
+    }
+}
+
+#[test]
+fn search_is_deterministic_and_respects_node_limits() {
+    let board = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7")
+        .unwrap()
+        .position()
+        .board;
+    let limits = SearchLimits {
+        depth: 6,
+        ..SearchLimits::default()
+    };
+    let a = Searcher::new(8).search(&board, &limits, native_clock, None, &mut |_| {});
+    let b = Searcher::new(8).search(&board, &limits, native_clock, None, &mut |_| {});
+    assert_eq!(
+        (a.best, a.score, a.nodes, a.pv.clone()),
+        (b.best, b.score, b.nodes, b.pv)
+    );
+    assert!(board.is_legal(a.best.square().unwrap()));
+
+    let limited = SearchLimits {
+        depth: 30,
+        nodes: Some(20_000),
+        ..SearchLimits::default()
+    };
+    let mut reports = 0;
+    let info = Searcher::new(8).search(&board, &limited, native_clock, None, &mut |_| reports += 1);
+    assert!(info.nodes < 20_000 + 10_000, "{} nodes", info.nodes);
+    assert!(reports >= 1);
+    assert!(board.is_legal(info.best.square().unwrap()));
+}
+
+#[test]
+fn exact_search_finds_the_ffo_best_move() {
+    let entry = &ffo_20_39()[1]; // FFO #21, 15 empties
+    let limits = SearchLimits {
+        depth: 6,
+        exact_empties: 16,
+        wld_empties: 18,
+        ..SearchLimits::default()
+    };
+    let info = Searcher::new(16).search(
+        &entry.position.board,
+        &limits,
+        native_clock,
+        None,
+        &mut |_| {},
+    );
+    assert_eq!(info.kind, reversi::engine::ScoreKind::Exact);
+    assert_eq!(Some(info.score / reversi::engine::DISC), entry.score());
+    assert!(entry.is_best_move(info.best.square().unwrap()));
+}
+
+#[test]
+fn levels_table_is_ordered() {
+    assert_eq!(LEVELS.len(), 10);
+    for pair in LEVELS.windows(2) {
+        assert!(pair[1].depth >= pair[0].depth);
+        assert!(pair[1].exact_empties >= pair[0].exact_empties);
+        assert!(pair[1].randomness <= pair[0].randomness);
+        assert_eq!(pair[1].number, pair[0].number + 1);
+    }
+    assert_eq!(Level::get(10).unwrap().randomness, 0);
+}
