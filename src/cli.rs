@@ -54,6 +54,9 @@ enum Command {
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 256)]
         hash_mb: usize,
+        /// Solve win/loss/draw only (checks the sign of the score).
+        #[arg(long)]
+        wld: bool,
     },
     /// Choose a move for a position at an AI level and print its score and the search figures.
     Best {
@@ -103,7 +106,8 @@ pub fn main() -> ExitCode {
             from,
             count,
             hash_mb,
-        } => run_solve(&file, json, from, count, hash_mb),
+            wld,
+        } => run_solve(&file, json, from, count, hash_mb, wld),
         Command::Best {
             position,
             level,
@@ -324,6 +328,7 @@ fn run_solve(
     from: usize,
     count: Option<usize>,
     hash_mb: usize,
+    wld: bool,
 ) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
@@ -352,11 +357,17 @@ fn run_solve(
         tt.clear();
         let mut control = Control::unlimited();
         let started = Instant::now();
-        let (score, best) = Solver::new(&mut tt, &mut control).solve(&entry.position.board);
+        let mut solver = Solver::new(&mut tt, &mut control);
+        let (score, best) = if wld {
+            solver.solve_window(&entry.position.board, -1, 1)
+        } else {
+            solver.solve(&entry.position.board)
+        };
         let seconds = started.elapsed().as_secs_f64();
         let nodes = control.nodes;
         let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
-        let expected = entry.score();
+        let expected = entry.score().map(|e| if wld { e.signum() } else { e });
+        let score = if wld { score.signum() } else { score };
         let ok = expected.is_none_or(|e| e == score);
         positions += 1;
         correct += ok as usize;

@@ -10,9 +10,35 @@ use super::tt::TranspositionTable;
 use super::{Board, Square};
 
 /// At or below this many empties the search uses no table and no sorting.
-const SHALLOW: u32 = 7;
+const SHALLOW: u32 = 6;
+const MOBILITY_WEIGHT: i32 = 1 << 10;
+const POTENTIAL_WEIGHT: i32 = 1 << 6;
+const CORNER_STABILITY_WEIGHT: i32 = 1 << 9;
+const PARITY_WEIGHT: i32 = 1 << 4;
+
+/// Squares next to (any direction) a square of `b`.
+#[inline]
+fn adjacent(b: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let horizontal = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | horizontal;
+    horizontal | (row << 8) | (row >> 8)
+}
+
+/// Discs in a corner, or next to an own corner disc along an edge: a cheap count of sure-stable discs.
+#[inline]
+fn corner_stability(p: u64) -> i32 {
+    let corners = p & CORNERS;
+    let edge_neighbours = (((corners << 1) | (corners >> 1)) & 0x4200_0000_0000_0042)
+        | (((corners << 8) | (corners >> 8)) & 0x0081_0000_0000_8100);
+    (corners | (edge_neighbours & p)).count_ones() as i32
+}
+
 /// At or above this many empties moves are ordered by a shallow search with the evaluation.
-const EVAL_ORDER_EMPTIES: u32 = 16;
+const EVAL_ORDER_EMPTIES: u32 = 22;
+/// Enhanced transposition cutoffs are tried at or above this many empties.
+const ETC_MIN_EMPTIES: u32 = 14;
 /// Results are only stored in the table at or above this many empties.
 const TT_MIN_EMPTIES: u32 = 10;
 
@@ -47,8 +73,70 @@ impl<'a> Solver<'a> {
     /// The exact score of `board` (final disc difference for the side to move, empties to the winner) and a
     /// best move (`None` when the side to move must pass or the game is over). Only valid when the search was
     /// not stopped by its limits.
+    ///
+    /// The score is found by null-window probes (MTD(f)) starting from a shallow estimate: each probe asks
+    /// "at least b?" and moves one bound, reusing the table, which costs far less than full-window searches.
     pub fn solve(&mut self, board: &Board) -> (i32, Option<Square>) {
-        self.solve_window(board, -64, 64)
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            return self.solve_window(board, -64, 64);
+        }
+        let estimate = shallow_value(p, o, 2, -30_000, 30_000) / super::eval::DISC;
+        let mut guess = (estimate.clamp(-64, 64) / 2) * 2;
+        let (mut lower, mut upper) = (-64, 64);
+        let mut best = None;
+        while lower < upper {
+            let b = if guess == lower { guess + 1 } else { guess };
+            let (value, square) = self.nws_root(p, o, b - 1);
+            if self.control.aborted() {
+                break;
+            }
+            if value >= b {
+                lower = value;
+                best = Some(square);
+            } else {
+                upper = value;
+            }
+            guess = value;
+        }
+        // With every move losing everything no probe fails high: any move reaches the score.
+        let best = best.unwrap_or_else(|| MoveList::new(p, o).moves[0].square());
+        (lower.max(guess.min(upper)), Some(best))
+    }
+
+    /// Null-window search at the root: is the score above `alpha`? Returns the bound and the move that
+    /// reached it (meaningful when it is above `alpha`).
+    fn nws_root(&mut self, p: u64, o: u64, alpha: i32) -> (i32, Square) {
+        let mut list = MoveList::new(p, o);
+        let tt_move = self
+            .tt
+            .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
+            .and_then(|d| d.best);
+        list.order(tt_move, (!(p | o)).count_ones());
+        let mut best = (-65, list.moves[0].square());
+        for m in &list.moves[..list.len] {
+            let score = -self.nws(m.p, m.o, -alpha - 1);
+            if self.control.aborted() {
+                break;
+            }
+            if score > best.0 {
+                best = (score, m.square());
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        self.tt.store(
+            &board,
+            (!(p | o)).count_ones() as u8,
+            alpha,
+            alpha + 1,
+            best.0,
+            Some(best.1),
+        );
+        best
     }
 
     /// The score of `board` within (`alpha`, `beta`): exact inside the window, otherwise a bound on the side
@@ -221,6 +309,17 @@ impl<'a> Solver<'a> {
             }
         }
         let mut list = MoveList::new(p, o);
+        if empties >= ETC_MIN_EMPTIES {
+            // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+            for m in &list.moves[..list.len] {
+                let child = Board::new(super::Bitboard(m.p), super::Bitboard(m.o));
+                if let Some(data) = self.tt.probe(&child) {
+                    if -data.upper > alpha {
+                        return -data.upper;
+                    }
+                }
+            }
+        }
         list.order(entry.and_then(|d| d.best), empties);
         let mut best_score = -65;
         let mut best_move = None;
@@ -453,12 +552,15 @@ impl MoveList {
             }
             let replies = moves(child.p, child.o);
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-            let mut key = -mobility * 16;
+            // Empty squares next to our discs: where the opponent may find moves later.
+            let potential = (adjacent(child.o) & !(child.p | child.o)).count_ones() as i32;
+            let mut key = -mobility * MOBILITY_WEIGHT - potential * POTENTIAL_WEIGHT
+                + corner_stability(child.o) * CORNER_STABILITY_WEIGHT;
             if bit & CORNERS != 0 {
                 key += 8;
             }
             if bit & odd != 0 {
-                key += 4;
+                key += PARITY_WEIGHT;
             }
             child.key = key;
         }
