@@ -23,6 +23,43 @@ pub enum Request {
         /// Plies to count.
         depth: u32,
     },
+    /// Choose a move at an AI level. Answered by [`Response::Thinking`] after each completed iteration, then
+    /// one [`Response::BestMove`].
+    Search {
+        /// The request's id.
+        id: RequestId,
+        /// The position, as `<64 squares> <X|O>`.
+        position: String,
+        /// AI level, 1 to 10.
+        level: u8,
+        /// Varies the choices of the noisy levels.
+        seed: u64,
+        /// At most this many milliseconds (the clock's remaining time), on top of the level's own cap.
+        max_millis: Option<u32>,
+    },
+    /// The value of every legal move at a depth. Answered by [`Response::Analysis`].
+    Analyse {
+        /// The request's id.
+        id: RequestId,
+        /// The position, as `<64 squares> <X|O>`.
+        position: String,
+        /// Plies to search below each move.
+        depth: u32,
+    },
+}
+
+/// What a score means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoreKind {
+    /// An evaluation from a mid-game search of this depth.
+    Midgame {
+        /// Plies searched.
+        depth: u32,
+    },
+    /// The exact final disc difference.
+    Exact,
+    /// Only the sign is known: win, draw or loss.
+    WinLossDraw,
 }
 
 /// What the worker answers.
@@ -42,6 +79,43 @@ pub enum Response {
         /// Leaf count.
         nodes: u64,
     },
+    /// Progress of a [`Request::Search`].
+    Thinking {
+        /// The id of the request.
+        id: RequestId,
+        /// The best move so far (`d3`).
+        best: String,
+        /// Its value for the side to move, in hundredths of a disc.
+        score: i32,
+        /// What the score means.
+        kind: ScoreKind,
+        /// The expected continuation as a transcript.
+        pv: String,
+        /// Nodes searched so far.
+        nodes: u64,
+    },
+    /// Answer to [`Request::Search`].
+    BestMove {
+        /// The id of the request.
+        id: RequestId,
+        /// The move (`d3`), or `pass` when no placement is legal.
+        best: String,
+        /// Its value for the side to move, in hundredths of a disc.
+        score: i32,
+        /// What the score means.
+        kind: ScoreKind,
+        /// Nodes searched.
+        nodes: u64,
+        /// Milliseconds spent.
+        millis: u32,
+    },
+    /// Answer to [`Request::Analyse`]: every legal move with its value, best first.
+    Analysis {
+        /// The id of the request.
+        id: RequestId,
+        /// (square, value in hundredths of a disc).
+        values: Vec<(String, i32)>,
+    },
     /// The request could not be carried out (e.g. a malformed position); the message says why.
     Error {
         /// The id of the request.
@@ -55,9 +129,12 @@ impl Response {
     /// The id of the request this answers.
     pub fn id(&self) -> RequestId {
         match self {
-            Response::Pong { id, .. } | Response::Perft { id, .. } | Response::Error { id, .. } => {
-                *id
-            }
+            Response::Pong { id, .. }
+            | Response::Perft { id, .. }
+            | Response::Thinking { id, .. }
+            | Response::BestMove { id, .. }
+            | Response::Analysis { id, .. }
+            | Response::Error { id, .. } => *id,
         }
     }
 }

@@ -36,7 +36,8 @@ fn main_view() -> Html {
         use_worker_bridge::<EngineWorker, _>(move |response: Response| match response {
             Response::Pong { version, .. } => engine.set(EngineState::Ready { version }),
             Response::Error { message, .. } => engine.set(EngineState::Failed { message }),
-            Response::Perft { .. } => {}
+            // The skeleton page asks for nothing else yet.
+            _ => {}
         })
     };
     use_effect_with((), move |_| {
