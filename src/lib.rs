@@ -1,13 +1,12 @@
 //! Reversi (Othello): a bitboard engine, the messages between the page and its Web Worker, the worker, and
 //! the Yew user interface. The engine, the protocol and the worker's request handling build natively;
-//! the Yew UI and the worker's registration are wasm-only.
+//! the UI's session state too; the Yew components and the worker's registration are wasm-only.
 #![deny(missing_docs)]
 
 pub mod engine;
 pub mod protocol;
 pub mod worker;
 
-#[cfg(target_arch = "wasm32")]
 pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,8 +1,14 @@
-//! The Yew user interface. It shows positions with the engine's cheap rules API and sends anything that
-//! searches to the worker through [`crate::protocol`].
+//! The user interface. [`state`] is the game session as plain Rust (tested natively); the Yew components
+//! render it, and anything that searches goes to the worker through [`crate::protocol`].
 
+pub mod state;
+
+#[cfg(target_arch = "wasm32")]
 mod app;
+#[cfg(target_arch = "wasm32")]
 mod board;
 
+#[cfg(target_arch = "wasm32")]
 pub use app::App;
+#[cfg(target_arch = "wasm32")]
 pub use board::BoardView;

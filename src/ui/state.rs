@@ -1,0 +1,683 @@
+//! The game session behind the page: settings, the game record, what is asked of the engine worker and
+//! what it answered. Plain Rust (no yew), so every rule of the UI is tested natively; the components only
+//! render it and dispatch [`Action`]s.
+//!
+//! Requests to the worker leave through [`Session::outbox`]: the reducer puts there what the last action
+//! needs sent, and bumps [`Session::outbox_seq`] so the page sends it exactly once.
+
+use crate::engine::{Bitboard, Color, Game, Move, Square};
+use crate::protocol::{Request, RequestId, Response, ScoreKind};
+
+/// Who plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people on one screen.
+    HumanVsHuman,
+    /// A person against the engine; `human` is the person's colour.
+    HumanVsAi {
+        /// The person's colour.
+        human: Color,
+    },
+    /// The engine against itself, to watch.
+    AiVsAi,
+}
+
+/// How a new game is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Who plays.
+    pub mode: Mode,
+    /// Level of the AI playing black (or the only AI).
+    pub black_level: u8,
+    /// Level of the AI playing white (or the only AI).
+    pub white_level: u8,
+    /// In AI vs AI, the least time between moves, so people can follow.
+    pub ai_move_delay_ms: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::Black,
+            },
+            black_level: 4,
+            white_level: 4,
+            ai_move_delay_ms: 600,
+        }
+    }
+}
+
+impl Settings {
+    /// True when `color` is played by the engine.
+    pub fn is_ai(&self, color: Color) -> bool {
+        match self.mode {
+            Mode::HumanVsHuman => false,
+            Mode::HumanVsAi { human } => human != color,
+            Mode::AiVsAi => true,
+        }
+    }
+
+    /// The level of the engine playing `color`.
+    pub fn level(&self, color: Color) -> u8 {
+        match color {
+            Color::Black => self.black_level,
+            Color::White => self.white_level,
+        }
+    }
+}
+
+/// The engine's latest report while it thinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// Best move so far.
+    pub best: String,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A short message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A click on a square that is not a legal move.
+    NotLegal {
+        /// The square clicked.
+        square: Square,
+        /// True when the square is occupied.
+        occupied: bool,
+    },
+    /// A click while the engine is to move.
+    NotYourTurn,
+    /// A click while an earlier position of the game is shown.
+    Browsing,
+    /// The engine worker stopped answering and was restarted.
+    WorkerRestarted,
+    /// The worker reported an error.
+    EngineError {
+        /// Its message.
+        message: String,
+    },
+}
+
+/// What the player or the worker did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start a new game.
+    NewGame(Settings),
+    /// A click (or Enter) on a square.
+    Square(Square),
+    /// Take back: in human vs AI, back to the person's previous turn.
+    Undo,
+    /// Replay what was taken back.
+    Redo,
+    /// Ask the engine for the best move for the side to move.
+    Hint,
+    /// Show (or hide) the value of every legal move.
+    SetAnalyse(bool),
+    /// Show the position before ply `n` of the record (`None`: the current position).
+    Browse(Option<usize>),
+    /// A message from the worker.
+    Worker(Response),
+    /// The worker was found dead (or unresponsive) and has been replaced.
+    WorkerRestarted,
+    /// Hide the notice.
+    Dismiss,
+}
+
+/// Depth of the "analyse" view's search below each move.
+pub const ANALYSE_DEPTH: u32 = 6;
+/// Level used for hints.
+pub const HINT_LEVEL: u8 = 8;
+
+/// The whole state of the page's game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    /// How this game was set up.
+    pub settings: Settings,
+    /// The record.
+    pub game: Game,
+    /// Showing the position before this ply of the record instead of the current one.
+    pub browsing: Option<usize>,
+    /// The id of the engine's move search in flight, if any.
+    pub search: Option<RequestId>,
+    /// Its latest progress.
+    pub thinking: Option<Thinking>,
+    /// The id of a hint search in flight.
+    pub hint_request: Option<RequestId>,
+    /// The hinted move for the current position.
+    pub hint: Option<Square>,
+    /// Whether the analyse view is on.
+    pub analyse: bool,
+    /// The id of the analysis in flight.
+    pub analysis_request: Option<RequestId>,
+    /// Values of the legal moves of the current position (hundredths of a disc).
+    pub analysis: Vec<(Square, i32)>,
+    /// A message for the player.
+    pub notice: Option<Notice>,
+    /// Requests the page must send now (with a delay in milliseconds before sending).
+    pub outbox: Vec<(Request, u32)>,
+    /// Bumped whenever `outbox` gets new requests.
+    pub outbox_seq: u64,
+    /// Bumped when the worker must be replaced (a search must stop at once).
+    pub worker_epoch: u64,
+    next_id: RequestId,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Settings::default())
+    }
+}
+
+impl Session {
+    /// A new game with `settings` (the engine starts thinking if it plays black).
+    pub fn new(settings: Settings) -> Session {
+        let mut session = Session::blank(settings);
+        session.after_change();
+        session
+    }
+
+    fn blank(settings: Settings) -> Session {
+        Session {
+            settings,
+            game: Game::new(),
+            browsing: None,
+            search: None,
+            thinking: None,
+            hint_request: None,
+            hint: None,
+            analyse: false,
+            analysis_request: None,
+            analysis: Vec::new(),
+            notice: None,
+            outbox: Vec::new(),
+            outbox_seq: 0,
+            worker_epoch: 0,
+            next_id: 1,
+        }
+    }
+
+    /// True when the engine plays the side to move (and the game is not over).
+    pub fn ai_to_move(&self) -> bool {
+        !self.game.is_over() && self.settings.is_ai(self.game.to_move())
+    }
+
+    /// Legal moves a person may click now (none while the engine is to move or when browsing).
+    pub fn clickable(&self) -> Bitboard {
+        if self.ai_to_move() || self.browsing.is_some() {
+            Bitboard::EMPTY
+        } else {
+            self.game.legal_moves()
+        }
+    }
+
+    /// Applies one action.
+    pub fn apply(&mut self, action: Action) {
+        self.outbox.clear();
+        match action {
+            Action::NewGame(settings) => {
+                // Request ids and counters go on, so nothing of the old game is mistaken for the new one.
+                *self = Session {
+                    worker_epoch: self.worker_epoch + u64::from(self.busy()),
+                    outbox_seq: self.outbox_seq,
+                    next_id: self.next_id,
+                    analyse: self.analyse,
+                    ..Session::blank(settings)
+                };
+                self.after_change();
+            }
+            Action::Square(square) => self.click(square),
+            Action::Undo => self.undo(),
+            Action::Redo => {
+                if self.browsing.is_none() && !self.ai_to_move() && self.game.redo() {
+                    // In human vs AI, redo the engine's reply too.
+                    if let Mode::HumanVsAi { .. } = self.settings.mode {
+                        while self.ai_to_move() && self.game.can_redo() {
+                            self.game.redo();
+                        }
+                    }
+                    self.notice = None;
+                    self.after_change();
+                }
+            }
+            Action::Hint => {
+                if !self.game.is_over() && !self.ai_to_move() && self.hint_request.is_none() {
+                    let id = self.new_id();
+                    self.hint_request = Some(id);
+                    self.send(
+                        Request::Search {
+                            id,
+                            position: self.game.position().to_string(),
+                            level: HINT_LEVEL,
+                            seed: 0,
+                            max_millis: Some(3000),
+                        },
+                        0,
+                    );
+                }
+            }
+            Action::SetAnalyse(on) => {
+                self.analyse = on;
+                self.analysis.clear();
+                self.analysis_request = None;
+                if on {
+                    self.request_analysis();
+                }
+            }
+            Action::Browse(ply) => {
+                self.browsing = ply.filter(|&n| n < self.game.plies().len());
+            }
+            Action::Worker(response) => self.receive(response),
+            Action::WorkerRestarted => {
+                self.notice = Some(Notice::WorkerRestarted);
+                self.search = None;
+                self.hint_request = None;
+                self.analysis_request = None;
+                self.thinking = None;
+                self.after_change();
+            }
+            Action::Dismiss => self.notice = None,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.search.is_some() || self.hint_request.is_some() || self.analysis_request.is_some()
+    }
+
+    fn new_id(&mut self) -> RequestId {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    fn send(&mut self, request: Request, delay_ms: u32) {
+        self.outbox.push((request, delay_ms));
+        self.outbox_seq += 1;
+    }
+
+    fn click(&mut self, square: Square) {
+        if self.browsing.is_some() {
+            self.notice = Some(Notice::Browsing);
+            return;
+        }
+        if self.game.is_over() {
+            return;
+        }
+        if self.ai_to_move() {
+            self.notice = Some(Notice::NotYourTurn);
+            return;
+        }
+        match self.game.play(square) {
+            Ok(()) => {
+                self.notice = None;
+                self.after_change();
+            }
+            Err(_) => {
+                let occupied = self.game.position().disc(square).is_some();
+                self.notice = Some(Notice::NotLegal { square, occupied });
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        self.browsing = None;
+        let before = self.game.plies().len();
+        match self.settings.mode {
+            Mode::HumanVsAi { human } => {
+                // Back to the person's previous turn: take back the engine's reply and the person's move.
+                if !self.game.undo() {
+                    return;
+                }
+                // (If the engine had the first move, it is left to move again.)
+                while self.game.to_move() != human && self.game.undo() {}
+            }
+            _ => {
+                self.game.undo();
+            }
+        }
+        if self.game.plies().len() != before {
+            self.cancel_engine();
+            self.notice = None;
+            self.after_change();
+        }
+    }
+
+    /// Forgets every request in flight; a search that is running is stopped by replacing the worker.
+    fn cancel_engine(&mut self) {
+        if self.busy() {
+            self.worker_epoch += 1;
+        }
+        self.search = None;
+        self.thinking = None;
+        self.hint_request = None;
+        self.analysis_request = None;
+    }
+
+    /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
+    fn after_change(&mut self) {
+        self.hint = None;
+        self.hint_request = None;
+        self.analysis.clear();
+        self.analysis_request = None;
+        self.thinking = None;
+        if self.ai_to_move() {
+            let color = self.game.to_move();
+            let id = self.new_id();
+            self.search = Some(id);
+            let delay = if self.settings.mode == Mode::AiVsAi {
+                self.settings.ai_move_delay_ms
+            } else {
+                0
+            };
+            let seed = id.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            self.send(
+                Request::Search {
+                    id,
+                    position: self.game.position().to_string(),
+                    level: self.settings.level(color),
+                    seed,
+                    max_millis: None,
+                },
+                delay,
+            );
+        } else {
+            self.search = None;
+            if self.analyse {
+                self.request_analysis();
+            }
+        }
+    }
+
+    fn request_analysis(&mut self) {
+        if self.game.is_over() || self.ai_to_move() {
+            return;
+        }
+        let id = self.new_id();
+        self.analysis_request = Some(id);
+        self.send(
+            Request::Analyse {
+                id,
+                position: self.game.position().to_string(),
+                depth: ANALYSE_DEPTH,
+            },
+            0,
+        );
+    }
+
+    fn receive(&mut self, response: Response) {
+        let id = response.id();
+        match response {
+            Response::Thinking {
+                best,
+                score,
+                kind,
+                nodes,
+                ..
+            } if Some(id) == self.search => {
+                self.thinking = Some(Thinking {
+                    best,
+                    score,
+                    kind,
+                    nodes,
+                });
+            }
+            Response::BestMove { best, .. } if Some(id) == self.search => {
+                self.search = None;
+                self.thinking = None;
+                match best.parse::<Move>() {
+                    Ok(Move::Place(square)) if self.game.play(square).is_ok() => {
+                        self.after_change();
+                    }
+                    _ => {
+                        self.notice = Some(Notice::EngineError {
+                            message: format!("the engine answered an illegal move: {best}"),
+                        });
+                    }
+                }
+            }
+            Response::BestMove { best, .. } if Some(id) == self.hint_request => {
+                self.hint_request = None;
+                self.hint = best.parse().ok();
+            }
+            Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
+                self.analysis_request = None;
+                self.analysis = values
+                    .into_iter()
+                    .filter_map(|(square, value)| Some((square.parse().ok()?, value)))
+                    .collect();
+            }
+            Response::Error { message, .. }
+                if [self.search, self.hint_request, self.analysis_request].contains(&Some(id)) =>
+            {
+                self.search = None;
+                self.hint_request = None;
+                self.analysis_request = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            // Replies to requests that no longer matter (after undo, new game, ...) are dropped.
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn hvh() -> Session {
+        Session::new(Settings {
+            mode: Mode::HumanVsHuman,
+            ..Settings::default()
+        })
+    }
+
+    fn search_id(session: &Session) -> RequestId {
+        match session.outbox.last() {
+            Some((Request::Search { id, .. }, _)) => *id,
+            other => panic!("expected a search request, found {other:?}"),
+        }
+    }
+
+    fn best_move(id: RequestId, best: &str) -> Action {
+        Action::Worker(Response::BestMove {
+            id,
+            best: best.to_string(),
+            score: 0,
+            kind: ScoreKind::Midgame { depth: 1 },
+            nodes: 1,
+            millis: 1,
+        })
+    }
+
+    #[test]
+    fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
+        let mut s = hvh();
+        assert!(s.outbox.is_empty());
+        s.apply(Action::Square(sq("a1")));
+        assert_eq!(
+            s.notice,
+            Some(Notice::NotLegal {
+                square: sq("a1"),
+                occupied: false
+            })
+        );
+        assert_eq!(s.game.transcript(), "");
+        s.apply(Action::Square(sq("f5")));
+        s.apply(Action::Square(sq("d6")));
+        assert_eq!(s.game.transcript(), "f5d6");
+        assert_eq!(s.notice, None);
+        s.apply(Action::Undo);
+        assert_eq!(s.game.transcript(), "f5");
+        s.apply(Action::Redo);
+        assert_eq!(s.game.transcript(), "f5d6");
+    }
+
+    #[test]
+    fn ai_replies_and_undo_returns_to_the_human_turn() {
+        let mut s = Session::new(Settings::default()); // human black vs AI
+        assert!(s.outbox.is_empty(), "black moves first: the person");
+        s.apply(Action::Square(sq("f5")));
+        let id = search_id(&s);
+        assert!(s.ai_to_move());
+        assert_eq!(s.clickable(), Bitboard::EMPTY);
+        s.apply(Action::Square(sq("d6")));
+        assert_eq!(s.notice, Some(Notice::NotYourTurn));
+        s.apply(best_move(id, "d6"));
+        assert_eq!(s.game.transcript(), "f5d6");
+        assert!(!s.ai_to_move());
+        // Undo takes back both plies.
+        s.apply(Action::Undo);
+        assert_eq!(s.game.transcript(), "");
+        // Redo replays the person's move and the engine's reply.
+        s.apply(Action::Redo);
+        assert_eq!(s.game.transcript(), "f5d6");
+    }
+
+    #[test]
+    fn stale_replies_are_ignored() {
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::Square(sq("f5")));
+        let old = search_id(&s);
+        let epoch = s.worker_epoch;
+        // Undo while the engine thinks: back to the start, the search is cancelled.
+        s.apply(Action::Undo);
+        assert_eq!(s.game.transcript(), "");
+        assert_eq!(s.search, None);
+        assert_eq!(s.worker_epoch, epoch + 1, "the thinking worker is replaced");
+        s.apply(best_move(old, "d6"));
+        assert_eq!(s.game.transcript(), "", "a stale move never appears");
+        // New game: a reply to the old game's request is dropped too.
+        s.apply(Action::Square(sq("f5")));
+        let old = search_id(&s);
+        s.apply(Action::NewGame(Settings::default()));
+        s.apply(best_move(old, "d6"));
+        assert_eq!(s.game.transcript(), "");
+        // Request ids never repeat across games.
+        s.apply(Action::Square(sq("f5")));
+        assert!(search_id(&s) > old);
+    }
+
+    #[test]
+    fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
+        let mut s = Session::new(Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::White,
+            },
+            ..Settings::default()
+        });
+        let id = search_id(&s);
+        s.apply(best_move(id, "f5"));
+        assert_eq!(s.game.transcript(), "f5");
+        assert!(s.outbox.is_empty());
+
+        let mut s = Session::new(Settings {
+            mode: Mode::AiVsAi,
+            ..Settings::default()
+        });
+        for expected in ["f5", "d6", "c3"] {
+            let (request, delay) = s.outbox.last().cloned().unwrap();
+            assert_eq!(delay, s.settings.ai_move_delay_ms);
+            let Request::Search { id, .. } = request else {
+                panic!()
+            };
+            s.apply(best_move(id, expected));
+        }
+        assert_eq!(s.game.transcript(), "f5d6c3");
+    }
+
+    #[test]
+    fn illegal_engine_answers_are_reported_not_played() {
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::Square(sq("f5")));
+        let id = search_id(&s);
+        s.apply(best_move(id, "a1"));
+        assert_eq!(s.game.transcript(), "f5");
+        assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    }
+
+    #[test]
+    fn hints_and_analysis_belong_to_their_position() {
+        let mut s = hvh();
+        s.apply(Action::Hint);
+        let hint_id = match &s.outbox[..] {
+            [(Request::Search { id, level, .. }, 0)] => {
+                assert_eq!(*level, HINT_LEVEL);
+                *id
+            }
+            other => panic!("{other:?}"),
+        };
+        s.apply(best_move(hint_id, "d3"));
+        assert_eq!(s.hint, Some(sq("d3")));
+        s.apply(Action::SetAnalyse(true));
+        let Some((Request::Analyse { id, .. }, _)) = s.outbox.last().cloned() else {
+            panic!()
+        };
+        // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
+        s.apply(Action::Square(sq("f5")));
+        assert_eq!(s.hint, None);
+        let Some((
+            Request::Analyse {
+                id: new_id,
+                position,
+                ..
+            },
+            _,
+        )) = s.outbox.last().cloned()
+        else {
+            panic!()
+        };
+        s.apply(Action::Worker(Response::Analysis {
+            id,
+            values: vec![("d3".into(), 0)],
+        }));
+        assert!(s.analysis.is_empty());
+        let id = new_id;
+        assert_eq!(position, s.game.position().to_string());
+        s.apply(Action::Worker(Response::Analysis {
+            id,
+            values: vec![("d6".into(), 50), ("f6".into(), -20)],
+        }));
+        assert_eq!(s.analysis, [(sq("d6"), 50), (sq("f6"), -20)]);
+    }
+
+    #[test]
+    fn a_forced_pass_is_applied_by_the_rules() {
+        // A game where black must pass is replayed in human vs human: the record shows the pass and the
+        // same side plays on.
+        let position: Position = format!("XXXXXXXXXO------{} O", "X".repeat(48))
+            .parse()
+            .unwrap();
+        let mut s = hvh();
+        s.game = Game::from_position(position);
+        assert_eq!(s.game.last_move(), Some(Move::Pass));
+        assert_eq!(s.game.to_move(), Color::Black);
+        assert!(!s.clickable().is_empty());
+    }
+
+    #[test]
+    fn browsing_shows_the_past_and_blocks_clicks() {
+        let mut s = hvh();
+        for m in ["f5", "d6", "c3"] {
+            s.apply(Action::Square(sq(m)));
+        }
+        s.apply(Action::Browse(Some(1)));
+        assert_eq!(s.browsing, Some(1));
+        assert_eq!(s.clickable(), Bitboard::EMPTY);
+        s.apply(Action::Square(sq("d3")));
+        assert_eq!(s.notice, Some(Notice::Browsing));
+        assert_eq!(s.game.transcript(), "f5d6c3");
+        s.apply(Action::Browse(None));
+        assert!(!s.clickable().is_empty());
+        s.apply(Action::Browse(Some(99)));
+        assert_eq!(s.browsing, None);
+    }
+}
