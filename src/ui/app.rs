@@ -1,103 +1,373 @@
-//! The root component: a board two people can play on, and the state of the engine worker.
+//! The root component: the session reducer, the engine worker behind it, and the page layout (board, side
+//! panel with counts, status, controls and move list, the new-game form).
 
+use std::rc::Rc;
+
+use gloo_timers::callback::Timeout;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::worker::{use_worker_bridge, WorkerProvider};
+use yew_agent::worker::WorkerBridge;
+use yew_agent::Spawnable;
 
+use super::move_list::MoveList;
+use super::new_game::NewGameForm;
+use super::state::{Action, Mode, Notice, Session, Settings};
 use super::BoardView;
-use crate::engine::{Game, Position};
-use crate::protocol::{Request, Response};
+use crate::engine::{Bitboard, Color, Level, Move, Square};
+use crate::protocol::ScoreKind;
 use crate::worker::EngineWorker;
 
 /// Where Trunk puts the worker's script.
 const WORKER_PATH: &str = "/worker.js";
+/// Time a search may run past its level's cap before the worker is considered dead.
+const WATCHDOG_GRACE_MS: u32 = 15_000;
 
-/// The application: provides the engine worker to everything below it.
-#[function_component(App)]
-pub fn app() -> Html {
-    html! {
-        <WorkerProvider<EngineWorker> path={WORKER_PATH}>
-            <Main />
-        </WorkerProvider<EngineWorker>>
+impl Reducible for Session {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
     }
 }
 
-#[derive(Clone, PartialEq)]
-enum EngineState {
-    Starting,
-    Ready { version: String },
-    Failed { message: String },
+/// The application.
+#[function_component(App)]
+pub fn app() -> Html {
+    html! { <Main /> }
+}
+
+/// Starts an engine worker whose replies are dispatched to the session.
+///
+/// The page owns the bridge itself (rather than through yew-agent's provider) so that it can replace the
+/// worker: dropping a bridge tells its worker to close once its current search is done.
+fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
+    EngineWorker::spawner()
+        .callback(move |response| dispatcher.dispatch(Action::Worker(response)))
+        .spawn(WORKER_PATH)
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+fn score_text(score: i32, kind: ScoreKind) -> String {
+    match kind {
+        ScoreKind::Midgame { depth } => format!("depth {depth}, {:+.1}", score as f64 / 100.0),
+        ScoreKind::Exact => format!("exact, {:+}", score / 100),
+        ScoreKind::WinLossDraw => match score.signum() {
+            1 => "win".to_string(),
+            0 => "draw".to_string(),
+            _ => "loss".to_string(),
+        },
+    }
+}
+
+/// Whose turn it is, a pass just made, or the result.
+fn status_line(session: &Session) -> String {
+    let game = &session.game;
+    if let Some(outcome) = game.outcome() {
+        let (black, white) = outcome.score_empties_to_winner();
+        return match outcome.winner() {
+            Some(color) => format!("Game over: {} wins {black}–{white}", color_name(color)),
+            None => format!("Game over: draw {black}–{white}"),
+        };
+    }
+    let to_move = game.to_move();
+    let turn = if session.settings.is_ai(to_move) {
+        format!(
+            "{} (AI level {}) is thinking…",
+            color_name(to_move),
+            session.settings.level(to_move)
+        )
+    } else {
+        format!("{} to move", color_name(to_move))
+    };
+    if game.last_move() == Some(Move::Pass) {
+        format!(
+            "{} has no legal move — {} plays again. {turn}",
+            color_name(to_move.opponent()),
+            color_name(to_move)
+        )
+    } else {
+        turn
+    }
+}
+
+fn notice_text(notice: &Notice) -> String {
+    match notice {
+        Notice::NotLegal {
+            square,
+            occupied: true,
+        } => format!("{square} is already taken."),
+        Notice::NotLegal { square, .. } => {
+            format!("{square} is not a legal move: a move must flip at least one disc.")
+        }
+        Notice::NotYourTurn => "Wait: the AI is to move.".to_string(),
+        Notice::Browsing => {
+            "You are looking at an earlier position: go back to the game to play.".to_string()
+        }
+        Notice::WorkerRestarted => "The engine stopped responding and was restarted.".to_string(),
+        Notice::EngineError { message } => format!("Engine error: {message}"),
+    }
 }
 
 #[function_component(Main)]
 fn main_view() -> Html {
-    let engine = use_state(|| EngineState::Starting);
-    let bridge = {
-        let engine = engine.clone();
-        use_worker_bridge::<EngineWorker, _>(move |response: Response| match response {
-            Response::Pong { version, .. } => engine.set(EngineState::Ready { version }),
-            Response::Error { message, .. } => engine.set(EngineState::Failed { message }),
-            // The skeleton page asks for nothing else yet.
-            _ => {}
-        })
-    };
-    use_effect_with((), move |_| {
-        bridge.send(Request::Ping { id: 1 });
-    });
+    let session = use_reducer(Session::default);
+    let show_form = use_state(|| false);
 
-    let game = use_state(Game::new);
-    let on_square = {
-        let game = game.clone();
-        Callback::from(move |square| {
-            let mut next = (*game).clone();
-            // An illegal square is simply not played; the game is unchanged.
-            if next.play(square).is_ok() {
-                game.set(next);
+    // The worker and the session epoch it was started for.
+    let worker = use_mut_ref(|| None::<(u64, Rc<WorkerBridge<EngineWorker>>)>);
+    let sent_seq = use_mut_ref(|| 0u64);
+    {
+        let session = session.clone();
+        use_effect(move || {
+            let mut worker = worker.borrow_mut();
+            // Start the worker, or replace it when the session asks (a search in it must stop at once).
+            if worker.as_ref().map(|(epoch, _)| *epoch) != Some(session.worker_epoch) {
+                *worker = Some((
+                    session.worker_epoch,
+                    Rc::new(spawn_worker(session.dispatcher())),
+                ));
             }
+            // Send what the last action put in the outbox, exactly once.
+            if session.outbox_seq != *sent_seq.borrow() {
+                *sent_seq.borrow_mut() = session.outbox_seq;
+                let bridge = &worker.as_ref().expect("started above").1;
+                for (request, delay) in session.outbox.iter().cloned() {
+                    if delay == 0 {
+                        bridge.send(request);
+                    } else {
+                        let bridge = Rc::clone(bridge);
+                        Timeout::new(delay, move || bridge.send(request)).forget();
+                    }
+                }
+            }
+        });
+    }
+
+    // A search that outlives its level's time cap by far means the worker died: replace it.
+    {
+        let dispatcher = session.dispatcher();
+        let level = session.settings.level(session.game.to_move());
+        let delay = session.settings.ai_move_delay_ms;
+        use_effect_with(session.search, move |search| {
+            let timeout = search.map(|_| {
+                let cap = Level::get(level).map_or(10_000, |l| l.move_time_ms);
+                Timeout::new(cap + delay + WATCHDOG_GRACE_MS, move || {
+                    dispatcher.dispatch(Action::WorkerRestarted)
+                })
+            });
+            move || drop(timeout)
+        });
+    }
+
+    let dispatch = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(action()))
+    };
+    let on_square = {
+        let session = session.clone();
+        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+    };
+    let on_browse = {
+        let session = session.clone();
+        Callback::from(move |ply| session.dispatch(Action::Browse(ply)))
+    };
+    let on_start = {
+        let session = session.clone();
+        let show_form = show_form.clone();
+        Callback::from(move |settings: Settings| {
+            show_form.set(false);
+            session.dispatch(Action::NewGame(settings));
         })
     };
-    let position: Position = game.position();
-    let counts = game.counts();
-    let engine_line = match &*engine {
-        EngineState::Starting => "Engine: starting…".to_string(),
-        EngineState::Ready { version } => format!("Engine: ready (v{version})"),
-        EngineState::Failed { message } => format!("Engine: error: {message}"),
+    let on_cancel = {
+        let show_form = show_form.clone();
+        Callback::from(move |_| show_form.set(false))
     };
+    let on_new_game = {
+        let show_form = show_form.clone();
+        Callback::from(move |_| show_form.set(true))
+    };
+    let on_analyse = {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(Action::SetAnalyse(!session.analyse)))
+    };
+    let on_keydown = {
+        let session = session.clone();
+        let show_form = show_form.clone();
+        Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
+    };
+
+    let game = &session.game;
+    // The position shown: an earlier one while browsing the move list.
+    let (position, last_ply) = match session.browsing {
+        Some(n) => (game.plies()[n].before, n.checked_sub(1)),
+        None => (game.position(), game.plies().len().checked_sub(1)),
+    };
+    let last = last_ply.and_then(|i| {
+        // Skip a pass to the placement before it.
+        let plies = &game.plies()[..=i];
+        plies.iter().rev().find_map(|p| match p.mv {
+            Move::Place(square) => Some((p.before, square)),
+            Move::Pass => None,
+        })
+    });
+    let last_move = last.map(|(_, square)| square);
+    let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+        before.board.flips(square)
+    });
+    let black = position.black().count();
+    let white = position.white().count();
+    let thinking = session
+        .thinking
+        .as_ref()
+        .map(|t| format!("{} — best so far {}", score_text(t.score, t.kind), t.best));
+    let mode_text = match session.settings.mode {
+        Mode::HumanVsHuman => "Human vs human".to_string(),
+        Mode::HumanVsAi { human } => format!(
+            "You ({}) vs AI level {}",
+            color_name(human),
+            session.settings.level(human.opponent())
+        ),
+        Mode::AiVsAi => format!(
+            "AI level {} (black) vs AI level {} (white)",
+            session.settings.black_level, session.settings.white_level
+        ),
+    };
+    let to_move = (!game.is_over()).then(|| game.to_move());
 
     html! {
-        <main class="layout">
-            <header class="title"><h1>{ "Reversi" }</h1></header>
-            <BoardView position={position} legal={game.legal_moves()} {on_square} />
+        <main class="layout" onkeydown={on_keydown}>
+            <header class="title">
+                <h1>{ "Reversi" }</h1>
+                <span class="mode">{ mode_text }</span>
+            </header>
+            <section class="board-area" aria-label="Game">
+                <BoardView
+                    position={position}
+                    legal={session.clickable()}
+                    last_move={last_move}
+                    flipped={flipped}
+                    hint={session.hint}
+                    values={if session.analyse && session.browsing.is_none() { session.analysis.clone() } else { Vec::new() }}
+                    on_square={on_square}
+                />
+            </section>
             <aside class="panel">
-                <p class="counts">
-                    <span class="disc-icon black"></span>
-                    <span data-testid="count-black">{ counts.black }</span>
-                    <span class="disc-icon white"></span>
-                    <span data-testid="count-white">{ counts.white }</span>
+                <div class="counts" aria-label="Disc counts">
+                    <span class={classes!("count", (to_move == Some(Color::Black)).then_some("to-move"))}>
+                        <span class="disc-icon black" aria-hidden="true"></span>
+                        <span class="visually-hidden">{ "Black " }</span>
+                        <span data-testid="count-black">{ black }</span>
+                    </span>
+                    <span class={classes!("count", (to_move == Some(Color::White)).then_some("to-move"))}>
+                        <span class="disc-icon white" aria-hidden="true"></span>
+                        <span class="visually-hidden">{ "White " }</span>
+                        <span data-testid="count-white">{ white }</span>
+                    </span>
+                </div>
+                <p class="status" data-testid="status" aria-live="polite">{ status_line(&session) }</p>
+                if let Some(text) = thinking {
+                    <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
+                }
+                if let Some(notice) = &session.notice {
+                    <p class="notice" data-testid="notice" role="status">
+                        { notice_text(notice) }
+                        <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label="Dismiss">{ "×" }</button>
+                    </p>
+                }
+                if session.browsing.is_some() {
+                    <p class="browsing">
+                        { "Showing an earlier position. " }
+                        <button type="button" class="link" data-testid="back-to-game" onclick={on_browse.reform(|_| None)}>{ "Back to the game" }</button>
+                    </p>
+                }
+                <div class="controls">
+                    <button type="button" class="primary" data-testid="new-game" onclick={on_new_game}>{ "New game" }</button>
+                    <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title="Undo (U)">{ "Undo" }</button>
+                    <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title="Redo (R)">{ "Redo" }</button>
+                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={game.is_over() || session.ai_to_move()} title="Hint (H)">{ "Hint" }</button>
+                    <label class="toggle">
+                        <input type="checkbox" data-testid="analyse" checked={session.analyse} onchange={on_analyse} />
+                        { "Analyse" }
+                    </label>
+                </div>
+                if *show_form {
+                    <NewGameForm settings={session.settings} {on_start} {on_cancel} />
+                }
+                <p class="transcript-line">
+                    <span class="label">{ "Transcript: " }</span>
+                    <code data-testid="transcript">{ game.transcript() }</code>
                 </p>
-                <p data-testid="status">{ status_line(&game) }</p>
-                <p data-testid="transcript" class="transcript">{ game.transcript() }</p>
-                <p data-testid="engine-status" class="engine-status">{ engine_line }</p>
+                <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} />
+                <p class="keys">{ "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game." }</p>
             </aside>
         </main>
     }
 }
 
-/// Whose turn it is, a pass just made, or the result.
-fn status_line(game: &Game) -> String {
-    if let Some(outcome) = game.outcome() {
-        let (black, white) = outcome.score_empties_to_winner();
-        return match outcome.winner() {
-            Some(color) => format!("{color} wins {black}–{white}"),
-            None => format!("Draw {black}–{white}"),
-        };
+/// Keyboard: arrows move the focus on the board, U/R/H/N are shortcuts (not while typing in a form).
+fn on_key(
+    e: &KeyboardEvent,
+    session: &UseReducerHandle<Session>,
+    show_form: &UseStateHandle<bool>,
+) {
+    let target = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
+    if tag == "SELECT" || tag == "INPUT" {
+        return;
     }
-    let to_move = game.to_move();
-    if game.last_move() == Some(crate::engine::Move::Pass) {
-        format!(
-            "{} has no legal move — {to_move} plays again",
-            to_move.opponent()
-        )
-    } else {
-        format!("{to_move} to move")
+    let square: Option<Square> = target
+        .as_ref()
+        .and_then(|t| t.get_attribute("data-square"))
+        .and_then(|s| s.parse().ok());
+    let step = match e.key().as_str() {
+        "ArrowLeft" => Some((-1, 0)),
+        "ArrowRight" => Some((1, 0)),
+        "ArrowUp" => Some((0, -1)),
+        "ArrowDown" => Some((0, 1)),
+        _ => None,
+    };
+    if let Some((dc, dr)) = step {
+        let from = square.unwrap_or_else(|| "d4".parse().expect("square"));
+        let column = (from.column() as i32 + dc).clamp(0, 7) as usize;
+        let row = (from.row() as i32 + dr).clamp(0, 7) as usize;
+        let to = Square::from_coords(column, row).expect("on the board");
+        focus_square(to);
+        e.prevent_default();
+        return;
+    }
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return;
+    }
+    match e.key().as_str() {
+        "u" | "U" => session.dispatch(Action::Undo),
+        "r" | "R" => session.dispatch(Action::Redo),
+        "h" | "H" => session.dispatch(Action::Hint),
+        "n" | "N" => show_form.set(true),
+        _ => {}
+    }
+}
+
+fn focus_square(square: Square) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-square=\"{square}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
     }
 }

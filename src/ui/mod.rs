@@ -7,6 +7,10 @@ pub mod state;
 mod app;
 #[cfg(target_arch = "wasm32")]
 mod board;
+#[cfg(target_arch = "wasm32")]
+mod move_list;
+#[cfg(target_arch = "wasm32")]
+mod new_game;
 
 #[cfg(target_arch = "wasm32")]
 pub use app::App;

@@ -1,5 +1,5 @@
-// Smoke test of the release build: the page shows the start position from the engine, the worker answers,
-// and a click on a legal move plays it (a click on an illegal square does nothing).
+// Browser tests of the release build: the start position from the engine, a human move answered by the AI
+// from the worker, a human-vs-human game set up through the new-game form, undo/redo and illegal clicks.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
@@ -26,44 +26,76 @@ async function discs(page) {
   );
 }
 
-test('start position, worker ping, and a legal click', async () => {
+async function legal(page) {
+  return page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
+}
+
+const text = (page, id) => page.textContent(`[data-testid=${id}]`);
+
+test('start position, a human move and the AI reply from the worker', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await page.locator('[data-square]').count(), 64);
-
   const start = await discs(page);
   assert.deepEqual(
     Object.entries(start).filter(([, d]) => d !== 'empty').sort(),
     [['d4', 'white'], ['d5', 'black'], ['e4', 'black'], ['e5', 'white']],
   );
-  const legal = await page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
-  assert.deepEqual(legal, ['c4', 'd3', 'e6', 'f5']);
-  assert.equal(await page.textContent('[data-testid=count-black]'), '2');
-  assert.equal(await page.textContent('[data-testid=count-white]'), '2');
+  assert.deepEqual(await legal(page), ['c4', 'd3', 'e6', 'f5']);
+  assert.equal(await text(page, 'count-black'), '2');
+  assert.equal(await text(page, 'count-white'), '2');
+  assert.match(await text(page, 'status'), /Black to move/);
 
-  // The engine worker answers a ping.
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid=engine-status]')?.textContent.includes('ready'),
-    null,
-    { timeout: 15000 },
-  );
-
-  // An illegal square changes nothing.
+  // An illegal square changes nothing and says why.
   await page.click('[data-square=a1]');
   assert.deepEqual(await discs(page), start);
+  assert.match(await text(page, 'notice'), /a1 is not a legal move/);
 
-  // f5 flips e5: black 4, white 1, white to move.
+  // f5 flips e5; the AI (white, level 4 by default) answers through the worker.
   await page.click('[data-square=f5]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count-black]')?.textContent === '4');
-  assert.equal(await page.textContent('[data-testid=count-white]'), '1');
   assert.equal(await page.getAttribute('[data-square=e5]', 'data-disc'), 'black');
-  assert.equal(await page.getAttribute('[data-square=f5]', 'data-disc'), 'black');
-  assert.equal(await page.textContent('[data-testid=transcript]'), 'f5');
-  assert.match(await page.textContent('[data-testid=status]'), /White to move/);
-  const whiteLegal = await page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
-  assert.deepEqual(whiteLegal, ['d6', 'f4', 'f6']);
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4, null, {
+    timeout: 20000,
+  });
+  const transcript = await text(page, 'transcript');
+  assert.match(transcript, /^f5(d6|f6|f4)$/);
+  assert.match(await text(page, 'status'), /Black to move/);
+  assert.ok((await legal(page)).length > 0);
+  assert.equal(Number(await text(page, 'count-black')) + Number(await text(page, 'count-white')), 6);
 
-  await page.screenshot({ path: join(ARTIFACTS, 'smoke.png') });
+  // Undo goes back to the person's turn before their move (both plies).
+  await page.click('[data-testid=undo]');
+  assert.equal(await text(page, 'transcript'), '');
+  assert.deepEqual(await discs(page), start);
+
+  await page.screenshot({ path: join(ARTIFACTS, 'smoke-hva.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('human vs human through the new-game form, with undo and redo', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  for (const square of ['f5', 'd6', 'c3']) {
+    await page.click(`[data-square=${square}]`);
+  }
+  assert.equal(await text(page, 'transcript'), 'f5d6c3');
+  assert.match(await text(page, 'status'), /White to move/);
+  assert.equal(await text(page, 'count-black'), '5');
+  assert.equal(await text(page, 'count-white'), '2');
+  await page.click('[data-testid=undo]');
+  assert.equal(await text(page, 'transcript'), 'f5d6');
+  await page.click('[data-testid=redo]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3');
+  // The last move is marked.
+  assert.match(await page.getAttribute('[data-square=c3]', 'class'), /\blast\b/);
+  // Keyboard: focus a legal square and press Enter.
+  const whiteMoves = await legal(page);
+  await page.focus(`[data-square=${whiteMoves[0]}]`);
+  await page.keyboard.press('Enter');
+  assert.equal(await text(page, 'transcript'), `f5d6c3${whiteMoves[0]}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

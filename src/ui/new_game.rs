@@ -1,0 +1,182 @@
+//! The new-game form: who plays, the AI levels and colours, and the speed of AI-vs-AI games.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::state::{Mode, Settings};
+use crate::engine::{Color, MAX_LEVEL};
+
+/// Properties of [`NewGameForm`].
+#[derive(Properties, PartialEq)]
+pub struct NewGameProps {
+    /// The settings to start from (the last game's).
+    pub settings: Settings,
+    /// Called with the chosen settings.
+    pub on_start: Callback<Settings>,
+    /// Called when the form is closed without starting.
+    pub on_cancel: Callback<()>,
+}
+
+fn select_value(event: &Event) -> String {
+    event.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+/// The form. Its fields keep the test contract: `mode` (`hvh`, `hva`, `ava`), `level`, `color`, `start`.
+#[function_component(NewGameForm)]
+pub fn new_game_form(props: &NewGameProps) -> Html {
+    let settings = use_state(|| props.settings);
+    let mode_value = match settings.mode {
+        Mode::HumanVsHuman => "hvh",
+        Mode::HumanVsAi { .. } => "hva",
+        Mode::AiVsAi => "ava",
+    };
+    let human = match settings.mode {
+        Mode::HumanVsAi { human } => human,
+        _ => Color::Black,
+    };
+    // In human vs AI the level field is the AI's; in AI vs AI it is black's, with white's beside it.
+    let ai_color = human.opponent();
+    let level_value = match settings.mode {
+        Mode::AiVsAi => settings.black_level,
+        _ => settings.level(ai_color),
+    };
+
+    let on_mode = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            next.mode = match select_value(&e).as_str() {
+                "hvh" => Mode::HumanVsHuman,
+                "ava" => Mode::AiVsAi,
+                _ => Mode::HumanVsAi {
+                    human: Color::Black,
+                },
+            };
+            settings.set(next);
+        })
+    };
+    let on_color = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            let human = if select_value(&e) == "white" {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let level = next.level(next_ai(next.mode));
+            next.mode = Mode::HumanVsAi { human };
+            next.black_level = level;
+            next.white_level = level;
+            settings.set(next);
+        })
+    };
+    let on_level = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            let level = select_value(&e).parse().unwrap_or(4);
+            match next.mode {
+                Mode::AiVsAi => next.black_level = level,
+                _ => {
+                    next.black_level = level;
+                    next.white_level = level;
+                }
+            }
+            settings.set(next);
+        })
+    };
+    let on_level_white = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            next.white_level = select_value(&e).parse().unwrap_or(4);
+            settings.set(next);
+        })
+    };
+    let on_speed = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            next.ai_move_delay_ms = select_value(&e).parse().unwrap_or(600);
+            settings.set(next);
+        })
+    };
+    let on_submit = {
+        let settings = settings.clone();
+        let on_start = props.on_start.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            on_start.emit(*settings);
+        })
+    };
+    let on_cancel = props.on_cancel.reform(|_| ());
+
+    let levels = |selected: u8| -> Html {
+        (1..=MAX_LEVEL)
+            .map(|n| {
+                let label = match n {
+                    1 => format!("{n} — beginner"),
+                    MAX_LEVEL => format!("{n} — strongest"),
+                    _ => n.to_string(),
+                };
+                html! { <option value={n.to_string()} selected={n == selected}>{ label }</option> }
+            })
+            .collect()
+    };
+
+    html! {
+        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} aria-label="New game">
+            <h2>{ "New game" }</h2>
+            <label>
+                <span>{ "Players" }</span>
+                <select data-testid="mode" onchange={on_mode}>
+                    <option value="hvh" selected={mode_value == "hvh"}>{ "Human vs human" }</option>
+                    <option value="hva" selected={mode_value == "hva"}>{ "Human vs AI" }</option>
+                    <option value="ava" selected={mode_value == "ava"}>{ "AI vs AI (watch)" }</option>
+                </select>
+            </label>
+            if mode_value == "hva" {
+                <label>
+                    <span>{ "You play" }</span>
+                    <select data-testid="color" onchange={on_color}>
+                        <option value="black" selected={human == Color::Black}>{ "Black (moves first)" }</option>
+                        <option value="white" selected={human == Color::White}>{ "White" }</option>
+                    </select>
+                </label>
+            }
+            if mode_value != "hvh" {
+                <label>
+                    <span>{ if mode_value == "ava" { "Black AI level" } else { "AI level" } }</span>
+                    <select data-testid="level" onchange={on_level}>{ levels(level_value) }</select>
+                </label>
+            }
+            if mode_value == "ava" {
+                <label>
+                    <span>{ "White AI level" }</span>
+                    <select data-testid="level-white" onchange={on_level_white}>{ levels(settings.white_level) }</select>
+                </label>
+                <label>
+                    <span>{ "Speed" }</span>
+                    <select data-testid="speed" onchange={on_speed}>
+                        <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ "Slow" }</option>
+                        <option value="600" selected={settings.ai_move_delay_ms == 600}>{ "Normal" }</option>
+                        <option value="100" selected={settings.ai_move_delay_ms == 100}>{ "Fast" }</option>
+                    </select>
+                </label>
+            }
+            <div class="form-buttons">
+                <button type="submit" class="primary" data-testid="start">{ "Start" }</button>
+                <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
+            </div>
+        </form>
+    }
+}
+
+/// The colour the engine plays in a human-vs-AI mode (white by default).
+fn next_ai(mode: Mode) -> Color {
+    match mode {
+        Mode::HumanVsAi { human } => human.opponent(),
+        _ => Color::White,
+    }
+}
