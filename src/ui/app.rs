@@ -11,7 +11,7 @@ use yew_agent::Spawnable;
 
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
-use super::state::{Action, Mode, Notice, Session, Settings};
+use super::state::{Action, Mode, Notice, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
 use crate::protocol::ScoreKind;
@@ -199,6 +199,17 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |_| session.dispatch(Action::SetAnalyse(!session.analyse)))
     };
+    let on_analyse_depth = {
+        let session = session.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(depth) = value.parse() {
+                session.dispatch(Action::SetAnalyseDepth(depth));
+            }
+        })
+    };
     let on_keydown = {
         let session = session.clone();
         let show_form = show_form.clone();
@@ -298,7 +309,18 @@ fn main_view() -> Html {
                         <input type="checkbox" data-testid="analyse" checked={session.analyse} onchange={on_analyse} />
                         { "Analyse" }
                     </label>
+                    <label class="toggle">
+                        <span class="visually-hidden">{ "Analysis depth" }</span>
+                        <select data-testid="analyse-depth" onchange={on_analyse_depth} aria-label="Analysis depth">
+                            { for ANALYSE_DEPTHS.iter().map(|&d| html! {
+                                <option value={d.to_string()} selected={d == session.analyse_depth}>{ format!("depth {d}") }</option>
+                            }) }
+                        </select>
+                    </label>
                 </div>
+                if game.is_over() {
+                    <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ "Play again" }</button>
+                }
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} />
                 }

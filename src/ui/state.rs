@@ -118,6 +118,10 @@ pub enum Action {
     Hint,
     /// Show (or hide) the value of every legal move.
     SetAnalyse(bool),
+    /// The depth of the analysis (plies below each move).
+    SetAnalyseDepth(u32),
+    /// Start a new game with the same settings.
+    PlayAgain,
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
     /// A message from the worker.
@@ -128,8 +132,10 @@ pub enum Action {
     Dismiss,
 }
 
-/// Depth of the "analyse" view's search below each move.
-pub const ANALYSE_DEPTH: u32 = 6;
+/// Depths the "analyse" view offers (plies searched below each move), and the default.
+pub const ANALYSE_DEPTHS: [u32; 4] = [2, 4, 6, 8];
+/// The analysis depth of a new page.
+pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
 
@@ -152,6 +158,8 @@ pub struct Session {
     pub hint: Option<Square>,
     /// Whether the analyse view is on.
     pub analyse: bool,
+    /// Plies searched below each move by the analysis.
+    pub analyse_depth: u32,
     /// The id of the analysis in flight.
     pub analysis_request: Option<RequestId>,
     /// Values of the legal moves of the current position (hundredths of a disc).
@@ -191,6 +199,7 @@ impl Session {
             hint_request: None,
             hint: None,
             analyse: false,
+            analyse_depth: DEFAULT_ANALYSE_DEPTH,
             analysis_request: None,
             analysis: Vec::new(),
             notice: None,
@@ -226,6 +235,7 @@ impl Session {
                     outbox_seq: self.outbox_seq,
                     next_id: self.next_id,
                     analyse: self.analyse,
+                    analyse_depth: self.analyse_depth,
                     ..Session::blank(settings)
                 };
                 self.after_change();
@@ -268,11 +278,19 @@ impl Session {
                     self.request_analysis();
                 }
             }
+            Action::SetAnalyseDepth(depth) => {
+                self.analyse_depth = depth.clamp(1, crate::worker::MAX_ANALYSE_DEPTH);
+                if self.analyse {
+                    self.apply(Action::SetAnalyse(true));
+                }
+            }
+            Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
             Action::Browse(ply) => {
                 self.browsing = ply.filter(|&n| n < self.game.plies().len());
             }
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => {
+                self.worker_epoch += 1;
                 self.notice = Some(Notice::WorkerRestarted);
                 self.search = None;
                 self.hint_request = None;
@@ -402,7 +420,7 @@ impl Session {
             Request::Analyse {
                 id,
                 position: self.game.position().to_string(),
-                depth: ANALYSE_DEPTH,
+                depth: self.analyse_depth,
             },
             0,
         );
@@ -592,6 +610,42 @@ mod tests {
             s.apply(best_move(id, expected));
         }
         assert_eq!(s.game.transcript(), "f5d6c3");
+    }
+
+    #[test]
+    fn a_dead_worker_is_replaced_and_the_search_asked_again() {
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::Square(sq("f5")));
+        let old = search_id(&s);
+        let epoch = s.worker_epoch;
+        s.apply(Action::WorkerRestarted);
+        assert_eq!(s.worker_epoch, epoch + 1);
+        assert_eq!(s.notice, Some(Notice::WorkerRestarted));
+        let new = search_id(&s);
+        assert!(new > old);
+        s.apply(best_move(old, "d6"));
+        assert_eq!(s.game.transcript(), "f5");
+        s.apply(best_move(new, "d6"));
+        assert_eq!(s.game.transcript(), "f5d6");
+    }
+
+    #[test]
+    fn play_again_keeps_the_settings() {
+        let settings = Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::White,
+            },
+            black_level: 7,
+            white_level: 7,
+            ai_move_delay_ms: 0,
+        };
+        let mut s = Session::new(settings);
+        s.apply(Action::PlayAgain);
+        assert_eq!(s.settings, settings);
+        assert!(matches!(
+            s.outbox.last(),
+            Some((Request::Search { level: 7, .. }, _))
+        ));
     }
 
     #[test]

@@ -99,3 +99,42 @@ test('human vs human through the new-game form, with undo and redo', async () =>
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('AI vs AI plays a whole game by itself', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'ava');
+  await page.selectOption('[data-testid=level]', '1');
+  await page.selectOption('[data-testid=level-white]', '2');
+  await page.selectOption('[data-testid=speed]', '100');
+  await page.click('[data-testid=start]');
+  await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=status]')?.textContent), null, {
+    timeout: 90000,
+  });
+  const black = Number(await text(page, 'count-black'));
+  const white = Number(await text(page, 'count-white'));
+  const empty = await page.locator('[data-disc=empty]').count();
+  assert.equal(black + white + empty, 64);
+  assert.ok((await text(page, 'transcript')).length >= 2 * 9);
+  assert.equal(await page.locator('[data-testid=play-again]').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('analysis shows a value on every legal move; phone layout fits', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, { viewport: { width: 360, height: 740 } });
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-square=d3] .value', { timeout: 20000 });
+  const valued = await page.$$eval('.value', (cells) => cells.map((c) => c.closest('[data-square]').dataset.square).sort());
+  assert.deepEqual(valued, ['c4', 'd3', 'e6', 'f5']);
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  assert.ok(fits, 'no sideways scrolling at 360 px');
+  const box = await page.locator('[data-testid=board]').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, `board within the screen: ${JSON.stringify(box)}`);
+  await page.screenshot({ path: join(ARTIFACTS, 'phone-analyse.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
