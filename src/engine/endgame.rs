@@ -167,15 +167,7 @@ impl<'a> Solver<'a> {
         let mut best_move = list.moves[0].square();
         for i in 0..list.len {
             let m = list.moves[i];
-            let score = if i == 0 {
-                -self.pvs(m.p, m.o, -beta, -alpha)
-            } else {
-                let mut s = -self.nws(m.p, m.o, -alpha - 1);
-                if s > alpha && s < beta {
-                    s = -self.pvs(m.p, m.o, -beta, -s);
-                }
-                s
-            };
+            let score = self.pv_child(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 break;
             }
@@ -191,6 +183,21 @@ impl<'a> Solver<'a> {
             }
         }
         (best_score, best_move)
+    }
+
+    /// The value of the `i`-th child on the principal variation: the first with the full window, the others
+    /// with a null window first, searched again in full when they land inside the window.
+    #[inline]
+    fn pv_child(&mut self, i: usize, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        if i == 0 {
+            return -self.pvs(p, o, -beta, -alpha);
+        }
+        let s = -self.nws(p, o, -alpha - 1);
+        if s > alpha && s < beta {
+            -self.pvs(p, o, -beta, -s)
+        } else {
+            s
+        }
     }
 
     /// Principal-variation search with a full window (fail-soft).
@@ -223,15 +230,7 @@ impl<'a> Solver<'a> {
         let mut best_move = None;
         for i in 0..list.len {
             let m = list.moves[i];
-            let score = if i == 0 {
-                -self.pvs(m.p, m.o, -beta, -alpha)
-            } else {
-                let mut s = -self.nws(m.p, m.o, -alpha - 1);
-                if s > alpha && s < beta {
-                    s = -self.pvs(m.p, m.o, -beta, -s);
-                }
-                s
-            };
+            let score = self.pv_child(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 return 0;
             }

@@ -330,15 +330,7 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = (-INFINITY - 1, ordered[0].0);
         for (i, &(square, cp, co)) in ordered.iter().enumerate() {
-            let value = if i == 0 {
-                -self.pvs::<Pv>(cp, co, depth - 1, -beta, -alpha, control)
-            } else {
-                let mut v = -self.pvs::<NonPv>(cp, co, depth - 1, -alpha - 1, -alpha, control);
-                if v > alpha && v < beta {
-                    v = -self.pvs::<Pv>(cp, co, depth - 1, -beta, -v, control);
-                }
-                v
-            };
+            let value = self.child::<Pv>(i, cp, co, depth - 1, alpha, beta, control);
             if control.aborted() {
                 break;
             }
@@ -363,6 +355,35 @@ impl Searcher {
             );
         }
         best
+    }
+
+    /// The value of the `i`-th child (searched to `depth`) of a node of type `N` with window
+    /// (`alpha`, `beta`): on the PV the first child gets the full window and the others a null window,
+    /// searched again in full if they land inside it; off the PV every child gets the (null) window.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child<N: NodeType>(
+        &mut self,
+        i: usize,
+        p: u64,
+        o: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        control: &mut Control,
+    ) -> i32 {
+        if !N::PV {
+            return -self.pvs::<NonPv>(p, o, depth, -beta, -alpha, control);
+        }
+        if i == 0 {
+            return -self.pvs::<Pv>(p, o, depth, -beta, -alpha, control);
+        }
+        let v = -self.pvs::<NonPv>(p, o, depth, -alpha - 1, -alpha, control);
+        if v > alpha && v < beta {
+            -self.pvs::<Pv>(p, o, depth, -beta, -v, control)
+        } else {
+            v
+        }
     }
 
     /// Principal variation search below the root, fail-soft. A pass does not use up depth.
@@ -437,19 +458,7 @@ impl Searcher {
         } else {
             let ordered = self.ordered_moves(p, o, entry.and_then(|d| d.best));
             for (i, &(square, cp, co)) in ordered.iter().enumerate() {
-                let value = if i == 0 || !N::PV {
-                    if N::PV {
-                        -self.pvs::<Pv>(cp, co, depth - 1, -beta, -alpha, control)
-                    } else {
-                        -self.pvs::<NonPv>(cp, co, depth - 1, -beta, -alpha, control)
-                    }
-                } else {
-                    let mut v = -self.pvs::<NonPv>(cp, co, depth - 1, -alpha - 1, -alpha, control);
-                    if v > alpha && v < beta {
-                        v = -self.pvs::<Pv>(cp, co, depth - 1, -beta, -v, control);
-                    }
-                    v
-                };
+                let value = self.child::<N>(i, cp, co, depth - 1, alpha, beta, control);
                 if control.aborted() {
                     return 0;
                 }

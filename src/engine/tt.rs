@@ -111,17 +111,18 @@ impl TranspositionTable {
             (score as i16, score as i16)
         };
         let best = best.map_or(0, |s| s.index() as u8 + 1);
+        let fresh = Entry {
+            key: hash,
+            lower,
+            upper,
+            depth,
+            best,
+            generation,
+            used: true,
+        };
         if let Some(entry) = bucket.iter_mut().find(|e| e.used && e.key == hash) {
             if depth > entry.depth {
-                *entry = Entry {
-                    key: hash,
-                    lower,
-                    upper,
-                    depth,
-                    best,
-                    generation,
-                    used: true,
-                };
+                *entry = fresh;
             } else if depth == entry.depth {
                 // Same depth: bounds from both searches hold at once.
                 entry.lower = entry.lower.max(lower);
@@ -143,15 +144,7 @@ impl TranspositionTable {
             .iter_mut()
             .min_by_key(|e| (e.used, e.generation == generation, e.depth))
             .expect("bucket is not empty");
-        *victim = Entry {
-            key: hash,
-            lower,
-            upper,
-            depth,
-            best,
-            generation,
-            used: true,
-        };
+        *victim = fresh;
     }
 }
 
