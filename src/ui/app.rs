@@ -11,6 +11,7 @@ use yew_agent::Spawnable;
 
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
+use super::persist::{self, AUTOSAVE_KEY};
 use super::state::{Action, Mode, Notice, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
@@ -113,13 +114,51 @@ fn notice_text(notice: &Notice) -> String {
         }
         Notice::WorkerRestarted => "The engine stopped responding and was restarted.".to_string(),
         Notice::EngineError { message } => format!("Engine error: {message}"),
+        Notice::RestoreFailed { message } => {
+            format!("The saved game could not be restored, a new game was started: {message}")
+        }
     }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The autosaved session, or a new one (with a notice when the saved data was unreadable).
+fn initial_session() -> Session {
+    let Some(text) = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) else {
+        return Session::default();
+    };
+    persist::restore(&text).unwrap_or_else(|error| {
+        let mut session = Session::default();
+        session.notice = Some(Notice::RestoreFailed {
+            message: error.to_string(),
+        });
+        session
+    })
 }
 
 #[function_component(Main)]
 fn main_view() -> Html {
-    let session = use_reducer(Session::default);
+    let session = use_reducer(initial_session);
     let show_form = use_state(|| false);
+
+    // Autosave after every change of the game or the settings.
+    {
+        let session = session.clone();
+        let key = (
+            session.game.clone(),
+            session.settings,
+            session.analyse,
+            session.analyse_depth,
+        );
+        use_effect_with(key, move |_| {
+            if let Some(storage) = storage() {
+                // A full or disabled storage only loses the autosave, never the game on screen.
+                let _ = storage.set_item(AUTOSAVE_KEY, &persist::save(&session));
+            }
+        });
+    }
 
     // The worker and the session epoch it was started for.
     let worker = use_mut_ref(|| None::<(u64, Rc<WorkerBridge<EngineWorker>>)>);

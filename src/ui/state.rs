@@ -96,6 +96,11 @@ pub enum Notice {
     Browsing,
     /// The engine worker stopped answering and was restarted.
     WorkerRestarted,
+    /// The autosaved game could not be restored (it is replaced by the next save).
+    RestoreFailed {
+        /// Why.
+        message: String,
+    },
     /// The worker reported an error.
     EngineError {
         /// Its message.
@@ -185,6 +190,16 @@ impl Session {
     /// A new game with `settings` (the engine starts thinking if it plays black).
     pub fn new(settings: Settings) -> Session {
         let mut session = Session::blank(settings);
+        session.after_change();
+        session
+    }
+
+    /// A session continuing `game` (restored from storage): an engine to move starts thinking again.
+    pub fn resume(settings: Settings, game: Game, analyse: bool, analyse_depth: u32) -> Session {
+        let mut session = Session::blank(settings);
+        session.game = game;
+        session.analyse = analyse;
+        session.analyse_depth = analyse_depth.clamp(1, crate::worker::MAX_ANALYSE_DEPTH);
         session.after_change();
         session
     }

@@ -138,3 +138,31 @@ test('analysis shows a value on every legal move; phone layout fits', async () =
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a reload restores the game exactly; corrupt saved data does not break the page', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  for (const square of ['f5', 'd6', 'c3', 'd3', 'c4']) {
+    await page.click(`[data-square=${square}]`);
+  }
+  await page.click('[data-testid=undo]');
+  const before = await discs(page);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3d3');
+  assert.deepEqual(await discs(page), before);
+  await page.click('[data-testid=redo]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4', 'the redo move survived the reload');
+
+  await page.evaluate(() => localStorage.setItem('reversi.autosave', '{"version":1,"mode":'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.match(await text(page, 'notice'), /could not be restored/);
+  assert.equal(await text(page, 'transcript'), '');
+  await page.click('[data-square=f5]');
+  assert.equal(await page.getAttribute('[data-square=e5]', 'data-disc'), 'black');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,215 @@
+//! The saved form of a session (autosave in the browser's storage): versioned JSON holding the settings,
+//! the start position, the moves played and the moves that can be redone. Reading checks everything and
+//! fails with a reason rather than restoring a game that is not exactly the one saved.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{Mode, Session, Settings};
+use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
+
+/// The format version written; other versions are refused.
+pub const VERSION: u32 = 1;
+/// The storage key of the autosaved game.
+pub const AUTOSAVE_KEY: &str = "reversi.autosave";
+
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct Saved {
+    version: u32,
+    /// `hvh`, `hva-black` (the person plays black), `hva-white`, `ava`.
+    mode: String,
+    black_level: u8,
+    white_level: u8,
+    ai_move_delay_ms: u32,
+    /// Position text of the start.
+    start: String,
+    /// The placements played, as a transcript (passes implicit).
+    moves: String,
+    /// The placements that can be redone, next first.
+    redo: String,
+    analyse: bool,
+    analyse_depth: u32,
+}
+
+/// Why saved data could not be restored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    /// Not JSON of the expected shape.
+    Malformed(String),
+    /// Written by another version of the game.
+    Version(u32),
+    /// A field holds an impossible value.
+    Invalid(String),
+}
+
+impl fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestoreError::Malformed(reason) => write!(f, "saved data is not readable ({reason})"),
+            RestoreError::Version(v) => write!(f, "saved data has version {v}, expected {VERSION}"),
+            RestoreError::Invalid(reason) => write!(f, "saved data is invalid: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
+
+/// The session as JSON.
+pub fn save(session: &Session) -> String {
+    let settings = session.settings;
+    let saved = Saved {
+        version: VERSION,
+        mode: match settings.mode {
+            Mode::HumanVsHuman => "hvh",
+            Mode::HumanVsAi {
+                human: Color::Black,
+            } => "hva-black",
+            Mode::HumanVsAi {
+                human: Color::White,
+            } => "hva-white",
+            Mode::AiVsAi => "ava",
+        }
+        .to_string(),
+        black_level: settings.black_level,
+        white_level: settings.white_level,
+        ai_move_delay_ms: settings.ai_move_delay_ms,
+        start: session.game.start().to_string(),
+        moves: session.game.transcript(),
+        redo: session.game.redo_transcript(),
+        analyse: session.analyse,
+        analyse_depth: session.analyse_depth,
+    };
+    serde_json::to_string(&saved).expect("plain data serialises")
+}
+
+/// A session from JSON written by [`save`]: the same game, the same redo moves, the same settings; an engine
+/// to move starts thinking again.
+pub fn restore(text: &str) -> Result<Session, RestoreError> {
+    let saved: Saved =
+        serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    if saved.version != VERSION {
+        return Err(RestoreError::Version(saved.version));
+    }
+    let invalid = |reason: String| RestoreError::Invalid(reason);
+    let mode = match saved.mode.as_str() {
+        "hvh" => Mode::HumanVsHuman,
+        "hva-black" => Mode::HumanVsAi {
+            human: Color::Black,
+        },
+        "hva-white" => Mode::HumanVsAi {
+            human: Color::White,
+        },
+        "ava" => Mode::AiVsAi,
+        other => return Err(invalid(format!("unknown mode \"{other}\""))),
+    };
+    for level in [saved.black_level, saved.white_level] {
+        if !(1..=MAX_LEVEL).contains(&level) {
+            return Err(invalid(format!("level {level} is not 1 to {MAX_LEVEL}")));
+        }
+    }
+    let start: Position = saved
+        .start
+        .parse()
+        .map_err(|e| invalid(format!("start position: {e}")))?;
+    let mut game = Game::from_position_and_transcript(start, &saved.moves)
+        .map_err(|e| invalid(format!("moves: {e}")))?;
+    // Replay the redo moves and take them back, which leaves them to redo.
+    let redo = Game::from_position_and_transcript(game.position(), &saved.redo)
+        .map_err(|e| invalid(format!("redo moves: {e}")))?;
+    let redo_squares: Vec<Square> = redo.plies().iter().filter_map(|p| p.mv.square()).collect();
+    for &square in &redo_squares {
+        game.play(square)
+            .map_err(|e| invalid(format!("redo moves: {e}")))?;
+    }
+    for _ in &redo_squares {
+        game.undo();
+    }
+    let settings = Settings {
+        mode,
+        black_level: saved.black_level,
+        white_level: saved.white_level,
+        ai_move_delay_ms: saved.ai_move_delay_ms.min(10_000),
+    };
+    Ok(Session::resume(
+        settings,
+        game,
+        saved.analyse,
+        saved.analyse_depth,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Request;
+    use crate::ui::state::Action;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_saved_game_comes_back_exactly() {
+        let mut session = Session::new(Settings {
+            mode: Mode::HumanVsHuman,
+            ..Settings::default()
+        });
+        for m in ["f5", "d6", "c3", "d3", "c4"] {
+            session.apply(Action::Square(sq(m)));
+        }
+        session.apply(Action::Undo);
+        session.apply(Action::Undo);
+        session.apply(Action::SetAnalyseDepth(6));
+        let text = save(&session);
+        let restored = restore(&text).unwrap();
+        assert_eq!(restored.game, session.game);
+        assert_eq!(restored.settings, session.settings);
+        assert_eq!(restored.game.redo_transcript(), "d3c4");
+        assert_eq!(restored.analyse_depth, 6);
+        assert_eq!(save(&restored), text);
+    }
+
+    #[test]
+    fn an_engine_to_move_thinks_again_after_restore() {
+        let mut session = Session::new(Settings::default());
+        session.apply(Action::Square(sq("f5")));
+        let restored = restore(&save(&session)).unwrap();
+        assert!(restored.ai_to_move());
+        assert!(matches!(
+            restored.outbox.last(),
+            Some((Request::Search { .. }, _))
+        ));
+    }
+
+    #[test]
+    fn corrupt_or_foreign_data_is_refused_with_a_reason() {
+        let good = save(&Session::default());
+        let cases = [
+            ("", "not readable"),
+            ("{\"version\":1}", "not readable"),
+            ("[1,2,3]", "not readable"),
+            (
+                &good.replace("\"version\":1", "\"version\":99"),
+                "version 99",
+            ),
+            (&good.replace("\"hva-black\"", "\"chess\""), "unknown mode"),
+            (
+                &good.replace("\"black_level\":4", "\"black_level\":0"),
+                "level 0",
+            ),
+            (
+                &good.replace("\"moves\":\"\"", "\"moves\":\"f5a1\""),
+                "moves: move 2",
+            ),
+            (
+                &good.replace("\"redo\":\"\"", "\"redo\":\"zz\""),
+                "redo moves",
+            ),
+        ];
+        for (text, reason) in cases {
+            let error = restore(text).unwrap_err().to_string();
+            assert!(error.contains(reason), "{text:?}: {error}");
+        }
+    }
+}
