@@ -9,13 +9,13 @@ use yew::prelude::*;
 use yew_agent::worker::WorkerBridge;
 use yew_agent::Spawnable;
 
+use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
-use super::state::{Action, Mode, Notice, Session, Settings, ANALYSE_DEPTHS};
+use super::state::{Action, Notice, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
-use crate::protocol::ScoreKind;
 use crate::worker::EngineWorker;
 
 /// Where Trunk puts the worker's script.
@@ -49,74 +49,45 @@ fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<Engin
         .spawn(WORKER_PATH)
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-fn score_text(score: i32, kind: ScoreKind) -> String {
-    match kind {
-        ScoreKind::Midgame { depth } => format!("depth {depth}, {:+.1}", score as f64 / 100.0),
-        ScoreKind::Exact => format!("exact, {:+}", score / 100),
-        ScoreKind::WinLossDraw => match score.signum() {
-            1 => "win".to_string(),
-            0 => "draw".to_string(),
-            _ => "loss".to_string(),
-        },
-    }
-}
-
 /// Whose turn it is, a pass just made, or the result.
-fn status_line(session: &Session) -> String {
+fn status_line(lang: Lang, session: &Session) -> String {
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
         let (black, white) = outcome.score_empties_to_winner();
-        return match outcome.winner() {
-            Some(color) => format!("Game over: {} wins {black}–{white}", color_name(color)),
-            None => format!("Game over: draw {black}–{white}"),
-        };
+        return i18n::result(lang, outcome.winner(), black, white);
     }
     let to_move = game.to_move();
     let turn = if session.settings.is_ai(to_move) {
-        format!(
-            "{} (AI level {}) is thinking…",
-            color_name(to_move),
-            session.settings.level(to_move)
-        )
+        i18n::thinking(lang, to_move, session.settings.level(to_move))
     } else {
-        format!("{} to move", color_name(to_move))
+        i18n::to_move(lang, to_move)
     };
     if game.last_move() == Some(Move::Pass) {
-        format!(
-            "{} has no legal move — {} plays again. {turn}",
-            color_name(to_move.opponent()),
-            color_name(to_move)
-        )
+        format!("{} {turn}", i18n::passed(lang, to_move.opponent()))
     } else {
         turn
     }
 }
 
-fn notice_text(notice: &Notice) -> String {
-    match notice {
-        Notice::NotLegal {
-            square,
-            occupied: true,
-        } => format!("{square} is already taken."),
-        Notice::NotLegal { square, .. } => {
-            format!("{square} is not a legal move: a move must flip at least one disc.")
-        }
-        Notice::NotYourTurn => "Wait: the AI is to move.".to_string(),
-        Notice::Browsing => {
-            "You are looking at an earlier position: go back to the game to play.".to_string()
-        }
-        Notice::WorkerRestarted => "The engine stopped responding and was restarted.".to_string(),
-        Notice::EngineError { message } => format!("Engine error: {message}"),
-        Notice::RestoreFailed { message } => {
-            format!("The saved game could not be restored, a new game was started: {message}")
-        }
+/// Where the chosen language is remembered.
+const LANG_KEY: &str = "reversi.lang";
+
+/// The remembered language, else the browser's.
+fn initial_lang() -> Lang {
+    let stored = storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
+    let browser = web_sys::window().and_then(|w| w.navigator().language());
+    Lang::from_tag(&stored.or(browser).unwrap_or_default())
+}
+
+fn apply_lang(lang: Lang) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", lang.tag());
+    }
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(lang.strings().title);
     }
 }
 
@@ -141,6 +112,21 @@ fn initial_session() -> Session {
 #[function_component(Main)]
 fn main_view() -> Html {
     let session = use_reducer(initial_session);
+    let lang = use_state(initial_lang);
+    use_effect_with(*lang, |lang| apply_lang(*lang));
+    let on_lang = {
+        let lang = lang.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            let next = Lang::from_tag(&value);
+            if let Some(storage) = storage() {
+                let _ = storage.set_item(LANG_KEY, next.tag());
+            }
+            lang.set(next);
+        })
+    };
     let show_form = use_state(|| false);
 
     // Autosave after every change of the game or the settings.
@@ -275,31 +261,30 @@ fn main_view() -> Html {
     });
     let black = position.black().count();
     let white = position.white().count();
+    let lang = *lang;
+    let t = lang.strings();
     let thinking = session
         .thinking
         .as_ref()
-        .map(|t| format!("{} — best so far {}", score_text(t.score, t.kind), t.best));
-    let mode_text = match session.settings.mode {
-        Mode::HumanVsHuman => "Human vs human".to_string(),
-        Mode::HumanVsAi { human } => format!(
-            "You ({}) vs AI level {}",
-            color_name(human),
-            session.settings.level(human.opponent())
-        ),
-        Mode::AiVsAi => format!(
-            "AI level {} (black) vs AI level {} (white)",
-            session.settings.black_level, session.settings.white_level
-        ),
-    };
+        .map(|th| i18n::progress(lang, th.score, th.kind, &th.best));
+    let mode_text = i18n::mode(lang, &session.settings);
     let to_move = (!game.is_over()).then(|| game.to_move());
 
     html! {
         <main class="layout" onkeydown={on_keydown}>
             <header class="title">
-                <h1>{ "Reversi" }</h1>
+                <h1>{ t.title }</h1>
                 <span class="mode">{ mode_text }</span>
+                <label class="language">
+                    <span class="visually-hidden">{ t.language }</span>
+                    <select data-testid="language" onchange={on_lang} aria-label={t.language}>
+                        { for Lang::ALL.iter().map(|&l| html! {
+                            <option value={l.tag()} selected={l == lang}>{ l.name() }</option>
+                        }) }
+                    </select>
+                </label>
             </header>
-            <section class="board-area" aria-label="Game">
+            <section class="board-area" aria-label={t.board}>
                 <BoardView
                     position={position}
                     legal={session.clickable()}
@@ -308,67 +293,68 @@ fn main_view() -> Html {
                     hint={session.hint}
                     values={if session.analyse && session.browsing.is_none() { session.analysis.clone() } else { Vec::new() }}
                     on_square={on_square}
+                    lang={lang}
                 />
             </section>
             <aside class="panel">
-                <div class="counts" aria-label="Disc counts">
+                <div class="counts" aria-label={t.disc_counts}>
                     <span class={classes!("count", (to_move == Some(Color::Black)).then_some("to-move"))}>
                         <span class="disc-icon black" aria-hidden="true"></span>
-                        <span class="visually-hidden">{ "Black " }</span>
+                        <span class="visually-hidden">{ i18n::color_name(lang, Color::Black) }{ " " }</span>
                         <span data-testid="count-black">{ black }</span>
                     </span>
                     <span class={classes!("count", (to_move == Some(Color::White)).then_some("to-move"))}>
                         <span class="disc-icon white" aria-hidden="true"></span>
-                        <span class="visually-hidden">{ "White " }</span>
+                        <span class="visually-hidden">{ i18n::color_name(lang, Color::White) }{ " " }</span>
                         <span data-testid="count-white">{ white }</span>
                     </span>
                 </div>
-                <p class="status" data-testid="status" aria-live="polite">{ status_line(&session) }</p>
+                <p class="status" data-testid="status" aria-live="polite">{ status_line(lang, &session) }</p>
                 if let Some(text) = thinking {
                     <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
                 }
                 if let Some(notice) = &session.notice {
                     <p class="notice" data-testid="notice" role="status">
-                        { notice_text(notice) }
-                        <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label="Dismiss">{ "×" }</button>
+                        { i18n::notice(lang, notice) }
+                        <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
                     </p>
                 }
                 if session.browsing.is_some() {
                     <p class="browsing">
-                        { "Showing an earlier position. " }
-                        <button type="button" class="link" data-testid="back-to-game" onclick={on_browse.reform(|_| None)}>{ "Back to the game" }</button>
+                        { t.browsing }{ " " }
+                        <button type="button" class="link" data-testid="back-to-game" onclick={on_browse.reform(|_| None)}>{ t.back_to_game }</button>
                     </p>
                 }
                 <div class="controls">
-                    <button type="button" class="primary" data-testid="new-game" onclick={on_new_game}>{ "New game" }</button>
-                    <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title="Undo (U)">{ "Undo" }</button>
-                    <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title="Redo (R)">{ "Redo" }</button>
-                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={game.is_over() || session.ai_to_move()} title="Hint (H)">{ "Hint" }</button>
+                    <button type="button" class="primary" data-testid="new-game" onclick={on_new_game}>{ t.new_game }</button>
+                    <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title={format!("{} (U)", t.undo)}>{ t.undo }</button>
+                    <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
+                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={game.is_over() || session.ai_to_move()} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
                     <label class="toggle">
                         <input type="checkbox" data-testid="analyse" checked={session.analyse} onchange={on_analyse} />
-                        { "Analyse" }
+                        { t.analyse }
                     </label>
                     <label class="toggle">
-                        <span class="visually-hidden">{ "Analysis depth" }</span>
-                        <select data-testid="analyse-depth" onchange={on_analyse_depth} aria-label="Analysis depth">
+                        <span class="visually-hidden">{ t.analysis_depth }</span>
+                        <select data-testid="analyse-depth" onchange={on_analyse_depth} aria-label={t.analysis_depth}>
                             { for ANALYSE_DEPTHS.iter().map(|&d| html! {
-                                <option value={d.to_string()} selected={d == session.analyse_depth}>{ format!("depth {d}") }</option>
+                                <option value={d.to_string()} selected={d == session.analyse_depth}>{ format!("{} {d}", t.depth) }</option>
                             }) }
                         </select>
                     </label>
                 </div>
                 if game.is_over() {
-                    <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ "Play again" }</button>
+                    <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
                 }
                 if *show_form {
-                    <NewGameForm settings={session.settings} {on_start} {on_cancel} />
+                    <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
                 <p class="transcript-line">
-                    <span class="label">{ "Transcript: " }</span>
+                    <span class="label">{ t.transcript }{ ": " }</span>
                     <code data-testid="transcript">{ game.transcript() }</code>
                 </p>
-                <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} />
-                <p class="keys">{ "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game." }</p>
+                <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {lang} />
+                <p class="keys">{ t.keys_help }</p>
             </aside>
         </main>
     }

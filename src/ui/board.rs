@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use super::i18n::{self, Lang};
 use crate::engine::{Bitboard, Color, Position, Square};
 
 /// Properties of [`BoardView`].
@@ -28,6 +29,8 @@ pub struct BoardProps {
     /// Called with the square a user clicks.
     #[prop_or_default]
     pub on_square: Callback<Square>,
+    /// Language of the labels.
+    pub lang: Lang,
 }
 
 /// The board: columns a–h left to right, rows 1–8 top to bottom.
@@ -41,25 +44,23 @@ pub fn board_view(props: &BoardProps) -> Html {
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = Square::from_coords(column, row).expect("on the board");
-            let disc = match props.position.disc(square) {
-                Some(Color::Black) => "black",
-                Some(Color::White) => "white",
-                None => "empty",
+            let t = props.lang.strings();
+            let (disc, disc_label) = match props.position.disc(square) {
+                Some(Color::Black) => ("black", i18n::disc_name(props.lang, Color::Black)),
+                Some(Color::White) => ("white", i18n::disc_name(props.lang, Color::White)),
+                None => ("empty", t.empty),
             };
             let legal = props.legal.contains(square);
             let last = props.last_move == Some(square);
             let hint = props.hint == Some(square);
             let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
             let onclick = props.on_square.reform(move |_| square);
-            let mut label = format!("{square}, {disc}");
-            if legal {
-                label.push_str(", legal move");
-            }
-            if last {
-                label.push_str(", last move");
-            }
-            if hint {
-                label.push_str(", hint");
+            let mut label = format!("{square}, {disc_label}");
+            for (on, word) in [(legal, t.legal_move), (last, t.last_move), (hint, t.hint)] {
+                if on {
+                    label.push_str(", ");
+                    label.push_str(word);
+                }
             }
             html! {
                 <button
@@ -100,7 +101,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     });
     html! {
         <div class="board-frame">
-            <div class="board" data-testid="board" role="group" aria-label="Board">
+            <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}>
                 <span class="corner"></span>
                 { columns }
                 { for rows }

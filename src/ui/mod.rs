@@ -1,6 +1,7 @@
 //! The user interface. [`state`] is the game session as plain Rust (tested natively); the Yew components
 //! render it, and anything that searches goes to the worker through [`crate::protocol`].
 
+pub mod i18n;
 pub mod persist;
 pub mod state;
 

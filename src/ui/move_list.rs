@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use super::i18n::Lang;
 use crate::engine::{Color, Move, Ply};
 
 /// Properties of [`MoveList`].
@@ -14,11 +15,14 @@ pub struct MoveListProps {
     pub browsing: Option<usize>,
     /// Called with the ply to show (`None` for the current position).
     pub on_select: Callback<Option<usize>>,
+    /// Language of the labels.
+    pub lang: Lang,
 }
 
 /// The list, numbered by placement.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
+    let t = props.lang.strings();
     let shown = props.browsing.unwrap_or(props.plies.len());
     let mut number = 0;
     let items = props.plies.iter().enumerate().map(|(i, ply)| {
@@ -27,7 +31,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 number += 1;
                 format!("{number}. {square}")
             }
-            Move::Pass => "pass".to_string(),
+            Move::Pass => t.pass.to_string(),
         };
         let color = match ply.before.to_move {
             Color::Black => "black",
@@ -52,11 +56,11 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let at_start = shown == 0;
     let onclick_start = props.on_select.reform(move |_| Some(0));
     html! {
-        <nav class="move-list" aria-label="Moves">
+        <nav class="move-list" aria-label={t.moves}>
             <ol>
                 <li>
                     <button type="button" class={classes!("move", at_start.then_some("current"))} onclick={onclick_start}>
-                        { "Start" }
+                        { t.start_position }
                     </button>
                 </li>
                 { for items }

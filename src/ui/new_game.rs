@@ -3,6 +3,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use super::i18n::{self, Lang};
 use super::state::{Mode, Settings};
 use crate::engine::{Color, MAX_LEVEL};
 
@@ -15,6 +16,8 @@ pub struct NewGameProps {
     pub on_start: Callback<Settings>,
     /// Called when the form is closed without starting.
     pub on_cancel: Callback<()>,
+    /// Language of the labels.
+    pub lang: Lang,
 }
 
 fn select_value(event: &Event) -> String {
@@ -112,12 +115,13 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     };
     let on_cancel = props.on_cancel.reform(|_| ());
 
+    let t = props.lang.strings();
     let levels = |selected: u8| -> Html {
         (1..=MAX_LEVEL)
             .map(|n| {
                 let label = match n {
-                    1 => format!("{n} — beginner"),
-                    MAX_LEVEL => format!("{n} — strongest"),
+                    1 => format!("{n} — {}", t.beginner),
+                    MAX_LEVEL => format!("{n} — {}", t.strongest),
                     _ => n.to_string(),
                 };
                 html! { <option value={n.to_string()} selected={n == selected}>{ label }</option> }
@@ -126,48 +130,48 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     };
 
     html! {
-        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} aria-label="New game">
-            <h2>{ "New game" }</h2>
+        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} aria-label={t.new_game}>
+            <h2>{ t.new_game }</h2>
             <label>
-                <span>{ "Players" }</span>
+                <span>{ t.players }</span>
                 <select data-testid="mode" onchange={on_mode}>
-                    <option value="hvh" selected={mode_value == "hvh"}>{ "Human vs human" }</option>
-                    <option value="hva" selected={mode_value == "hva"}>{ "Human vs AI" }</option>
-                    <option value="ava" selected={mode_value == "ava"}>{ "AI vs AI (watch)" }</option>
+                    <option value="hvh" selected={mode_value == "hvh"}>{ t.human_vs_human }</option>
+                    <option value="hva" selected={mode_value == "hva"}>{ t.human_vs_ai }</option>
+                    <option value="ava" selected={mode_value == "ava"}>{ t.ai_vs_ai }</option>
                 </select>
             </label>
             if mode_value == "hva" {
                 <label>
-                    <span>{ "You play" }</span>
+                    <span>{ t.you_play }</span>
                     <select data-testid="color" onchange={on_color}>
-                        <option value="black" selected={human == Color::Black}>{ "Black (moves first)" }</option>
-                        <option value="white" selected={human == Color::White}>{ "White" }</option>
+                        <option value="black" selected={human == Color::Black}>{ t.black_moves_first }</option>
+                        <option value="white" selected={human == Color::White}>{ i18n::color_name(props.lang, Color::White) }</option>
                     </select>
                 </label>
             }
             if mode_value != "hvh" {
                 <label>
-                    <span>{ if mode_value == "ava" { "Black AI level" } else { "AI level" } }</span>
+                    <span>{ if mode_value == "ava" { t.black_ai_level } else { t.ai_level } }</span>
                     <select data-testid="level" onchange={on_level}>{ levels(level_value) }</select>
                 </label>
             }
             if mode_value == "ava" {
                 <label>
-                    <span>{ "White AI level" }</span>
+                    <span>{ t.white_ai_level }</span>
                     <select data-testid="level-white" onchange={on_level_white}>{ levels(settings.white_level) }</select>
                 </label>
                 <label>
-                    <span>{ "Speed" }</span>
+                    <span>{ t.speed }</span>
                     <select data-testid="speed" onchange={on_speed}>
-                        <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ "Slow" }</option>
-                        <option value="600" selected={settings.ai_move_delay_ms == 600}>{ "Normal" }</option>
-                        <option value="100" selected={settings.ai_move_delay_ms == 100}>{ "Fast" }</option>
+                        <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ t.slow }</option>
+                        <option value="600" selected={settings.ai_move_delay_ms == 600}>{ t.normal }</option>
+                        <option value="100" selected={settings.ai_move_delay_ms == 100}>{ t.fast }</option>
                     </select>
                 </label>
             }
             <div class="form-buttons">
-                <button type="submit" class="primary" data-testid="start">{ "Start" }</button>
-                <button type="button" onclick={on_cancel}>{ "Cancel" }</button>
+                <button type="submit" class="primary" data-testid="start">{ t.start }</button>
+                <button type="button" onclick={on_cancel}>{ t.cancel }</button>
             </div>
         </form>
     }

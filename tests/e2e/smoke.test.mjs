@@ -166,3 +166,25 @@ test('a reload restores the game exactly; corrupt saved data does not break the 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('switching to Chinese changes the labels and is remembered', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.selectOption('[data-testid=language]', 'zh-CN');
+  assert.equal(await text(page, 'new-game'), '新游戏');
+  assert.equal(await text(page, 'undo'), '悔棋');
+  assert.equal(await text(page, 'status'), '轮到黑方');
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  assert.equal(await page.title(), '黑白棋');
+  await page.click('[data-square=a1]');
+  assert.match(await text(page, 'notice'), /不能落子/);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.equal(await text(page, 'new-game'), '新游戏');
+  // No English label is left on the main controls.
+  const labels = await page.$$eval('button, h1, label, [data-testid=status]', (els) => els.map((e) => e.textContent));
+  for (const label of labels) {
+    assert.doesNotMatch(label, /\b(New game|Undo|Redo|Hint|Analyse|to move)\b/, label);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,367 @@
+//! The page's words in English and Chinese (简体). Every visible string comes from here; the test below checks
+//! that each has both translations and that the Chinese one is not left in English.
+
+use super::state::{Mode, Notice, Settings};
+use crate::engine::Color;
+use crate::protocol::ScoreKind;
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// Both, in the order of the language menu.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The language for a BCP 47 tag such as `zh-CN` or `en-US` (Chinese for any `zh`, else English).
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The tag for `<html lang>` and for storage.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// The language's own name, for the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Zh => "中文",
+        }
+    }
+
+    /// The fixed strings.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+}
+
+/// Defines [`Strings`] and its English and Chinese tables from one list, each string with both translations side
+/// by side, so none can be missing.
+macro_rules! strings {
+    ($($(#[doc = $doc:literal])* $name:ident: $en:literal, $zh:literal;)*) => {
+        /// Fixed strings of the interface.
+        #[derive(Debug)]
+        pub struct Strings {
+            $($(#[doc = $doc])* pub $name: &'static str,)*
+        }
+
+        const EN: Strings = Strings { $($name: $en,)* };
+        const ZH: Strings = Strings { $($name: $zh,)* };
+
+        /// Every (English, Chinese) pair, for the translation test.
+        #[cfg(test)]
+        const PAIRS: &[(&str, &str)] = &[$(($en, $zh),)*];
+    };
+}
+
+strings! {
+    /// Page title.
+    title: "Reversi", "黑白棋";
+    /// Button.
+    new_game: "New game", "新游戏";
+    /// Button.
+    undo: "Undo", "悔棋";
+    /// Button.
+    redo: "Redo", "重做";
+    /// Button.
+    hint: "Hint", "提示";
+    /// Toggle.
+    analyse: "Analyse", "分析";
+    /// Label of the analysis depth menu.
+    analysis_depth: "Analysis depth", "分析深度";
+    /// Option of the analysis depth menu (followed by the number).
+    depth: "depth", "深度";
+    /// Label before the transcript.
+    transcript: "Transcript", "棋谱";
+    /// Form button.
+    start: "Start", "开始";
+    /// Form button.
+    cancel: "Cancel", "取消";
+    /// Form label.
+    players: "Players", "对局方式";
+    /// Mode option.
+    human_vs_human: "Human vs human", "人人对弈";
+    /// Mode option.
+    human_vs_ai: "Human vs AI", "人机对弈";
+    /// Mode option.
+    ai_vs_ai: "AI vs AI (watch)", "电脑对电脑（观战）";
+    /// Form label.
+    you_play: "You play", "你执";
+    /// Colour option.
+    black_moves_first: "Black (moves first)", "黑棋（先手）";
+    /// Form label.
+    ai_level: "AI level", "电脑等级";
+    /// Form label.
+    black_ai_level: "Black AI level", "黑方电脑等级";
+    /// Form label.
+    white_ai_level: "White AI level", "白方电脑等级";
+    /// Level suffix for level 1.
+    beginner: "beginner", "入门";
+    /// Level suffix for the top level.
+    strongest: "strongest", "最强";
+    /// Form label.
+    speed: "Speed", "速度";
+    /// Speed option.
+    slow: "Slow", "慢";
+    /// Speed option.
+    normal: "Normal", "中";
+    /// Speed option.
+    fast: "Fast", "快";
+    /// Button at the end of a game.
+    play_again: "Play again", "再来一局";
+    /// Shown while an earlier position is displayed.
+    browsing: "Showing an earlier position.", "正在查看之前的局面。";
+    /// Button back to the current position.
+    back_to_game: "Back to the game", "回到当前对局";
+    /// First entry of the move list.
+    start_position: "Start", "开局";
+    /// Move list entry of a pass.
+    pass: "pass", "弃权";
+    /// Label of the move list.
+    moves: "Moves", "着法";
+    /// Keyboard help.
+    keys_help: "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子，U 悔棋，R 重做，H 提示，N 新游戏。";
+    /// Label of the close button of a notice.
+    dismiss: "Dismiss", "关闭";
+    /// Label of the board.
+    board: "Board", "棋盘";
+    /// Label of the counts.
+    disc_counts: "Disc counts", "棋子数";
+    /// Square state.
+    empty: "empty", "空";
+    /// Square state.
+    legal_move: "legal move", "可落子";
+    /// Square state.
+    last_move: "last move", "上一步";
+    /// Label of the language menu.
+    language: "Language", "语言";
+}
+
+/// "Black" / "黑方".
+pub fn color_name(lang: Lang, color: Color) -> &'static str {
+    match (lang, color) {
+        (Lang::En, Color::Black) => "Black",
+        (Lang::En, Color::White) => "White",
+        (Lang::Zh, Color::Black) => "黑方",
+        (Lang::Zh, Color::White) => "白方",
+    }
+}
+
+/// Disc colour of a square, for labels: "black" / "黑子".
+pub fn disc_name(lang: Lang, color: Color) -> &'static str {
+    match (lang, color) {
+        (Lang::En, Color::Black) => "black",
+        (Lang::En, Color::White) => "white",
+        (Lang::Zh, Color::Black) => "黑子",
+        (Lang::Zh, Color::White) => "白子",
+    }
+}
+
+/// "Black to move".
+pub fn to_move(lang: Lang, color: Color) -> String {
+    match lang {
+        Lang::En => format!("{} to move", color_name(lang, color)),
+        Lang::Zh => format!("轮到{}", color_name(lang, color)),
+    }
+}
+
+/// "White (AI level 4) is thinking…".
+pub fn thinking(lang: Lang, color: Color, level: u8) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} (AI level {level}) is thinking…",
+            color_name(lang, color)
+        ),
+        Lang::Zh => format!("{}（电脑 {level} 级）思考中…", color_name(lang, color)),
+    }
+}
+
+/// The pass announcement.
+pub fn passed(lang: Lang, passer: Color) -> String {
+    let other = passer.opponent();
+    match lang {
+        Lang::En => format!(
+            "{} has no legal move — {} plays again.",
+            color_name(lang, passer),
+            color_name(lang, other)
+        ),
+        Lang::Zh => format!(
+            "{}无子可下，弃权 —— {}继续。",
+            color_name(lang, passer),
+            color_name(lang, other)
+        ),
+    }
+}
+
+/// The result line: `winner` `None` for a draw; scores with the empties given to the winner.
+pub fn result(lang: Lang, winner: Option<Color>, black: u8, white: u8) -> String {
+    match (lang, winner) {
+        (Lang::En, Some(color)) => {
+            format!(
+                "Game over: {} wins {black}–{white}",
+                color_name(lang, color)
+            )
+        }
+        (Lang::En, None) => format!("Game over: draw {black}–{white}"),
+        (Lang::Zh, Some(color)) => {
+            format!("对局结束：{}胜 {black}–{white}", color_name(lang, color))
+        }
+        (Lang::Zh, None) => format!("对局结束：平局 {black}–{white}"),
+    }
+}
+
+/// The engine's progress: "depth 6, +1.5 — best so far d3".
+pub fn progress(lang: Lang, score: i32, kind: ScoreKind, best: &str) -> String {
+    let value = match (lang, kind) {
+        (Lang::En, ScoreKind::Midgame { depth }) => {
+            format!("depth {depth}, {:+.1}", score as f64 / 100.0)
+        }
+        (Lang::Zh, ScoreKind::Midgame { depth }) => {
+            format!("深度 {depth}，{:+.1}", score as f64 / 100.0)
+        }
+        (Lang::En, ScoreKind::Exact) => format!("exact, {:+}", score / 100),
+        (Lang::Zh, ScoreKind::Exact) => format!("精确，{:+}", score / 100),
+        (_, ScoreKind::WinLossDraw) => {
+            let words = match lang {
+                Lang::En => ["win", "draw", "loss"],
+                Lang::Zh => ["胜", "和", "负"],
+            };
+            words[(1 - score.signum()) as usize].to_string()
+        }
+    };
+    match lang {
+        Lang::En => format!("{value} — best so far {best}"),
+        Lang::Zh => format!("{value} —— 目前最佳 {best}"),
+    }
+}
+
+/// Who plays, for the header.
+pub fn mode(lang: Lang, settings: &Settings) -> String {
+    match (lang, settings.mode) {
+        (Lang::En, Mode::HumanVsHuman) => "Human vs human".to_string(),
+        (Lang::Zh, Mode::HumanVsHuman) => "人人对弈".to_string(),
+        (Lang::En, Mode::HumanVsAi { human }) => format!(
+            "You ({}) vs AI level {}",
+            color_name(lang, human),
+            settings.level(human.opponent())
+        ),
+        (Lang::Zh, Mode::HumanVsAi { human }) => format!(
+            "你（{}）对电脑 {} 级",
+            color_name(lang, human),
+            settings.level(human.opponent())
+        ),
+        (Lang::En, Mode::AiVsAi) => format!(
+            "AI level {} (black) vs AI level {} (white)",
+            settings.black_level, settings.white_level
+        ),
+        (Lang::Zh, Mode::AiVsAi) => format!(
+            "电脑 {} 级（黑）对电脑 {} 级（白）",
+            settings.black_level, settings.white_level
+        ),
+    }
+}
+
+/// A notice for the player.
+pub fn notice(lang: Lang, notice: &Notice) -> String {
+    match (lang, notice) {
+        (
+            Lang::En,
+            Notice::NotLegal {
+                square,
+                occupied: true,
+            },
+        ) => format!("{square} is already taken."),
+        (
+            Lang::Zh,
+            Notice::NotLegal {
+                square,
+                occupied: true,
+            },
+        ) => format!("{square} 已有棋子。"),
+        (Lang::En, Notice::NotLegal { square, .. }) => {
+            format!("{square} is not a legal move: a move must flip at least one disc.")
+        }
+        (Lang::Zh, Notice::NotLegal { square, .. }) => {
+            format!("{square} 不能落子：落子必须至少翻转对方一枚棋子。")
+        }
+        (Lang::En, Notice::NotYourTurn) => "Wait: the AI is to move.".to_string(),
+        (Lang::Zh, Notice::NotYourTurn) => "请稍候：轮到电脑走棋。".to_string(),
+        (Lang::En, Notice::Browsing) => {
+            "You are looking at an earlier position: go back to the game to play.".to_string()
+        }
+        (Lang::Zh, Notice::Browsing) => "你正在查看之前的局面：请回到当前对局再落子。".to_string(),
+        (Lang::En, Notice::WorkerRestarted) => {
+            "The engine stopped responding and was restarted.".to_string()
+        }
+        (Lang::Zh, Notice::WorkerRestarted) => "引擎无响应，已重新启动。".to_string(),
+        (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),
+        (Lang::Zh, Notice::EngineError { message }) => format!("引擎错误：{message}"),
+        (Lang::En, Notice::RestoreFailed { message }) => {
+            format!("The saved game could not be restored, a new game was started: {message}")
+        }
+        (Lang::Zh, Notice::RestoreFailed { message }) => {
+            format!("无法恢复已保存的对局，已开始新游戏：{message}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_string_has_both_translations() {
+        assert!(PAIRS.len() > 30);
+        assert_eq!(EN.new_game, "New game");
+        assert_eq!(ZH.new_game, "新游戏");
+        for (e, z) in PAIRS {
+            assert!(!e.is_empty() && !z.is_empty());
+            assert_ne!(e, z, "untranslated: {e}");
+            assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
+        }
+    }
+
+    #[test]
+    fn messages_differ_by_language() {
+        let settings = Settings::default();
+        for color in [Color::Black, Color::White] {
+            assert_ne!(to_move(Lang::En, color), to_move(Lang::Zh, color));
+            assert_ne!(passed(Lang::En, color), passed(Lang::Zh, color));
+            assert_ne!(thinking(Lang::En, color, 3), thinking(Lang::Zh, color, 3));
+        }
+        assert_ne!(mode(Lang::En, &settings), mode(Lang::Zh, &settings));
+        assert_eq!(
+            result(Lang::Zh, Some(Color::Black), 40, 24),
+            "对局结束：黑方胜 40–24"
+        );
+        assert_eq!(
+            progress(Lang::En, 150, ScoreKind::Midgame { depth: 6 }, "d3"),
+            "depth 6, +1.5 — best so far d3"
+        );
+    }
+
+    #[test]
+    fn language_from_browser_tags() {
+        assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("zh-Hans"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag("fr"), Lang::En);
+    }
+}
