@@ -13,6 +13,7 @@ use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
+use super::share;
 use super::state::{Action, Notice, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
@@ -95,18 +96,64 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
 
-/// The autosaved session, or a new one (with a notice when the saved data was unreadable).
+/// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in
+/// the address opens its game instead (and is then removed from the address, so a reload keeps playing).
 fn initial_session() -> Session {
-    let Some(text) = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) else {
-        return Session::default();
+    let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
+        None => Session::default(),
+        Some(text) => persist::restore(&text).unwrap_or_else(|error| {
+            let mut session = Session::default();
+            session.notice = Some(Notice::RestoreFailed {
+                message: error.to_string(),
+            });
+            session
+        }),
     };
-    persist::restore(&text).unwrap_or_else(|error| {
-        let mut session = Session::default();
-        session.notice = Some(Notice::RestoreFailed {
-            message: error.to_string(),
-        });
-        session
-    })
+    let window = web_sys::window();
+    let hash = window
+        .as_ref()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default();
+    match share::parse(&hash) {
+        None => {}
+        Some(Ok((start, transcript))) => session.apply(Action::OpenShared { start, transcript }),
+        Some(Err(message)) => session.tell(Notice::LinkFailed { message }),
+    }
+    if !hash.is_empty() {
+        if let Some(window) = window {
+            let path = window.location().pathname().unwrap_or_else(|_| "/".into());
+            let _ = window.history().and_then(|h| {
+                h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
+            });
+        }
+    }
+    session
+}
+
+/// Copies `text` with the asynchronous clipboard API (called through JavaScript, as web-sys marks it unstable).
+fn copy_to_clipboard(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok();
+    let write = clipboard
+        .as_ref()
+        .and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match (clipboard, write) {
+        (Some(clipboard), Some(write)) => write.call1(&clipboard, &text.into()).is_ok(),
+        _ => false,
+    }
+}
+
+/// The address of this page with `fragment`.
+fn page_link(fragment: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = base.split('#').next().unwrap_or_default().to_string();
+    format!("{base}{fragment}")
 }
 
 #[function_component(Main)]
@@ -235,6 +282,25 @@ fn main_view() -> Html {
             }
         })
     };
+    let import_ref = use_node_ref();
+    let on_import = {
+        let session = session.clone();
+        let import_ref = import_ref.clone();
+        Callback::from(move |_| {
+            if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
+                session.dispatch(Action::Import(area.value()));
+            }
+        })
+    };
+    let on_copy = |text: String| {
+        let session = session.clone();
+        Callback::from(move |_| {
+            if copy_to_clipboard(&text) {
+                session.dispatch(Action::Copied);
+            }
+        })
+    };
+    let link = page_link(&share::fragment(&session.game));
     let on_keydown = {
         let session = session.clone();
         let show_form = show_form.clone();
@@ -349,6 +415,25 @@ fn main_view() -> Html {
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
+                <details class="share">
+                    <summary>{ t.share }</summary>
+                    <label>
+                        <span>{ t.transcript }</span>
+                        <span class="copy-row">
+                            <input readonly=true data-testid="export-transcript" value={game.transcript()} />
+                            <button type="button" data-testid="copy-transcript" onclick={on_copy(game.transcript())}>{ t.copy }</button>
+                        </span>
+                    </label>
+                    <label>
+                        <span>{ t.share_link }</span>
+                        <span class="copy-row">
+                            <input readonly=true data-testid="share-link" value={link.clone()} />
+                            <button type="button" data-testid="copy-link" onclick={on_copy(link)}>{ t.copy }</button>
+                        </span>
+                    </label>
+                    <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
+                    <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
+                </details>
                 <p class="transcript-line">
                     <span class="label">{ t.transcript }{ ": " }</span>
                     <code data-testid="transcript">{ game.transcript() }</code>

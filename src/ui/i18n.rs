@@ -152,6 +152,16 @@ strings! {
     last_move: "last move", "上一步";
     /// Label of the language menu.
     language: "Language", "语言";
+    /// Heading of the sharing section.
+    share: "Share and import", "分享与导入";
+    /// Button.
+    copy: "Copy", "复制";
+    /// Label of the share link.
+    share_link: "Link to this game", "本局链接";
+    /// Placeholder of the import field.
+    paste_transcript: "Paste a transcript, e.g. f5d6c3d3c4", "粘贴棋谱，例如 f5d6c3d3c4";
+    /// Button.
+    import: "Import", "导入";
 }
 
 /// "Black" / "黑方".
@@ -311,6 +321,18 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             "The engine stopped responding and was restarted.".to_string()
         }
         (Lang::Zh, Notice::WorkerRestarted) => "引擎无响应，已重新启动。".to_string(),
+        (Lang::En, Notice::ImportFailed { message }) => {
+            format!("The transcript was not imported, the game is unchanged: {message}")
+        }
+        (Lang::Zh, Notice::ImportFailed { message }) => {
+            format!("棋谱未导入，当前对局未改变：{message}")
+        }
+        (Lang::En, Notice::LinkFailed { message }) => {
+            format!("The shared game could not be opened: {message}")
+        }
+        (Lang::Zh, Notice::LinkFailed { message }) => format!("无法打开分享的对局：{message}"),
+        (Lang::En, Notice::Copied) => "Copied.".to_string(),
+        (Lang::Zh, Notice::Copied) => "已复制。".to_string(),
         (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),
         (Lang::Zh, Notice::EngineError { message }) => format!("引擎错误：{message}"),
         (Lang::En, Notice::RestoreFailed { message }) => {

@@ -3,6 +3,7 @@
 
 pub mod i18n;
 pub mod persist;
+pub mod share;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

@@ -101,6 +101,18 @@ pub enum Notice {
         /// Why.
         message: String,
     },
+    /// A pasted transcript could not be played; the game is unchanged.
+    ImportFailed {
+        /// What was wrong (which move, at which ply).
+        message: String,
+    },
+    /// A shared link could not be opened.
+    LinkFailed {
+        /// What was wrong.
+        message: String,
+    },
+    /// A transcript or link was copied to the clipboard.
+    Copied,
     /// The worker reported an error.
     EngineError {
         /// Its message.
@@ -135,6 +147,17 @@ pub enum Action {
     WorkerRestarted,
     /// Hide the notice.
     Dismiss,
+    /// Something was copied to the clipboard.
+    Copied,
+    /// Replace the game by a pasted transcript (from the standard start); a bad one changes nothing.
+    Import(String),
+    /// Open a shared game (from a link): its moves, played by two people, shown from its last position.
+    OpenShared {
+        /// The start position (`None`: the standard one).
+        start: Option<crate::engine::Position>,
+        /// The moves.
+        transcript: String,
+    },
 }
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -314,7 +337,44 @@ impl Session {
                 self.after_change();
             }
             Action::Dismiss => self.notice = None,
+            Action::Copied => self.notice = Some(Notice::Copied),
+            Action::Import(text) => match Game::from_transcript(&text) {
+                Ok(game) => self.replace_game(game),
+                Err(error) => {
+                    self.notice = Some(Notice::ImportFailed {
+                        message: error.to_string(),
+                    })
+                }
+            },
+            Action::OpenShared { start, transcript } => {
+                let start = start.unwrap_or(crate::engine::Position::START);
+                match Game::from_position_and_transcript(start, &transcript) {
+                    Ok(game) => {
+                        self.settings.mode = Mode::HumanVsHuman;
+                        self.replace_game(game);
+                    }
+                    Err(error) => {
+                        self.notice = Some(Notice::LinkFailed {
+                            message: error.to_string(),
+                        })
+                    }
+                }
+            }
         }
+    }
+
+    /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
+    fn replace_game(&mut self, game: Game) {
+        self.cancel_engine();
+        self.game = game;
+        self.browsing = None;
+        self.notice = None;
+        self.after_change();
+    }
+
+    /// Tells the player something (e.g. that a copy worked).
+    pub fn tell(&mut self, notice: Notice) {
+        self.notice = Some(notice);
     }
 
     fn busy(&self) -> bool {
@@ -661,6 +721,44 @@ mod tests {
             s.outbox.last(),
             Some((Request::Search { level: 7, .. }, _))
         ));
+    }
+
+    #[test]
+    fn a_bad_import_names_the_move_and_changes_nothing() {
+        let mut s = hvh();
+        for m in ["f5", "d6"] {
+            s.apply(Action::Square(sq(m)));
+        }
+        let before = s.game.clone();
+        s.apply(Action::Import("f5 d6 c3 a1".into()));
+        assert_eq!(s.game, before);
+        match &s.notice {
+            Some(Notice::ImportFailed { message }) => {
+                assert_eq!(message, "move 4: a1 is not a legal move for White")
+            }
+            other => panic!("{other:?}"),
+        }
+        s.apply(Action::Import("F5 D6 C3".into()));
+        assert_eq!(s.game.transcript(), "f5d6c3");
+        assert_eq!(s.notice, None);
+    }
+
+    #[test]
+    fn a_shared_game_opens_for_two_people_at_its_end() {
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::OpenShared {
+            start: None,
+            transcript: "f5d6c3d3c4".into(),
+        });
+        assert_eq!(s.settings.mode, Mode::HumanVsHuman);
+        assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+        assert!(s.outbox.is_empty());
+        s.apply(Action::OpenShared {
+            start: None,
+            transcript: "f5f5".into(),
+        });
+        assert!(matches!(s.notice, Some(Notice::LinkFailed { .. })));
+        assert_eq!(s.game.transcript(), "f5d6c3d3c4");
     }
 
     #[test]

@@ -188,3 +188,37 @@ test('switching to Chinese changes the labels and is remembered', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a bad transcript import changes nothing; a share link opens its game', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  await page.click('[data-square=f5]');
+  const before = await discs(page);
+  await page.click('.share summary');
+  await page.fill('[data-testid=import-text]', 'f5 d6 c3 a1');
+  await page.click('[data-testid=import]');
+  assert.match(await text(page, 'notice'), /move 4: a1 is not a legal move for White/);
+  assert.equal(await text(page, 'transcript'), 'f5');
+  assert.deepEqual(await discs(page), before);
+  await page.fill('[data-testid=import-text]', 'F5 D6 C3 D3 C4');
+  await page.click('[data-testid=import]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4');
+  const link = await page.inputValue('[data-testid=share-link]');
+  assert.match(link, /#t=f5d6c3d3c4$/);
+
+  const other = await openPage(browser, link);
+  await other.page.waitForSelector('[data-testid=board]');
+  assert.equal(await other.page.textContent('[data-testid=transcript]'), 'f5d6c3d3c4');
+  assert.deepEqual(await discs(other.page), await discs(page));
+  // Navigation through its moves: the start, then back to the end.
+  await other.page.click('.move-list li:first-child button');
+  assert.equal(await other.page.getAttribute('[data-square=f5]', 'data-disc'), 'empty');
+  await other.page.click('[data-testid=back-to-game]');
+  assert.equal(await other.page.getAttribute('[data-square=f5]', 'data-disc'), 'black');
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
