@@ -22,6 +22,7 @@ pub struct Ply {
 /// assert_eq!(outcome.winner(), Some(Color::Black));
 /// assert_eq!(outcome.difference(), 20);
 /// assert_eq!(outcome.score_empties_to_winner(), (44, 20));
+/// assert_eq!(outcome.score_empties_split(), (42, 22));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Outcome {
@@ -34,6 +35,17 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// (black, white) with the empty squares shared equally (an odd one to the winner), the counting some
+    /// European rules use.
+    pub fn score_empties_split(&self) -> (u8, u8) {
+        let half = self.empty / 2;
+        let odd = self.empty - 2 * half;
+        match self.winner() {
+            Some(Color::White) => (self.black + half, self.white + half + odd),
+            _ => (self.black + half + odd, self.white + half),
+        }
+    }
+
     /// The side with more discs; `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
         match self.black.cmp(&self.white) {

@@ -14,7 +14,8 @@ use super::move_list::MoveList;
 use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
-use super::state::{Action, Notice, Session, Settings, ANALYSE_DEPTHS};
+use super::slots::SaveSlots;
+use super::state::{Action, Notice, Scoring, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
 use crate::worker::EngineWorker;
@@ -54,7 +55,7 @@ fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<Engin
 fn status_line(lang: Lang, session: &Session) -> String {
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
-        let (black, white) = outcome.score_empties_to_winner();
+        let (black, white) = session.scoring.score(&outcome);
         return i18n::result(lang, outcome.winner(), black, white);
     }
     let to_move = game.to_move();
@@ -184,6 +185,7 @@ fn main_view() -> Html {
             session.settings,
             session.analyse,
             session.analyse_depth,
+            session.scoring,
         );
         use_effect_with(key, move |_| {
             if let Some(storage) = storage() {
@@ -281,6 +283,24 @@ fn main_view() -> Html {
                 session.dispatch(Action::SetAnalyseDepth(depth));
             }
         })
+    };
+    let on_scoring = {
+        let session = session.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            let scoring = if value == "split" {
+                Scoring::Split
+            } else {
+                Scoring::EmptiesToWinner
+            };
+            session.dispatch(Action::SetScoring(scoring));
+        })
+    };
+    let on_load_slot = {
+        let session = session.clone();
+        Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
     };
     let import_ref = use_node_ref();
     let on_import = {
@@ -409,12 +429,20 @@ fn main_view() -> Html {
                         </select>
                     </label>
                 </div>
+                <label class="scoring">
+                    <span>{ t.scoring }</span>
+                    <select data-testid="scoring" onchange={on_scoring}>
+                        <option value="winner" selected={session.scoring == Scoring::EmptiesToWinner}>{ t.empties_to_winner }</option>
+                        <option value="split" selected={session.scoring == Scoring::Split}>{ t.empties_split }</option>
+                    </select>
+                </label>
                 if game.is_over() {
                     <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
                 }
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
+                <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
                 <details class="share">
                     <summary>{ t.share }</summary>
                     <label>

@@ -162,6 +162,24 @@ strings! {
     paste_transcript: "Paste a transcript, e.g. f5d6c3d3c4", "粘贴棋谱，例如 f5d6c3d3c4";
     /// Button.
     import: "Import", "导入";
+    /// Label of the scoring menu.
+    scoring: "Empty squares at the end", "终局空格计分";
+    /// Scoring option.
+    empties_to_winner: "to the winner", "归胜方";
+    /// Scoring option.
+    empties_split: "split", "双方平分";
+    /// Heading of the save slots.
+    saved_games: "Saved games", "存档";
+    /// Button.
+    save: "Save", "保存";
+    /// Button.
+    load: "Load", "读取";
+    /// Button.
+    delete: "Delete", "删除";
+    /// An empty slot.
+    empty_slot: "empty", "空";
+    /// A slot whose data cannot be read.
+    unreadable: "unreadable data (it will be overwritten)", "数据无法读取（保存时将覆盖）";
 }
 
 /// "Black" / "黑方".
@@ -285,6 +303,25 @@ pub fn mode(lang: Lang, settings: &Settings) -> String {
             "电脑 {} 级（黑）对电脑 {} 级（白）",
             settings.black_level, settings.white_level
         ),
+    }
+}
+
+/// A save slot's summary: "Slot 2: 2026-11-22 10:00 · Human vs human · move 12".
+pub fn slot_summary(lang: Lang, n: usize, date: &str, settings: &Settings, moves: usize) -> String {
+    match lang {
+        Lang::En => format!("Slot {n}: {date} · {} · move {moves}", mode(lang, settings)),
+        Lang::Zh => format!(
+            "存档 {n}：{date} · {} · 第 {moves} 手",
+            mode(lang, settings)
+        ),
+    }
+}
+
+/// A slot's name alone: "Slot 2".
+pub fn slot_name(lang: Lang, n: usize) -> String {
+    match lang {
+        Lang::En => format!("Slot {n}"),
+        Lang::Zh => format!("存档 {n}"),
     }
 }
 

@@ -14,6 +14,8 @@ mod board;
 mod move_list;
 #[cfg(target_arch = "wasm32")]
 mod new_game;
+#[cfg(target_arch = "wasm32")]
+mod slots;
 
 #[cfg(target_arch = "wasm32")]
 pub use app::App;

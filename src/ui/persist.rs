@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{Mode, Session, Settings};
+use super::state::{Mode, Scoring, Session, Settings};
 use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 /// The format version written; other versions are refused.
@@ -30,6 +30,13 @@ struct Saved {
     redo: String,
     analyse: bool,
     analyse_depth: u32,
+    /// `winner` or `split`.
+    #[serde(default = "default_scoring")]
+    scoring: String,
+}
+
+fn default_scoring() -> String {
+    "winner".to_string()
 }
 
 /// Why saved data could not be restored.
@@ -79,6 +86,11 @@ pub fn save(session: &Session) -> String {
         redo: session.game.redo_transcript(),
         analyse: session.analyse,
         analyse_depth: session.analyse_depth,
+        scoring: match session.scoring {
+            Scoring::EmptiesToWinner => "winner",
+            Scoring::Split => "split",
+        }
+        .to_string(),
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }
@@ -131,12 +143,13 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
         white_level: saved.white_level,
         ai_move_delay_ms: saved.ai_move_delay_ms.min(10_000),
     };
-    Ok(Session::resume(
-        settings,
-        game,
-        saved.analyse,
-        saved.analyse_depth,
-    ))
+    let mut session = Session::resume(settings, game, saved.analyse, saved.analyse_depth);
+    session.scoring = match saved.scoring.as_str() {
+        "winner" => Scoring::EmptiesToWinner,
+        "split" => Scoring::Split,
+        other => return Err(invalid(format!("unknown scoring \"{other}\""))),
+    };
+    Ok(session)
 }
 
 #[cfg(test)]
@@ -161,12 +174,14 @@ mod tests {
         session.apply(Action::Undo);
         session.apply(Action::Undo);
         session.apply(Action::SetAnalyseDepth(6));
+        session.apply(Action::SetScoring(crate::ui::state::Scoring::Split));
         let text = save(&session);
         let restored = restore(&text).unwrap();
         assert_eq!(restored.game, session.game);
         assert_eq!(restored.settings, session.settings);
         assert_eq!(restored.game.redo_transcript(), "d3c4");
         assert_eq!(restored.analyse_depth, 6);
+        assert_eq!(restored.scoring, crate::ui::state::Scoring::Split);
         assert_eq!(save(&restored), text);
     }
 
@@ -211,5 +226,79 @@ mod tests {
             let error = restore(text).unwrap_err().to_string();
             assert!(error.contains(reason), "{text:?}: {error}");
         }
+    }
+}
+
+/// How many named save slots the page offers.
+pub const SLOTS: usize = 5;
+
+/// The storage key of slot `n` (1-based). Each slot has its own key, so a damaged one cannot spoil another.
+pub fn slot_key(n: usize) -> String {
+    format!("reversi.slot.{n}")
+}
+
+/// What a slot shows without being loaded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlotInfo {
+    /// When it was saved (milliseconds since the epoch).
+    pub saved_at: f64,
+    /// The session's settings (for the mode).
+    pub settings: Settings,
+    /// Placements made in the saved game.
+    pub move_count: usize,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SlotFile {
+    saved_at: f64,
+    game: serde_json::Value,
+}
+
+/// A slot's content: the session as [`save`] writes it, with the time of saving.
+pub fn save_slot(session: &Session, now_ms: f64) -> String {
+    let game: serde_json::Value = serde_json::from_str(&save(session)).expect("our own JSON");
+    serde_json::to_string(&SlotFile {
+        saved_at: now_ms,
+        game,
+    })
+    .expect("plain data serialises")
+}
+
+/// Reads a slot: its summary and the session, or why it cannot be used.
+pub fn read_slot(text: &str) -> Result<(SlotInfo, Session), RestoreError> {
+    let file: SlotFile =
+        serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    let session = restore(&file.game.to_string())?;
+    let info = SlotInfo {
+        saved_at: file.saved_at,
+        settings: session.settings,
+        move_count: session.game.move_count(),
+    };
+    Ok((info, session))
+}
+
+#[cfg(test)]
+mod slot_tests {
+    use super::*;
+    use crate::ui::state::Action;
+
+    #[test]
+    fn slots_keep_the_game_and_say_what_they_hold() {
+        let mut session = Session::new(Settings {
+            mode: Mode::HumanVsHuman,
+            ..Settings::default()
+        });
+        for m in ["f5", "d6", "c3"] {
+            session.apply(Action::Square(m.parse().unwrap()));
+        }
+        let text = save_slot(&session, 1_700_000_000_000.0);
+        let (info, restored) = read_slot(&text).unwrap();
+        assert_eq!(info.move_count, 3);
+        assert_eq!(info.saved_at, 1_700_000_000_000.0);
+        assert_eq!(info.settings.mode, Mode::HumanVsHuman);
+        assert_eq!(restored.game, session.game);
+        assert!(read_slot("{\"saved_at\":1}").is_err());
+        assert!(read_slot("garbage").is_err());
+        assert_ne!(slot_key(1), slot_key(2));
     }
 }

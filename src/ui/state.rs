@@ -67,6 +67,25 @@ impl Settings {
     }
 }
 
+/// How empty squares count at the end of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// All to the winner (the tournament rule).
+    EmptiesToWinner,
+    /// Shared between the players.
+    Split,
+}
+
+impl Scoring {
+    /// (black, white) final scores of `outcome` under this rule.
+    pub fn score(self, outcome: &crate::engine::Outcome) -> (u8, u8) {
+        match self {
+            Scoring::EmptiesToWinner => outcome.score_empties_to_winner(),
+            Scoring::Split => outcome.score_empties_split(),
+        }
+    }
+}
+
 /// The engine's latest report while it thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
@@ -139,6 +158,8 @@ pub enum Action {
     SetAnalyseDepth(u32),
     /// Start a new game with the same settings.
     PlayAgain,
+    /// How empty squares count at the end.
+    SetScoring(Scoring),
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
     /// A message from the worker.
@@ -149,6 +170,8 @@ pub enum Action {
     Dismiss,
     /// Something was copied to the clipboard.
     Copied,
+    /// Continue a saved session (from a save slot).
+    Restore(Box<Session>),
     /// Replace the game by a pasted transcript (from the standard start); a bad one changes nothing.
     Import(String),
     /// Open a shared game (from a link): its moves, played by two people, shown from its last position.
@@ -188,6 +211,8 @@ pub struct Session {
     pub analyse: bool,
     /// Plies searched below each move by the analysis.
     pub analyse_depth: u32,
+    /// How empty squares count at the end.
+    pub scoring: Scoring,
     /// The id of the analysis in flight.
     pub analysis_request: Option<RequestId>,
     /// Values of the legal moves of the current position (hundredths of a disc).
@@ -238,6 +263,7 @@ impl Session {
             hint: None,
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
+            scoring: Scoring::EmptiesToWinner,
             analysis_request: None,
             analysis: Vec::new(),
             notice: None,
@@ -274,6 +300,7 @@ impl Session {
                     next_id: self.next_id,
                     analyse: self.analyse,
                     analyse_depth: self.analyse_depth,
+                    scoring: self.scoring,
                     ..Session::blank(settings)
                 };
                 self.after_change();
@@ -323,6 +350,7 @@ impl Session {
                 }
             }
             Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
+            Action::SetScoring(scoring) => self.scoring = scoring,
             Action::Browse(ply) => {
                 self.browsing = ply.filter(|&n| n < self.game.plies().len());
             }
@@ -338,6 +366,14 @@ impl Session {
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
+            Action::Restore(saved) => {
+                // Only the saved game and settings are taken: request ids and the worker go on.
+                self.settings = saved.settings;
+                self.analyse = saved.analyse;
+                self.analyse_depth = saved.analyse_depth;
+                self.scoring = saved.scoring;
+                self.replace_game(saved.game);
+            }
             Action::Import(text) => match Game::from_transcript(&text) {
                 Ok(game) => self.replace_game(game),
                 Err(error) => {
@@ -759,6 +795,25 @@ mod tests {
         });
         assert!(matches!(s.notice, Some(Notice::LinkFailed { .. })));
         assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+    }
+
+    #[test]
+    fn restoring_a_slot_keeps_request_ids_increasing() {
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::Square(sq("f5")));
+        let old = search_id(&s);
+        let saved = Session::new(Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::White,
+            },
+            ..Settings::default()
+        });
+        s.apply(Action::Restore(Box::new(saved)));
+        assert_eq!(s.game.transcript(), "");
+        let new = search_id(&s);
+        assert!(new > old, "the engine (black) thinks with a fresh id");
+        s.apply(best_move(old, "d6"));
+        assert_eq!(s.game.transcript(), "");
     }
 
     #[test]

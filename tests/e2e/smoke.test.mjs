@@ -222,3 +222,29 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('save slots: save, load, a damaged slot beside a good one, delete', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  for (const square of ['f5', 'd6', 'c3']) {
+    await page.click(`[data-square=${square}]`);
+  }
+  await page.click('.slots summary');
+  await page.click('[data-testid=slot-save-1]');
+  assert.match(await page.textContent('[data-testid=slot-1]'), /Human vs human · move 3/);
+  await page.click('[data-square=d3]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3d3');
+  await page.evaluate(() => localStorage.setItem('reversi.slot.2', '{"saved_at":'));
+  await page.reload();
+  await page.click('.slots summary');
+  assert.match(await page.textContent('[data-testid=slot-2]'), /unreadable/);
+  assert.equal(await page.isDisabled('[data-testid=slot-load-2]'), true);
+  await page.click('[data-testid=slot-load-1]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3');
+  await page.click('[data-testid=slot-delete-1]');
+  assert.match(await page.textContent('[data-testid=slot-1]'), /empty/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
