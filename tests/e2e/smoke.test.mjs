@@ -248,3 +248,26 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('after the first visit the game loads and the AI plays offline', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.waitForSelector('[data-testid=board]');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The service worker controls the page after a reload.
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+  assert.equal(manifest.name, 'Reversi');
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  await page.click('[data-square=f5]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4, null, {
+    timeout: 20000,
+  });
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

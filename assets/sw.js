@@ -1,0 +1,76 @@
+// Service worker: makes the game load and the AI play with the network off after the first visit.
+// Files with a content hash in their name never change: cache-first. Everything else (the page, worker.js and
+// its wasm, the manifest) is fetched network-first so a new build is picked up, with the cache as the fallback
+// offline. The files of the current build are cached at install.
+const CACHE = 'reversi-v1';
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const response = await fetch('./', { cache: 'no-cache' });
+  const html = await response.clone().text();
+  await cache.put('./', response);
+  const urls = new Set(['./worker.js', './worker_bg.wasm', './manifest.webmanifest', './icon.svg']);
+  for (const match of html.matchAll(/(?:href|src)="([^"#?]+)"/g)) {
+    const url = new URL(match[1], self.registration.scope);
+    if (url.origin === self.location.origin) urls.add(url.href);
+  }
+  await Promise.all(
+    [...urls].map(async (url) => {
+      try {
+        const r = await fetch(url, { cache: 'no-cache' });
+        if (r.ok) await cache.put(url, r);
+      } catch {
+        // A missing optional file must not stop the installation.
+      }
+    }),
+  );
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+const HASHED = /-[0-9a-f]{16}(_bg)?\.(js|wasm|css)$/;
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (!HASHED.test(url.pathname)) {
+    const key = request.mode === 'navigate' ? './' : request;
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(key, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(key, { ignoreSearch: true })),
+    );
+    return;
+  }
+  event.respondWith(
+    caches.match(request, { ignoreSearch: true }).then(
+      (cached) =>
+        cached ||
+        fetch(request).then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        }),
+    ),
+  );
+});
