@@ -354,6 +354,15 @@ fn main_view() -> Html {
         .as_ref()
         .map(|th| i18n::progress(lang, th.score, th.kind, &th.best));
     let mode_text = i18n::mode(lang, &session.settings);
+    // For screen readers: the last placement, then whose turn it is, a pass, or the result.
+    let announcement = {
+        let last = game
+            .plies()
+            .iter()
+            .rev()
+            .find_map(|p| p.mv.square().map(|s| i18n::played(lang, p.before.to_move, s)));
+        format!("{} {}", last.unwrap_or_default(), status_line(lang, &session))
+    };
     let to_move = (!game.is_over()).then(|| game.to_move());
 
     html! {
@@ -467,7 +476,12 @@ fn main_view() -> Html {
                     <code data-testid="transcript">{ game.transcript() }</code>
                 </p>
                 <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {lang} />
-                <p class="keys">{ t.keys_help }</p>
+                <details class="help" data-testid="help">
+                    <summary>{ t.help }</summary>
+                    <p>{ t.rules_help }</p>
+                    <p class="keys">{ t.keys_help }</p>
+                </details>
+                <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
     }

@@ -136,6 +136,10 @@ strings! {
     pass: "pass", "弃权";
     /// Label of the move list.
     moves: "Moves", "着法";
+    /// Heading of the help panel.
+    help: "Help", "帮助";
+    /// Rules in one paragraph.
+    rules_help: "Place a disc so that it encloses a straight line of your opponent's discs (in any of the 8 directions) between it and another of your discs: all enclosed discs flip. A move must flip at least one disc; with no such move you pass. The game ends when neither side can move; the side with more discs wins.", "落子时须在任意八个方向之一上，用新棋子与己方另一枚棋子夹住一条连续的对方棋子，被夹住的棋子全部翻转。每步至少翻转一枚棋子；无子可下时弃权。双方都无法落子时对局结束，棋子多者获胜。";
     /// Keyboard help.
     keys_help: "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子，U 悔棋，R 重做，H 提示，N 新游戏。";
     /// Label of the close button of a notice.
@@ -322,6 +326,14 @@ pub fn slot_name(lang: Lang, n: usize) -> String {
     match lang {
         Lang::En => format!("Slot {n}"),
         Lang::Zh => format!("存档 {n}"),
+    }
+}
+
+/// The announcement of a move for screen readers: "Black played f5".
+pub fn played(lang: Lang, color: Color, square: crate::engine::Square) -> String {
+    match lang {
+        Lang::En => format!("{} played {square}.", color_name(lang, color)),
+        Lang::Zh => format!("{}落子 {square}。", color_name(lang, color)),
     }
 }
 
