@@ -54,6 +54,9 @@ fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<Engin
 /// Whose turn it is, a pass just made, or the result.
 fn status_line(lang: Lang, session: &Session) -> String {
     let game = &session.game;
+    if let Some(color) = session.flagged() {
+        return i18n::lost_on_time(lang, color);
+    }
     if let Some(outcome) = game.outcome() {
         let (black, white) = session.scoring.score(&outcome);
         return i18n::result(lang, outcome.winner(), black, white);
@@ -68,6 +71,17 @@ fn status_line(lang: Lang, session: &Session) -> String {
         format!("{} {turn}", i18n::passed(lang, to_move.opponent()))
     } else {
         turn
+    }
+}
+
+/// m:ss, or m:ss.t under ten seconds.
+fn clock_text(ms: f64) -> String {
+    let ms = ms.max(0.0);
+    let total = (ms / 1000.0).ceil() as u64;
+    if ms < 10_000.0 {
+        format!("0:{:04.1}", ms / 1000.0)
+    } else {
+        format!("{}:{:02}", total / 60, total % 60)
     }
 }
 
@@ -225,6 +239,20 @@ fn main_view() -> Html {
         });
     }
 
+    // The game clock ticks while it runs.
+    {
+        let dispatcher = session.dispatcher();
+        use_effect_with(session.clock_running(), move |running| {
+            let interval = running.then(|| {
+                dispatcher.dispatch(Action::Tick(js_sys::Date::now()));
+                gloo_timers::callback::Interval::new(200, move || {
+                    dispatcher.dispatch(Action::Tick(js_sys::Date::now()))
+                })
+            });
+            move || drop(interval)
+        });
+    }
+
     // A search that outlives its level's time cap by far means the worker died: replace it.
     {
         let dispatcher = session.dispatcher();
@@ -356,12 +384,15 @@ fn main_view() -> Html {
     let mode_text = i18n::mode(lang, &session.settings);
     // For screen readers: the last placement, then whose turn it is, a pass, or the result.
     let announcement = {
-        let last = game
-            .plies()
-            .iter()
-            .rev()
-            .find_map(|p| p.mv.square().map(|s| i18n::played(lang, p.before.to_move, s)));
-        format!("{} {}", last.unwrap_or_default(), status_line(lang, &session))
+        let last = game.plies().iter().rev().find_map(|p| {
+            p.mv.square()
+                .map(|s| i18n::played(lang, p.before.to_move, s))
+        });
+        format!(
+            "{} {}",
+            last.unwrap_or_default(),
+            status_line(lang, &session)
+        )
     };
     let to_move = (!game.is_over()).then(|| game.to_move());
 
@@ -404,6 +435,22 @@ fn main_view() -> Html {
                         <span data-testid="count-white">{ white }</span>
                     </span>
                 </div>
+                if let Some(clock) = &session.clock {
+                    <div class="clocks">
+                        { for [Color::Black, Color::White].into_iter().map(|color| {
+                            let running = session.clock_running() && game.to_move() == color;
+                            let flagged = clock.flagged == Some(color);
+                            let id = if color == Color::Black { "clock-black" } else { "clock-white" };
+                            html! {
+                                <span class={classes!("clock", running.then_some("running"), flagged.then_some("flagged"))}
+                                      data-testid={id}
+                                      aria-label={i18n::color_name(lang, color)}>
+                                    { clock_text(clock.remaining(color)) }
+                                </span>
+                            }
+                        }) }
+                    </div>
+                }
                 <p class="status" data-testid="status" aria-live="polite">{ status_line(lang, &session) }</p>
                 if let Some(text) = thinking {
                     <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
@@ -424,7 +471,7 @@ fn main_view() -> Html {
                     <button type="button" class="primary" data-testid="new-game" onclick={on_new_game}>{ t.new_game }</button>
                     <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title={format!("{} (U)", t.undo)}>{ t.undo }</button>
                     <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
-                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={game.is_over() || session.ai_to_move()} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
+                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={session.is_finished() || session.ai_to_move()} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
                     <label class="toggle">
                         <input type="checkbox" data-testid="analyse" checked={session.analyse} onchange={on_analyse} />
                         { t.analyse }
@@ -445,7 +492,7 @@ fn main_view() -> Html {
                         <option value="split" selected={session.scoring == Scoring::Split}>{ t.empties_split }</option>
                     </select>
                 </label>
-                if game.is_over() {
+                if session.is_finished() {
                     <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
                 }
                 if *show_form {

@@ -136,6 +136,16 @@ strings! {
     pass: "pass", "弃权";
     /// Label of the move list.
     moves: "Moves", "着法";
+    /// Form label.
+    clock: "Clock per side", "每方用时";
+    /// Clock option.
+    no_clock: "none", "不计时";
+    /// Minutes suffix.
+    minutes: "min", "分钟";
+    /// Form label.
+    increment: "Added per move", "每步加秒";
+    /// Seconds suffix.
+    seconds: "s", "秒";
     /// Heading of the help panel.
     help: "Help", "帮助";
     /// Rules in one paragraph.
@@ -256,6 +266,14 @@ pub fn result(lang: Lang, winner: Option<Color>, black: u8, white: u8) -> String
             format!("对局结束：{}胜 {black}–{white}", color_name(lang, color))
         }
         (Lang::Zh, None) => format!("对局结束：平局 {black}–{white}"),
+    }
+}
+
+/// "Black lost on time".
+pub fn lost_on_time(lang: Lang, color: Color) -> String {
+    match lang {
+        Lang::En => format!("Game over: {} lost on time", color_name(lang, color)),
+        Lang::Zh => format!("对局结束：{}超时负", color_name(lang, color)),
     }
 }
 

@@ -4,7 +4,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::i18n::{self, Lang};
-use super::state::{Mode, Settings};
+use super::state::{ClockSettings, Mode, Settings};
 use crate::engine::{Color, MAX_LEVEL};
 
 /// Properties of [`NewGameForm`].
@@ -105,6 +105,29 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             settings.set(next);
         })
     };
+    let on_clock = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            let minutes: u32 = select_value(&e).parse().unwrap_or(0);
+            let increment_s = next.clock.map_or(0, |c| c.increment_s);
+            next.clock = (minutes > 0).then_some(ClockSettings {
+                minutes,
+                increment_s,
+            });
+            settings.set(next);
+        })
+    };
+    let on_increment = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = *settings;
+            if let Some(clock) = next.clock.as_mut() {
+                clock.increment_s = select_value(&e).parse().unwrap_or(0);
+            }
+            settings.set(next);
+        })
+    };
     let on_submit = {
         let settings = settings.clone();
         let on_start = props.on_start.clone();
@@ -166,6 +189,25 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                         <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ t.slow }</option>
                         <option value="600" selected={settings.ai_move_delay_ms == 600}>{ t.normal }</option>
                         <option value="100" selected={settings.ai_move_delay_ms == 100}>{ t.fast }</option>
+                    </select>
+                </label>
+            }
+            <label>
+                <span>{ t.clock }</span>
+                <select data-testid="clock" onchange={on_clock}>
+                    <option value="0" selected={settings.clock.is_none()}>{ t.no_clock }</option>
+                    { for [1u32, 5, 10, 30].into_iter().map(|m| html! {
+                        <option value={m.to_string()} selected={settings.clock.map(|c| c.minutes) == Some(m)}>{ format!("{m} {}", t.minutes) }</option>
+                    }) }
+                </select>
+            </label>
+            if let Some(clock) = settings.clock {
+                <label>
+                    <span>{ t.increment }</span>
+                    <select data-testid="increment" onchange={on_increment}>
+                        { for [0u32, 2, 5, 10].into_iter().map(|s| html! {
+                            <option value={s.to_string()} selected={clock.increment_s == s}>{ format!("{s} {}", t.seconds) }</option>
+                        }) }
                     </select>
                 </label>
             }

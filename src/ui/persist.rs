@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{Mode, Scoring, Session, Settings};
+use super::state::{ClockSettings, Mode, Scoring, Session, Settings};
 use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 /// The format version written; other versions are refused.
@@ -33,6 +33,18 @@ struct Saved {
     /// `winner` or `split`.
     #[serde(default = "default_scoring")]
     scoring: String,
+    /// Minutes per side (0: no clock).
+    #[serde(default)]
+    clock_minutes: u32,
+    /// Seconds added per move.
+    #[serde(default)]
+    clock_increment_s: u32,
+    /// Time left for black and white (milliseconds), when there is a clock.
+    #[serde(default)]
+    remaining_ms: Option<[f64; 2]>,
+    /// `black` or `white` when that side lost on time.
+    #[serde(default)]
+    flagged: Option<String>,
 }
 
 fn default_scoring() -> String {
@@ -91,6 +103,13 @@ pub fn save(session: &Session) -> String {
             Scoring::Split => "split",
         }
         .to_string(),
+        clock_minutes: settings.clock.map_or(0, |c| c.minutes),
+        clock_increment_s: settings.clock.map_or(0, |c| c.increment_s),
+        remaining_ms: session.clock.as_ref().map(|c| c.remaining_ms),
+        flagged: session.flagged().map(|c| match c {
+            Color::Black => "black".to_string(),
+            Color::White => "white".to_string(),
+        }),
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }
@@ -142,8 +161,29 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
         black_level: saved.black_level,
         white_level: saved.white_level,
         ai_move_delay_ms: saved.ai_move_delay_ms.min(10_000),
+        clock: (saved.clock_minutes > 0).then_some(ClockSettings {
+            minutes: saved.clock_minutes.min(180),
+            increment_s: saved.clock_increment_s.min(60),
+        }),
     };
     let mut session = Session::resume(settings, game, saved.analyse, saved.analyse_depth);
+    if let (Some(clock), Some(remaining)) = (session.clock.as_mut(), saved.remaining_ms) {
+        if remaining.iter().any(|ms| !ms.is_finite() || *ms < 0.0) {
+            return Err(invalid("clock times must be positive".to_string()));
+        }
+        clock.remaining_ms = remaining;
+        clock.flagged = match saved.flagged.as_deref() {
+            None => None,
+            Some("black") => Some(Color::Black),
+            Some("white") => Some(Color::White),
+            Some(other) => return Err(invalid(format!("unknown side \"{other}\""))),
+        };
+    }
+    if session.flagged().is_some() {
+        // The game ended on time: nothing to think about.
+        session.search = None;
+        session.outbox.clear();
+    }
     session.scoring = match saved.scoring.as_str() {
         "winner" => Scoring::EmptiesToWinner,
         "split" => Scoring::Split,
@@ -176,6 +216,19 @@ mod tests {
         session.apply(Action::SetAnalyseDepth(6));
         session.apply(Action::SetScoring(crate::ui::state::Scoring::Split));
         let text = save(&session);
+        let mut timed = Session::new(Settings {
+            mode: Mode::HumanVsHuman,
+            clock: Some(ClockSettings {
+                minutes: 5,
+                increment_s: 3,
+            }),
+            ..Settings::default()
+        });
+        timed.apply(Action::Tick(0.0));
+        timed.apply(Action::Tick(4_000.0));
+        let back = restore(&save(&timed)).unwrap();
+        assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
+        assert_eq!(back.settings.clock, timed.settings.clock);
         let restored = restore(&text).unwrap();
         assert_eq!(restored.game, session.game);
         assert_eq!(restored.settings, session.settings);

@@ -33,6 +33,55 @@ pub struct Settings {
     pub white_level: u8,
     /// In AI vs AI, the least time between moves, so people can follow.
     pub ai_move_delay_ms: u32,
+    /// A game clock, if any.
+    pub clock: Option<ClockSettings>,
+}
+
+/// Time per side for the whole game, plus an increment after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockSettings {
+    /// Minutes per side.
+    pub minutes: u32,
+    /// Seconds added after each move.
+    pub increment_s: u32,
+}
+
+/// The running game clock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameClock {
+    /// Time left for black and white, in milliseconds.
+    pub remaining_ms: [f64; 2],
+    /// The time of the last tick while the clock ran (`None`: stopped).
+    pub last_tick: Option<f64>,
+    /// The side that ran out of time.
+    pub flagged: Option<Color>,
+    /// Seconds added after each move.
+    pub increment_s: u32,
+}
+
+impl GameClock {
+    /// A clock with the full time on both sides.
+    pub fn new(settings: ClockSettings) -> GameClock {
+        let ms = settings.minutes as f64 * 60_000.0;
+        GameClock {
+            remaining_ms: [ms, ms],
+            last_tick: None,
+            flagged: None,
+            increment_s: settings.increment_s,
+        }
+    }
+
+    fn index(color: Color) -> usize {
+        match color {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
+    /// Time left for `color` in milliseconds.
+    pub fn remaining(&self, color: Color) -> f64 {
+        self.remaining_ms[GameClock::index(color)]
+    }
 }
 
 impl Default for Settings {
@@ -44,6 +93,7 @@ impl Default for Settings {
             black_level: 4,
             white_level: 4,
             ai_move_delay_ms: 600,
+            clock: None,
         }
     }
 }
@@ -160,6 +210,8 @@ pub enum Action {
     PlayAgain,
     /// How empty squares count at the end.
     SetScoring(Scoring),
+    /// The time now (milliseconds), sent regularly while a clock runs.
+    Tick(f64),
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
     /// A message from the worker.
@@ -213,6 +265,8 @@ pub struct Session {
     pub analyse_depth: u32,
     /// How empty squares count at the end.
     pub scoring: Scoring,
+    /// The game clock, when the game has one.
+    pub clock: Option<GameClock>,
     /// The id of the analysis in flight.
     pub analysis_request: Option<RequestId>,
     /// Values of the legal moves of the current position (hundredths of a disc).
@@ -264,6 +318,7 @@ impl Session {
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             scoring: Scoring::EmptiesToWinner,
+            clock: settings.clock.map(GameClock::new),
             analysis_request: None,
             analysis: Vec::new(),
             notice: None,
@@ -276,7 +331,52 @@ impl Session {
 
     /// True when the engine plays the side to move (and the game is not over).
     pub fn ai_to_move(&self) -> bool {
-        !self.game.is_over() && self.settings.is_ai(self.game.to_move())
+        !self.is_finished() && self.settings.is_ai(self.game.to_move())
+    }
+
+    /// True when the game has ended: no side can move, or a side ran out of time.
+    pub fn is_finished(&self) -> bool {
+        self.game.is_over() || self.flagged().is_some()
+    }
+
+    /// The side that lost on time, if any.
+    pub fn flagged(&self) -> Option<Color> {
+        self.clock.as_ref().and_then(|c| c.flagged)
+    }
+
+    /// True when the clock should be ticking.
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_some() && !self.is_finished()
+    }
+
+    fn tick(&mut self, now: f64) {
+        let finished = self.is_finished();
+        let side = self.game.to_move();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if finished {
+            clock.last_tick = None;
+            return;
+        }
+        let i = GameClock::index(side);
+        if let Some(previous) = clock.last_tick {
+            clock.remaining_ms[i] -= (now - previous).max(0.0);
+        }
+        clock.last_tick = Some(now);
+        if clock.remaining_ms[i] <= 0.0 {
+            clock.remaining_ms[i] = 0.0;
+            clock.flagged = Some(side);
+            clock.last_tick = None;
+            self.cancel_engine();
+        }
+    }
+
+    /// After `color` placed a disc: its increment.
+    fn moved(&mut self, color: Color) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.remaining_ms[GameClock::index(color)] += clock.increment_s as f64 * 1000.0;
+        }
     }
 
     /// Legal moves a person may click now (none while the engine is to move or when browsing).
@@ -320,7 +420,7 @@ impl Session {
                 }
             }
             Action::Hint => {
-                if !self.game.is_over() && !self.ai_to_move() && self.hint_request.is_none() {
+                if !self.is_finished() && !self.ai_to_move() && self.hint_request.is_none() {
                     let id = self.new_id();
                     self.hint_request = Some(id);
                     self.send(
@@ -351,6 +451,7 @@ impl Session {
             }
             Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
             Action::SetScoring(scoring) => self.scoring = scoring,
+            Action::Tick(now) => self.tick(now),
             Action::Browse(ply) => {
                 self.browsing = ply.filter(|&n| n < self.game.plies().len());
             }
@@ -372,6 +473,7 @@ impl Session {
                 self.analyse = saved.analyse;
                 self.analyse_depth = saved.analyse_depth;
                 self.scoring = saved.scoring;
+                self.clock = saved.clock.clone();
                 self.replace_game(saved.game);
             }
             Action::Import(text) => match Game::from_transcript(&text) {
@@ -433,15 +535,17 @@ impl Session {
             self.notice = Some(Notice::Browsing);
             return;
         }
-        if self.game.is_over() {
+        if self.is_finished() {
             return;
         }
         if self.ai_to_move() {
             self.notice = Some(Notice::NotYourTurn);
             return;
         }
+        let mover = self.game.to_move();
         match self.game.play(square) {
             Ok(()) => {
+                self.moved(mover);
                 self.notice = None;
                 self.after_change();
             }
@@ -503,13 +607,19 @@ impl Session {
                 0
             };
             let seed = id.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
+            let max_millis = self.clock.as_ref().map(|clock| {
+                let moves_left = (self.game.position().board.empty_count() / 2 + 2) as f64;
+                let budget = clock.remaining(color) / moves_left + clock.increment_s as f64 * 800.0;
+                budget.clamp(50.0, clock.remaining(color) * 0.5) as u32
+            });
             self.send(
                 Request::Search {
                     id,
                     position: self.game.position().to_string(),
                     level: self.settings.level(color),
                     seed,
-                    max_millis: None,
+                    max_millis,
                 },
                 delay,
             );
@@ -522,7 +632,7 @@ impl Session {
     }
 
     fn request_analysis(&mut self) {
-        if self.game.is_over() || self.ai_to_move() {
+        if self.is_finished() || self.ai_to_move() {
             return;
         }
         let id = self.new_id();
@@ -557,8 +667,10 @@ impl Session {
             Response::BestMove { best, .. } if Some(id) == self.search => {
                 self.search = None;
                 self.thinking = None;
+                let mover = self.game.to_move();
                 match best.parse::<Move>() {
                     Ok(Move::Place(square)) if self.game.play(square).is_ok() => {
+                        self.moved(mover);
                         self.after_change();
                     }
                     _ => {
@@ -749,6 +861,7 @@ mod tests {
             black_level: 7,
             white_level: 7,
             ai_move_delay_ms: 0,
+            clock: None,
         };
         let mut s = Session::new(settings);
         s.apply(Action::PlayAgain);
@@ -814,6 +927,41 @@ mod tests {
         assert!(new > old, "the engine (black) thinks with a fresh id");
         s.apply(best_move(old, "d6"));
         assert_eq!(s.game.transcript(), "");
+    }
+
+    #[test]
+    fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
+        let mut s = Session::new(Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::Black,
+            },
+            clock: Some(ClockSettings {
+                minutes: 1,
+                increment_s: 2,
+            }),
+            ..Settings::default()
+        });
+        s.apply(Action::Tick(1_000.0));
+        s.apply(Action::Tick(11_000.0));
+        let clock = s.clock.clone().unwrap();
+        assert_eq!(clock.remaining(Color::Black), 50_000.0);
+        assert_eq!(clock.remaining(Color::White), 60_000.0);
+        s.apply(Action::Square(sq("f5")));
+        assert_eq!(s.clock.as_ref().unwrap().remaining(Color::Black), 52_000.0);
+        // The engine gets a share of its time.
+        let Some((Request::Search { max_millis, id, .. }, _)) = s.outbox.last().cloned() else {
+            panic!()
+        };
+        let budget = max_millis.unwrap();
+        assert!(budget > 1_000 && budget < 30_000, "{budget}");
+        // White thinks for 61 s: it loses on time, and its late move is not played.
+        s.apply(Action::Tick(72_000.0));
+        assert_eq!(s.flagged(), Some(Color::White));
+        assert!(s.is_finished());
+        s.apply(best_move(id, "d6"));
+        assert_eq!(s.game.transcript(), "f5");
+        s.apply(Action::Square(sq("d6")));
+        assert_eq!(s.game.transcript(), "f5");
     }
 
     #[test]

@@ -271,3 +271,31 @@ test('after the first visit the game loads and the AI plays offline', async () =
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the clock runs for the side to move and a flag ends the game', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.clock.install();
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid=board]');
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.selectOption('[data-testid=clock]', '1');
+  await page.selectOption('[data-testid=increment]', '2');
+  await page.click('[data-testid=start]');
+  assert.equal(await text(page, 'clock-black'), '1:00');
+  await page.clock.runFor(5000);
+  assert.equal(await text(page, 'clock-black'), '0:55');
+  await page.click('[data-square=f5]');
+  await page.clock.runFor(1000);
+  assert.equal(await text(page, 'clock-black'), '0:57', 'black got its 2 s increment');
+  assert.equal(await text(page, 'clock-white'), '0:59');
+  await page.clock.runFor(60000);
+  assert.match(await text(page, 'status'), /White lost on time/);
+  await page.click('[data-square=d6]');
+  assert.equal(await text(page, 'transcript'), 'f5');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
