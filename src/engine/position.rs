@@ -111,6 +111,25 @@ impl Position {
         }
     }
 
+    /// Checks that a game can reach this position: the four centre squares are never empty.
+    ///
+    /// ```
+    /// use reversi::engine::{Bitboard, Color, Position};
+    /// assert!(Position::START.check().is_ok());
+    /// let empty = Position::from_colors(Bitboard(0), Bitboard(0), Color::Black);
+    /// assert!(empty.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), PositionError> {
+        let occupied = self.black() | self.white();
+        for name in ["d4", "e4", "d5", "e5"] {
+            let square: Square = name.parse().expect("centre square name");
+            if !occupied.contains(square) {
+                return Err(PositionError::EmptyCentre { square });
+            }
+        }
+        Ok(())
+    }
+
     /// The same discs with the other side to move.
     pub const fn pass(&self) -> Position {
         Position {
@@ -203,17 +222,9 @@ impl FromStr for Position {
                 });
             }
         };
-        for name in ["d4", "e4", "d5", "e5"] {
-            let square: Square = name.parse().expect("centre square name");
-            if (black | white) & square.bit() == 0 {
-                return Err(PositionError::EmptyCentre { square });
-            }
-        }
-        Ok(Position::from_colors(
-            Bitboard(black),
-            Bitboard(white),
-            to_move,
-        ))
+        let position = Position::from_colors(Bitboard(black), Bitboard(white), to_move);
+        position.check()?;
+        Ok(position)
     }
 }
 

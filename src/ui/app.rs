@@ -9,6 +9,7 @@ use yew::prelude::*;
 use yew_agent::worker::WorkerBridge;
 use yew_agent::Spawnable;
 
+use super::editor::PositionEditor;
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
@@ -326,6 +327,29 @@ fn main_view() -> Html {
             session.dispatch(Action::SetScoring(scoring));
         })
     };
+    let editing = use_state(|| false);
+    let on_open_editor = {
+        let editing = editing.clone();
+        Callback::from(move |_| editing.set(true))
+    };
+    let on_close_editor = {
+        let editing = editing.clone();
+        Callback::from(move |_| editing.set(false))
+    };
+    let on_set_up = {
+        let editing = editing.clone();
+        let session = session.clone();
+        Callback::from(move |position| {
+            editing.set(false);
+            session.dispatch(Action::SetUp(position));
+        })
+    };
+    let on_position_error = {
+        let session = session.clone();
+        Callback::from(move |message| {
+            session.dispatch(Action::Tell(Notice::BadPosition { message }))
+        })
+    };
     let on_load_slot = {
         let session = session.clone();
         Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
@@ -411,6 +435,9 @@ fn main_view() -> Html {
                 </label>
             </header>
             <section class="board-area" aria-label={t.board}>
+                if *editing {
+                    <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
+                } else {
                 <BoardView
                     position={position}
                     legal={session.clickable()}
@@ -421,6 +448,7 @@ fn main_view() -> Html {
                     on_square={on_square}
                     lang={lang}
                 />
+                }
             </section>
             <aside class="panel">
                 <div class="counts" aria-label={t.disc_counts}>
@@ -498,6 +526,7 @@ fn main_view() -> Html {
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
+                <button type="button" class="link" data-testid="edit-position" onclick={on_open_editor}>{ t.set_up }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
                 <details class="share">
                     <summary>{ t.share }</summary>

@@ -146,6 +146,22 @@ strings! {
     increment: "Added per move", "每步加秒";
     /// Seconds suffix.
     seconds: "s", "秒";
+    /// Button that opens the position editor.
+    set_up: "Set up a position", "摆棋";
+    /// Editor help.
+    editor_help: "Click a square to cycle empty → black → white.", "点击格子切换：空 → 黑 → 白。";
+    /// Editor label.
+    side_to_move: "Side to move", "轮到";
+    /// Editor button.
+    clear: "Clear", "清空";
+    /// Editor button.
+    standard_start: "Standard start", "标准开局";
+    /// Editor button.
+    play_from_here: "Play from here", "从此局面开始";
+    /// Editor label of the position text.
+    position_text: "Position (64 squares X/O/- and the side)", "局面（64 格 X/O/- 及轮到方）";
+    /// Editor button.
+    load_text: "Read", "读入";
     /// Heading of the help panel.
     help: "Help", "帮助";
     /// Rules in one paragraph.
@@ -398,6 +414,10 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             format!("The shared game could not be opened: {message}")
         }
         (Lang::Zh, Notice::LinkFailed { message }) => format!("无法打开分享的对局：{message}"),
+        (Lang::En, Notice::BadPosition { message }) => {
+            format!("This position cannot be used: {message}")
+        }
+        (Lang::Zh, Notice::BadPosition { message }) => format!("该局面无法使用：{message}"),
         (Lang::En, Notice::Copied) => "Copied.".to_string(),
         (Lang::Zh, Notice::Copied) => "已复制。".to_string(),
         (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),

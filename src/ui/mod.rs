@@ -11,6 +11,8 @@ mod app;
 #[cfg(target_arch = "wasm32")]
 mod board;
 #[cfg(target_arch = "wasm32")]
+mod editor;
+#[cfg(target_arch = "wasm32")]
 mod move_list;
 #[cfg(target_arch = "wasm32")]
 mod new_game;

@@ -182,6 +182,11 @@ pub enum Notice {
     },
     /// A transcript or link was copied to the clipboard.
     Copied,
+    /// A position in the editor (or its text) is not usable.
+    BadPosition {
+        /// Why.
+        message: String,
+    },
     /// The worker reported an error.
     EngineError {
         /// Its message.
@@ -222,6 +227,10 @@ pub enum Action {
     Dismiss,
     /// Something was copied to the clipboard.
     Copied,
+    /// Show a notice (from a component that checked something itself).
+    Tell(Notice),
+    /// Start a game from a set-up position (checked by the editor).
+    SetUp(crate::engine::Position),
     /// Continue a saved session (from a save slot).
     Restore(Box<Session>),
     /// Replace the game by a pasted transcript (from the standard start); a bad one changes nothing.
@@ -467,6 +476,11 @@ impl Session {
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
+            Action::Tell(notice) => self.notice = Some(notice),
+            Action::SetUp(position) => {
+                self.clock = self.settings.clock.map(GameClock::new);
+                self.replace_game(Game::from_position(position));
+            }
             Action::Restore(saved) => {
                 // Only the saved game and settings are taken: request ids and the worker go on.
                 self.settings = saved.settings;
@@ -962,6 +976,19 @@ mod tests {
         assert_eq!(s.game.transcript(), "f5");
         s.apply(Action::Square(sq("d6")));
         assert_eq!(s.game.transcript(), "f5");
+    }
+
+    #[test]
+    fn a_set_up_position_starts_a_game_from_there() {
+        let mut s = hvh();
+        s.apply(Action::Square(sq("f5")));
+        let position = Game::from_transcript("f5d6c3").unwrap().position();
+        s.apply(Action::SetUp(position));
+        assert_eq!(s.game.start(), position);
+        assert_eq!(s.game.transcript(), "");
+        assert!(!s.game.can_undo());
+        s.apply(Action::Square(sq("d3")));
+        assert_eq!(s.game.transcript(), "d3");
     }
 
     #[test]

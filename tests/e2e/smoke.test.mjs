@@ -299,3 +299,32 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('position editor: impossible positions are refused, a set-up position is played', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=start]');
+  await page.click('[data-testid=edit-position]');
+  await page.click('[data-testid=editor-clear]');
+  await page.click('[data-testid=editor-play]');
+  assert.match(await text(page, 'notice'), /centre square d4 is empty/);
+  await page.fill('[data-testid=position-text]', 'not a position');
+  await page.click('[data-testid=position-read]');
+  assert.match(await text(page, 'notice'), /is not a disc|squares/);
+  // FFO #40, black to move.
+  const ffo40 = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+  await page.fill('[data-testid=position-text]', ffo40);
+  await page.click('[data-testid=position-read]');
+  await page.click('[data-square=h8]'); // empty -> black
+  await page.click('[data-square=h8]'); // black -> white
+  await page.click('[data-square=h8]'); // white -> empty
+  await page.click('[data-testid=editor-play]');
+  assert.equal(await page.locator('[data-testid=editor]').count(), 0);
+  assert.match(await text(page, 'status'), /Black to move/);
+  assert.equal(await page.getAttribute('[data-square=a1]', 'data-disc'), 'white');
+  assert.equal(await page.getAttribute('[data-square=h1]', 'data-disc'), 'black');
+  assert.ok((await legal(page)).includes('a2'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
