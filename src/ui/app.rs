@@ -16,7 +16,7 @@ use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
-use super::state::{Action, Notice, Scoring, Session, Settings, ANALYSE_DEPTHS};
+use super::state::{Action, LinkError, Notice, Scoring, Session, Settings, ANALYSE_DEPTHS};
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
 use crate::worker::EngineWorker;
@@ -119,9 +119,7 @@ fn initial_session() -> Session {
         None => Session::default(),
         Some(text) => persist::restore(&text).unwrap_or_else(|error| {
             let mut session = Session::default();
-            session.notice = Some(Notice::RestoreFailed {
-                message: error.to_string(),
-            });
+            session.notice = Some(Notice::RestoreFailed { error });
             session
         }),
     };
@@ -133,7 +131,9 @@ fn initial_session() -> Session {
     match share::parse(&hash) {
         None => {}
         Some(Ok((start, transcript))) => session.apply(Action::OpenShared { start, transcript }),
-        Some(Err(message)) => session.tell(Notice::LinkFailed { message }),
+        Some(Err(error)) => session.tell(Notice::LinkFailed {
+            error: LinkError::Position(error),
+        }),
     }
     if !hash.is_empty() {
         if let Some(window) = window {
@@ -346,9 +346,7 @@ fn main_view() -> Html {
     };
     let on_position_error = {
         let session = session.clone();
-        Callback::from(move |message| {
-            session.dispatch(Action::Tell(Notice::BadPosition { message }))
-        })
+        Callback::from(move |error| session.dispatch(Action::Tell(Notice::BadPosition { error })))
     };
     let on_load_slot = {
         let session = session.clone();

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::i18n::{self, Lang};
 use super::BoardView;
-use crate::engine::{Bitboard, Color, Position, Square};
+use crate::engine::{Bitboard, Color, Position, PositionError, Square};
 
 /// Properties of [`PositionEditor`].
 #[derive(Properties, PartialEq)]
@@ -16,7 +16,7 @@ pub struct EditorProps {
     /// Called with a checked position to play from.
     pub on_play: Callback<Position>,
     /// Called with the reason a position or text was refused.
-    pub on_error: Callback<String>,
+    pub on_error: Callback<PositionError>,
     /// Called when the editor is closed without playing.
     pub on_close: Callback<()>,
     /// Language of the labels.
@@ -101,7 +101,7 @@ pub fn position_editor(props: &EditorProps) -> Html {
                     white: position.white().0,
                     to_move: position.to_move,
                 }),
-                Err(error) => on_error.emit(error.to_string()),
+                Err(error) => on_error.emit(error),
             }
         })
     };
@@ -113,7 +113,7 @@ pub fn position_editor(props: &EditorProps) -> Html {
             let position = draft.position();
             match position.check() {
                 Ok(()) => on_play.emit(position),
-                Err(error) => on_error.emit(error.to_string()),
+                Err(error) => on_error.emit(error),
             }
         })
     };

@@ -1,8 +1,9 @@
 //! The page's words in English and Chinese (简体). Every visible string comes from here; the test below checks
 //! that each has both translations and that the Chinese one is not left in English.
 
-use super::state::{Mode, Notice, Settings};
-use crate::engine::Color;
+use super::persist::RestoreError;
+use super::state::{LinkError, Mode, Notice, Settings};
+use crate::engine::{Color, PositionError, TranscriptError};
 use crate::protocol::ScoreKind;
 
 /// A language of the interface.
@@ -371,6 +372,55 @@ pub fn played(lang: Lang, color: Color, square: crate::engine::Square) -> String
     }
 }
 
+/// A transcript error in the player's language (English is the engine's own message).
+pub fn transcript_error(lang: Lang, error: &TranscriptError) -> String {
+    match (lang, error) {
+        (Lang::En, _) => error.to_string(),
+        (Lang::Zh, TranscriptError::BadSquare { ply, text }) => {
+            format!("第 {ply} 步：“{text}”不是棋盘上的格子（应为 a1..h8）")
+        }
+        (Lang::Zh, TranscriptError::IllegalMove { ply, square, color }) => {
+            format!(
+                "第 {ply} 步：{square} 不是{}的合法着法",
+                color_name(lang, *color)
+            )
+        }
+        (Lang::Zh, TranscriptError::CannotPass { ply, color }) => {
+            format!(
+                "第 {ply} 步：{}有合法着法，不能弃权",
+                color_name(lang, *color)
+            )
+        }
+        (Lang::Zh, TranscriptError::GameOver { ply }) => format!("第 {ply} 步：对局已经结束"),
+    }
+}
+
+/// A position error in the player's language.
+pub fn position_error(lang: Lang, error: &PositionError) -> String {
+    match (lang, error) {
+        (Lang::En, _) => error.to_string(),
+        (Lang::Zh, PositionError::BadLength { expected, actual }) => {
+            format!("局面需要 {expected} 个格子，实际为 {actual} 个")
+        }
+        (Lang::Zh, PositionError::BadDisc { square, found }) => {
+            format!("格子 {square}：“{found}”不是棋子（黑用 X，白用 O，空用 -）")
+        }
+        (Lang::Zh, PositionError::BadSide { text }) => {
+            format!("轮到方须为 X（黑）或 O（白），实际为“{text}”")
+        }
+        (Lang::Zh, PositionError::EmptyCentre { square }) => {
+            format!("中心格 {square} 为空：实际对局中中心四格不会为空")
+        }
+    }
+}
+
+fn link_error(lang: Lang, error: &LinkError) -> String {
+    match error {
+        LinkError::Position(error) => position_error(lang, error),
+        LinkError::Transcript(error) => transcript_error(lang, error),
+    }
+}
+
 /// A notice for the player.
 pub fn notice(lang: Lang, notice: &Notice) -> String {
     match (lang, notice) {
@@ -404,29 +454,48 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             "The engine stopped responding and was restarted.".to_string()
         }
         (Lang::Zh, Notice::WorkerRestarted) => "引擎无响应，已重新启动。".to_string(),
-        (Lang::En, Notice::ImportFailed { message }) => {
-            format!("The transcript was not imported, the game is unchanged: {message}")
+        (Lang::En, Notice::ImportFailed { error }) => format!(
+            "The transcript was not imported, the game is unchanged: {}",
+            transcript_error(lang, error)
+        ),
+        (Lang::Zh, Notice::ImportFailed { error }) => {
+            format!(
+                "棋谱未导入，当前对局未改变：{}",
+                transcript_error(lang, error)
+            )
         }
-        (Lang::Zh, Notice::ImportFailed { message }) => {
-            format!("棋谱未导入，当前对局未改变：{message}")
+        (Lang::En, Notice::LinkFailed { error }) => {
+            format!(
+                "The shared game could not be opened: {}",
+                link_error(lang, error)
+            )
         }
-        (Lang::En, Notice::LinkFailed { message }) => {
-            format!("The shared game could not be opened: {message}")
+        (Lang::Zh, Notice::LinkFailed { error }) => {
+            format!("无法打开分享的对局：{}", link_error(lang, error))
         }
-        (Lang::Zh, Notice::LinkFailed { message }) => format!("无法打开分享的对局：{message}"),
-        (Lang::En, Notice::BadPosition { message }) => {
-            format!("This position cannot be used: {message}")
+        (Lang::En, Notice::BadPosition { error }) => {
+            format!(
+                "This position cannot be used: {}",
+                position_error(lang, error)
+            )
         }
-        (Lang::Zh, Notice::BadPosition { message }) => format!("该局面无法使用：{message}"),
+        (Lang::Zh, Notice::BadPosition { error }) => {
+            format!("该局面无法使用：{}", position_error(lang, error))
+        }
         (Lang::En, Notice::Copied) => "Copied.".to_string(),
         (Lang::Zh, Notice::Copied) => "已复制。".to_string(),
         (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),
         (Lang::Zh, Notice::EngineError { message }) => format!("引擎错误：{message}"),
-        (Lang::En, Notice::RestoreFailed { message }) => {
-            format!("The saved game could not be restored, a new game was started: {message}")
+        (Lang::En, Notice::RestoreFailed { error }) => {
+            format!("The saved game could not be restored, a new game was started: {error}")
         }
-        (Lang::Zh, Notice::RestoreFailed { message }) => {
-            format!("无法恢复已保存的对局，已开始新游戏：{message}")
+        (Lang::Zh, Notice::RestoreFailed { error }) => {
+            let reason = match error {
+                RestoreError::Malformed(_) => "数据无法解析".to_string(),
+                RestoreError::Version(v) => format!("不支持的存档版本 {v}"),
+                RestoreError::Invalid(_) => "存档内容无效".to_string(),
+            };
+            format!("无法恢复已保存的对局（{reason}），已开始新游戏。")
         }
     }
 }
@@ -464,6 +533,18 @@ mod tests {
             progress(Lang::En, 150, ScoreKind::Midgame { depth: 6 }, "d3"),
             "depth 6, +1.5 — best so far d3"
         );
+    }
+
+    #[test]
+    fn engine_errors_are_translated() {
+        let error = crate::engine::Game::from_transcript("f5 a1").unwrap_err();
+        assert_eq!(transcript_error(Lang::En, &error), error.to_string());
+        assert_eq!(
+            transcript_error(Lang::Zh, &error),
+            "第 2 步：a1 不是白方的合法着法"
+        );
+        let error = "x".parse::<crate::engine::Position>().unwrap_err();
+        assert!(position_error(Lang::Zh, &error).contains("局面需要 64 个格子"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Share links: a game in the URL fragment, `#t=f5d6c3` (the moves) with `p=<64 squares><side>` when it did
 //! not start from the standard position. Plain text, so a link is readable and can be typed.
 
-use crate::engine::{Game, Position};
+use crate::engine::{Game, Position, PositionError};
 
 /// The fragment (with `#`) that opens `game`.
 ///
@@ -21,7 +21,7 @@ pub fn fragment(game: &Game) -> String {
 
 /// What a fragment asks to open: `None` when it holds no game, else the start position (if given) and the
 /// transcript, or why the position part is unreadable.
-pub fn parse(fragment: &str) -> Option<Result<(Option<Position>, String), String>> {
+pub fn parse(fragment: &str) -> Option<Result<(Option<Position>, String), PositionError>> {
     let body = fragment.trim_start_matches('#');
     let mut transcript = None;
     let mut start = None;
@@ -42,7 +42,7 @@ pub fn parse(fragment: &str) -> Option<Result<(Option<Position>, String), String
             let (board, side) = text.split_at(text.len().saturating_sub(1));
             match format!("{board} {side}").parse::<Position>() {
                 Ok(position) => Some(position),
-                Err(error) => return Some(Err(error.to_string())),
+                Err(error) => return Some(Err(error)),
             }
         }
     };

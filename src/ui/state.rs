@@ -5,7 +5,7 @@
 //! Requests to the worker leave through [`Session::outbox`]: the reducer puts there what the last action
 //! needs sent, and bumps [`Session::outbox_seq`] so the page sends it exactly once.
 
-use crate::engine::{Bitboard, Color, Game, Move, Square};
+use crate::engine::{Bitboard, Color, Game, Move, PositionError, Square, TranscriptError};
 use crate::protocol::{Request, RequestId, Response, ScoreKind};
 
 /// Who plays.
@@ -168,30 +168,39 @@ pub enum Notice {
     /// The autosaved game could not be restored (it is replaced by the next save).
     RestoreFailed {
         /// Why.
-        message: String,
+        error: crate::ui::persist::RestoreError,
     },
     /// A pasted transcript could not be played; the game is unchanged.
     ImportFailed {
         /// What was wrong (which move, at which ply).
-        message: String,
+        error: TranscriptError,
     },
     /// A shared link could not be opened.
     LinkFailed {
         /// What was wrong.
-        message: String,
+        error: LinkError,
     },
     /// A transcript or link was copied to the clipboard.
     Copied,
     /// A position in the editor (or its text) is not usable.
     BadPosition {
         /// Why.
-        message: String,
+        error: PositionError,
     },
     /// The worker reported an error.
     EngineError {
         /// Its message.
         message: String,
     },
+}
+
+/// Why a shared link could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Its start position is unreadable or impossible.
+    Position(PositionError),
+    /// Its moves cannot be played.
+    Transcript(TranscriptError),
 }
 
 /// What the player or the worker did.
@@ -492,11 +501,7 @@ impl Session {
             }
             Action::Import(text) => match Game::from_transcript(&text) {
                 Ok(game) => self.replace_game(game),
-                Err(error) => {
-                    self.notice = Some(Notice::ImportFailed {
-                        message: error.to_string(),
-                    })
-                }
+                Err(error) => self.notice = Some(Notice::ImportFailed { error }),
             },
             Action::OpenShared { start, transcript } => {
                 let start = start.unwrap_or(crate::engine::Position::START);
@@ -507,7 +512,7 @@ impl Session {
                     }
                     Err(error) => {
                         self.notice = Some(Notice::LinkFailed {
-                            message: error.to_string(),
+                            error: LinkError::Transcript(error),
                         })
                     }
                 }
@@ -896,8 +901,11 @@ mod tests {
         s.apply(Action::Import("f5 d6 c3 a1".into()));
         assert_eq!(s.game, before);
         match &s.notice {
-            Some(Notice::ImportFailed { message }) => {
-                assert_eq!(message, "move 4: a1 is not a legal move for White")
+            Some(Notice::ImportFailed { error }) => {
+                assert_eq!(
+                    error.to_string(),
+                    "move 4: a1 is not a legal move for White"
+                )
             }
             other => panic!("{other:?}"),
         }
