@@ -23,6 +23,9 @@ cargo test --locked
 step "native tests in release (deep perft)"
 cargo test --release --locked --test perft
 
+step "release build of the command line (the browser tests compare with its replay)"
+cargo build --release --locked
+
 step "release web build (trunk)"
 trunk build --release
 

@@ -73,6 +73,17 @@ enum Command {
         #[arg(long)]
         no_time_limit: bool,
     },
+    /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
+    Replay {
+        /// The moves, e.g. f5d6c3 (passes implicit).
+        transcript: String,
+        /// Start position as "<64 squares> X|O"; default: the standard start.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// One JSON object per position.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play one level against another from balanced openings, each opening with both colours.
     Match {
         /// The first engine's level.
@@ -114,6 +125,11 @@ pub fn main() -> ExitCode {
             json,
             no_time_limit,
         } => run_best(&position, level, json, no_time_limit),
+        Command::Replay {
+            transcript,
+            position,
+            json,
+        } => run_replay(&transcript, position.as_deref(), json),
         Command::Match {
             level,
             vs_level,
@@ -121,6 +137,71 @@ pub fn main() -> ExitCode {
             openings,
         } => run_match(level, vs_level, games, openings.as_deref()),
     }
+}
+
+fn run_replay(transcript: &str, position: Option<&str>, json: bool) -> ExitCode {
+    let start = match position.map(str::parse::<Position>) {
+        None => Position::START,
+        Some(Ok(position)) => position,
+        Some(Err(error)) => {
+            eprintln!("reversi replay: bad --position: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match Game::from_position_and_transcript(start, transcript) {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("reversi replay: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    // Every position a player sees: the start and the one after each placement (forced passes applied).
+    let mut shown = Game::from_position(start);
+    let print = |game: &Game, last: Option<crate::engine::Square>| {
+        let position = game.position();
+        let counts = game.counts();
+        let legal: Vec<String> = game.legal_moves().iter().map(|s| s.to_string()).collect();
+        let passed = game.last_move() == Some(Move::Pass);
+        let to_move = if game.is_over() {
+            "none"
+        } else if position.to_move == crate::engine::Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        if json {
+            let legal: Vec<String> = legal.iter().map(|s| format!("\"{s}\"")).collect();
+            println!(
+                "{{\"moves\":{},\"last\":{},\"board\":\"{}\",\"black\":{},\"white\":{},\"to_move\":\"{to_move}\",\"passed\":{passed},\"legal\":[{}],\"over\":{}}}",
+                game.move_count(),
+                last.map_or("null".to_string(), |s| format!("\"{s}\"")),
+                &position.to_string()[..64],
+                counts.black,
+                counts.white,
+                legal.join(","),
+                game.is_over()
+            );
+        } else {
+            println!(
+                "{:>2} {:<4} {} black {:>2} white {:>2} to move {to_move}{} legal {}",
+                game.move_count(),
+                last.map_or("-".to_string(), |s| s.to_string()),
+                &position.to_string()[..64],
+                counts.black,
+                counts.white,
+                if passed { " (after a pass)" } else { "" },
+                legal.join(" ")
+            );
+        }
+    };
+    print(&shown, None);
+    for ply in game.plies() {
+        if let Move::Place(square) = ply.mv {
+            shown.play(square).expect("replaying a checked game");
+            print(&shown, Some(square));
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn kind_text(kind: ScoreKind) -> String {

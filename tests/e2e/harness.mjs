@@ -74,3 +74,29 @@ export async function openPage(browser, url, options = {}) {
   await page.goto(url);
   return { page, context, errors };
 }
+
+/** Every square's disc, as { a1: 'empty', ... }. */
+export async function discs(page) {
+  return page.$$eval('[data-square]', (cells) =>
+    Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
+  );
+}
+
+/** Squares highlighted as legal moves, sorted. */
+export async function legal(page) {
+  return page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
+}
+
+/** Text of the element with that test id. */
+export const text = (page, id) => page.textContent(`[data-testid=${id}]`);
+
+/** Starts a new game through the form. */
+export async function newGame(page, { mode, level, color, levelWhite, speed } = {}) {
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', mode);
+  if (color) await page.selectOption('[data-testid=color]', color);
+  if (level) await page.selectOption('[data-testid=level]', String(level));
+  if (levelWhite) await page.selectOption('[data-testid=level-white]', String(levelWhite));
+  if (speed) await page.selectOption('[data-testid=speed]', String(speed));
+  await page.click('[data-testid=start]');
+}

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, launchBrowser, openPage, serveDist } from './harness.mjs';
+import { ARTIFACTS, discs, launchBrowser, legal, newGame, openPage, serveDist, text } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,17 +20,6 @@ after(async () => {
   await server?.close();
 });
 
-async function discs(page) {
-  return page.$$eval('[data-square]', (cells) =>
-    Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
-  );
-}
-
-async function legal(page) {
-  return page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
-}
-
-const text = (page, id) => page.textContent(`[data-testid=${id}]`);
 
 test('start position, a human move and the AI reply from the worker', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
@@ -325,6 +314,33 @@ test('position editor: impossible positions are refused, a set-up position is pl
   assert.equal(await page.getAttribute('[data-square=a1]', 'data-disc'), 'white');
   assert.equal(await page.getAttribute('[data-square=h1]', 'data-disc'), 'black');
   assert.ok((await legal(page)).includes('a2'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('desktop 1280×800: the whole board is visible; keyboard-only play with arrows and Enter', async () => {
+  const { page, context, errors } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+  await newGame(page, { mode: 'hvh' });
+  const box = await page.locator('[data-testid=board]').boundingBox();
+  assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, JSON.stringify(box));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await page.screenshot({ path: join(ARTIFACTS, 'desktop.png') });
+  // From d4, Up goes to d3 (a legal move for black); Enter plays it.
+  await page.focus('[data-square=d4]');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'd3');
+  await page.keyboard.press('Enter');
+  assert.equal(await text(page, 'transcript'), 'd3');
+  // White's legal moves after d3 include c3, one step left.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'c3');
+  await page.keyboard.press(' ');
+  assert.equal(await text(page, 'transcript'), 'd3c3');
+  // Shortcuts: U undoes, R redoes.
+  await page.keyboard.press('u');
+  assert.equal(await text(page, 'transcript'), 'd3');
+  await page.keyboard.press('r');
+  assert.equal(await text(page, 'transcript'), 'd3c3');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,0 +1,130 @@
+// Whole games in the real page: a human-vs-human game checked position by position against the engine's own
+// replay (`reversi replay --json`, the native binary), and human-vs-AI games at the lowest, a middle and the top
+// level with both colours; undo while the AI thinks never lets a stale move appear.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { discs, launchBrowser, legal, newGame, openPage, serveDist, text } from './harness.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// A random game of 60 moves with a pass (white has no move after b2... found with the engine).
+const WITH_PASS =
+  'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2c8h6h4g4h3b8f8e6g3b2f1b4h7g1a4g8h8b5a1e8d8d7a8c2h1b1h2a3c1b7a2d2a6e1d1e2';
+
+function replay(transcript) {
+  const out = execFileSync(join(ROOT, 'target/release/reversi'), ['replay', transcript, '--json'], {
+    encoding: 'utf8',
+  });
+  return out.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+function boardOf(snapshot) {
+  const names = [];
+  for (let row = 1; row <= 8; row++) for (const col of 'abcdefgh') names.push(`${col}${row}`);
+  const discsBySquare = {};
+  names.forEach((name, i) => {
+    const c = snapshot.board[i];
+    discsBySquare[name] = c === 'X' ? 'black' : c === 'O' ? 'white' : 'empty';
+  });
+  return discsBySquare;
+}
+
+test('human vs human: a whole game with a pass matches the engine replay at every move', async () => {
+  const expected = replay(WITH_PASS);
+  assert.ok(expected.some((s) => s.passed), 'the transcript has a pass');
+  const { page, context, errors } = await openPage(browser, server.url);
+  await newGame(page, { mode: 'hvh' });
+  const moves = WITH_PASS.match(/../g);
+  for (let i = 0; i <= moves.length; i++) {
+    const want = expected[i];
+    assert.deepEqual(await discs(page), boardOf(want), `position after ${i} moves`);
+    assert.equal(await text(page, 'count-black'), String(want.black));
+    assert.equal(await text(page, 'count-white'), String(want.white));
+    assert.deepEqual(await legal(page), [...want.legal].sort(), `legal moves after ${i} moves`);
+    const status = await text(page, 'status');
+    if (want.over) assert.match(status, /Game over: Black wins 55–9/);
+    else assert.match(status, new RegExp(`${want.to_move === 'black' ? 'Black' : 'White'} to move`));
+    if (want.passed) assert.match(status, /has no legal move/);
+    if (i < moves.length) await page.click(`[data-square=${moves[i]}]`);
+  }
+  assert.equal(await text(page, 'transcript'), WITH_PASS);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+async function playToTheEnd(page, human) {
+  let humanMoves = 0;
+  for (let guard = 0; guard < 200; guard++) {
+    const status = await text(page, 'status');
+    if (/Game over/.test(status)) return humanMoves;
+    const mine = new RegExp(`${human === 'black' ? 'Black' : 'White'} to move`);
+    if (mine.test(status)) {
+      const squares = await legal(page);
+      assert.ok(squares.length > 0, `a legal move is offered: ${status}`);
+      const before = await text(page, 'transcript');
+      await page.click(`[data-square=${squares[0]}]`);
+      await page.waitForFunction((b) => document.querySelector('[data-testid=transcript]').textContent !== b, before);
+      humanMoves++;
+    } else {
+      // The AI's move: wait for the transcript or the status to change.
+      await page.waitForFunction(
+        (s) => document.querySelector('[data-testid=status]').textContent !== s,
+        status,
+        { timeout: 30000 },
+      );
+    }
+  }
+  throw new Error('the game did not end');
+}
+
+for (const level of [1, 5, 10]) {
+  for (const human of ['black', 'white']) {
+    test(`human (${human}) vs AI level ${level}: a whole game of legal moves`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url);
+      await newGame(page, { mode: 'hva', color: human, level });
+      await playToTheEnd(page, human);
+      const transcript = await text(page, 'transcript');
+      const states = replay(transcript); // throws if any move was illegal
+      const last = states[states.length - 1];
+      assert.equal(last.over, true);
+      assert.deepEqual(await discs(page), boardOf(last));
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test('undo while the AI thinks returns to the human turn and the stale move never appears', async () => {
+  const { page, context, errors } = await openPage(browser, server.url);
+  await newGame(page, { mode: 'hva', color: 'black', level: 10 });
+  await page.click('[data-square=f5]');
+  await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]').textContent));
+  await page.click('[data-testid=undo]');
+  assert.equal(await text(page, 'transcript'), '');
+  assert.match(await text(page, 'status'), /Black to move/);
+  // Longer than the top level's time cap: a late reply would have arrived by now.
+  await page.waitForTimeout(6000);
+  assert.equal(await text(page, 'transcript'), '');
+  assert.deepEqual(await legal(page), ['c4', 'd3', 'e6', 'f5']);
+  // The engine still answers the next move.
+  await page.click('[data-square=d3]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4, null, {
+    timeout: 20000,
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
