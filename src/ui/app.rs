@@ -481,6 +481,12 @@ fn main_view() -> Html {
                 if let Some(text) = thinking {
                     <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
                 }
+                if let Some(stats) = session.last_search.as_ref().filter(|_| session.thinking.is_none()) {
+                    <p class="engine-stats" data-testid="engine-stats"
+                       data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
+                        { i18n::search_stats(lang, stats) }
+                    </p>
+                }
                 if let Some(notice) = &session.notice {
                     <p class="notice" data-testid="notice" role="status">
                         { i18n::notice(lang, notice) }

@@ -286,6 +286,34 @@ pub fn result(lang: Lang, winner: Option<Color>, black: u8, white: u8) -> String
     }
 }
 
+/// The engine's figures for its last move: "AI d3: depth 8, +1.5 — 1,234,567 nodes in 0.80 s (1.54 M nodes/s)".
+pub fn search_stats(lang: Lang, stats: &super::state::SearchStats) -> String {
+    let value = match (lang, stats.kind) {
+        (Lang::En, ScoreKind::Midgame { depth }) => {
+            format!("depth {depth}, {:+.1}", stats.score as f64 / 100.0)
+        }
+        (Lang::Zh, ScoreKind::Midgame { depth }) => {
+            format!("深度 {depth}，{:+.1}", stats.score as f64 / 100.0)
+        }
+        (Lang::En, ScoreKind::Exact) => format!("exact {:+}", stats.score / 100),
+        (Lang::Zh, ScoreKind::Exact) => format!("精确 {:+}", stats.score / 100),
+        (Lang::En, ScoreKind::WinLossDraw) => format!("win/loss/draw {:+}", stats.score.signum()),
+        (Lang::Zh, ScoreKind::WinLossDraw) => format!("胜负 {:+}", stats.score.signum()),
+    };
+    let seconds = stats.millis as f64 / 1000.0;
+    let rate = stats.nodes as f64 / seconds.max(0.001) / 1e6;
+    match lang {
+        Lang::En => format!(
+            "AI {}: {value} — {} nodes in {seconds:.2} s ({rate:.2} M nodes/s)",
+            stats.best, stats.nodes
+        ),
+        Lang::Zh => format!(
+            "电脑 {}：{value} —— {} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点）",
+            stats.best, stats.nodes
+        ),
+    }
+}
+
 /// "Black lost on time".
 pub fn lost_on_time(lang: Lang, color: Color) -> String {
     match lang {

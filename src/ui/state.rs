@@ -149,6 +149,21 @@ pub struct Thinking {
     pub nodes: u64,
 }
 
+/// Figures of the engine's last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchStats {
+    /// The move.
+    pub best: String,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u32,
+}
+
 /// A short message for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -273,6 +288,8 @@ pub struct Session {
     pub search: Option<RequestId>,
     /// Its latest progress.
     pub thinking: Option<Thinking>,
+    /// Figures of the engine's last move.
+    pub last_search: Option<SearchStats>,
     /// The id of a hint search in flight.
     pub hint_request: Option<RequestId>,
     /// The hinted move for the current position.
@@ -331,6 +348,7 @@ impl Session {
             browsing: None,
             search: None,
             thinking: None,
+            last_search: None,
             hint_request: None,
             hint: None,
             analyse: false,
@@ -683,9 +701,23 @@ impl Session {
                     nodes,
                 });
             }
-            Response::BestMove { best, .. } if Some(id) == self.search => {
+            Response::BestMove {
+                best,
+                score,
+                kind,
+                nodes,
+                millis,
+                ..
+            } if Some(id) == self.search => {
                 self.search = None;
                 self.thinking = None;
+                self.last_search = Some(SearchStats {
+                    best: best.clone(),
+                    score,
+                    kind,
+                    nodes,
+                    millis,
+                });
                 let mover = self.game.to_move();
                 match best.parse::<Move>() {
                     Ok(Move::Place(square)) if self.game.play(square).is_ok() => {

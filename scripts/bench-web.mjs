@@ -1,0 +1,107 @@
+// Responsiveness benchmark of the release build (figures, not a test): the top level thinks on a mid-game
+// position while the page records main-thread long tasks, the time from the click to the AI's move and the frame
+// rate; the engine's speed in the worker is compared with the same search natively; the build's sizes are listed.
+//
+//   bash scripts/test.sh   (or: trunk build --release && cargo build --release)
+//   node scripts/bench-web.mjs
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ARTIFACTS, launchBrowser, serveDist } from '../tests/e2e/harness.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const REVERSI = join(ROOT, 'target/release/reversi');
+// 24 moves of a real game: 36 empties, black (the person) to move, white is the AI at the top level.
+const OPENING = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+const LEVEL = 10;
+
+function replayLast(transcript) {
+  const lines = execFileSync(REVERSI, ['replay', transcript, '--json'], { encoding: 'utf8' }).trim().split('\n');
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+const server = await serveDist();
+const browser = await launchBrowser();
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await context.newPage();
+await page.addInitScript(() => {
+  window.__longtasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__frames = [];
+  const frame = (t) => {
+    window.__frames.push(t);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+});
+await page.goto(server.url);
+const saved = {
+  version: 1,
+  mode: 'hva-black',
+  black_level: LEVEL,
+  white_level: LEVEL,
+  ai_move_delay_ms: 600,
+  start: '---------------------------OX------XO--------------------------- X',
+  moves: OPENING,
+  redo: '',
+  analyse: false,
+  analyse_depth: 4,
+};
+await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
+await page.reload();
+await page.waitForSelector('[data-legal=true]');
+const human = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+const beforeAi = replayLast(OPENING + human);
+const position = `${beforeAi.board} ${beforeAi.to_move === 'black' ? 'X' : 'O'}`;
+
+const t0 = await page.evaluate(() => performance.now());
+await page.click(`[data-square=${human}]`);
+await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length + 4, {
+  timeout: 60000,
+  polling: 10,
+});
+const t1 = await page.evaluate(() => performance.now());
+const during = await page.evaluate(
+  ([a, b]) => ({
+    longtasks: window.__longtasks.filter((t) => t.start >= a && t.start <= b),
+    frames: window.__frames.filter((t) => t >= a && t <= b).length,
+  }),
+  [t0, t1],
+);
+const stats = await page.$eval('[data-testid=engine-stats]', (e) => ({
+  nodes: Number(e.dataset.nodes),
+  millis: Number(e.dataset.millis),
+  text: e.textContent,
+}));
+await browser.close();
+await server.close();
+
+const native = JSON.parse(
+  execFileSync(REVERSI, ['best', position, '--level', String(LEVEL), '--json', '--no-time-limit'], { encoding: 'utf8' }),
+);
+const wasmNps = stats.nodes / (stats.millis / 1000);
+const sizes = readdirSync(join(ROOT, 'dist'))
+  .filter((f) => /\.(wasm|js)$/.test(f))
+  .map((f) => {
+    const data = readFileSync(join(ROOT, 'dist', f));
+    return { file: f, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length };
+  });
+
+const result = {
+  position,
+  level: LEVEL,
+  click_to_ai_move_ms: Math.round(t1 - t0),
+  long_tasks_while_thinking: during.longtasks.length,
+  longest_task_ms: Math.round(Math.max(0, ...during.longtasks.map((t) => t.duration))),
+  frames_per_second: Math.round((during.frames / ((t1 - t0) / 1000)) * 10) / 10,
+  wasm: { nodes: stats.nodes, millis: stats.millis, nps: Math.round(wasmNps) },
+  native: { nodes: native.nodes, seconds: native.seconds, nps: native.nps, move: native.move },
+  native_over_wasm_nps: Math.round((native.nps / wasmNps) * 100) / 100,
+  sizes,
+};
+mkdirSync(ARTIFACTS, { recursive: true });
+writeFileSync(join(ARTIFACTS, 'bench-web.json'), JSON.stringify(result, null, 2));
+console.log(JSON.stringify(result, null, 2));
