@@ -84,6 +84,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
+    Nboard,
     /// Play one level against another from balanced openings, each opening with both colours.
     Match {
         /// The first engine's level.
@@ -130,6 +132,7 @@ pub fn main() -> ExitCode {
             position,
             json,
         } => run_replay(&transcript, position.as_deref(), json),
+        Command::Nboard => run_nboard(),
         Command::Match {
             level,
             vs_level,
@@ -199,6 +202,25 @@ fn run_replay(transcript: &str, position: Option<&str>, json: bool) -> ExitCode 
         if let Move::Place(square) = ply.mv {
             shown.play(square).expect("replaying a checked game");
             print(&shown, Some(square));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn run_nboard() -> ExitCode {
+    use std::io::{BufRead, Write};
+    let mut session = crate::nboard::NboardSession::new();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        for out in session.handle(&line) {
+            if writeln!(stdout, "{out}")
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
+                return ExitCode::SUCCESS;
+            }
         }
     }
     ExitCode::SUCCESS

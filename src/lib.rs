@@ -11,3 +11,5 @@ pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod nboard;

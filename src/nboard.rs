@@ -1,0 +1,277 @@
+//! The NBoard protocol (version 2) over text lines, so the engine can be driven by the NBoard GUI and by
+//! scripts that talk to other engines. [`NboardSession::handle`] turns one input line into output lines; the
+//! `reversi nboard` command connects it to stdin and stdout. A malformed command gets a `status` line saying
+//! why, and the current game is kept.
+
+use crate::engine::{native_clock, Game, Move, Position, SearchLimits, Searcher, Square, DISC};
+
+/// The engine's state in an NBoard conversation.
+pub struct NboardSession {
+    game: Game,
+    depth: u32,
+    searcher: Searcher,
+}
+
+impl Default for NboardSession {
+    fn default() -> NboardSession {
+        NboardSession::new()
+    }
+}
+
+/// A move in NBoard notation: upper-case square, `PA` for a pass.
+fn nboard_move(mv: Move) -> String {
+    match mv {
+        Move::Place(square) => square.to_string().to_uppercase(),
+        Move::Pass => "PA".to_string(),
+    }
+}
+
+impl NboardSession {
+    /// A session at the standard start position, searching 8 plies deep.
+    pub fn new() -> NboardSession {
+        NboardSession {
+            game: Game::new(),
+            depth: 8,
+            searcher: Searcher::new(64),
+        }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            depth: self.depth,
+            // Solving exactly near the end costs about as much as a deep mid-game search.
+            exact_empties: (self.depth + 6).min(20),
+            wld_empties: (self.depth + 8).min(22),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Handles one line from the GUI and returns the lines to send back.
+    pub fn handle(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command {
+            "" => Vec::new(),
+            "nboard" => match rest {
+                "2" => vec!["set myname Reversi".to_string()],
+                other => vec![format!(
+                    "status unsupported nboard protocol version \"{other}\" (this engine speaks 2)"
+                )],
+            },
+            "set" => self.set(rest),
+            "move" => self.play(rest),
+            "go" => self.go(),
+            "hint" => self.hint(rest),
+            "ping" => vec![format!("pong {rest}")],
+            // Commands this engine accepts and has nothing to do for.
+            "learn" | "analyze" => Vec::new(),
+            other => vec![format!("status unknown command \"{other}\"")],
+        }
+    }
+
+    fn set(&mut self, rest: &str) -> Vec<String> {
+        let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        match what {
+            "depth" => match value.trim().parse::<u32>() {
+                Ok(depth) if (1..=60).contains(&depth) => {
+                    self.depth = depth;
+                    Vec::new()
+                }
+                _ => vec![format!("status bad depth \"{}\" (1 to 60)", value.trim())],
+            },
+            "game" => match parse_ggf(value) {
+                Ok(game) => {
+                    self.game = game;
+                    Vec::new()
+                }
+                Err(error) => vec![format!("status bad game, kept the current one: {error}")],
+            },
+            "contempt" | "myname" => Vec::new(),
+            other => vec![format!("status unknown setting \"{other}\"")],
+        }
+    }
+
+    fn play(&mut self, rest: &str) -> Vec<String> {
+        let text = rest.split('/').next().unwrap_or("").trim();
+        let mut next = self.game.clone();
+        match apply_move(&mut next, text) {
+            Ok(()) => {
+                self.game = next;
+                Vec::new()
+            }
+            Err(error) => vec![format!("status bad move, kept the game: {error}")],
+        }
+    }
+
+    fn go(&mut self) -> Vec<String> {
+        if self.game.is_over() {
+            return vec!["status the game is over".to_string()];
+        }
+        let info = self.searcher.search(
+            &self.game.position().board,
+            &self.limits(),
+            native_clock,
+            None,
+            &mut |_| {},
+        );
+        vec![format!(
+            "=== {}/{:.2}/{:.3}",
+            nboard_move(info.best),
+            info.score as f64 / DISC as f64,
+            info.millis / 1000.0
+        )]
+    }
+
+    fn hint(&mut self, rest: &str) -> Vec<String> {
+        let count: usize = match rest.parse() {
+            Ok(n) if n >= 1 => n,
+            _ => return vec![format!("status bad hint count \"{rest}\"")],
+        };
+        if self.game.is_over() {
+            return vec!["status the game is over".to_string()];
+        }
+        let board = self.game.position().board;
+        let mut out = vec![format!(
+            "status searching {count} moves at depth {}",
+            self.depth
+        )];
+        let values = self.searcher.analyse(&board, self.depth);
+        for (square, value) in values.into_iter().take(count) {
+            out.push(format!(
+                "search {} {:.2} 0 {}",
+                square.to_string().to_uppercase(),
+                value as f64 / DISC as f64,
+                self.depth
+            ));
+        }
+        out.push("status".to_string());
+        out
+    }
+}
+
+/// Plays one move given as `F5` (any case) or `PA`; a pass is only accepted where the rules forced one.
+fn apply_move(game: &mut Game, text: &str) -> Result<(), String> {
+    if text.eq_ignore_ascii_case("pa") {
+        return if game.last_move() == Some(Move::Pass) || game.position().board.must_pass() {
+            Ok(())
+        } else {
+            Err("PA: a legal move exists".to_string())
+        };
+    }
+    let square: Square = text
+        .parse()
+        .map_err(|e: crate::engine::SquareError| e.to_string())?;
+    game.play(square).map_err(|e| format!("{text}: {e}"))
+}
+
+/// Reads a GGF game: the start position from `BO[8 <64 squares> <side>]` (`*` black, `O` white, `-` empty)
+/// and the moves from `B[..]` / `W[..]` in order.
+pub fn parse_ggf(text: &str) -> Result<Game, String> {
+    let body = text.trim();
+    if !body.starts_with("(;") {
+        return Err("a GGF game starts with \"(;\"".to_string());
+    }
+    let mut start = None;
+    let mut moves = Vec::new();
+    let mut rest = &body[2..];
+    while let Some(open) = rest.find('[') {
+        let tag = rest[..open].trim().trim_start_matches(';');
+        let close = rest[open..]
+            .find(']')
+            .map(|i| open + i)
+            .ok_or_else(|| format!("tag {tag} is not closed with ]"))?;
+        let value = &rest[open + 1..close];
+        match tag {
+            "BO" => {
+                let mut parts = value.split_whitespace();
+                if parts.next() != Some("8") {
+                    return Err("only 8×8 boards are supported".to_string());
+                }
+                let squares = parts.next().unwrap_or("");
+                let side = parts.next().unwrap_or("");
+                let position: Position = format!("{squares} {side}")
+                    .parse()
+                    .map_err(|e: crate::engine::PositionError| e.to_string())?;
+                start = Some(position);
+            }
+            "B" | "W" => moves.push(value.split('/').next().unwrap_or("").trim().to_string()),
+            _ => {}
+        }
+        rest = &rest[close + 1..];
+    }
+    let mut game = Game::from_position(start.unwrap_or(Position::START));
+    for (i, mv) in moves.iter().enumerate() {
+        apply_move(&mut game, mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START_GGF: &str = "(;GM[Othello]PC[NBoard]DT[2026-11-22]PB[a]PW[b]RE[?]TI[5:00]TY[8]\
+        BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.2]W[D6];)";
+
+    #[test]
+    fn a_scripted_session() {
+        let mut s = NboardSession::new();
+        assert_eq!(s.handle("nboard 2"), ["set myname Reversi"]);
+        assert!(s.handle("set depth 4").is_empty());
+        assert!(s.handle(&format!("set game {START_GGF}")).is_empty());
+        assert_eq!(s.game().transcript(), "f5d6");
+        assert!(s.handle("move C3/0.5/2.1").is_empty());
+        assert_eq!(s.game().transcript(), "f5d6c3");
+        let answer = s.handle("go");
+        assert_eq!(answer.len(), 1);
+        let reply = answer[0].strip_prefix("=== ").expect("=== reply");
+        let mv = reply.split('/').next().unwrap().to_lowercase();
+        assert!(
+            s.game().position().board.is_legal(mv.parse().unwrap()),
+            "{reply}"
+        );
+        assert_eq!(reply.split('/').count(), 3);
+        let hint = s.handle("hint 3");
+        assert!(hint[0].starts_with("status"));
+        let searches: Vec<&String> = hint.iter().filter(|l| l.starts_with("search ")).collect();
+        assert_eq!(searches.len(), 3);
+        assert!(searches[0].ends_with(" 0 4"));
+        assert_eq!(s.handle("ping 7"), ["pong 7"]);
+    }
+
+    #[test]
+    fn bad_input_is_reported_and_the_game_kept() {
+        let mut s = NboardSession::new();
+        s.handle(&format!("set game {START_GGF}"));
+        for bad in [
+            "move A1",
+            "move Z9",
+            "move PA",
+            "set game nonsense",
+            "set game (;BO[8 ---- *];)",
+            "set game (;BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
+            "set depth 0",
+            "hint x",
+            "fly away",
+        ] {
+            let out = s.handle(bad);
+            assert_eq!(out.len(), 1, "{bad}");
+            assert!(out[0].starts_with("status "), "{bad}: {out:?}");
+            assert_eq!(s.game().transcript(), "f5d6", "{bad}");
+        }
+    }
+
+    #[test]
+    fn ggf_with_a_pass_and_a_set_up_start() {
+        // White to move must pass at once (b2 boxed in): the record has the pass, PA is accepted.
+        let board = format!("********{}{}", "*O------", "*".repeat(48));
+        let game = parse_ggf(&format!("(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)")).unwrap();
+        assert_eq!(game.transcript(), "c2");
+    }
+}

@@ -1,0 +1,34 @@
+//! `reversi nboard` as a GUI sees it: a scripted session through the real binary's stdin and stdout.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn scripted_nboard_session_through_the_binary() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
+        .arg("nboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start reversi nboard");
+    let script = "nboard 2\nset depth 3\n\
+        set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n\
+        move d6\nmove zz\ngo\nping 1\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "set myname Reversi");
+    assert!(lines[1].starts_with("status bad move"), "{text}");
+    assert!(lines[2].starts_with("=== "), "{text}");
+    // Black to move after f5 d6: the answer is one of black's legal moves.
+    let mv = lines[2][4..].split('/').next().unwrap();
+    assert!(["C3", "C4", "C5", "C6", "C7"].contains(&mv), "{text}");
+    assert_eq!(lines[3], "pong 1");
+}
