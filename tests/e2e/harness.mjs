@@ -100,3 +100,10 @@ export async function newGame(page, { mode, level, color, levelWhite, speed } = 
   if (speed) await page.selectOption('[data-testid=speed]', String(speed));
   await page.click('[data-testid=start]');
 }
+
+/** Clicks the squares in order. */
+export async function play(page, squares) {
+  for (const square of squares) {
+    await page.click(`[data-square=${square}]`);
+  }
+}

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, discs, launchBrowser, legal, newGame, openPage, serveDist, text } from './harness.mjs';
+import { ARTIFACTS, discs, launchBrowser, legal, newGame, openPage, play, serveDist, text } from './harness.mjs';
 
 let server;
 let browser;
@@ -64,12 +64,8 @@ test('start position, a human move and the AI reply from the worker', async () =
 
 test('human vs human through the new-game form, with undo and redo', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
-  for (const square of ['f5', 'd6', 'c3']) {
-    await page.click(`[data-square=${square}]`);
-  }
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   assert.match(await text(page, 'status'), /White to move/);
   assert.equal(await text(page, 'count-black'), '5');
@@ -112,9 +108,7 @@ test('AI vs AI plays a whole game by itself', async () => {
 
 test('analysis shows a value on every legal move; phone layout fits', async () => {
   const { page, context, errors } = await openPage(browser, server.url, { viewport: { width: 360, height: 740 } });
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
+  await newGame(page, { mode: 'hvh' });
   await page.check('[data-testid=analyse]');
   await page.waitForSelector('[data-square=d3] .value', { timeout: 20000 });
   const valued = await page.$$eval('.value', (cells) => cells.map((c) => c.closest('[data-square]').dataset.square).sort());
@@ -130,12 +124,8 @@ test('analysis shows a value on every legal move; phone layout fits', async () =
 
 test('a reload restores the game exactly; corrupt saved data does not break the page', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
-  for (const square of ['f5', 'd6', 'c3', 'd3', 'c4']) {
-    await page.click(`[data-square=${square}]`);
-  }
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3', 'd3', 'c4']);
   await page.click('[data-testid=undo]');
   const before = await discs(page);
   await page.reload();
@@ -180,9 +170,7 @@ test('switching to Chinese changes the labels and is remembered', async () => {
 
 test('a bad transcript import changes nothing; a share link opens its game', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
+  await newGame(page, { mode: 'hvh' });
   await page.click('[data-square=f5]');
   const before = await discs(page);
   await page.click('.share summary');
@@ -214,12 +202,8 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
 
 test('save slots: save, load, a damaged slot beside a good one, delete', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
-  for (const square of ['f5', 'd6', 'c3']) {
-    await page.click(`[data-square=${square}]`);
-  }
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
   await page.click('.slots summary');
   await page.click('[data-testid=slot-save-1]');
   assert.match(await page.textContent('[data-testid=slot-1]'), /Human vs human · move 3/);
@@ -291,9 +275,7 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
 
 test('position editor: impossible positions are refused, a set-up position is played', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
-  await page.click('[data-testid=start]');
+  await newGame(page, { mode: 'hvh' });
   await page.click('[data-testid=edit-position]');
   await page.click('[data-testid=editor-clear]');
   await page.click('[data-testid=editor-play]');
