@@ -86,6 +86,24 @@ enum Command {
     },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
+    /// Play on a WebSocket match server: answer every ACTION within the time budget, reconnect when dropped.
+    Bot {
+        /// The server's WebSocket address.
+        #[arg(long, default_value = "ws://127.0.0.1:8081/ws")]
+        url: String,
+        /// The bot's name on the server.
+        #[arg(long)]
+        name: String,
+        /// AI level, 1 to 10.
+        #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// Time per move in milliseconds (the server allows 3000; leave margin for the network).
+        #[arg(long, default_value_t = 2500)]
+        move_time_ms: u64,
+        /// Read board[y][x] and answer (x, y) the other way round.
+        #[arg(long)]
+        swap_xy: bool,
+    },
     /// Play one level against another from balanced openings, each opening with both colours.
     Match {
         /// The first engine's level.
@@ -133,6 +151,26 @@ pub fn main() -> ExitCode {
             json,
         } => run_replay(&transcript, position.as_deref(), json),
         Command::Nboard => run_nboard(),
+        Command::Bot {
+            url,
+            name,
+            level,
+            move_time_ms,
+            swap_xy,
+        } => {
+            let config = crate::bot::BotConfig {
+                url,
+                name,
+                level,
+                move_time_ms: move_time_ms.min(10_000),
+                swap_xy,
+            };
+            crate::bot::run(
+                config,
+                std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            );
+            ExitCode::SUCCESS
+        }
         Command::Match {
             level,
             vs_level,

@@ -1,0 +1,328 @@
+//! A bot for the WebSocket match protocol used by Othello bot competitions: the server sends
+//! `{"type":"ACTION","key":…,"board":[[…8×8…]],"color":±1,…}` when the bot must move (black `1`, white `-1`,
+//! empty `0`); the bot answers `{"key":…,"point":{"x":X,"y":Y}}` within 3 seconds. `board[x][y]` is read with
+//! `x` the outer index unless `swap_xy` is set. Every message is validated: a malformed one is logged and
+//! answered with nothing, and the bot keeps running; a dropped connection is retried with back-off.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::Value;
+use tungstenite::Message;
+
+use crate::engine::{native_clock, Bitboard, Color, Level, Move, Position, Searcher, Square};
+
+/// How the bot connects and plays.
+#[derive(Clone, Debug)]
+pub struct BotConfig {
+    /// `ws://host:port/ws` (the `name` query is added).
+    pub url: String,
+    /// The bot's name on the server.
+    pub name: String,
+    /// AI level (its time cap still applies).
+    pub level: u8,
+    /// At most this long per move, leaving margin under the server's 3 s.
+    pub move_time_ms: u64,
+    /// Read `board[y][x]` instead of `board[x][y]`.
+    pub swap_xy: bool,
+}
+
+/// The bot's per-connection state: the engine and the game seen so far (for the log).
+pub struct Bot {
+    config: BotConfig,
+    searcher: Searcher,
+    /// Discs after our last move, to tell a new game and the opponent's moves apart.
+    last_board: Option<(u64, u64)>,
+    transcript: Vec<String>,
+}
+
+impl Bot {
+    /// A bot with `config`.
+    pub fn new(config: BotConfig) -> Bot {
+        Bot {
+            config,
+            searcher: Searcher::new(64),
+            last_board: None,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// The moves of the current game as the bot saw them (the opponent's inferred from the boards; `?` marks
+    /// moves whose order could not be told).
+    pub fn transcript(&self) -> String {
+        self.transcript.join("")
+    }
+
+    /// Answers one server message: `Ok(None)` for messages that need no answer, `Ok(Some(reply))` for an
+    /// ACTION, `Err(reason)` for a malformed one (which gets no reply).
+    pub fn answer(&mut self, text: &str) -> Result<Option<String>, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        if value.get("type").and_then(Value::as_str) != Some("ACTION") {
+            return Ok(None);
+        }
+        let key = value
+            .get("key")
+            .and_then(Value::as_str)
+            .filter(|k| !k.is_empty())
+            .ok_or("ACTION without a key")?
+            .to_string();
+        let color = match value.get("color").and_then(Value::as_i64) {
+            Some(1) => Color::Black,
+            Some(-1) => Color::White,
+            _ => return Err("color must be 1 (black) or -1 (white)".to_string()),
+        };
+        let (black, white) =
+            self.read_board(value.get("board").ok_or("ACTION without a board")?)?;
+        let position = Position::from_colors(Bitboard(black), Bitboard(white), color);
+        if position.board.moves().is_empty() {
+            return Err("asked to move with no legal move".to_string());
+        }
+        self.note_opponent_moves(black, white);
+        let level = Level::get(self.config.level).ok_or("bad level")?;
+        let mut limits = level.limits(native_clock(), black ^ white.rotate_left(7));
+        let cap = native_clock() + self.config.move_time_ms as f64;
+        limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+        let info = self
+            .searcher
+            .search(&position.board, &limits, native_clock, None, &mut |_| {});
+        let Move::Place(square) = info.best else {
+            return Err("the engine found no move".to_string());
+        };
+        let after = position.board.play_unchecked(square);
+        let (our, their) = (after.opponent().0, after.player().0);
+        self.last_board = Some(match color {
+            Color::Black => (our, their),
+            Color::White => (their, our),
+        });
+        self.transcript.push(square.to_string());
+        let (x, y) = self.point(square);
+        Ok(Some(
+            serde_json::json!({ "key": key, "point": { "x": x, "y": y } }).to_string(),
+        ))
+    }
+
+    /// The protocol's (x, y) of a square: (row, column) by default, swapped with `swap_xy`.
+    fn point(&self, square: Square) -> (usize, usize) {
+        if self.config.swap_xy {
+            (square.column(), square.row())
+        } else {
+            (square.row(), square.column())
+        }
+    }
+
+    /// Black and white discs of an 8×8 array of -1/0/1.
+    fn read_board(&self, board: &Value) -> Result<(u64, u64), String> {
+        let rows = board
+            .as_array()
+            .filter(|r| r.len() == 8)
+            .ok_or("board must be 8 rows")?;
+        let (mut black, mut white) = (0u64, 0u64);
+        for (i, row) in rows.iter().enumerate() {
+            let cells = row
+                .as_array()
+                .filter(|c| c.len() == 8)
+                .ok_or("each row must have 8 cells")?;
+            for (j, cell) in cells.iter().enumerate() {
+                let (row, column) = if self.config.swap_xy { (j, i) } else { (i, j) };
+                let bit = 1u64 << (row * 8 + column);
+                match cell.as_i64() {
+                    Some(1) => black |= bit,
+                    Some(-1) => white |= bit,
+                    Some(0) => {}
+                    _ => return Err(format!("cell [{i}][{j}] must be -1, 0 or 1")),
+                }
+            }
+        }
+        Ok((black, white))
+    }
+
+    /// Logs the finished game when a new one starts; records the opponent's moves since our last one.
+    fn note_opponent_moves(&mut self, black: u64, white: u64) {
+        let discs = (black | white).count_ones();
+        match self.last_board {
+            Some((b, w)) if discs > (b | w).count_ones() && (b | w) & !(black | white) == 0 => {
+                let new: Vec<String> = Bitboard((black | white) & !(b | w))
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect();
+                if new.len() == 1 {
+                    self.transcript.push(new[0].clone());
+                } else {
+                    self.transcript
+                        .extend(new.into_iter().map(|s| format!("?{s}")));
+                }
+            }
+            Some(_) => {
+                eprintln!("[bot] game over: {}", self.transcript());
+                self.transcript.clear();
+                self.note_start(black, white);
+            }
+            None => self.note_start(black, white),
+        }
+    }
+
+    fn note_start(&mut self, black: u64, white: u64) {
+        // From the standard start, the discs beyond the first four are the opponent's opening move.
+        let start = Position::START;
+        let start_discs = start.black().0 | start.white().0;
+        let extra = (black | white) & !start_discs;
+        if extra.count_ones() == 1 {
+            self.transcript
+                .push(Bitboard(extra).iter().next().expect("one").to_string());
+        }
+    }
+}
+
+/// Connects and plays until `stop` is set, reconnecting with back-off (0.5 s doubling to 10 s) whenever the
+/// connection fails or drops.
+pub fn run(config: BotConfig, stop: Arc<AtomicBool>) {
+    let mut bot = Bot::new(config.clone());
+    let mut backoff = Duration::from_millis(500);
+    let separator = if config.url.contains('?') { '&' } else { '?' };
+    let url = format!("{}{separator}name={}", config.url, encode(&config.name));
+    while !stop.load(Ordering::Relaxed) {
+        match tungstenite::connect(url.as_str()) {
+            Ok((mut socket, _)) => {
+                eprintln!("[bot] connected to {url}");
+                backoff = Duration::from_millis(500);
+                if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_ref() {
+                    // Wake up now and then to see the stop flag.
+                    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+                }
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        let _ = socket.close(None);
+                        return;
+                    }
+                    match socket.read() {
+                        Ok(Message::Text(text)) => match bot.answer(text.as_str()) {
+                            Ok(Some(reply)) => {
+                                if let Err(error) = socket.send(Message::text(reply)) {
+                                    eprintln!("[bot] send failed: {error}");
+                                    break;
+                                }
+                            }
+                            Ok(None) => {}
+                            Err(reason) => eprintln!("[bot] ignored a malformed message: {reason}"),
+                        },
+                        Ok(Message::Close(_)) => break,
+                        Ok(_) => {}
+                        Err(tungstenite::Error::Io(e))
+                            if matches!(
+                                e.kind(),
+                                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                            ) => {}
+                        Err(error) => {
+                            eprintln!("[bot] connection lost: {error}");
+                            break;
+                        }
+                    }
+                }
+                if !bot.transcript.is_empty() {
+                    eprintln!("[bot] game so far: {}", bot.transcript());
+                }
+            }
+            Err(error) => eprintln!("[bot] cannot connect to {url}: {error}"),
+        }
+        std::thread::sleep(backoff);
+        backoff = (backoff * 2).min(Duration::from_secs(10));
+    }
+}
+
+/// Percent-encodes a name for the query string.
+fn encode(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bot(swap_xy: bool) -> Bot {
+        Bot::new(BotConfig {
+            url: String::new(),
+            name: "t".into(),
+            level: 3,
+            move_time_ms: 500,
+            swap_xy,
+        })
+    }
+
+    fn start_board() -> Vec<Vec<i64>> {
+        let mut board = vec![vec![0i64; 8]; 8];
+        // board[row][column]: d4 (row 3, col 3) white, e4 black, d5 black, e5 white.
+        board[3][3] = -1;
+        board[3][4] = 1;
+        board[4][3] = 1;
+        board[4][4] = -1;
+        board
+    }
+
+    fn action(board: &[Vec<i64>], color: i64) -> String {
+        serde_json::json!({"type":"ACTION","name":"t","key":"k1","board":board,"color":color,"point":{"x":0,"y":0}})
+            .to_string()
+    }
+
+    #[test]
+    fn answers_an_action_with_a_legal_point_and_the_same_key() {
+        for swap in [false, true] {
+            let mut b = bot(swap);
+            let reply: Value =
+                serde_json::from_str(&b.answer(&action(&start_board(), 1)).unwrap().unwrap())
+                    .unwrap();
+            assert_eq!(reply["key"], "k1");
+            let (x, y) = (
+                reply["point"]["x"].as_u64().unwrap(),
+                reply["point"]["y"].as_u64().unwrap(),
+            );
+            // Black's first moves in board[outer][inner] terms: (2,3), (3,2), (4,5), (5,4) — symmetric under swap.
+            assert!(
+                [(2, 3), (3, 2), (4, 5), (5, 4)].contains(&(x, y)),
+                "{reply}"
+            );
+        }
+    }
+
+    #[test]
+    fn other_messages_are_ignored_and_malformed_ones_refused() {
+        let mut b = bot(false);
+        assert_eq!(b.answer(r#"{"type":"HELLO"}"#), Ok(None));
+        let good = action(&start_board(), 1);
+        let cases = [
+            "not json".to_string(),
+            good.replace("\"key\":\"k1\"", "\"key\":\"\""),
+            good.replace("\"color\":1", "\"color\":2"),
+            good.replace("\"color\":1", "\"color\":\"1\""),
+            r#"{"type":"ACTION","key":"k","color":1,"board":[[0]]}"#.to_string(),
+            action(
+                &{
+                    let mut board = start_board();
+                    board[0][0] = 5;
+                    board
+                },
+                1,
+            ),
+            // A full board: no legal move.
+            action(&vec![vec![1i64; 8]; 8], -1),
+        ];
+        for case in cases {
+            assert!(b.answer(&case).is_err(), "{case}");
+        }
+        // Still answers after all that.
+        assert!(b.answer(&good).unwrap().is_some());
+    }
+
+    #[test]
+    fn names_are_percent_encoded() {
+        assert_eq!(encode("a b/c"), "a%20b%2Fc");
+        assert_eq!(encode("棋"), "%E6%A3%8B");
+    }
+}
