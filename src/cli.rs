@@ -86,6 +86,15 @@ enum Command {
     },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
+    /// Run a local match server for bots (the protocol `reversi bot` speaks).
+    Arena {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8081")]
+        listen: String,
+        /// The web game, for the replay links of /page/show.
+        #[arg(long, default_value = "http://127.0.0.1:8080/")]
+        web_url: String,
+    },
     /// Play on a WebSocket match server: answer every ACTION within the time budget, reconnect when dropped.
     Bot {
         /// The server's WebSocket address.
@@ -151,6 +160,19 @@ pub fn main() -> ExitCode {
             json,
         } => run_replay(&transcript, position.as_deref(), json),
         Command::Nboard => run_nboard(),
+        Command::Arena { listen, web_url } => match std::net::TcpListener::bind(&listen) {
+            Ok(listener) => {
+                eprintln!(
+                    "[arena] listening on http://{listen} (bots: ws://{listen}/ws?name=NAME)"
+                );
+                crate::arena::Arena::new(&web_url).serve(listener);
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("reversi arena: cannot listen on {listen}: {error}");
+                ExitCode::from(2)
+            }
+        },
         Command::Bot {
             url,
             name,

@@ -10,6 +10,8 @@ pub mod worker;
 pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
+pub mod arena;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod bot;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

@@ -1,0 +1,486 @@
+//! A local arena for the WebSocket match protocol (the server side of [`crate::bot`]): bots connect to
+//! `/ws?name=NAME`; `POST /play/:first/:back` starts a two-game match (each side moves first once),
+//! `GET /play/:first/:back` returns its result as JSON, `GET /page/show?first=..&back=..` links each game to the
+//! web game's replay. Nothing a client sends is trusted: a late answer (over 3 s), a wrong key, a malformed
+//! message, coordinates that are not integers on the board, an illegal move or a disconnect loses that game.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tungstenite::protocol::Role;
+use tungstenite::{Message, WebSocket};
+
+use crate::engine::{Color, Game, Square};
+
+/// Time a bot has to answer.
+pub const MOVE_LIMIT: Duration = Duration::from_secs(3);
+
+type Socket = Arc<Mutex<WebSocket<TcpStream>>>;
+
+/// One finished game.
+#[derive(Clone, Debug)]
+struct GameRecord {
+    black: String,
+    white: String,
+    transcript: String,
+    black_discs: u32,
+    white_discs: u32,
+    /// `None` for a draw.
+    winner: Option<String>,
+    reason: String,
+}
+
+#[derive(Clone, Debug)]
+enum MatchState {
+    Running,
+    Done(Vec<GameRecord>),
+}
+
+/// The arena's state, shared by the connection threads.
+pub struct Arena {
+    bots: Mutex<HashMap<String, Socket>>,
+    matches: Mutex<HashMap<(String, String), MatchState>>,
+    web_url: String,
+    counter: Mutex<u64>,
+}
+
+impl Arena {
+    /// An arena whose show page links games to the web game at `web_url` (e.g. `http://127.0.0.1:8080/`).
+    pub fn new(web_url: &str) -> Arc<Arena> {
+        Arc::new(Arena {
+            bots: Mutex::new(HashMap::new()),
+            matches: Mutex::new(HashMap::new()),
+            web_url: web_url.to_string(),
+            counter: Mutex::new(0),
+        })
+    }
+
+    /// Accepts connections forever, one thread each.
+    pub fn serve(self: &Arc<Arena>, listener: TcpListener) {
+        for stream in listener.incoming().flatten() {
+            let arena = Arc::clone(self);
+            std::thread::spawn(move || {
+                if let Err(error) = arena.handle(stream) {
+                    eprintln!("[arena] {error}");
+                }
+            });
+        }
+    }
+
+    fn key(&self) -> String {
+        let mut counter = self.counter.lock().expect("counter");
+        *counter += 1;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let mut z = nanos ^ counter.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        format!("{:016x}", z ^ (z >> 31))
+    }
+
+    fn handle(self: &Arc<Arena>, mut stream: TcpStream) -> Result<(), String> {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .map_err(|e| e.to_string())?;
+        let head = read_head(&mut stream)?;
+        let mut lines = head.lines();
+        let request_line = lines.next().unwrap_or("");
+        let mut parts = request_line.split_whitespace();
+        let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let headers: HashMap<String, String> = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        let (path, query) = target.split_once('?').unwrap_or((target, ""));
+        let query: HashMap<String, String> = query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), decode(v)))
+            .collect();
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        match (method, segments.as_slice()) {
+            ("GET", ["ws"]) => self.upgrade(stream, &headers, query.get("name")),
+            ("POST", ["play", first, back]) => {
+                let (status, body) = self.start_match(&decode(first), &decode(back));
+                respond(&mut stream, status, "application/json", &body)
+            }
+            ("GET", ["play", first, back]) => {
+                let (status, body) = self.result(&decode(first), &decode(back));
+                respond(&mut stream, status, "application/json", &body)
+            }
+            ("GET", ["page", "show"]) => {
+                let first = query.get("first").cloned().unwrap_or_default();
+                let back = query.get("back").cloned().unwrap_or_default();
+                let body = self.show_page(&first, &back);
+                respond(&mut stream, 200, "text/html; charset=utf-8", &body)
+            }
+            _ => respond(
+                &mut stream,
+                404,
+                "application/json",
+                r#"{"error":"not found"}"#,
+            ),
+        }
+    }
+
+    fn upgrade(
+        &self,
+        mut stream: TcpStream,
+        headers: &HashMap<String, String>,
+        name: Option<&String>,
+    ) -> Result<(), String> {
+        let Some(name) = name.filter(|n| !n.is_empty() && n.len() <= 64) else {
+            return respond(
+                &mut stream,
+                400,
+                "application/json",
+                r#"{"error":"name required"}"#,
+            );
+        };
+        let Some(key) = headers.get("sec-websocket-key") else {
+            return respond(
+                &mut stream,
+                400,
+                "application/json",
+                r#"{"error":"not a WebSocket request"}"#,
+            );
+        };
+        let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
+        write!(
+            stream,
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+        )
+        .map_err(|e| e.to_string())?;
+        let socket = WebSocket::from_raw_socket(stream, Role::Server, None);
+        eprintln!("[arena] bot \"{name}\" connected");
+        self.bots
+            .lock()
+            .expect("bots")
+            .insert(name.clone(), Arc::new(Mutex::new(socket)));
+        Ok(())
+    }
+
+    fn start_match(self: &Arc<Arena>, first: &str, back: &str) -> (u16, String) {
+        if first == back {
+            return (
+                400,
+                json!({"error": "a bot cannot play itself"}).to_string(),
+            );
+        }
+        let bots = self.bots.lock().expect("bots");
+        for name in [first, back] {
+            if !bots.contains_key(name) {
+                return (
+                    404,
+                    json!({"error": format!("no bot named {name} is connected")}).to_string(),
+                );
+            }
+        }
+        drop(bots);
+        let key = (first.to_string(), back.to_string());
+        {
+            let mut matches = self.matches.lock().expect("matches");
+            if matches!(matches.get(&key), Some(MatchState::Running)) {
+                return (
+                    409,
+                    json!({"error": "this match is already running"}).to_string(),
+                );
+            }
+            matches.insert(key.clone(), MatchState::Running);
+        }
+        let arena = Arc::clone(self);
+        std::thread::spawn(move || {
+            let games = vec![
+                arena.play_game(&key.0, &key.1),
+                arena.play_game(&key.1, &key.0),
+            ];
+            arena
+                .matches
+                .lock()
+                .expect("matches")
+                .insert(key, MatchState::Done(games));
+        });
+        (202, json!({"status": "started"}).to_string())
+    }
+
+    /// One game: `black` moves first. Every violation loses the game for the side that made it.
+    fn play_game(&self, black: &str, white: &str) -> GameRecord {
+        let mut game = Game::new();
+        let mut forfeit: Option<(Color, String)> = None;
+        let mut last = None::<Square>;
+        while !game.is_over() {
+            let color = game.to_move();
+            let name = if color == Color::Black { black } else { white };
+            match self.ask(name, &game, color, last) {
+                Ok(square) => {
+                    game.play(square).expect("checked legal");
+                    last = Some(square);
+                }
+                Err(reason) => {
+                    forfeit = Some((color, format!("{name}: {reason}")));
+                    break;
+                }
+            }
+        }
+        let counts = game.counts();
+        let (black_discs, white_discs) = (counts.black as u32, counts.white as u32);
+        let (winner, reason, black_discs, white_discs) = match forfeit {
+            // A forfeit counts as a wipe-out for the disc difference.
+            Some((Color::Black, reason)) => (Some(white.to_string()), reason, 0, 64),
+            Some((Color::White, reason)) => (Some(black.to_string()), reason, 64, 0),
+            None => {
+                let winner = match black_discs.cmp(&white_discs) {
+                    std::cmp::Ordering::Greater => Some(black.to_string()),
+                    std::cmp::Ordering::Less => Some(white.to_string()),
+                    std::cmp::Ordering::Equal => None,
+                };
+                (winner, "game over".to_string(), black_discs, white_discs)
+            }
+        };
+        GameRecord {
+            black: black.to_string(),
+            white: white.to_string(),
+            transcript: game.transcript(),
+            black_discs,
+            white_discs,
+            winner,
+            reason,
+        }
+    }
+
+    /// Sends ACTION to `name` and waits up to 3 s for a valid, legal answer.
+    fn ask(
+        &self,
+        name: &str,
+        game: &Game,
+        color: Color,
+        last: Option<Square>,
+    ) -> Result<Square, String> {
+        let socket = self
+            .bots
+            .lock()
+            .expect("bots")
+            .get(name)
+            .cloned()
+            .ok_or("not connected")?;
+        let mut socket = socket.lock().expect("socket");
+        let key = self.key();
+        let position = game.position();
+        let board: Vec<Vec<i32>> = (0..8)
+            .map(|row| {
+                (0..8)
+                    .map(|column| {
+                        match position.disc(Square::from_coords(column, row).expect("on board")) {
+                            Some(Color::Black) => 1,
+                            Some(Color::White) => -1,
+                            None => 0,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let point = last.map_or(
+            json!({"x": 0, "y": 0}),
+            |s| json!({"x": s.row(), "y": s.column()}),
+        );
+        let message = json!({
+            "type": "ACTION", "name": name, "key": key, "board": board,
+            "color": if color == Color::Black { 1 } else { -1 }, "point": point,
+        });
+        socket
+            .send(Message::text(message.to_string()))
+            .map_err(|e| format!("disconnected ({e})"))?;
+        let started = Instant::now();
+        loop {
+            let left = MOVE_LIMIT
+                .checked_sub(started.elapsed())
+                .ok_or("too late")?;
+            socket
+                .get_mut()
+                .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+                .map_err(|e| e.to_string())?;
+            let text = match socket.read() {
+                Ok(Message::Text(text)) => text.to_string(),
+                Ok(Message::Close(_)) => return Err("disconnected".to_string()),
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Err("too late".to_string())
+                }
+                Err(e) => return Err(format!("disconnected ({e})")),
+            };
+            if started.elapsed() > MOVE_LIMIT {
+                return Err("too late".to_string());
+            }
+            let reply: Value =
+                serde_json::from_str(&text).map_err(|_| "malformed message".to_string())?;
+            if reply.get("key").and_then(Value::as_str) != Some(key.as_str()) {
+                return Err("wrong or missing key".to_string());
+            }
+            let coordinate = |axis: &str| {
+                reply
+                    .get("point")
+                    .and_then(|p| p.get(axis))
+                    .and_then(Value::as_u64)
+                    .filter(|&v| v < 8)
+                    .ok_or_else(|| format!("point.{axis} is not an integer 0..7"))
+            };
+            let (x, y) = (coordinate("x")?, coordinate("y")?);
+            let square = Square::from_coords(y as usize, x as usize).expect("checked range");
+            return if game.legal_moves().contains(square) {
+                Ok(square)
+            } else {
+                Err(format!("illegal move {square}"))
+            };
+        }
+    }
+
+    fn result(&self, first: &str, back: &str) -> (u16, String) {
+        let matches = self.matches.lock().expect("matches");
+        match matches.get(&(first.to_string(), back.to_string())) {
+            None => (404, json!({"error": "no such match"}).to_string()),
+            Some(MatchState::Running) => (200, json!({"status": "running"}).to_string()),
+            Some(MatchState::Done(games)) => {
+                let mut points = [0.0f64; 2];
+                let mut difference = 0i64;
+                for g in games {
+                    let first_is_black = g.black == first;
+                    let (mine, theirs) = if first_is_black {
+                        (g.black_discs as i64, g.white_discs as i64)
+                    } else {
+                        (g.white_discs as i64, g.black_discs as i64)
+                    };
+                    difference += mine - theirs;
+                    match g.winner.as_deref() {
+                        Some(w) if w == first => points[0] += 1.0,
+                        Some(_) => points[1] += 1.0,
+                        None => {
+                            points[0] += 0.5;
+                            points[1] += 0.5;
+                        }
+                    }
+                }
+                let games: Vec<Value> = games
+                    .iter()
+                    .map(|g| {
+                        json!({"black": g.black, "white": g.white, "transcript": g.transcript,
+                               "black_discs": g.black_discs, "white_discs": g.white_discs,
+                               "winner": g.winner, "reason": g.reason})
+                    })
+                    .collect();
+                let winner = match (points[0].partial_cmp(&points[1]), difference.signum()) {
+                    (Some(std::cmp::Ordering::Greater), _)
+                    | (Some(std::cmp::Ordering::Equal), 1) => Some(first),
+                    (Some(std::cmp::Ordering::Less), _) | (Some(std::cmp::Ordering::Equal), -1) => {
+                        Some(back)
+                    }
+                    _ => None,
+                };
+                let body = json!({"status": "done", "first": first, "back": back,
+                    "points": {"first": points[0], "back": points[1]},
+                    "disc_difference": difference, "winner": winner, "games": games});
+                (200, body.to_string())
+            }
+        }
+    }
+
+    fn show_page(&self, first: &str, back: &str) -> String {
+        let (_, body) = self.result(first, back);
+        let value: Value = serde_json::from_str(&body).unwrap_or(Value::Null);
+        let mut items = String::new();
+        for g in value["games"].as_array().into_iter().flatten() {
+            let transcript = g["transcript"].as_str().unwrap_or("");
+            items.push_str(&format!(
+                "<li>{} (black) vs {} (white): {}–{} ({}) — <a href=\"{}#t={}\">replay move by move</a></li>",
+                html_escape(g["black"].as_str().unwrap_or("")),
+                html_escape(g["white"].as_str().unwrap_or("")),
+                g["black_discs"],
+                g["white_discs"],
+                html_escape(g["reason"].as_str().unwrap_or("")),
+                html_escape(&self.web_url),
+                html_escape(transcript)
+            ));
+        }
+        if items.is_empty() {
+            items = "<li>No finished match between these bots.</li>".to_string();
+        }
+        format!(
+            "<!doctype html><meta charset=utf-8><title>{0} vs {1}</title><h1>{0} vs {1}</h1><ol>{items}</ol>",
+            html_escape(first),
+            html_escape(back)
+        )
+    }
+}
+
+fn read_head(stream: &mut TcpStream) -> Result<String, String> {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        if head.len() > 16 * 1024 {
+            return Err("request head too large".to_string());
+        }
+        match stream.read(&mut byte) {
+            Ok(1) => head.push(byte[0]),
+            Ok(_) => return Err("connection closed".to_string()),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    String::from_utf8(head).map_err(|_| "request head is not UTF-8".to_string())
+}
+
+fn respond(
+    stream: &mut TcpStream,
+    status: u16,
+    content_type: &str,
+    body: &str,
+) -> Result<(), String> {
+    let reason = match status {
+        200 => "OK",
+        202 => "Accepted",
+        400 => "Bad Request",
+        404 => "Not Found",
+        409 => "Conflict",
+        _ => "Error",
+    };
+    write!(
+        stream,
+        "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .map_err(|e| e.to_string())
+}
+
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
+            if let Some(b) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn html_escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

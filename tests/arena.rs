@@ -1,0 +1,168 @@
+//! The arena and bots on loopback: two engine bots play a full match; clients that answer late, with an
+//! illegal move, a wrong key, malformed JSON, string coordinates, or that disconnect lose their games, and the
+//! arena goes on serving.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use reversi::arena::Arena;
+use reversi::bot::{run, BotConfig};
+use reversi::engine::Game;
+use serde_json::Value;
+use tungstenite::Message;
+
+fn http(addr: &str, method: &str, path: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response[9..12].parse().unwrap();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+fn start_arena() -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let arena = Arena::new("http://127.0.0.1:8080/");
+    std::thread::spawn(move || arena.serve(listener));
+    addr
+}
+
+fn start_bot(addr: &str, name: &str) {
+    let config = BotConfig {
+        url: format!("ws://{addr}/ws"),
+        name: name.to_string(),
+        level: 2,
+        move_time_ms: 300,
+        swap_xy: false,
+    };
+    std::thread::spawn(move || run(config, Arc::new(AtomicBool::new(false))));
+}
+
+/// Starts the match (retrying while the bots are still connecting) and waits for its result.
+fn play_match(addr: &str, first: &str, back: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (status, body) = http(addr, "POST", &format!("/play/{first}/{back}"));
+        if status == 202 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "match never started: {status} {body}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    loop {
+        let (status, body) = http(addr, "GET", &format!("/play/{first}/{back}"));
+        assert_eq!(status, 200, "{body}");
+        let value: Value = serde_json::from_str(&body).unwrap();
+        if value["status"] == "done" {
+            return value;
+        }
+        assert!(Instant::now() < deadline, "match never finished");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn two_bots_play_a_full_match() {
+    let addr = start_arena();
+    start_bot(&addr, "alpha");
+    start_bot(&addr, "beta");
+    let result = play_match(&addr, "alpha", "beta");
+    let games = result["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["black"], "alpha");
+    assert_eq!(games[1]["black"], "beta");
+    for g in games {
+        assert_eq!(g["reason"], "game over", "{g}");
+        let game = Game::from_transcript(g["transcript"].as_str().unwrap()).unwrap();
+        assert!(game.is_over());
+        assert_eq!(
+            game.counts().black as u64,
+            g["black_discs"].as_u64().unwrap()
+        );
+    }
+    let points =
+        result["points"]["first"].as_f64().unwrap() + result["points"]["back"].as_f64().unwrap();
+    assert_eq!(points, 2.0);
+    let (status, page) = http(&addr, "GET", "/page/show?first=alpha&back=beta");
+    assert_eq!(status, 200);
+    assert!(page.contains("http://127.0.0.1:8080/#t="), "{page}");
+}
+
+/// A client that misbehaves in one way whenever it must move.
+fn bad_client(addr: &str, name: &str, behaviour: &'static str) {
+    let (mut socket, _) = tungstenite::connect(format!("ws://{addr}/ws?name={name}")).unwrap();
+    std::thread::spawn(move || loop {
+        let Ok(message) = socket.read() else { return };
+        let Message::Text(text) = message else {
+            continue;
+        };
+        let action: Value = serde_json::from_str(text.as_str()).unwrap();
+        let key = action["key"].as_str().unwrap().to_string();
+        let reply = match behaviour {
+            "late" => {
+                std::thread::sleep(Duration::from_millis(3300));
+                serde_json::json!({"key": key, "point": {"x": 2, "y": 3}}).to_string()
+            }
+            "illegal" => serde_json::json!({"key": key, "point": {"x": 0, "y": 0}}).to_string(),
+            "wrong-key" => {
+                serde_json::json!({"key": "nope", "point": {"x": 2, "y": 3}}).to_string()
+            }
+            "malformed" => "{\"key\":".to_string(),
+            "strings" => serde_json::json!({"key": key, "point": {"x": "2", "y": "3"}}).to_string(),
+            "disconnect" => return,
+            _ => unreachable!(),
+        };
+        if socket.send(Message::text(reply)).is_err() {
+            return;
+        }
+    });
+}
+
+#[test]
+fn misbehaving_clients_lose_and_the_arena_keeps_serving() {
+    let addr = start_arena();
+    start_bot(&addr, "good");
+    for behaviour in [
+        "illegal",
+        "wrong-key",
+        "malformed",
+        "strings",
+        "disconnect",
+        "late",
+    ] {
+        let name = format!("bad-{behaviour}");
+        bad_client(&addr, &name, behaviour);
+        let result = play_match(&addr, "good", &name);
+        assert_eq!(result["points"]["first"], 2.0, "{behaviour}: {result}");
+        assert_eq!(result["winner"], "good", "{behaviour}");
+        for g in result["games"].as_array().unwrap() {
+            assert!(
+                g["reason"].as_str().unwrap().starts_with(&name),
+                "{behaviour}: {g}"
+            );
+        }
+    }
+    // Garbage on the HTTP side does not stop it either.
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream.write_all(b"\x00\x01garbage\r\n\r\n").unwrap();
+    drop(stream);
+    assert_eq!(http(&addr, "GET", "/nothing").0, 404);
+    assert_eq!(http(&addr, "POST", "/play/good/nobody").0, 404);
+    let result = play_match(&addr, "good", "bad-illegal");
+    assert_eq!(result["points"]["first"], 2.0);
+}
