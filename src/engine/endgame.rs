@@ -6,6 +6,7 @@
 use super::board::{flips, moves};
 use super::control::Control;
 use super::eval::{stable_discs, ClassicEval, Evaluate};
+use super::stackvec::StackVec;
 use super::tt::TranspositionTable;
 use super::{Board, Square};
 
@@ -115,7 +116,7 @@ impl<'a> Solver<'a> {
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
         let mut best = (-65, list.moves[0].square());
-        for m in &list.moves[..list.len] {
+        for m in list.moves.iter() {
             let score = -self.nws(m.p, m.o, -alpha - 1);
             if self.control.aborted() {
                 break;
@@ -165,8 +166,7 @@ impl<'a> Solver<'a> {
         list.order(tt_move, (!(p | o)).count_ones());
         let mut best_score = -65;
         let mut best_move = list.moves[0].square();
-        for i in 0..list.len {
-            let m = list.moves[i];
+        for (i, &m) in list.moves.iter().enumerate() {
             let score = self.pv_child(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 break;
@@ -228,8 +228,7 @@ impl<'a> Solver<'a> {
         let original_alpha = alpha;
         let mut best_score = -65;
         let mut best_move = None;
-        for i in 0..list.len {
-            let m = list.moves[i];
+        for (i, &m) in list.moves.iter().enumerate() {
             let score = self.pv_child(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 return 0;
@@ -310,7 +309,7 @@ impl<'a> Solver<'a> {
         let mut list = MoveList::new(p, o);
         if empties >= ETC_MIN_EMPTIES {
             // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
-            for m in &list.moves[..list.len] {
+            for m in list.moves.iter() {
                 let child = Board::new(super::Bitboard(m.p), super::Bitboard(m.o));
                 if let Some(data) = self.tt.probe(&child) {
                     if -data.upper > alpha {
@@ -322,8 +321,7 @@ impl<'a> Solver<'a> {
         list.order(entry.and_then(|d| d.best), empties);
         let mut best_score = -65;
         let mut best_move = None;
-        for i in 0..list.len {
-            let m = list.moves[i];
+        for &m in list.moves.iter() {
             let score = -self.nws(m.p, m.o, -alpha - 1);
             if self.control.aborted() {
                 return 0;
@@ -461,7 +459,7 @@ fn solve_1(p: u64, o: u64, x: usize) -> i32 {
     }
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Child {
     /// Square index of the move.
     x: u8,
@@ -479,8 +477,8 @@ impl Child {
 
 /// The legal moves of a node with the positions they lead to, sorted best first.
 struct MoveList {
-    moves: [Child; 32],
-    len: usize,
+    /// At most one move per empty square.
+    moves: StackVec<Child, 64>,
     /// Empty squares of the parent position.
     empty: u64,
 }
@@ -489,8 +487,7 @@ impl MoveList {
     #[inline]
     fn new(p: u64, o: u64) -> MoveList {
         let mut list = MoveList {
-            moves: [Child::default(); 32],
-            len: 0,
+            moves: StackVec::new(),
             empty: !(p | o),
         };
         let mut rest = moves(p, o);
@@ -498,13 +495,12 @@ impl MoveList {
             let x = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let f = flips(p, o, x);
-            list.moves[list.len] = Child {
+            list.moves.push(Child {
                 x: x as u8,
                 p: o ^ f,
                 o: p ^ f ^ (1 << x),
                 key: 0,
-            };
-            list.len += 1;
+            });
         }
         list
     }
@@ -520,7 +516,7 @@ impl MoveList {
                 16..=21 => 1,
                 _ => 2,
             };
-            for child in &mut self.moves[..self.len] {
+            for child in self.moves.as_mut_slice() {
                 if Some(child.square()) == tt_move {
                     child.key = i32::MAX;
                     continue;
@@ -543,7 +539,7 @@ impl MoveList {
                 }
             }
         }
-        for child in &mut self.moves[..self.len] {
+        for child in self.moves.as_mut_slice() {
             let bit = 1u64 << child.x;
             if Some(child.square()) == tt_move {
                 child.key = i32::MAX;
@@ -569,14 +565,15 @@ impl MoveList {
     /// Insertion sort by key, highest first: lists are short.
     #[inline]
     fn sort(&mut self) {
-        for i in 1..self.len {
-            let item = self.moves[i];
+        let moves = self.moves.as_mut_slice();
+        for i in 1..moves.len() {
+            let item = moves[i];
             let mut j = i;
-            while j > 0 && self.moves[j - 1].key < item.key {
-                self.moves[j] = self.moves[j - 1];
+            while j > 0 && moves[j - 1].key < item.key {
+                moves[j] = moves[j - 1];
                 j -= 1;
             }
-            self.moves[j] = item;
+            moves[j] = item;
         }
     }
 }

@@ -18,6 +18,7 @@ mod perft;
 mod position;
 mod search;
 mod square;
+mod stackvec;
 mod tt;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};

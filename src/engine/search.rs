@@ -9,6 +9,7 @@ use super::board::{flips, moves};
 use super::control::{Clock, Control};
 use super::endgame::Solver;
 use super::eval::{ClassicEval, Evaluate, DISC};
+use super::stackvec::StackVec;
 use super::tt::TranspositionTable;
 use super::{Bitboard, Board, Move, Square};
 
@@ -486,25 +487,34 @@ impl Searcher {
     }
 
     /// Legal moves with their children: table move first, then by the child's evaluation (for the side
-    /// to move) less the opponent's mobility.
-    fn ordered_moves(&self, p: u64, o: u64, tt_move: Option<Square>) -> Vec<(Square, u64, u64)> {
-        let mut list: Vec<(i32, Square, u64, u64)> = Bitboard(moves(p, o))
-            .iter()
-            .map(|square| {
-                let f = flips(p, o, square.index());
-                let (cp, co) = (o ^ f, p ^ f ^ square.bit());
-                let key = if Some(square) == tt_move {
-                    i32::MAX
-                } else {
-                    let child = Board::new(Bitboard(cp), Bitboard(co));
-                    let mobility = moves(cp, co).count_ones() as i32;
-                    -self.eval.evaluate(&child) - mobility * 20
-                };
-                (key, square, cp, co)
-            })
-            .collect();
-        list.sort_by_key(|&(key, square, _, _)| (-(key as i64), square.index()));
-        list.into_iter().map(|(_, s, cp, co)| (s, cp, co)).collect()
+    /// to move) less the opponent's mobility. On the stack: the search does not allocate.
+    fn ordered_moves(
+        &self,
+        p: u64,
+        o: u64,
+        tt_move: Option<Square>,
+    ) -> StackVec<(Square, u64, u64), 64> {
+        let mut list: StackVec<(i32, Square, u64, u64), 64> = StackVec::new();
+        for square in Bitboard(moves(p, o)) {
+            let f = flips(p, o, square.index());
+            let (cp, co) = (o ^ f, p ^ f ^ square.bit());
+            let key = if Some(square) == tt_move {
+                i32::MAX
+            } else {
+                let child = Board::new(Bitboard(cp), Bitboard(co));
+                let mobility = moves(cp, co).count_ones() as i32;
+                -self.eval.evaluate(&child) - mobility * 20
+            };
+            list.push((key, square, cp, co));
+        }
+        // Stable: equal keys keep square order.
+        list.as_mut_slice()
+            .sort_by_key(|&(key, ..)| std::cmp::Reverse(key));
+        let mut ordered = StackVec::new();
+        for &(_, square, cp, co) in list.iter() {
+            ordered.push((square, cp, co));
+        }
+        ordered
     }
 
     fn principal_variation(&self, board: &Board, first: Square) -> Vec<Square> {
