@@ -17,6 +17,7 @@ use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
 use super::state::{Action, LinkError, Notice, Scoring, Session, Settings, ANALYSE_DEPTHS};
+use super::storage;
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
 use crate::worker::EngineWorker;
@@ -106,10 +107,6 @@ fn apply_lang(lang: Lang) {
     if let Some(document) = web_sys::window().and_then(|w| w.document()) {
         document.set_title(lang.strings().title);
     }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
 }
 
 /// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in

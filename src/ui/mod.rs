@@ -23,3 +23,9 @@ mod slots;
 pub use app::App;
 #[cfg(target_arch = "wasm32")]
 pub use board::BoardView;
+
+/// The browser's local storage, if the page may use it (private modes and full disks may refuse).
+#[cfg(target_arch = "wasm32")]
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::i18n::{self, Lang};
 use super::persist::{read_slot, save_slot, slot_key, SLOTS};
 use super::state::Session;
+use super::storage;
 
 /// Properties of [`SaveSlots`].
 #[derive(Properties, PartialEq)]
@@ -17,10 +18,6 @@ pub struct SlotsProps {
     pub on_load: Callback<Session>,
     /// Language of the labels.
     pub lang: Lang,
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
 }
 
 /// The slots.
