@@ -128,6 +128,36 @@ enum Command {
         #[arg(long)]
         openings: Option<std::path::PathBuf>,
     },
+    /// For developers: play varied games and write labelled positions for `reversi train`.
+    GenData {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Random seed (different seeds give different games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Search depth of the non-random moves.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Positions with this many empties or fewer are solved exactly.
+        #[arg(long, default_value_t = 18)]
+        exact: u32,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// For developers: fit the pattern evaluation's weights to files written by `reversi gen-data`.
+    Train {
+        /// Sample files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The weights file to write (the built-in one is src/engine/eval-weights.bin).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Passes over the samples.
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+    },
 }
 
 /// Runs the command line with the process arguments.
@@ -192,6 +222,37 @@ pub fn main() -> ExitCode {
                 std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
             );
             ExitCode::SUCCESS
+        }
+        Command::GenData {
+            games,
+            seed,
+            depth,
+            exact,
+            out,
+        } => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out);
+            let result = file.and_then(|file| {
+                crate::train::generate(games, seed, depth, exact, &mut std::io::BufWriter::new(file))
+            });
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi gen-data: {}: {error}", out.display());
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::Train { files, out, epochs } => {
+            match crate::train::train(&files, &out, epochs) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi train: {error}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Command::Match {
             level,

@@ -17,3 +17,5 @@ pub mod bot;
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;

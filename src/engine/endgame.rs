@@ -5,7 +5,8 @@
 
 use super::board::{flips, moves};
 use super::control::Control;
-use super::eval::{stable_discs, ClassicEval, Evaluate};
+use super::eval::stable_discs;
+use super::pattern::PatternWeights;
 use super::stackvec::StackVec;
 use super::tt::TranspositionTable;
 use super::{Board, Square};
@@ -19,7 +20,7 @@ const PARITY_WEIGHT: i32 = 1 << 4;
 
 /// Squares next to (any direction) a square of `b`.
 #[inline]
-fn adjacent(b: u64) -> u64 {
+const fn adjacent(b: u64) -> u64 {
     const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
     const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let horizontal = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
@@ -34,6 +35,19 @@ fn corner_stability(p: u64) -> i32 {
     let edge_neighbours = (((corners << 1) | (corners >> 1)) & 0x4200_0000_0000_0042)
         | (((corners << 8) | (corners >> 8)) & 0x0081_0000_0000_8100);
     (corners | (edge_neighbours & p)).count_ones() as i32
+}
+
+/// The squares around each square: a move there needs an opponent's disc among them.
+static NEIGHBOURS: [u64; 64] = neighbours();
+
+const fn neighbours() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut x = 0;
+    while x < 64 {
+        table[x] = adjacent(1 << x);
+        x += 1;
+    }
+    table
 }
 
 /// At or above this many empties moves are ordered by a shallow search with the evaluation.
@@ -370,6 +384,9 @@ impl<'a> Solver<'a> {
             while rest != 0 {
                 let x = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                if NEIGHBOURS[x] & o == 0 {
+                    continue;
+                }
                 let f = flips(p, o, x);
                 if f == 0 {
                     continue;
@@ -399,6 +416,9 @@ impl<'a> Solver<'a> {
         let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
         let mut best = -65;
         for (a, b) in [(x1, x2), (x2, x1)] {
+            if NEIGHBOURS[a] & o == 0 {
+                continue;
+            }
             let f = flips(p, o, a);
             if f != 0 {
                 self.control.nodes += 1;
@@ -418,6 +438,9 @@ impl<'a> Solver<'a> {
         let mut best = 65;
         let mut moved = false;
         for (a, b) in [(x1, x2), (x2, x1)] {
+            if NEIGHBOURS[a] & p == 0 {
+                continue;
+            }
             let f = flips(o, p, a);
             if f != 0 {
                 moved = true;
@@ -443,11 +466,11 @@ impl<'a> Solver<'a> {
 #[inline]
 fn solve_1(p: u64, o: u64, x: usize) -> i32 {
     let diff = p.count_ones() as i32 - o.count_ones() as i32;
-    let f = flips(p, o, x).count_ones() as i32;
+    let f = last_flip_count(p, x);
     if f > 0 {
         return diff + 2 * f + 1;
     }
-    let f = flips(o, p, x).count_ones() as i32;
+    let f = last_flip_count(o, x);
     if f > 0 {
         return diff - 2 * f - 1;
     }
@@ -457,6 +480,81 @@ fn solve_1(p: u64, o: u64, x: usize) -> i32 {
         std::cmp::Ordering::Less => diff - 1,
         std::cmp::Ordering::Equal => 0,
     }
+}
+
+/// `LINE_FLIPS[i][line]`: discs flipped along a line of eight squares by a move at `i` when the mover's discs
+/// on the line are the bits of `line` and every other square but `i` holds an opponent's disc.
+static LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut i = 0;
+    while i < 8 {
+        let mut line = 0;
+        while line < 256 {
+            let mut count = 0;
+            // Towards lower bits, then higher: opponent squares up to one of the mover's discs.
+            let mut j = i as i32 - 1;
+            while j >= 0 && line >> j & 1 == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                count += i as i32 - 1 - j;
+            }
+            let mut j = i + 1;
+            while j < 8 && line >> j & 1 == 0 {
+                j += 1;
+            }
+            if j < 8 {
+                count += (j - i - 1) as i32;
+            }
+            table[i][line] = count as u8;
+            line += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The two diagonals through each square, as masks: (a1-h8 direction, a8-h1 direction).
+static DIAGONALS: [(u64, u64); 64] = diagonals();
+
+const fn diagonals() -> [(u64, u64); 64] {
+    let mut table = [(0u64, 0u64); 64];
+    let mut x = 0;
+    while x < 64 {
+        let (row, column) = ((x / 8) as i32, (x % 8) as i32);
+        let mut square = 0;
+        while square < 64 {
+            let (r, c) = ((square / 8) as i32, (square % 8) as i32);
+            if c - r == column - row {
+                table[x].0 |= 1 << square;
+            }
+            if c + r == column + row {
+                table[x].1 |= 1 << square;
+            }
+            square += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// Discs flipped by a move of `p` at `x` on a board whose only empty square is `x` (every square that is not
+/// `p`'s holds an opponent's disc): each line through `x` is gathered into a byte indexed by column (row for
+/// the column) and looked up.
+#[inline]
+fn last_flip_count(p: u64, x: usize) -> i32 {
+    let (row, column) = (x / 8, x % 8);
+    let (diagonal, anti) = DIAGONALS[x];
+    let horizontal = (p >> (row * 8)) as u8 as usize;
+    let vertical = ((p >> column) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let d1 = (p & diagonal).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    let d2 = (p & anti).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    (LINE_FLIPS[column][horizontal]
+        + LINE_FLIPS[row][vertical as usize]
+        + LINE_FLIPS[column][d1 as usize]
+        + LINE_FLIPS[column][d2 as usize]) as i32
 }
 
 #[derive(Clone, Copy)]
@@ -510,11 +608,13 @@ impl MoveList {
     /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
     #[inline]
     fn order(&mut self, tt_move: Option<Square>, empties: u32) {
-        if empties >= EVAL_ORDER_EMPTIES {
-            let depth = match empties {
-                0..=15 => 0,
-                16..=21 => 1,
-                _ => 2,
+        if empties >= tune(0, EVAL_ORDER_EMPTIES) {
+            let depth = if empties >= tune(2, 99) {
+                2
+            } else if empties >= tune(1, 16) {
+                1
+            } else {
+                0
             };
             for child in self.moves.as_mut_slice() {
                 if Some(child.square()) == tt_move {
@@ -525,7 +625,7 @@ impl MoveList {
                 let mobility =
                     replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
                 let value = -shallow_value(child.p, child.o, depth, -30_000, 30_000);
-                child.key = value - mobility * 50;
+                child.key = value - mobility * tune(3, 50) as i32;
             }
             self.sort();
             return;
@@ -588,7 +688,12 @@ fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         return -shallow_value(o, p, depth, -beta, -alpha);
     }
     if depth == 0 {
-        return ClassicEval.evaluate(&Board::new(super::Bitboard(p), super::Bitboard(o)));
+        if tune(4, 0) == 1 {
+            use super::eval::Evaluate;
+            return super::eval::ClassicEval
+                .evaluate(&Board::new(super::Bitboard(p), super::Bitboard(o)));
+        }
+        return PatternWeights::builtin().evaluate(p, o);
     }
     let mut best = -30_000;
     let mut rest = mv;
@@ -608,4 +713,43 @@ fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         }
     }
     best
+}
+
+/// Experiment knobs (temporary).
+fn tune(i: usize, default: u32) -> u32 {
+    static KNOBS: std::sync::OnceLock<Vec<Option<u32>>> = std::sync::OnceLock::new();
+    KNOBS.get_or_init(|| {
+        std::env::var("KNOBS")
+            .unwrap_or_default()
+            .split(',')
+            .map(|s| s.parse().ok())
+            .collect()
+    })
+    .get(i)
+    .copied()
+    .flatten()
+    .unwrap_or(default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flip_counts_match_the_flips() {
+        let mut seed = 7u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let x = (seed >> 58) as usize;
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let p = seed & !(1 << x);
+            let o = !p & !(1 << x);
+            assert_eq!(
+                last_flip_count(p, x),
+                flips(p, o, x).count_ones() as i32,
+                "p {p:#x} x {x}"
+            );
+            assert_eq!(last_flip_count(o, x), flips(o, p, x).count_ones() as i32);
+        }
+    }
 }

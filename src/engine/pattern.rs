@@ -1,0 +1,299 @@
+//! A pattern evaluation, the kind the strong programs use: the board is read as 46 overlapping lines and
+//! corner regions (edges with the X-squares, corner 3×3 and 2×5 blocks, rows, columns and diagonals); each
+//! reading (every square empty, own or the opponent's) has a weight learnt from games, one table per game
+//! phase, and the evaluation is their sum.
+//!
+//! Weights are shared by the eight symmetric copies of a pattern, and a configuration that a symmetry of
+//! the pattern maps onto another shares its weight too, so the stored table holds each class once
+//! ("compact" ids); it is expanded to one entry per reading when loaded.
+
+use std::sync::OnceLock;
+
+use super::eval::{Evaluate, DISC};
+use super::{Board, Symmetry};
+
+/// Game phases: phase `k` covers positions with `5k + 1` to `5k + 5` empty squares.
+pub const PHASES: usize = 12;
+
+/// The phase of a position with `empties` empty squares.
+#[inline]
+pub fn phase(empties: u32) -> usize {
+    ((empties.max(1) - 1) / 5).min(PHASES as u32 - 1) as usize
+}
+
+/// One pattern per kind, as squares (a1 = 0, h1 = 7, a8 = 56) in reading order, in its top-left form.
+const KINDS: [&[u8]; 11] = [
+    // Corner 3×3: a1 b1 a2 b2 c1 a3 c2 b3 c3.
+    &[0, 1, 8, 9, 2, 16, 10, 17, 18],
+    // Corner 2×5: a1..e1, a2..e2.
+    &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
+    // Edge with both X-squares: b2 a1..h1 g2.
+    &[9, 0, 1, 2, 3, 4, 5, 6, 7, 14],
+    // Rows 2, 3 and 4.
+    &[8, 9, 10, 11, 12, 13, 14, 15],
+    &[16, 17, 18, 19, 20, 21, 22, 23],
+    &[24, 25, 26, 27, 28, 29, 30, 31],
+    // Diagonals of 8, 7, 6, 5 and 4 squares.
+    &[0, 9, 18, 27, 36, 45, 54, 63],
+    &[1, 10, 19, 28, 37, 46, 55],
+    &[2, 11, 20, 29, 38, 47],
+    &[3, 12, 21, 30, 39],
+    &[4, 13, 22, 31],
+];
+
+/// Pattern instances on the board.
+pub const INSTANCES: usize = 46;
+
+/// One placed pattern: its kind and squares in reading order.
+#[derive(Clone, Copy)]
+struct Instance {
+    kind: usize,
+    len: usize,
+    squares: [u8; 10],
+}
+
+/// Everything derived from `KINDS` once: the placed instances, the offsets of each kind in the expanded
+/// and the compact tables, and the map from readings to compact ids.
+pub struct Tables {
+    instances: Vec<Instance>,
+    /// Offset of each kind in the expanded (one entry per reading) table.
+    expanded_offset: Vec<usize>,
+    /// Size of the expanded table of one phase.
+    pub expanded_len: usize,
+    /// Reading of kind k (index into its 3^n readings) to its global compact id.
+    compact_id: Vec<Vec<u32>>,
+    /// Size of the compact table of one phase.
+    pub compact_len: usize,
+}
+
+fn pow3(n: usize) -> usize {
+    3usize.pow(n as u32)
+}
+
+fn square_image(symmetry: Symmetry, square: u8) -> u8 {
+    symmetry.apply(1u64 << square).trailing_zeros() as u8
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut instances = Vec::new();
+        let mut expanded_offset = Vec::new();
+        let mut compact_id = Vec::new();
+        let mut expanded_len = 0;
+        let mut compact_len = 0;
+        for (kind, base) in KINDS.iter().enumerate() {
+            let n = base.len();
+            // Placements: the images of the base under the eight symmetries, one per set of squares.
+            let mut seen: Vec<u64> = Vec::new();
+            for symmetry in Symmetry::ALL {
+                let squares: Vec<u8> = base.iter().map(|&s| square_image(symmetry, s)).collect();
+                let set = squares.iter().fold(0u64, |acc, &s| acc | 1 << s);
+                if !seen.contains(&set) {
+                    seen.push(set);
+                    let mut array = [0u8; 10];
+                    array[..n].copy_from_slice(&squares);
+                    instances.push(Instance {
+                        kind,
+                        len: n,
+                        squares: array,
+                    });
+                }
+            }
+            // Self-symmetries of the base: permutations of its reading order.
+            let base_set = base.iter().fold(0u64, |acc, &s| acc | 1 << s);
+            let mut permutations: Vec<Vec<usize>> = Vec::new();
+            for symmetry in Symmetry::ALL {
+                let image: Vec<u8> = base.iter().map(|&s| square_image(symmetry, s)).collect();
+                let set = image.iter().fold(0u64, |acc, &s| acc | 1 << s);
+                if set == base_set {
+                    let perm = image
+                        .iter()
+                        .map(|s| base.iter().position(|b| b == s).expect("same set"))
+                        .collect();
+                    permutations.push(perm);
+                }
+            }
+            // Each reading's class: the smallest index among its images.
+            let size = pow3(n);
+            let mut ids = vec![u32::MAX; size];
+            let mut digits = vec![0usize; n];
+            let mut image_digits = vec![0usize; n];
+            for index in 0..size {
+                let mut rest = index;
+                for d in (0..n).rev() {
+                    digits[d] = rest % 3;
+                    rest /= 3;
+                }
+                let mut smallest = index;
+                for perm in &permutations {
+                    for (i, &p) in perm.iter().enumerate() {
+                        image_digits[p] = digits[i];
+                    }
+                    let image = image_digits.iter().fold(0, |acc, &d| acc * 3 + d);
+                    smallest = smallest.min(image);
+                }
+                if smallest == index {
+                    ids[index] = compact_len as u32;
+                    compact_len += 1;
+                } else {
+                    ids[index] = ids[smallest];
+                }
+            }
+            expanded_offset.push(expanded_len);
+            expanded_len += size;
+            compact_id.push(ids);
+        }
+        assert_eq!(instances.len(), INSTANCES);
+        Tables {
+            instances,
+            expanded_offset,
+            expanded_len,
+            compact_id,
+            compact_len,
+        }
+    }
+
+    /// The tables, built on first use.
+    pub fn get() -> &'static Tables {
+        static TABLES: OnceLock<Tables> = OnceLock::new();
+        TABLES.get_or_init(Tables::build)
+    }
+
+    /// The reading of every instance (index into its kind's 3^n readings): 0 empty, 1 the side to move's
+    /// disc, 2 the opponent's, first square most significant.
+    #[inline]
+    fn readings(&self, p: u64, o: u64, out: &mut [usize; INSTANCES]) {
+        for (slot, instance) in out.iter_mut().zip(&self.instances) {
+            let mut index = 0usize;
+            for &s in &instance.squares[..instance.len] {
+                index = index * 3 + ((p >> s) & 1) as usize + 2 * ((o >> s) & 1) as usize;
+            }
+            *slot = index;
+        }
+    }
+
+    /// The compact weight ids read on a position (for training).
+    pub fn compact_features(&self, p: u64, o: u64) -> [u32; INSTANCES] {
+        let mut readings = [0usize; INSTANCES];
+        self.readings(p, o, &mut readings);
+        let mut ids = [0u32; INSTANCES];
+        for ((id, &reading), instance) in ids.iter_mut().zip(&readings).zip(&self.instances) {
+            *id = self.compact_id[instance.kind][reading];
+        }
+        ids
+    }
+}
+
+/// Learnt weights: one expanded table per phase, in hundredths of a disc.
+pub struct PatternWeights {
+    /// `PHASES` tables of `Tables::expanded_len` entries.
+    expanded: Vec<i16>,
+    /// A constant per phase (the side to move's average advantage).
+    bias: [i16; PHASES],
+}
+
+/// Magic at the start of a weights file.
+const MAGIC: &[u8; 8] = b"RVPAT001";
+
+/// Why a weights file was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub struct WeightsError(pub String);
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad evaluation weights: {}", self.0)
+    }
+}
+
+impl PatternWeights {
+    /// Reads a weights file: the magic, then per phase its bias and its compact table, little-endian i16.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+        let tables = Tables::get();
+        let expected = MAGIC.len() + PHASES * (1 + tables.compact_len) * 2;
+        if bytes.len() != expected || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(WeightsError(format!(
+                "{} bytes, expected {expected} starting with {:?}",
+                bytes.len(),
+                std::str::from_utf8(MAGIC).unwrap_or_default()
+            )));
+        }
+        let mut values = bytes[MAGIC.len()..]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut bias = [0i16; PHASES];
+        let mut expanded = vec![0i16; PHASES * tables.expanded_len];
+        let mut compact = vec![0i16; tables.compact_len];
+        for (phase, phase_bias) in bias.iter_mut().enumerate() {
+            *phase_bias = values.next().expect("length checked");
+            for slot in compact.iter_mut() {
+                *slot = values.next().expect("length checked");
+            }
+            let table = &mut expanded[phase * tables.expanded_len..][..tables.expanded_len];
+            for (kind, ids) in tables.compact_id.iter().enumerate() {
+                let offset = tables.expanded_offset[kind];
+                for (reading, &id) in ids.iter().enumerate() {
+                    table[offset + reading] = compact[id as usize];
+                }
+            }
+        }
+        Ok(PatternWeights { expanded, bias })
+    }
+
+    /// Writes the form [`PatternWeights::from_bytes`] reads, from compact tables (one per phase) and biases.
+    pub fn to_bytes(bias: &[i16; PHASES], compact: &[Vec<i16>]) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        for (phase_bias, table) in bias.iter().zip(compact) {
+            bytes.extend_from_slice(&phase_bias.to_le_bytes());
+            for w in table {
+                bytes.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// The weights built into the program.
+    pub fn builtin() -> &'static PatternWeights {
+        static WEIGHTS: OnceLock<PatternWeights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| {
+            PatternWeights::from_bytes(include_bytes!("eval-weights.bin"))
+                .expect("the built-in weights match the patterns")
+        })
+    }
+
+    /// The evaluation of `p` to move against `o`, in hundredths of a disc.
+    #[inline]
+    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        let tables = Tables::get();
+        let empties = (!(p | o)).count_ones();
+        let phase = phase(empties);
+        let table = &self.expanded[phase * tables.expanded_len..][..tables.expanded_len];
+        let mut sum = self.bias[phase] as i32;
+        for instance in &tables.instances {
+            let mut index = tables.expanded_offset[instance.kind];
+            let mut reading = 0usize;
+            for &s in &instance.squares[..instance.len] {
+                reading = reading * 3 + ((p >> s) & 1) as usize + 2 * ((o >> s) & 1) as usize;
+            }
+            index += reading;
+            sum += table[index] as i32;
+        }
+        sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
+    }
+}
+
+/// The pattern evaluation with the built-in weights.
+///
+/// ```
+/// use reversi::engine::{Board, Evaluate, PatternEval};
+/// // The start position is nearly even.
+/// assert!(PatternEval.evaluate(&Board::START).abs() < 300);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PatternEval;
+
+impl Evaluate for PatternEval {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        PatternWeights::builtin().evaluate(board.player().0, board.opponent().0)
+    }
+}

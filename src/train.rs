@@ -1,0 +1,366 @@
+//! Making the pattern evaluation's weights (native only, for developers): `reversi gen-data` plays varied
+//! games and labels their positions, `reversi train` fits the weights to the labels by least squares.
+//!
+//! Labels: every position with at most `exact` empties gets its exact score from the solver; an
+//! earlier position gets the exact score of its game's first position with `exact` empties (the game was
+//! played on by a shallow search with a few random moves, so the label is that game's perfect-play result).
+
+use std::io::{BufRead, Write};
+
+use crate::engine::pattern::{PatternWeights, Tables, INSTANCES, PHASES};
+use crate::engine::{
+    native_clock, Board, DISC, Control, Move, SearchLimits, Searcher, Solver, Square,
+    TranspositionTable,
+};
+
+
+/// SplitMix64: a small, good, seedable generator.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
+/// One labelled position: the side to move's discs, the other side's, and the exact or game result for the
+/// side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// Discs of the side to move.
+    pub player: u64,
+    /// Discs of the other side.
+    pub opponent: u64,
+    /// Final disc difference for the side to move.
+    pub score: i8,
+}
+
+impl Sample {
+    /// The text form: two 16-digit hexadecimal bitboards and the score.
+    pub fn to_line(&self) -> String {
+        format!("{:016x} {:016x} {}", self.player, self.opponent, self.score)
+    }
+
+    /// Reads [`Sample::to_line`]'s form.
+    pub fn parse(line: &str) -> Option<Sample> {
+        let mut parts = line.split_whitespace();
+        let player = u64::from_str_radix(parts.next()?, 16).ok()?;
+        let opponent = u64::from_str_radix(parts.next()?, 16).ok()?;
+        let score: i8 = parts.next()?.parse().ok()?;
+        if player & opponent != 0 || !(-64..=64).contains(&score) || parts.next().is_some() {
+            return None;
+        }
+        Some(Sample {
+            player,
+            opponent,
+            score,
+        })
+    }
+}
+
+fn random_move(board: &Board, rng: &mut Rng) -> Square {
+    let legal: Vec<Square> = board.moves().iter().collect();
+    legal[rng.below(legal.len() as u64) as usize]
+}
+
+/// Plays one game from the start and returns its labelled positions (only positions with a legal move).
+/// `random_plies` opening moves are random; afterwards each move is random with probability
+/// `epsilon_permille`/1000 while more than `exact + 10` squares are empty, and otherwise chosen by a
+/// `depth`-ply search.
+pub fn play_labelled_game(
+    rng: &mut Rng,
+    searcher: &mut Searcher,
+    end_tt: &mut TranspositionTable,
+    depth: u32,
+    exact: u32,
+    random_plies: u32,
+    epsilon_permille: u64,
+) -> Vec<Sample> {
+    let mut board = Board::START;
+    let mut black_to_move = true;
+    // (player, opponent, black to move) for the positions before the exact part.
+    let mut early: Vec<(u64, u64, bool)> = Vec::new();
+    let mut samples = Vec::new();
+    let mut ply = 0;
+    searcher.clear();
+    end_tt.clear();
+    // Black's perfect-play result from the first position with `exact` empties or fewer.
+    let mut result_black: Option<i32> = None;
+    while !board.is_game_over() {
+        if board.must_pass() {
+            board = board.play(Move::Pass);
+            black_to_move = !black_to_move;
+            continue;
+        }
+        let p = board.player().0;
+        let o = board.opponent().0;
+        let empties = board.empty_count();
+        let square = if empties <= exact {
+            let mut control = Control::unlimited();
+            let (score, best) = Solver::new(end_tt, &mut control).solve(&board);
+            samples.push(Sample {
+                player: p,
+                opponent: o,
+                score: score as i8,
+            });
+            if result_black.is_none() {
+                result_black = Some(if black_to_move { score } else { -score });
+            }
+            best.expect("a legal move exists")
+        } else {
+            early.push((p, o, black_to_move));
+            if ply < random_plies || (empties > exact + 10 && rng.below(1000) < epsilon_permille) {
+                random_move(&board, rng)
+            } else {
+                let limits = SearchLimits {
+                    depth,
+                    exact_empties: 0,
+                    wld_empties: 0,
+                    ..SearchLimits::default()
+                };
+                match searcher.search(&board, &limits, native_clock, None, &mut |_| {}).best {
+                    Move::Place(square) => square,
+                    Move::Pass => unreachable!("the side to move has a legal move"),
+                }
+            }
+        };
+        board = board.play(Move::Place(square));
+        black_to_move = !black_to_move;
+        ply += 1;
+    }
+    let result_black = result_black.unwrap_or_else(|| {
+        // The game ended before the exact part: its final result.
+        let score = board.final_score();
+        if black_to_move {
+            score
+        } else {
+            -score
+        }
+    });
+    for (p, o, black) in early {
+        samples.push(Sample {
+            player: p,
+            opponent: o,
+            score: if black { result_black } else { -result_black } as i8,
+        });
+    }
+    samples
+}
+
+/// `reversi gen-data`: plays `games` games from `seed` and appends their samples to `out` (one line each).
+pub fn generate(
+    games: usize,
+    seed: u64,
+    depth: u32,
+    exact: u32,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut rng = Rng(seed);
+    let mut searcher = Searcher::new(16);
+    let mut end_tt = TranspositionTable::new(64);
+    let started = native_clock();
+    let mut total = 0;
+    for game in 0..games {
+        let random_plies = 2 + rng.below(20) as u32;
+        let samples =
+            play_labelled_game(
+            &mut rng,
+            &mut searcher,
+            &mut end_tt,
+            depth,
+            exact,
+            random_plies,
+            50,
+        );
+        total += samples.len();
+        for sample in samples {
+            writeln!(out, "{}", sample.to_line())?;
+        }
+        out.flush()?;
+        if (game + 1) % 100 == 0 {
+            eprintln!(
+                "{} games, {} positions, {:.1} s",
+                game + 1,
+                total,
+                (native_clock() - started) / 1000.0
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Reads samples from text files, skipping (and counting) malformed lines.
+pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample>, usize)> {
+    let mut samples = Vec::new();
+    let mut bad = 0;
+    for path in paths {
+        let file = std::io::BufReader::new(std::fs::File::open(path)?);
+        for line in file.lines() {
+            match Sample::parse(&line?) {
+                Some(sample) => samples.push(sample),
+                None => bad += 1,
+            }
+        }
+    }
+    Ok((samples, bad))
+}
+
+
+/// A sample's features for training: the compact pattern ids, empties and score.
+struct Row {
+    ids: [u32; INSTANCES],
+    empties: u8,
+    score: f32,
+}
+
+/// Which samples are kept aside to measure the fit: about one in twenty, by position, so that a position
+/// met in several games is on one side only.
+fn held_out(sample: &Sample) -> bool {
+    let mut rng = Rng(sample.player ^ sample.opponent.rotate_left(17));
+    rng.next_u64() % 20 == 0
+}
+
+/// Fitted weights of one phase and the figures of the fit.
+struct PhaseFit {
+    bias: f32,
+    weights: Vec<f32>,
+    train_rmse: f64,
+    test_rmse: f64,
+    baseline_rmse: f64,
+    train_count: usize,
+    test_count: usize,
+}
+
+fn predict(bias: f32, weights: &[f32], ids: &[u32; INSTANCES]) -> f32 {
+    bias + ids.iter().map(|&id| weights[id as usize]).sum::<f32>()
+}
+
+fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
+    if rows.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = rows
+        .iter()
+        .map(|r| {
+            let e = (r.score - predict(bias, weights, &r.ids)) as f64;
+            e * e
+        })
+        .sum();
+    (sum / rows.len() as f64).sqrt()
+}
+
+/// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
+/// within two of the phase's range.
+fn fit_phase(phase: usize, rows: &[Row], tests: &[Row], compact_len: usize, epochs: usize) -> PhaseFit {
+    let low = (phase * 5 + 1) as i32;
+    let high = (phase * 5 + 5) as i32;
+    let train: Vec<&Row> = rows
+        .iter()
+        .filter(|r| (low - 2..=high + 2).contains(&(r.empties as i32)))
+        .collect();
+    let test: Vec<&Row> = tests
+        .iter()
+        .filter(|r| (low..=high).contains(&(r.empties as i32)))
+        .collect();
+    let mut weights = vec![0f32; compact_len];
+    let mean = if train.is_empty() {
+        0.0
+    } else {
+        train.iter().map(|r| r.score as f64).sum::<f64>() / train.len() as f64
+    };
+    let mut bias = mean as f32;
+    let baseline_rmse = rmse(bias, &weights, &test);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    let mut rng = Rng(phase as u64 + 1);
+    for epoch in 0..epochs {
+        // Shuffle, then one pass with a step that shrinks over the epochs.
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let rate = 0.004 / (1.0 + epoch as f32 * 0.25);
+        for &i in &order {
+            let row = train[i];
+            let error = row.score - predict(bias, &weights, &row.ids);
+            bias += rate * 0.1 * error;
+            for &id in &row.ids {
+                weights[id as usize] += rate * error;
+            }
+        }
+    }
+    PhaseFit {
+        bias,
+        train_rmse: rmse(bias, &weights, &train),
+        test_rmse: rmse(bias, &weights, &test),
+        baseline_rmse,
+        weights,
+        train_count: train.len(),
+        test_count: test.len(),
+    }
+}
+
+/// `reversi train`: fits the pattern weights to the samples of `paths` and writes the weights file to
+/// `out`, printing the fit of every phase (root-mean-square error in discs on held-out samples).
+pub fn train(paths: &[std::path::PathBuf], out: &std::path::Path, epochs: usize) -> std::io::Result<()> {
+    let (samples, bad) = read_samples(paths)?;
+    eprintln!("{} samples read, {bad} malformed lines skipped", samples.len());
+    let tables = Tables::get();
+    let mut rows = Vec::new();
+    let mut tests = Vec::new();
+    for sample in &samples {
+        let row = Row {
+            ids: tables.compact_features(sample.player, sample.opponent),
+            empties: (!(sample.player | sample.opponent)).count_ones() as u8,
+            score: sample.score as f32,
+        };
+        if held_out(sample) {
+            tests.push(row);
+        } else {
+            rows.push(row);
+        }
+    }
+    let fits: Vec<PhaseFit> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..PHASES)
+            .map(|phase| {
+                let (rows, tests) = (&rows, &tests);
+                scope.spawn(move || fit_phase(phase, rows, tests, tables.compact_len, epochs))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("training thread"))
+            .collect()
+    });
+    let mut bias = [0i16; PHASES];
+    let mut compact = Vec::new();
+    for (phase, fit) in fits.iter().enumerate() {
+        println!(
+            "phase {phase:>2} (empties {:>2}-{:>2}): {:>8} train, {:>7} held out; rmse train {:.2}, held out {:.2} discs (predicting the mean: {:.2})",
+            phase * 5 + 1,
+            phase * 5 + 5,
+            fit.train_count,
+            fit.test_count,
+            fit.train_rmse,
+            fit.test_rmse,
+            fit.baseline_rmse
+        );
+        bias[phase] = to_centi(fit.bias);
+        compact.push(fit.weights.iter().map(|&w| to_centi(w)).collect::<Vec<_>>());
+    }
+    std::fs::write(out, PatternWeights::to_bytes(&bias, &compact))
+}
+
+fn to_centi(w: f32) -> i16 {
+    (w * DISC as f32)
+        .round()
+        .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+}
