@@ -127,6 +127,9 @@ enum Command {
         /// Openings, one transcript per line (default: distinct 4-move openings).
         #[arg(long)]
         openings: Option<std::path::PathBuf>,
+        /// The second engine uses the classic evaluation instead of the patterns (to compare them).
+        #[arg(long)]
+        vs_classic: bool,
     },
     /// For developers: play varied games and write labelled positions for `reversi train`.
     GenData {
@@ -235,7 +238,13 @@ pub fn main() -> ExitCode {
                 .append(true)
                 .open(&out);
             let result = file.and_then(|file| {
-                crate::train::generate(games, seed, depth, exact, &mut std::io::BufWriter::new(file))
+                crate::train::generate(
+                    games,
+                    seed,
+                    depth,
+                    exact,
+                    &mut std::io::BufWriter::new(file),
+                )
             });
             match result {
                 Ok(()) => ExitCode::SUCCESS,
@@ -245,21 +254,20 @@ pub fn main() -> ExitCode {
                 }
             }
         }
-        Command::Train { files, out, epochs } => {
-            match crate::train::train(&files, &out, epochs) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("reversi train: {error}");
-                    ExitCode::from(2)
-                }
+        Command::Train { files, out, epochs } => match crate::train::train(&files, &out, epochs) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("reversi train: {error}");
+                ExitCode::from(2)
             }
-        }
+        },
         Command::Match {
             level,
             vs_level,
             games,
             openings,
-        } => run_match(level, vs_level, games, openings.as_deref()),
+            vs_classic,
+        } => run_match(level, vs_level, games, openings.as_deref(), vs_classic),
     }
 }
 
@@ -453,6 +461,7 @@ fn run_match(
     level_b: u8,
     games: usize,
     openings: Option<&std::path::Path>,
+    vs_classic: bool,
 ) -> ExitCode {
     let openings = match openings {
         None => default_openings(),
@@ -489,7 +498,12 @@ fn run_match(
     let b = Level::get(level_b).expect("checked");
     let pairs = games.div_ceil(2);
     let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
-    let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    let second = if vs_classic {
+        Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
+    } else {
+        Searcher::new(32)
+    };
+    let mut searchers = [Searcher::new(32), second];
     for round in 0..pairs {
         let opening = &openings[round % openings.len()];
         for a_is_black in [true, false] {

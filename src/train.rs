@@ -9,10 +9,9 @@ use std::io::{BufRead, Write};
 
 use crate::engine::pattern::{PatternWeights, Tables, INSTANCES, PHASES};
 use crate::engine::{
-    native_clock, Board, DISC, Control, Move, SearchLimits, Searcher, Solver, Square,
-    TranspositionTable,
+    native_clock, Board, Control, Move, SearchLimits, Searcher, Solver, Square, TranspositionTable,
+    DISC,
 };
-
 
 /// SplitMix64: a small, good, seedable generator.
 pub struct Rng(pub u64);
@@ -128,7 +127,10 @@ pub fn play_labelled_game(
                     wld_empties: 0,
                     ..SearchLimits::default()
                 };
-                match searcher.search(&board, &limits, native_clock, None, &mut |_| {}).best {
+                match searcher
+                    .search(&board, &limits, native_clock, None, &mut |_| {})
+                    .best
+                {
                     Move::Place(square) => square,
                     Move::Pass => unreachable!("the side to move has a legal move"),
                 }
@@ -172,8 +174,7 @@ pub fn generate(
     let mut total = 0;
     for game in 0..games {
         let random_plies = 2 + rng.below(20) as u32;
-        let samples =
-            play_labelled_game(
+        let samples = play_labelled_game(
             &mut rng,
             &mut searcher,
             &mut end_tt,
@@ -214,7 +215,6 @@ pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample
     }
     Ok((samples, bad))
 }
-
 
 /// A sample's features for training: the compact pattern ids, empties and score.
 struct Row {
@@ -261,7 +261,13 @@ fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
 
 /// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
 /// within two of the phase's range.
-fn fit_phase(phase: usize, rows: &[Row], tests: &[Row], compact_len: usize, epochs: usize) -> PhaseFit {
+fn fit_phase(
+    phase: usize,
+    rows: &[Row],
+    tests: &[Row],
+    compact_len: usize,
+    epochs: usize,
+) -> PhaseFit {
     let low = (phase * 5 + 1) as i32;
     let high = (phase * 5 + 5) as i32;
     let train: Vec<&Row> = rows
@@ -287,7 +293,7 @@ fn fit_phase(phase: usize, rows: &[Row], tests: &[Row], compact_len: usize, epoc
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
-        let rate = 0.004 / (1.0 + epoch as f32 * 0.25);
+        let rate = 0.01 / (1.0 + epoch as f32 * 0.25);
         for &i in &order {
             let row = train[i];
             let error = row.score - predict(bias, &weights, &row.ids);
@@ -310,9 +316,16 @@ fn fit_phase(phase: usize, rows: &[Row], tests: &[Row], compact_len: usize, epoc
 
 /// `reversi train`: fits the pattern weights to the samples of `paths` and writes the weights file to
 /// `out`, printing the fit of every phase (root-mean-square error in discs on held-out samples).
-pub fn train(paths: &[std::path::PathBuf], out: &std::path::Path, epochs: usize) -> std::io::Result<()> {
+pub fn train(
+    paths: &[std::path::PathBuf],
+    out: &std::path::Path,
+    epochs: usize,
+) -> std::io::Result<()> {
     let (samples, bad) = read_samples(paths)?;
-    eprintln!("{} samples read, {bad} malformed lines skipped", samples.len());
+    eprintln!(
+        "{} samples read, {bad} malformed lines skipped",
+        samples.len()
+    );
     let tables = Tables::get();
     let mut rows = Vec::new();
     let mut tests = Vec::new();

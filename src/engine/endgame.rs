@@ -50,8 +50,9 @@ const fn neighbours() -> [u64; 64] {
     table
 }
 
-/// At or above this many empties moves are ordered by a shallow search with the evaluation.
-const EVAL_ORDER_EMPTIES: u32 = 22;
+/// At or above this many empties moves are ordered by a shallow search (1 ply, 2 from 24 empties) with the
+/// pattern evaluation; below, by the cheaper fastest-first keys.
+const EVAL_ORDER_EMPTIES: u32 = 18;
 /// Enhanced transposition cutoffs are tried at or above this many empties.
 const ETC_MIN_EMPTIES: u32 = 14;
 /// Results are only stored in the table at or above this many empties.
@@ -548,7 +549,8 @@ fn last_flip_count(p: u64, x: usize) -> i32 {
     let (row, column) = (x / 8, x % 8);
     let (diagonal, anti) = DIAGONALS[x];
     let horizontal = (p >> (row * 8)) as u8 as usize;
-    let vertical = ((p >> column) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let vertical =
+        ((p >> column) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let d1 = (p & diagonal).wrapping_mul(0x0101_0101_0101_0101) >> 56;
     let d2 = (p & anti).wrapping_mul(0x0101_0101_0101_0101) >> 56;
     (LINE_FLIPS[column][horizontal]
@@ -608,14 +610,8 @@ impl MoveList {
     /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
     #[inline]
     fn order(&mut self, tt_move: Option<Square>, empties: u32) {
-        if empties >= tune(0, EVAL_ORDER_EMPTIES) {
-            let depth = if empties >= tune(2, 99) {
-                2
-            } else if empties >= tune(1, 16) {
-                1
-            } else {
-                0
-            };
+        if empties >= EVAL_ORDER_EMPTIES {
+            let depth = if empties >= 24 { 2 } else { 1 };
             for child in self.moves.as_mut_slice() {
                 if Some(child.square()) == tt_move {
                     child.key = i32::MAX;
@@ -625,7 +621,7 @@ impl MoveList {
                 let mobility =
                     replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
                 let value = -shallow_value(child.p, child.o, depth, -30_000, 30_000);
-                child.key = value - mobility * tune(3, 50) as i32;
+                child.key = value - mobility * 50;
             }
             self.sort();
             return;
@@ -688,11 +684,6 @@ fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         return -shallow_value(o, p, depth, -beta, -alpha);
     }
     if depth == 0 {
-        if tune(4, 0) == 1 {
-            use super::eval::Evaluate;
-            return super::eval::ClassicEval
-                .evaluate(&Board::new(super::Bitboard(p), super::Bitboard(o)));
-        }
         return PatternWeights::builtin().evaluate(p, o);
     }
     let mut best = -30_000;
@@ -713,43 +704,4 @@ fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         }
     }
     best
-}
-
-/// Experiment knobs (temporary).
-fn tune(i: usize, default: u32) -> u32 {
-    static KNOBS: std::sync::OnceLock<Vec<Option<u32>>> = std::sync::OnceLock::new();
-    KNOBS.get_or_init(|| {
-        std::env::var("KNOBS")
-            .unwrap_or_default()
-            .split(',')
-            .map(|s| s.parse().ok())
-            .collect()
-    })
-    .get(i)
-    .copied()
-    .flatten()
-    .unwrap_or(default)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn last_flip_counts_match_the_flips() {
-        let mut seed = 7u64;
-        for _ in 0..20_000 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let x = (seed >> 58) as usize;
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let p = seed & !(1 << x);
-            let o = !p & !(1 << x);
-            assert_eq!(
-                last_flip_count(p, x),
-                flips(p, o, x).count_ones() as i32,
-                "p {p:#x} x {x}"
-            );
-            assert_eq!(last_flip_count(o, x), flips(o, p, x).count_ones() as i32);
-        }
-    }
 }

@@ -297,3 +297,117 @@ impl Evaluate for PatternEval {
         PatternWeights::builtin().evaluate(board.player().0, board.opponent().0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_boards(count: usize) -> Vec<Board> {
+        // Random legal games, every position kept.
+        let mut seed = 99u64;
+        let mut boards = Vec::new();
+        while boards.len() < count {
+            let mut board = Board::START;
+            while !board.is_game_over() {
+                if board.must_pass() {
+                    board = board.play(super::super::Move::Pass);
+                    continue;
+                }
+                boards.push(board);
+                let legal: Vec<_> = board.moves().iter().collect();
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let square = legal[(seed >> 33) as usize % legal.len()];
+                board = board.play(super::super::Move::Place(square));
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn every_square_is_read_and_instances_are_distinct() {
+        let tables = Tables::get();
+        let mut covered = 0u64;
+        let mut sets = Vec::new();
+        for instance in &tables.instances {
+            let set = instance.squares[..instance.len]
+                .iter()
+                .fold(0u64, |acc, &s| acc | 1 << s);
+            assert_eq!(set.count_ones() as usize, instance.len);
+            assert!(!sets.contains(&set));
+            sets.push(set);
+            covered |= set;
+        }
+        assert_eq!(covered, !0);
+        assert_eq!(tables.expanded_len, 167_265);
+    }
+
+    #[test]
+    fn the_evaluation_is_the_same_under_every_symmetry() {
+        let weights = PatternWeights::builtin();
+        for board in random_boards(3000) {
+            let value = weights.evaluate(board.player().0, board.opponent().0);
+            for symmetry in Symmetry::ALL {
+                let image = board.transform(symmetry);
+                assert_eq!(
+                    weights.evaluate(image.player().0, image.opponent().0),
+                    value,
+                    "{symmetry:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_built_in_weights_agree_with_exact_scores() {
+        // The FFO positions #20-#39 (18 to 26 empties): the evaluation has the sign of the exact score where the
+        // score is large, and it is near the score on average.
+        let text = include_str!("../../tests/data/fforum-20-39.obf");
+        let (mut total_error, mut count) = (0, 0);
+        for line in text.lines() {
+            let entry = crate::engine::parse_obf_line(line).expect("valid line");
+            let value = PatternEval.evaluate(&entry.position.board);
+            let exact = entry.score().expect("scored") * DISC;
+            if exact.abs() >= 10 * DISC {
+                assert_eq!(value.signum(), exact.signum(), "{line}: {value}");
+            }
+            total_error += (value - exact).abs();
+            count += 1;
+        }
+        assert!(total_error / count < 12 * DISC, "{}", total_error / count);
+    }
+
+    #[test]
+    fn weights_files_round_trip_and_bad_ones_are_refused() {
+        let tables = Tables::get();
+        let bias = [7i16; PHASES];
+        let compact: Vec<Vec<i16>> = (0..PHASES)
+            .map(|phase| {
+                (0..tables.compact_len)
+                    .map(|i| ((i * 31 + phase) % 200) as i16 - 100)
+                    .collect()
+            })
+            .collect();
+        let bytes = PatternWeights::to_bytes(&bias, &compact);
+        let weights = PatternWeights::from_bytes(&bytes).expect("round trip");
+        // Every reading's expanded weight is its class's compact weight.
+        for board in random_boards(200) {
+            let (p, o) = (board.player().0, board.opponent().0);
+            let phase = phase(board.empty_count());
+            let expected: i32 = 7 + tables
+                .compact_features(p, o)
+                .iter()
+                .map(|&id| compact[phase][id as usize] as i32)
+                .sum::<i32>();
+            assert_eq!(
+                weights.evaluate(p, o),
+                expected.clamp(-64 * DISC + 1, 64 * DISC - 1)
+            );
+        }
+        assert!(PatternWeights::from_bytes(&bytes[..bytes.len() - 2]).is_err());
+        let mut wrong = bytes.clone();
+        wrong[0] = b'X';
+        assert!(PatternWeights::from_bytes(&wrong).is_err());
+    }
+}

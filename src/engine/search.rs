@@ -8,7 +8,8 @@ use std::sync::Arc;
 use super::board::{flips, moves};
 use super::control::{Clock, Control};
 use super::endgame::Solver;
-use super::eval::{ClassicEval, Evaluate, DISC};
+use super::eval::{Evaluate, DISC};
+use super::pattern::PatternEval;
 use super::stackvec::StackVec;
 use super::tt::TranspositionTable;
 use super::{Bitboard, Board, Move, Square};
@@ -94,7 +95,7 @@ pub struct SearchInfo {
 pub struct Searcher {
     tt: TranspositionTable,
     end_tt: TranspositionTable,
-    eval: ClassicEval,
+    eval: Box<dyn Evaluate + Send>,
 }
 
 /// Marker types: the search is written once and compiled for the root, PV nodes and the other nodes.
@@ -111,13 +112,19 @@ impl NodeType for NonPv {
 }
 
 impl Searcher {
-    /// A searcher with `hash_mb` MB of tables (split between mid-game and endgame).
+    /// A searcher with `hash_mb` MB of tables (split between mid-game and endgame) and the pattern
+    /// evaluation.
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::with_eval(hash_mb, Box::new(PatternEval))
+    }
+
+    /// A searcher with another evaluation (to compare evaluations, or to train one).
+    pub fn with_eval(hash_mb: usize, eval: Box<dyn Evaluate + Send>) -> Searcher {
         let half = (hash_mb / 2).max(1);
         Searcher {
             tt: TranspositionTable::new(half),
             end_tt: TranspositionTable::new(half),
-            eval: ClassicEval,
+            eval,
         }
     }
 
