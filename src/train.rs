@@ -227,7 +227,7 @@ struct Row {
 /// met in several games is on one side only.
 fn held_out(sample: &Sample) -> bool {
     let mut rng = Rng(sample.player ^ sample.opponent.rotate_left(17));
-    rng.next_u64() % 20 == 0
+    rng.next_u64().is_multiple_of(20)
 }
 
 /// Fitted weights of one phase and the figures of the fit.

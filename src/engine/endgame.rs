@@ -527,7 +527,7 @@ const fn diagonals() -> [(u64, u64); 64] {
         let (row, column) = ((x / 8) as i32, (x % 8) as i32);
         let mut square = 0;
         while square < 64 {
-            let (r, c) = ((square / 8) as i32, (square % 8) as i32);
+            let (r, c) = (square / 8, square % 8);
             if c - r == column - row {
                 table[x].0 |= 1 << square;
             }
