@@ -377,3 +377,55 @@ fn to_centi(w: f32) -> i16 {
         .round()
         .clamp(i16::MIN as f32, i16::MAX as f32) as i16
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_lines_round_trip_and_bad_lines_are_refused() {
+        let sample = Sample {
+            player: 0x0000_0008_1000_0000,
+            opponent: 0x0000_0010_0800_0000,
+            score: -12,
+        };
+        assert_eq!(Sample::parse(&sample.to_line()), Some(sample));
+        for bad in [
+            "",
+            "0000000810000000 0000001008000000",
+            "0000000810000000 0000000810000000 0",
+            "0000000810000000 0000001008000000 65",
+            "0000000810000000 0000001008000000 1 2",
+            "zz00000810000000 0000001008000000 1",
+        ] {
+            assert_eq!(Sample::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn late_positions_are_labelled_with_their_exact_scores() {
+        let mut rng = Rng(5);
+        let mut searcher = Searcher::new(4);
+        let mut tt = TranspositionTable::new(4);
+        for _ in 0..3 {
+            let samples = play_labelled_game(&mut rng, &mut searcher, &mut tt, 2, 10, 6, 100);
+            assert!(samples.len() > 40);
+            let mut exact = 0;
+            for sample in &samples {
+                let board = Board::new(
+                    crate::engine::Bitboard(sample.player),
+                    crate::engine::Bitboard(sample.opponent),
+                );
+                assert!(board.has_moves());
+                if board.empty_count() <= 10 {
+                    let mut fresh = TranspositionTable::new(1);
+                    let mut control = Control::unlimited();
+                    let (score, _) = Solver::new(&mut fresh, &mut control).solve(&board);
+                    assert_eq!(score, sample.score as i32);
+                    exact += 1;
+                }
+            }
+            assert!(exact > 0);
+        }
+    }
+}
