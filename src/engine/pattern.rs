@@ -285,8 +285,13 @@ impl PatternWeights {
 ///
 /// ```
 /// use reversi::engine::{Board, Evaluate, PatternEval};
-/// // The start position is nearly even.
-/// assert!(PatternEval.evaluate(&Board::START).abs() < 300);
+/// // The start position is nearly even (within five discs: the opening phases are the least trained)...
+/// let start = PatternEval.evaluate(&Board::START);
+/// assert!(start.abs() < 500);
+/// // ...and the four first moves, alike by symmetry, are valued alike.
+/// let values: Vec<i32> =
+///     Board::START.moves().iter().map(|s| PatternEval.evaluate(&Board::START.play_unchecked(s))).collect();
+/// assert!(values.len() == 4 && values.iter().all(|&v| v == values[0]));
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PatternEval;
