@@ -21,14 +21,16 @@ pub fn phase(empties: u32) -> usize {
     ((empties.max(1) - 1) / 5).min(PHASES as u32 - 1) as usize
 }
 
-/// One pattern per kind, as squares (a1 = 0, h1 = 7, a8 = 56) in reading order, in its top-left form.
+/// One pattern per kind, as squares (a1 = 0, h1 = 7, a8 = 56) in reading order, in its top-left form. The
+/// order is the one in which [`gather`] packs the squares' bits; the i-th square is the reading's digit of
+/// weight 3^i.
 const KINDS: [&[u8]; 11] = [
-    // Corner 3×3: a1 b1 a2 b2 c1 a3 c2 b3 c3.
-    &[0, 1, 8, 9, 2, 16, 10, 17, 18],
+    // Corner 3×3: a1 b1 c1, a2 b2 c2, a3 b3 c3.
+    &[0, 1, 2, 8, 9, 10, 16, 17, 18],
     // Corner 2×5: a1..e1, a2..e2.
     &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
-    // Edge with both X-squares: b2 a1..h1 g2.
-    &[9, 0, 1, 2, 3, 4, 5, 6, 7, 14],
+    // Edge with both X-squares: a1..h1, b2, g2.
+    &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],
     // Rows 2, 3 and 4.
     &[8, 9, 10, 11, 12, 13, 14, 15],
     &[16, 17, 18, 19, 20, 21, 22, 23],
@@ -41,6 +43,47 @@ const KINDS: [&[u8]; 11] = [
     &[4, 13, 22, 31],
 ];
 
+/// The bits of `x` on kind `kind`'s top-left squares, packed in [`KINDS`] order (bit i = the i-th square).
+#[inline(always)]
+fn gather(kind: usize, x: u64) -> usize {
+    const SPREAD: u64 = 0x0101_0101_0101_0101;
+    (match kind {
+        0 => (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1C0),
+        1 => (x & 31) | ((x >> 3) & 0x3E0),
+        2 => (x & 255) | ((x >> 1) & 0x100) | ((x >> 5) & 0x200),
+        3 => (x >> 8) & 255,
+        4 => (x >> 16) & 255,
+        5 => (x >> 24) & 255,
+        // A diagonal's squares are in distinct columns: the multiplication stacks them in the top byte.
+        6 => (x & 0x8040_2010_0804_0201).wrapping_mul(SPREAD) >> 56,
+        7 => (x & 0x0080_4020_1008_0402).wrapping_mul(SPREAD) >> 57,
+        8 => (x & 0x0000_8040_2010_0804).wrapping_mul(SPREAD) >> 58,
+        9 => (x & 0x0000_0080_4020_1008).wrapping_mul(SPREAD) >> 59,
+        _ => (x & 0x0000_0000_8040_2010).wrapping_mul(SPREAD) >> 60,
+    }) as usize
+}
+
+/// `TERNARY[b]`: the bits of `b` read as base-3 digits (bit i worth 3^i).
+static TERNARY: [u16; 1024] = ternary();
+
+const fn ternary() -> [u16; 1024] {
+    let mut table = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let (mut value, mut power, mut i) = (0u32, 1u32, 0);
+        while i < 10 {
+            if b >> i & 1 == 1 {
+                value += power;
+            }
+            power *= 3;
+            i += 1;
+        }
+        table[b] = value as u16;
+        b += 1;
+    }
+    table
+}
+
 /// Pattern instances on the board.
 pub const INSTANCES: usize = 46;
 
@@ -48,6 +91,8 @@ pub const INSTANCES: usize = 46;
 #[derive(Clone, Copy)]
 struct Instance {
     kind: usize,
+    /// Index in `Symmetry::ALL` of the symmetry that takes the board to this instance's top-left form.
+    to_base: usize,
     len: usize,
     squares: [u8; 10],
 }
@@ -92,8 +137,13 @@ impl Tables {
                     seen.push(set);
                     let mut array = [0u8; 10];
                     array[..n].copy_from_slice(&squares);
+                    let inverse = symmetry.inverse();
                     instances.push(Instance {
                         kind,
+                        to_base: Symmetry::ALL
+                            .iter()
+                            .position(|&s| s == inverse)
+                            .expect("a symmetry"),
                         len: n,
                         squares: array,
                     });
@@ -120,8 +170,8 @@ impl Tables {
             let mut image_digits = vec![0usize; n];
             for index in 0..size {
                 let mut rest = index;
-                for d in (0..n).rev() {
-                    digits[d] = rest % 3;
+                for digit in digits.iter_mut() {
+                    *digit = rest % 3;
                     rest /= 3;
                 }
                 let mut smallest = index;
@@ -129,7 +179,7 @@ impl Tables {
                     for (i, &p) in perm.iter().enumerate() {
                         image_digits[p] = digits[i];
                     }
-                    let image = image_digits.iter().fold(0, |acc, &d| acc * 3 + d);
+                    let image = image_digits.iter().rev().fold(0, |acc, &d| acc * 3 + d);
                     smallest = smallest.min(image);
                 }
                 if smallest == index {
@@ -160,12 +210,12 @@ impl Tables {
     }
 
     /// The reading of every instance (index into its kind's 3^n readings): 0 empty, 1 the side to move's
-    /// disc, 2 the opponent's, first square most significant.
-    #[inline]
+    /// disc, 2 the opponent's, the i-th square worth 3^i. Square by square (for training and tests; the
+    /// evaluation gathers whole lines).
     fn readings(&self, p: u64, o: u64, out: &mut [usize; INSTANCES]) {
         for (slot, instance) in out.iter_mut().zip(&self.instances) {
             let mut index = 0usize;
-            for &s in &instance.squares[..instance.len] {
+            for &s in instance.squares[..instance.len].iter().rev() {
                 index = index * 3 + ((p >> s) & 1) as usize + 2 * ((o >> s) & 1) as usize;
             }
             *slot = index;
@@ -260,23 +310,43 @@ impl PatternWeights {
         })
     }
 
-    /// The evaluation of `p` to move against `o`, in hundredths of a disc.
+    /// The evaluation of `p` to move against `o`, in hundredths of a disc: the board is seen under each
+    /// symmetry once, and every instance reads its kind's top-left squares there, a line at a time.
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
         let tables = Tables::get();
         let empties = (!(p | o)).count_ones();
         let phase = phase(empties);
         let table = &self.expanded[phase * tables.expanded_len..][..tables.expanded_len];
+        let mut views = [(0u64, 0u64); 8];
+        for (view, symmetry) in views.iter_mut().zip(Symmetry::ALL) {
+            *view = (symmetry.apply(p), symmetry.apply(o));
+        }
         let mut sum = self.bias[phase] as i32;
         for instance in &tables.instances {
-            let mut index = tables.expanded_offset[instance.kind];
-            let mut reading = 0usize;
-            for &s in &instance.squares[..instance.len] {
-                reading = reading * 3 + ((p >> s) & 1) as usize + 2 * ((o >> s) & 1) as usize;
-            }
-            index += reading;
-            sum += table[index] as i32;
+            let (vp, vo) = views[instance.to_base];
+            let kind = instance.kind;
+            let reading =
+                TERNARY[gather(kind, vp)] as usize + 2 * TERNARY[gather(kind, vo)] as usize;
+            sum += table[tables.expanded_offset[kind] + reading] as i32;
         }
+        sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
+    }
+
+    /// The same value, square by square through the compact-id tables' readings (for tests).
+    #[cfg(test)]
+    fn evaluate_slowly(&self, p: u64, o: u64) -> i32 {
+        let tables = Tables::get();
+        let phase = phase((!(p | o)).count_ones());
+        let table = &self.expanded[phase * tables.expanded_len..][..tables.expanded_len];
+        let mut readings = [0usize; INSTANCES];
+        tables.readings(p, o, &mut readings);
+        let sum = self.bias[phase] as i32
+            + readings
+                .iter()
+                .zip(&tables.instances)
+                .map(|(&r, i)| table[tables.expanded_offset[i.kind] + r] as i32)
+                .sum::<i32>();
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
     }
 }
@@ -346,6 +416,22 @@ mod tests {
         }
         assert_eq!(covered, !0);
         assert_eq!(tables.expanded_len, 167_265);
+    }
+
+    #[test]
+    fn gathering_lines_reads_what_the_squares_say() {
+        let weights = PatternWeights::builtin();
+        for board in random_boards(3000) {
+            let (p, o) = (board.player().0, board.opponent().0);
+            assert_eq!(weights.evaluate(p, o), weights.evaluate_slowly(p, o));
+        }
+        for (kind, squares) in KINDS.iter().enumerate() {
+            for (i, &s) in squares.iter().enumerate() {
+                assert_eq!(gather(kind, 1 << s), 1 << i, "kind {kind} square {s}");
+            }
+            let all = squares.iter().fold(0u64, |acc, &s| acc | 1 << s);
+            assert_eq!(gather(kind, !all), 0, "kind {kind}");
+        }
     }
 
     #[test]
