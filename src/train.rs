@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 
 use crate::engine::pattern::{PatternWeights, Tables, INSTANCES, PHASES};
 use crate::engine::{
-    native_clock, Board, Control, Move, SearchLimits, Searcher, Solver, Square, TranspositionTable,
-    DISC,
+    native_clock, splitmix, Board, Control, Move, SearchLimits, Searcher, Solver, Square,
+    TranspositionTable, DISC,
 };
 
 /// SplitMix64: a small, good, seedable generator.
@@ -19,11 +19,9 @@ pub struct Rng(pub u64);
 impl Rng {
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
+        let value = splitmix(self.0);
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        value
     }
 
     /// A number below `n` (n > 0).

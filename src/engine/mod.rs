@@ -35,6 +35,6 @@ pub use obf::{parse_obf_line, ObfEntry, ObfError};
 pub use pattern::PatternEval;
 pub use perft::perft;
 pub use position::{Color, Position};
-pub use search::{ScoreKind, SearchInfo, SearchLimits, Searcher};
+pub use search::{splitmix, ScoreKind, SearchInfo, SearchLimits, Searcher};
 pub use square::Square;
 pub use tt::{TranspositionTable, TtData};

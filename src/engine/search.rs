@@ -543,7 +543,9 @@ impl Searcher {
     }
 }
 
-fn splitmix(mut z: u64) -> u64 {
+/// SplitMix64's output for the state `z` (the state then advances by its constant): seeded noise for the
+/// levels, and the training tool's generator.
+pub fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
