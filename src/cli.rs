@@ -149,6 +149,24 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// For developers: measure the error of the solver's shallow searches against exact scores (probcut margins).
+    ProbcutStats {
+        /// Games to take positions from.
+        #[arg(long, default_value_t = 50)]
+        games: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Fewest empties of the positions measured.
+        #[arg(long, default_value_t = 10)]
+        min_empties: u32,
+        /// Most empties of the positions measured.
+        #[arg(long, default_value_t = 22)]
+        max_empties: u32,
+        /// Deepest shallow search measured.
+        #[arg(long, default_value_t = 6)]
+        max_depth: u32,
+    },
     /// For developers: fit the pattern evaluation's weights to files written by `reversi gen-data`.
     Train {
         /// Sample files.
@@ -250,6 +268,28 @@ pub fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(error) => {
                     eprintln!("reversi gen-data: {}: {error}", out.display());
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::ProbcutStats {
+            games,
+            seed,
+            min_empties,
+            max_empties,
+            max_depth,
+        } => {
+            let result = crate::train::probcut_stats(
+                games,
+                seed,
+                min_empties..=max_empties,
+                max_depth,
+                &mut std::io::stdout(),
+            );
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi probcut-stats: {error}");
                     ExitCode::from(2)
                 }
             }

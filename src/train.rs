@@ -9,8 +9,8 @@ use std::io::{BufRead, Write};
 
 use crate::engine::pattern::{PatternWeights, Tables, INSTANCES, PHASES};
 use crate::engine::{
-    native_clock, splitmix, Board, Control, Move, SearchLimits, Searcher, Solver, Square,
-    TranspositionTable, DISC,
+    native_clock, probcut_value, splitmix, Board, Control, Move, SearchLimits, Searcher, Solver,
+    Square, TranspositionTable, DISC,
 };
 
 /// SplitMix64: a small, good, seedable generator.
@@ -193,6 +193,78 @@ pub fn generate(
                 total,
                 (native_clock() - started) / 1000.0
             );
+        }
+    }
+    Ok(())
+}
+
+/// `reversi probcut-stats`: how far the solver's shallow search with the evaluation lands from the exact score,
+/// by empties and depth, on positions of varied games (random openings, then 4-ply play). These figures are
+/// where the solver's probcut margins come from. Writes one line per (empties, depth): the count, the mean
+/// and the standard deviation of exact − shallow, in discs.
+pub fn probcut_stats(
+    games: usize,
+    seed: u64,
+    empties: std::ops::RangeInclusive<u32>,
+    max_depth: u32,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut rng = Rng(seed);
+    let mut searcher = Searcher::new(16);
+    let mut end_tt = TranspositionTable::new(64);
+    // (count, sum, sum of squares) of the error by empties and depth.
+    let mut sums = vec![vec![(0u64, 0f64, 0f64); max_depth as usize + 1]; 65];
+    let limits = SearchLimits {
+        depth: 4,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..SearchLimits::default()
+    };
+    for _ in 0..games {
+        let random_plies = 2 + rng.below(20) as u32;
+        let mut board = Board::START;
+        let mut ply = 0;
+        searcher.clear();
+        end_tt.clear();
+        while !board.is_game_over() && board.empty_count() >= *empties.start() {
+            if board.must_pass() {
+                board = board.play(Move::Pass);
+                continue;
+            }
+            let e = board.empty_count();
+            if empties.contains(&e) {
+                let mut control = Control::unlimited();
+                let (score, _) = Solver::new(&mut end_tt, &mut control).solve(&board);
+                for depth in 0..=max_depth.min(e) {
+                    let value = probcut_value(board.player().0, board.opponent().0, depth);
+                    let error = score as f64 - value as f64 / DISC as f64;
+                    let cell = &mut sums[e as usize][depth as usize];
+                    *cell = (cell.0 + 1, cell.1 + error, cell.2 + error * error);
+                }
+            }
+            let square = if ply < random_plies {
+                random_move(&board, &mut rng)
+            } else {
+                match searcher
+                    .search(&board, &limits, native_clock, None, &mut |_| {})
+                    .best
+                {
+                    Move::Place(square) => square,
+                    Move::Pass => unreachable!("the side to move has a legal move"),
+                }
+            };
+            board = board.play(Move::Place(square));
+            ply += 1;
+        }
+    }
+    writeln!(out, "empties depth count mean sd")?;
+    for e in empties {
+        for (depth, &(n, sum, squares)) in sums[e as usize].iter().enumerate() {
+            if n > 1 {
+                let mean = sum / n as f64;
+                let sd = ((squares - sum * mean) / (n - 1) as f64).max(0.0).sqrt();
+                writeln!(out, "{e} {depth} {n} {mean:.3} {sd:.3}")?;
+            }
         }
     }
     Ok(())

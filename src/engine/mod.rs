@@ -25,7 +25,7 @@ mod tt;
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
 pub use control::{native_clock, Clock, Control};
-pub use endgame::Solver;
+pub use endgame::{probcut_value, Solver};
 pub use error::{PlayError, PositionError, SquareError, TranscriptError};
 pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};

@@ -1,6 +1,10 @@
 //! A fixed-size transposition table: lower and upper bounds on a position's score, the best move found, and the
 //! depth they were searched to. Buckets of 4 entries; a new result replaces the same position, then the
 //! shallowest entry, preferring entries from older searches, so that deep results survive.
+//!
+//! An entry also records its search's confidence: [`FULL_WIDTH`] for a search that pruned nothing unsound, less
+//! for a selective one (probcut). A search trusts only bounds at least as sure as its own; any best move helps
+//! its ordering.
 
 use super::{Board, Square};
 
@@ -15,7 +19,12 @@ pub struct TtData {
     pub best: Option<Square>,
     /// The depth of the search that found the bounds (for exact endgame entries, the number of empties).
     pub depth: u8,
+    /// How sure the bounds are: [`FULL_WIDTH`], or lower for a selective search.
+    pub confidence: u8,
 }
+
+/// The confidence of a search that prunes nothing unsoundly.
+pub const FULL_WIDTH: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -26,7 +35,8 @@ struct Entry {
     /// Square index + 1; 0 for none.
     best: u8,
     generation: u8,
-    used: bool,
+    /// 0 for an unused entry, otherwise the search's confidence (at least 1).
+    confidence: u8,
 }
 
 const BUCKET: usize = 4;
@@ -78,17 +88,18 @@ impl TranspositionTable {
         let start = self.bucket(hash);
         self.entries[start..start + BUCKET]
             .iter()
-            .find(|e| e.used && e.key == hash)
+            .find(|e| e.confidence != 0 && e.key == hash)
             .map(|e| TtData {
                 lower: e.lower as i32,
                 upper: e.upper as i32,
                 best: (e.best != 0).then(|| Square::from_index(e.best as usize - 1)),
                 depth: e.depth,
+                confidence: e.confidence,
             })
     }
 
-    /// Records the result of a search of `board` to `depth` with window (`alpha`, `beta`) that returned
-    /// `score` with best move `best`.
+    /// Records the result of a full-width search of `board` to `depth` with window (`alpha`, `beta`) that
+    /// returned `score` with best move `best`.
     #[inline]
     pub fn store(
         &mut self,
@@ -99,6 +110,23 @@ impl TranspositionTable {
         score: i32,
         best: Option<Square>,
     ) {
+        self.store_selective(board, depth, FULL_WIDTH, (alpha, beta), score, best);
+    }
+
+    /// Records the result of a search of `board` to `depth` at `confidence` (1 to [`FULL_WIDTH`]) with window
+    /// `(alpha, beta)` that returned `score` with best move `best`. A deeper or surer result replaces the
+    /// entry of the same position; an equal one adds its bounds; a lesser one only fills in a missing move.
+    #[inline]
+    pub fn store_selective(
+        &mut self,
+        board: &Board,
+        depth: u8,
+        confidence: u8,
+        (alpha, beta): (i32, i32),
+        score: i32,
+        best: Option<Square>,
+    ) {
+        debug_assert!(confidence != 0);
         let hash = board.hash();
         let start = self.bucket(hash);
         let generation = self.generation;
@@ -118,12 +146,16 @@ impl TranspositionTable {
             depth,
             best,
             generation,
-            used: true,
+            confidence,
         };
-        if let Some(entry) = bucket.iter_mut().find(|e| e.used && e.key == hash) {
-            if depth > entry.depth {
+        if let Some(entry) = bucket
+            .iter_mut()
+            .find(|e| e.confidence != 0 && e.key == hash)
+        {
+            let (new, old) = ((depth, confidence), (entry.depth, entry.confidence));
+            if new > old {
                 *entry = fresh;
-            } else if depth == entry.depth {
+            } else if new == old {
                 // Same depth: bounds from both searches hold at once.
                 entry.lower = entry.lower.max(lower);
                 entry.upper = entry.upper.min(upper);
@@ -142,7 +174,14 @@ impl TranspositionTable {
         // Replace the least valuable: unused first, then older searches, then shallower.
         let victim = bucket
             .iter_mut()
-            .min_by_key(|e| (e.used, e.generation == generation, e.depth))
+            .min_by_key(|e| {
+                (
+                    e.confidence != 0,
+                    e.generation == generation,
+                    e.depth,
+                    e.confidence,
+                )
+            })
             .expect("bucket is not empty");
         *victim = fresh;
     }
@@ -165,5 +204,22 @@ mod tests {
         let data = tt.probe(&board).unwrap();
         assert_eq!((data.lower, data.upper, data.best), (25, 25, Some(d3)));
         assert_eq!(tt.probe(&board.pass()), None);
+    }
+
+    #[test]
+    fn surer_results_replace_selective_ones_and_not_the_reverse() {
+        let mut tt = TranspositionTable::new(1);
+        let board = Board::START;
+        let (d3, c4) = ("d3".parse().unwrap(), "c4".parse().unwrap());
+        tt.store_selective(&board, 20, 3, (0, 1), 4, Some(d3)); // selective: score >= 4
+        let data = tt.probe(&board).unwrap();
+        assert_eq!((data.lower, data.confidence), (4, 3));
+        tt.store(&board, 20, -10, 10, -2, Some(c4)); // full width: exactly -2
+        let data = tt.probe(&board).unwrap();
+        assert_eq!((data.lower, data.upper), (-2, -2));
+        assert_eq!((data.best, data.confidence), (Some(c4), FULL_WIDTH));
+        tt.store_selective(&board, 20, 3, (0, 1), 6, Some(d3)); // less sure: ignored
+        let data = tt.probe(&board).unwrap();
+        assert_eq!((data.lower, data.best), (-2, Some(c4)));
     }
 }
