@@ -70,6 +70,23 @@ fn random_move(board: &Board, rng: &mut Rng) -> Square {
     legal[rng.below(legal.len() as u64) as usize]
 }
 
+/// The move a `depth`-ply search chooses (the side to move must have a legal move).
+fn searched_move(searcher: &mut Searcher, board: &Board, depth: u32) -> Square {
+    let limits = SearchLimits {
+        depth,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..SearchLimits::default()
+    };
+    match searcher
+        .search(board, &limits, native_clock, None, &mut |_| {})
+        .best
+    {
+        Move::Place(square) => square,
+        Move::Pass => unreachable!("the side to move has a legal move"),
+    }
+}
+
 /// Plays one game from the start and returns its labelled positions (only positions with a legal move).
 /// `random_plies` opening moves are random; afterwards each move is random with probability
 /// `epsilon_permille`/1000 while more than `exact + 10` squares are empty, and otherwise chosen by a
@@ -119,19 +136,7 @@ pub fn play_labelled_game(
             if ply < random_plies || (empties > exact + 10 && rng.below(1000) < epsilon_permille) {
                 random_move(&board, rng)
             } else {
-                let limits = SearchLimits {
-                    depth,
-                    exact_empties: 0,
-                    wld_empties: 0,
-                    ..SearchLimits::default()
-                };
-                match searcher
-                    .search(&board, &limits, native_clock, None, &mut |_| {})
-                    .best
-                {
-                    Move::Place(square) => square,
-                    Move::Pass => unreachable!("the side to move has a legal move"),
-                }
+                searched_move(searcher, &board, depth)
             }
         };
         board = board.play(Move::Place(square));
@@ -214,12 +219,6 @@ pub fn probcut_stats(
     let mut end_tt = TranspositionTable::new(64);
     // (count, sum, sum of squares) of the error by empties and depth.
     let mut sums = vec![vec![(0u64, 0f64, 0f64); max_depth as usize + 1]; 65];
-    let limits = SearchLimits {
-        depth: 4,
-        exact_empties: 0,
-        wld_empties: 0,
-        ..SearchLimits::default()
-    };
     for _ in 0..games {
         let random_plies = 2 + rng.below(20) as u32;
         let mut board = Board::START;
@@ -245,13 +244,7 @@ pub fn probcut_stats(
             let square = if ply < random_plies {
                 random_move(&board, &mut rng)
             } else {
-                match searcher
-                    .search(&board, &limits, native_clock, None, &mut |_| {})
-                    .best
-                {
-                    Move::Place(square) => square,
-                    Move::Pass => unreachable!("the side to move has a legal move"),
-                }
+                searched_move(&mut searcher, &board, 4)
             };
             board = board.play(Move::Place(square));
             ply += 1;

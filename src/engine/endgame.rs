@@ -792,40 +792,25 @@ fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     if depth == 0 {
         return PatternWeights::builtin().evaluate(p, o);
     }
-    let mut best = -30_000;
-    if depth >= 3 {
-        // Deep enough for ordering to pay: the replies the evaluation likes least for the opponent first.
-        let mut children: StackVec<(i32, u64, u64), 64> = StackVec::new();
-        let mut rest = mv;
-        while rest != 0 {
-            let x = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let f = flips(p, o, x);
-            let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-            children.push((PatternWeights::builtin().evaluate(cp, co), cp, co));
-        }
-        let children = children.as_mut_slice();
-        children.sort_unstable_by_key(|c| c.0);
-        for &(_, cp, co) in children.iter() {
-            let v = -shallow_value(cp, co, depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        return best;
-    }
+    let mut children: StackVec<(i32, u64, u64), 64> = StackVec::new();
     let mut rest = mv;
     while rest != 0 {
         let x = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let f = flips(p, o, x);
-        let v = -shallow_value(o ^ f, p ^ f ^ (1 << x), depth - 1, -beta, -alpha);
+        children.push((0, o ^ f, p ^ f ^ (1 << x)));
+    }
+    let children = children.as_mut_slice();
+    if depth >= 3 {
+        // Deep enough for ordering to pay: the replies the evaluation likes least for the opponent first.
+        for child in children.iter_mut() {
+            child.0 = PatternWeights::builtin().evaluate(child.1, child.2);
+        }
+        children.sort_unstable_by_key(|c| c.0);
+    }
+    let mut best = -30_000;
+    for &(_, cp, co) in children.iter() {
+        let v = -shallow_value(cp, co, depth - 1, -beta, -alpha);
         if v > best {
             best = v;
             if v > alpha {
