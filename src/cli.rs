@@ -1,6 +1,7 @@
 //! The native command line (`reversi`): perft and, as the engine grows, solving, benchmarks and protocols.
 //! Native only; the browser build never compiles it.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -130,6 +131,9 @@ enum Command {
         /// The second engine uses the classic evaluation instead of the patterns (to compare them).
         #[arg(long)]
         vs_classic: bool,
+        /// The second engine uses these pattern weights instead of the built-in ones (to compare them).
+        #[arg(long, conflicts_with = "vs_classic")]
+        vs_weights: Option<std::path::PathBuf>,
     },
     /// For developers: play varied games and write labelled positions for `reversi train`.
     GenData {
@@ -178,6 +182,47 @@ enum Command {
         /// Passes over the samples.
         #[arg(long, default_value_t = 12)]
         epochs: usize,
+        /// Start from these weights (fine-tuning) and keep their phases that are not trained.
+        #[arg(long)]
+        base: Option<std::path::PathBuf>,
+        /// The phases to train, e.g. 4-11 (phase k covers 5k+1 to 5k+5 empties; default: all).
+        #[arg(long)]
+        phases: Option<String>,
+        /// The first epoch's step size (it shrinks over the epochs).
+        #[arg(long, default_value_t = 0.01)]
+        rate: f32,
+        /// Huber loss: errors count at most this many discs in the gradient (64: squared error).
+        #[arg(long, default_value_t = 64.0)]
+        huber: f32,
+    },
+    /// Measure the evaluation on WTHOR games: for each number of empties, the mean absolute error of a search
+    /// against the games' perfect-play scores (at 24 empties).
+    EvalTest {
+        /// WTHOR .wtb files (the test set: games from 2015 on).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Numbers of empties to measure at, comma-separated.
+        #[arg(long, default_value = "24,36")]
+        empties: String,
+        /// Search depth in plies (1: the evaluation of each move).
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// Weights file to measure instead of the built-in weights.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+    },
+    /// For developers: write the positions of WTHOR games (before 2015) labelled with their game's
+    /// perfect-play score, in `reversi train`'s format.
+    WthorData {
+        /// WTHOR .wtb files (years before 2015 only).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Keep positions with at least this many empties.
+        #[arg(long, default_value_t = 24)]
+        min_empties: u32,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
 }
 
@@ -294,20 +339,108 @@ pub fn main() -> ExitCode {
                 }
             }
         }
-        Command::Train { files, out, epochs } => match crate::train::train(&files, &out, epochs) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("reversi train: {error}");
-                ExitCode::from(2)
+        Command::Train {
+            files,
+            out,
+            epochs,
+            base,
+            phases,
+            rate,
+            huber,
+        } => {
+            let options = crate::train::TrainOptions {
+                epochs,
+                base,
+                phases,
+                rate,
+                huber,
+            };
+            match crate::train::train(&files, &out, &options) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi train: {error}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
+        Command::EvalTest {
+            files,
+            empties,
+            depth,
+            weights,
+        } => {
+            let parsed: Result<Vec<u32>, _> = empties
+                .split(',')
+                .map(|e| e.trim().parse::<u32>())
+                .collect();
+            let Ok(empties) = parsed else {
+                eprintln!("reversi eval-test: --empties {empties:?}: expected numbers separated by commas, e.g. 24,36");
+                return ExitCode::from(2);
+            };
+            match crate::wthor_tools::eval_test(
+                &files,
+                &empties,
+                depth,
+                weights.as_deref(),
+                &mut std::io::stdout(),
+            ) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi eval-test: {error}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Command::WthorData {
+            files,
+            min_empties,
+            out,
+        } => {
+            let result = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out)
+                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+                .and_then(|file| {
+                    let mut writer = std::io::BufWriter::new(file);
+                    let n = crate::wthor_tools::wthor_data(&files, min_empties, &mut writer)?;
+                    writer.flush()?;
+                    Ok(n)
+                });
+            match result {
+                Ok(n) => {
+                    eprintln!("{n} positions appended to {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("reversi wthor-data: {error}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Match {
             level,
             vs_level,
             games,
             openings,
             vs_classic,
-        } => run_match(level, vs_level, games, openings.as_deref(), vs_classic),
+            vs_weights,
+        } => {
+            let second = if vs_classic {
+                Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
+            } else if let Some(path) = vs_weights {
+                match crate::wthor_tools::read_weights(&path) {
+                    Ok(weights) => Searcher::with_eval(32, Box::new(weights)),
+                    Err(error) => {
+                        eprintln!("reversi match: {error}");
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                Searcher::new(32)
+            };
+            run_match(level, vs_level, games, openings.as_deref(), second)
+        }
     }
 }
 
@@ -501,7 +634,7 @@ fn run_match(
     level_b: u8,
     games: usize,
     openings: Option<&std::path::Path>,
-    vs_classic: bool,
+    second: Searcher,
 ) -> ExitCode {
     let openings = match openings {
         None => default_openings(),
@@ -538,11 +671,6 @@ fn run_match(
     let b = Level::get(level_b).expect("checked");
     let pairs = games.div_ceil(2);
     let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
-    let second = if vs_classic {
-        Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
-    } else {
-        Searcher::new(32)
-    };
     let mut searchers = [Searcher::new(32), second];
     for round in 0..pairs {
         let opening = &openings[round % openings.len()];

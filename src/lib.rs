@@ -19,3 +19,5 @@ pub mod cli;
 pub mod nboard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod wthor_tools;

@@ -7,7 +7,7 @@
 
 use std::io::{BufRead, Write};
 
-use crate::engine::pattern::{PatternWeights, Tables, INSTANCES, PHASES};
+use crate::engine::pattern::{PatternWeights, Tables, FEATURES, PHASES};
 use crate::engine::{
     native_clock, probcut_value, splitmix, Board, Control, Move, SearchLimits, Searcher, Solver,
     Square, TranspositionTable, DISC,
@@ -281,7 +281,7 @@ pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample
 
 /// A sample's features for training: the compact pattern ids, empties and score.
 struct Row {
-    ids: [u32; INSTANCES],
+    ids: [u32; FEATURES],
     empties: u8,
     score: f32,
 }
@@ -293,6 +293,9 @@ fn held_out(sample: &Sample) -> bool {
     rng.next_u64().is_multiple_of(20)
 }
 
+/// A phase is fitted on the samples within this many empties of its range.
+const WINDOW: i32 = 2;
+
 /// Fitted weights of one phase and the figures of the fit.
 struct PhaseFit {
     bias: f32,
@@ -300,11 +303,12 @@ struct PhaseFit {
     train_rmse: f64,
     test_rmse: f64,
     baseline_rmse: f64,
+    start_rmse: f64,
     train_count: usize,
     test_count: usize,
 }
 
-fn predict(bias: f32, weights: &[f32], ids: &[u32; INSTANCES]) -> f32 {
+fn predict(bias: f32, weights: &[f32], ids: &[u32; FEATURES]) -> f32 {
     bias + ids.iter().map(|&id| weights[id as usize]).sum::<f32>()
 }
 
@@ -323,32 +327,34 @@ fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
 }
 
 /// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
-/// within two of the phase's range.
+/// within two of the phase's range, from `start` (bias and compact weights in discs) or from zero.
 fn fit_phase(
     phase: usize,
     rows: &[Row],
     tests: &[Row],
     compact_len: usize,
-    epochs: usize,
+    options: &TrainOptions,
+    start: Option<(f32, Vec<f32>)>,
 ) -> PhaseFit {
+    let (epochs, rate, huber) = (options.epochs, options.rate, options.huber);
     let low = (phase * 5 + 1) as i32;
     let high = (phase * 5 + 5) as i32;
     let train: Vec<&Row> = rows
         .iter()
-        .filter(|r| (low - 2..=high + 2).contains(&(r.empties as i32)))
+        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
         .collect();
     let test: Vec<&Row> = tests
         .iter()
         .filter(|r| (low..=high).contains(&(r.empties as i32)))
         .collect();
-    let mut weights = vec![0f32; compact_len];
     let mean = if train.is_empty() {
         0.0
     } else {
         train.iter().map(|r| r.score as f64).sum::<f64>() / train.len() as f64
     };
-    let mut bias = mean as f32;
-    let baseline_rmse = rmse(bias, &weights, &test);
+    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
+    let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
+    let start_rmse = rmse(bias, &weights, &test);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = Rng(phase as u64 + 1);
     for epoch in 0..epochs {
@@ -356,10 +362,12 @@ fn fit_phase(
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
-        let rate = 0.01 / (1.0 + epoch as f32 * 0.25);
+        let rate = rate / (1.0 + epoch as f32 * 0.25);
         for &i in &order {
             let row = train[i];
-            let error = row.score - predict(bias, &weights, &row.ids);
+            // Huber loss: errors past `huber` discs pull no harder than `huber` (labels of human games carry
+            // the blunders made after the position; the square error lets them dominate).
+            let error = (row.score - predict(bias, &weights, &row.ids)).clamp(-huber, huber);
             bias += rate * 0.1 * error;
             for &id in &row.ids {
                 weights[id as usize] += rate * error;
@@ -368,6 +376,7 @@ fn fit_phase(
     }
     PhaseFit {
         bias,
+        start_rmse,
         train_rmse: rmse(bias, &weights, &train),
         test_rmse: rmse(bias, &weights, &test),
         baseline_rmse,
@@ -377,13 +386,63 @@ fn fit_phase(
     }
 }
 
+/// How `reversi train` fits.
+#[derive(Clone, Debug, Default)]
+pub struct TrainOptions {
+    /// Passes over the samples.
+    pub epochs: usize,
+    /// Weights to start from; phases not trained keep these.
+    pub base: Option<std::path::PathBuf>,
+    /// The phases to train, as `a-b` or `a` (default: all).
+    pub phases: Option<String>,
+    /// The first epoch's step (it shrinks over the epochs).
+    pub rate: f32,
+    /// Errors are clamped to this many discs in the gradient (Huber loss; 64 or more: squared error).
+    pub huber: f32,
+}
+
+fn parse_phases(text: Option<&str>) -> std::io::Result<std::ops::RangeInclusive<usize>> {
+    let bad = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "--phases {text:?}: expected a phase or a range such as 4-11 (0 to {})",
+                PHASES - 1
+            ),
+        )
+    };
+    let Some(text) = text else {
+        return Ok(0..=PHASES - 1);
+    };
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let low: usize = low.trim().parse().map_err(|_| bad())?;
+    let high: usize = high.trim().parse().map_err(|_| bad())?;
+    if low > high || high >= PHASES {
+        return Err(bad());
+    }
+    Ok(low..=high)
+}
+
 /// `reversi train`: fits the pattern weights to the samples of `paths` and writes the weights file to
 /// `out`, printing the fit of every phase (root-mean-square error in discs on held-out samples).
 pub fn train(
     paths: &[std::path::PathBuf],
     out: &std::path::Path,
-    epochs: usize,
+    options: &TrainOptions,
 ) -> std::io::Result<()> {
+    let phases = parse_phases(options.phases.as_deref())?;
+    let base = match &options.base {
+        None => None,
+        Some(path) => {
+            let bytes = std::fs::read(path)?;
+            Some(PatternWeights::compact_from_bytes(&bytes).map_err(|e| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("{}: {e}", path.display()),
+                )
+            })?)
+        }
+    };
     let (samples, bad) = read_samples(paths)?;
     eprintln!(
         "{} samples read, {bad} malformed lines skipped",
@@ -404,33 +463,73 @@ pub fn train(
             rows.push(row);
         }
     }
-    let fits: Vec<PhaseFit> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..PHASES)
-            .map(|phase| {
-                let (rows, tests) = (&rows, &tests);
-                scope.spawn(move || fit_phase(phase, rows, tests, tables.compact_len, epochs))
+    drop(samples);
+    let start = |phase: usize| {
+        base.as_ref().map(|(bias, compact)| {
+            (
+                bias[phase] as f32 / DISC as f32,
+                compact[phase]
+                    .iter()
+                    .map(|&w| w as f32 / DISC as f32)
+                    .collect::<Vec<f32>>(),
+            )
+        })
+    };
+    // One thread per core, each fitting whole phases.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let to_fit: Vec<usize> = phases.clone().collect();
+    let mut fits: Vec<(usize, PhaseFit)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (rows, tests, to_fit, start) = (&rows, &tests, &to_fit, &start);
+                scope.spawn(move || {
+                    to_fit
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|&phase| {
+                            let fit = fit_phase(
+                                phase,
+                                rows,
+                                tests,
+                                tables.compact_len,
+                                options,
+                                start(phase),
+                            );
+                            (phase, fit)
+                        })
+                        .collect::<Vec<_>>()
+                })
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("training thread"))
+            .flat_map(|h| h.join().expect("training thread"))
             .collect()
     });
+    fits.sort_by_key(|(phase, _)| *phase);
     let mut bias = [0i16; PHASES];
-    let mut compact = Vec::new();
-    for (phase, fit) in fits.iter().enumerate() {
+    let mut compact: Vec<Vec<i16>> = match &base {
+        Some((b, c)) => {
+            bias = *b;
+            c.clone()
+        }
+        None => vec![vec![0; tables.compact_len]; PHASES],
+    };
+    for (phase, fit) in &fits {
         println!(
-            "phase {phase:>2} (empties {:>2}-{:>2}): {:>8} train, {:>7} held out; rmse train {:.2}, held out {:.2} discs (predicting the mean: {:.2})",
+            "phase {phase:>2} (empties {:>2}-{:>2}): {:>8} train, {:>7} held out; rmse train {:.2}, held out {:.2} discs (from {:.2}; predicting the mean: {:.2})",
             phase * 5 + 1,
             phase * 5 + 5,
             fit.train_count,
             fit.test_count,
             fit.train_rmse,
             fit.test_rmse,
+            fit.start_rmse,
             fit.baseline_rmse
         );
-        bias[phase] = to_centi(fit.bias);
-        compact.push(fit.weights.iter().map(|&w| to_centi(w)).collect::<Vec<_>>());
+        bias[*phase] = to_centi(fit.bias);
+        compact[*phase] = fit.weights.iter().map(|&w| to_centi(w)).collect();
     }
     std::fs::write(out, PatternWeights::to_bytes(&bias, &compact))
 }

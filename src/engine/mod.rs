@@ -21,6 +21,7 @@ mod search;
 mod square;
 mod stackvec;
 mod tt;
+pub mod wthor;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;

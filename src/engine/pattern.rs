@@ -9,6 +9,7 @@
 
 use std::sync::OnceLock;
 
+use super::board::moves;
 use super::eval::{Evaluate, DISC};
 use super::{Board, Symmetry};
 
@@ -87,6 +88,23 @@ const fn ternary() -> [u16; 1024] {
 /// Pattern instances on the board.
 pub const INSTANCES: usize = 46;
 
+/// Mobility values with a weight of their own: 0 to `MOBILITY_VALUES - 1` legal moves (more count as the
+/// last).
+const MOBILITY_VALUES: usize = 31;
+
+/// Features read on a position: the pattern instances, then the side to move's and the opponent's
+/// mobility (the number of legal moves, one weight per count and phase).
+pub const FEATURES: usize = INSTANCES + 2;
+
+/// The side to move's and the opponent's legal-move counts, capped.
+#[inline(always)]
+fn mobilities(p: u64, o: u64) -> (usize, usize) {
+    (
+        (moves(p, o).count_ones() as usize).min(MOBILITY_VALUES - 1),
+        (moves(o, p).count_ones() as usize).min(MOBILITY_VALUES - 1),
+    )
+}
+
 /// One placed pattern: its kind and squares in reading order.
 #[derive(Clone, Copy)]
 struct Instance {
@@ -103,8 +121,12 @@ pub struct Tables {
     instances: Vec<Instance>,
     /// Offset of each kind in the expanded (one entry per reading) table.
     expanded_offset: Vec<usize>,
-    /// Size of the expanded table of one phase.
+    /// Size of the expanded table of one phase (the patterns' readings, then the mobility weights).
     pub expanded_len: usize,
+    /// Offset of the mobility weights in the expanded table.
+    mobility_expanded: usize,
+    /// Offset of the mobility weights in the compact table.
+    mobility_compact: usize,
     /// Reading of kind k (index into its 3^n readings) to its global compact id.
     compact_id: Vec<Vec<u32>>,
     /// Size of the compact table of one phase.
@@ -194,10 +216,16 @@ impl Tables {
             compact_id.push(ids);
         }
         assert_eq!(instances.len(), INSTANCES);
+        // Own and opponent mobility, one weight per capped count, after the patterns in both tables.
+        let (mobility_expanded, mobility_compact) = (expanded_len, compact_len);
+        expanded_len += 2 * MOBILITY_VALUES;
+        compact_len += 2 * MOBILITY_VALUES;
         Tables {
             instances,
             expanded_offset,
             expanded_len,
+            mobility_expanded,
+            mobility_compact,
             compact_id,
             compact_len,
         }
@@ -222,19 +250,24 @@ impl Tables {
         }
     }
 
-    /// The compact weight ids read on a position (for training).
-    pub fn compact_features(&self, p: u64, o: u64) -> [u32; INSTANCES] {
+    /// The compact weight ids read on a position (for training): one per pattern instance, then the two
+    /// mobility weights.
+    pub fn compact_features(&self, p: u64, o: u64) -> [u32; FEATURES] {
         let mut readings = [0usize; INSTANCES];
         self.readings(p, o, &mut readings);
-        let mut ids = [0u32; INSTANCES];
+        let mut ids = [0u32; FEATURES];
         for ((id, &reading), instance) in ids.iter_mut().zip(&readings).zip(&self.instances) {
             *id = self.compact_id[instance.kind][reading];
         }
+        let (own, theirs) = mobilities(p, o);
+        ids[INSTANCES] = (self.mobility_compact + own) as u32;
+        ids[INSTANCES + 1] = (self.mobility_compact + MOBILITY_VALUES + theirs) as u32;
         ids
     }
 }
 
 /// Learnt weights: one expanded table per phase, in hundredths of a disc.
+#[derive(Clone)]
 pub struct PatternWeights {
     /// `PHASES` tables of `Tables::expanded_len` entries.
     expanded: Vec<i16>,
@@ -242,8 +275,13 @@ pub struct PatternWeights {
     bias: [i16; PHASES],
 }
 
+/// The built-in weights file.
+pub const BUILTIN_BYTES: &[u8] = include_bytes!("eval-weights.bin");
+
 /// Magic at the start of a weights file.
-const MAGIC: &[u8; 8] = b"RVPAT001";
+const MAGIC: &[u8; 8] = b"RVPAT002";
+/// Magic of the first format (patterns only, no mobility weights), still read.
+const MAGIC_PATTERNS_ONLY: &[u8; 8] = b"RVPAT001";
 
 /// Why a weights file was refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -259,8 +297,37 @@ impl PatternWeights {
     /// Reads a weights file: the magic, then per phase its bias and its compact table, little-endian i16.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
         let tables = Tables::get();
-        let expected = MAGIC.len() + PHASES * (1 + tables.compact_len) * 2;
-        if bytes.len() != expected || &bytes[..MAGIC.len()] != MAGIC {
+        let (bias, compact) = PatternWeights::compact_from_bytes(bytes)?;
+        let mut expanded = vec![0i16; PHASES * tables.expanded_len];
+        for (phase, compact) in compact.iter().enumerate() {
+            let table = &mut expanded[phase * tables.expanded_len..][..tables.expanded_len];
+            for (kind, ids) in tables.compact_id.iter().enumerate() {
+                let offset = tables.expanded_offset[kind];
+                for (reading, &id) in ids.iter().enumerate() {
+                    table[offset + reading] = compact[id as usize];
+                }
+            }
+            table[tables.mobility_expanded..][..2 * MOBILITY_VALUES]
+                .copy_from_slice(&compact[tables.mobility_compact..][..2 * MOBILITY_VALUES]);
+        }
+        Ok(PatternWeights { expanded, bias })
+    }
+
+    /// The biases and compact tables (one per phase) of a weights file, as stored: for training to start
+    /// from.
+    pub fn compact_from_bytes(
+        bytes: &[u8],
+    ) -> Result<([i16; PHASES], Vec<Vec<i16>>), WeightsError> {
+        let tables = Tables::get();
+        // The first format had no mobility weights: read as zeros.
+        let stored_len = match bytes.get(..MAGIC.len()) {
+            Some(magic) if magic == MAGIC_PATTERNS_ONLY => tables.mobility_compact,
+            _ => tables.compact_len,
+        };
+        let expected = MAGIC.len() + PHASES * (1 + stored_len) * 2;
+        let magic_ok = bytes.get(..MAGIC.len()) == Some(&MAGIC[..])
+            || bytes.get(..MAGIC.len()) == Some(&MAGIC_PATTERNS_ONLY[..]);
+        if bytes.len() != expected || !magic_ok {
             return Err(WeightsError(format!(
                 "{} bytes, expected {expected} starting with {:?}",
                 bytes.len(),
@@ -271,22 +338,14 @@ impl PatternWeights {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut bias = [0i16; PHASES];
-        let mut expanded = vec![0i16; PHASES * tables.expanded_len];
-        let mut compact = vec![0i16; tables.compact_len];
-        for (phase, phase_bias) in bias.iter_mut().enumerate() {
+        let mut compact = Vec::with_capacity(PHASES);
+        for phase_bias in bias.iter_mut() {
             *phase_bias = values.next().expect("length checked");
-            for slot in compact.iter_mut() {
-                *slot = values.next().expect("length checked");
-            }
-            let table = &mut expanded[phase * tables.expanded_len..][..tables.expanded_len];
-            for (kind, ids) in tables.compact_id.iter().enumerate() {
-                let offset = tables.expanded_offset[kind];
-                for (reading, &id) in ids.iter().enumerate() {
-                    table[offset + reading] = compact[id as usize];
-                }
-            }
+            let mut table: Vec<i16> = values.by_ref().take(stored_len).collect();
+            table.resize(tables.compact_len, 0);
+            compact.push(table);
         }
-        Ok(PatternWeights { expanded, bias })
+        Ok((bias, compact))
     }
 
     /// Writes the form [`PatternWeights::from_bytes`] reads, from compact tables (one per phase) and biases.
@@ -305,7 +364,7 @@ impl PatternWeights {
     pub fn builtin() -> &'static PatternWeights {
         static WEIGHTS: OnceLock<PatternWeights> = OnceLock::new();
         WEIGHTS.get_or_init(|| {
-            PatternWeights::from_bytes(include_bytes!("eval-weights.bin"))
+            PatternWeights::from_bytes(BUILTIN_BYTES)
                 .expect("the built-in weights match the patterns")
         })
     }
@@ -330,6 +389,9 @@ impl PatternWeights {
                 TERNARY[gather(kind, vp)] as usize + 2 * TERNARY[gather(kind, vo)] as usize;
             sum += table[tables.expanded_offset[kind] + reading] as i32;
         }
+        let (own, theirs) = mobilities(p, o);
+        sum += table[tables.mobility_expanded + own] as i32
+            + table[tables.mobility_expanded + MOBILITY_VALUES + theirs] as i32;
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
     }
 
@@ -346,8 +408,22 @@ impl PatternWeights {
                 .iter()
                 .zip(&tables.instances)
                 .map(|(&r, i)| table[tables.expanded_offset[i.kind] + r] as i32)
-                .sum::<i32>();
+                .sum::<i32>()
+            + {
+                let (own, theirs) = mobilities(p, o);
+                table[tables.mobility_expanded + own] as i32
+                    + table[tables.mobility_expanded + MOBILITY_VALUES + theirs] as i32
+            };
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
+    }
+}
+
+/// Weights other than the built-in ones (read with [`PatternWeights::from_bytes`]) evaluate as they are: to
+/// measure or play candidate weights before they are built in.
+impl Evaluate for PatternWeights {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        PatternWeights::evaluate(self, board.player().0, board.opponent().0)
     }
 }
 
@@ -415,7 +491,7 @@ mod tests {
             covered |= set;
         }
         assert_eq!(covered, !0);
-        assert_eq!(tables.expanded_len, 167_265);
+        assert_eq!(tables.expanded_len, 167_265 + 2 * MOBILITY_VALUES);
     }
 
     #[test]

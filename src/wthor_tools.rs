@@ -1,0 +1,253 @@
+//! Commands over the WTHOR database (native only): `reversi eval-test` measures the evaluation against the
+//! games' perfect-play scores, `reversi wthor-data` turns the games into labelled positions for
+//! `reversi train`.
+//!
+//! Games from [`FIRST_TEST_YEAR`] on are the test set: `wthor-data` refuses them, so the evaluation is never
+//! trained on the games it is measured on.
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::engine::pattern::PatternWeights;
+use crate::engine::wthor::{self, WthorError, WthorGame};
+use crate::engine::{native_clock, Color, SearchLimits, Searcher, DISC};
+use crate::train::Sample;
+
+/// The first year of the test set.
+pub const FIRST_TEST_YEAR: u16 = 2015;
+
+/// Deepest search `eval-test` accepts (a search per position; deeper ones take minutes per thousand games).
+pub const MAX_EVAL_TEST_DEPTH: u32 = 20;
+
+/// Why a WTHOR command failed.
+#[derive(Debug)]
+pub enum ToolError {
+    /// A file could not be read.
+    Io(PathBuf, std::io::Error),
+    /// A file is not a valid `.wtb` file.
+    Wthor(PathBuf, WthorError),
+    /// A weights file was refused.
+    Weights(PathBuf, String),
+    /// A file of the test set given to a training command.
+    TestSet(PathBuf, u16),
+    /// A bad argument.
+    Argument(String),
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolError::Io(path, error) => write!(f, "{}: {error}", path.display()),
+            ToolError::Wthor(path, error) => write!(f, "{}: {error}", path.display()),
+            ToolError::Weights(path, error) => write!(f, "{}: {error}", path.display()),
+            ToolError::TestSet(path, year) => write!(
+                f,
+                "{}: games of {year} are in the test set (from {FIRST_TEST_YEAR} on); train on earlier years only",
+                path.display()
+            ),
+            ToolError::Argument(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// The games of a `.wtb` file and the year the header gives.
+pub fn read_file(path: &Path) -> Result<(u16, Vec<WthorGame>), ToolError> {
+    let bytes = std::fs::read(path).map_err(|e| ToolError::Io(path.to_path_buf(), e))?;
+    let file = wthor::parse(&bytes).map_err(|e| ToolError::Wthor(path.to_path_buf(), e))?;
+    Ok((file.header.year, file.games))
+}
+
+/// Reads a weights file written by `reversi train`.
+pub fn read_weights(path: &Path) -> Result<PatternWeights, ToolError> {
+    let bytes = std::fs::read(path).map_err(|e| ToolError::Io(path.to_path_buf(), e))?;
+    PatternWeights::from_bytes(&bytes).map_err(|e| ToolError::Weights(path.to_path_buf(), e.0))
+}
+
+/// A position of a game at a given number of empties, and the game's perfect-play score for its side to
+/// move.
+struct Probe {
+    empties: u32,
+    board: crate::engine::Board,
+    score: i32,
+}
+
+/// The positions of `games` with one of `empties` empty squares where the side to move has a move, with
+/// the game's theoretical score. Games that end before the theoretical position are skipped.
+fn probes(games: &[WthorGame], empties: &[u32], theoretical_empties: u32) -> Vec<Probe> {
+    let mut out = Vec::new();
+    for game in games {
+        let positions = game.positions();
+        if !positions
+            .iter()
+            .any(|p| p.board.empty_count() == theoretical_empties)
+        {
+            continue;
+        }
+        for p in positions {
+            let e = p.board.empty_count();
+            if empties.contains(&e) && p.board.has_moves() {
+                let black = game.theoretical_difference();
+                out.push(Probe {
+                    empties: e,
+                    board: p.board,
+                    score: if p.to_move == Color::Black {
+                        black
+                    } else {
+                        -black
+                    },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `reversi eval-test`: for each number of empties, the mean absolute error (discs) of a `depth`-ply search
+/// against the games' perfect-play scores, over the positions of the files' games at that number of empties.
+pub fn eval_test(
+    paths: &[PathBuf],
+    empties: &[u32],
+    depth: u32,
+    weights: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if depth == 0 || depth > MAX_EVAL_TEST_DEPTH {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--depth {depth}: expected 1 to {MAX_EVAL_TEST_DEPTH}"
+        ))));
+    }
+    if let Some(&e) = empties.iter().find(|&&e| !(1..=60).contains(&e)) {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--empties {e}: expected 1 to 60"
+        ))));
+    }
+    let mut all = Vec::new();
+    let mut games = 0;
+    for path in paths {
+        let (_, file_games) = read_file(path)?;
+        games += file_games.len();
+        all.extend(probes(&file_games, empties, 24));
+    }
+    let weights = weights.map(read_weights).transpose()?;
+    let started = native_clock();
+    // Two threads, each with its own searcher; positions split by index.
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(8);
+    let errors: Vec<(u32, i32, i32)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (all, weights) = (&all, &weights);
+                scope.spawn(move || {
+                    let mut searcher = match weights {
+                        Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
+                        None => Searcher::new(16),
+                    };
+                    let limits = SearchLimits {
+                        depth,
+                        exact_empties: 0,
+                        wld_empties: 0,
+                        ..SearchLimits::default()
+                    };
+                    all.iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|probe| {
+                            searcher.clear();
+                            let info = searcher.search(
+                                &probe.board,
+                                &limits,
+                                native_clock,
+                                None,
+                                &mut |_| {},
+                            );
+                            (probe.empties, info.score, probe.score)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("eval-test thread"))
+            .collect()
+    });
+    writeln!(
+        out,
+        "{games} games, depth {depth}, {:.1} s",
+        (native_clock() - started) / 1000.0
+    )?;
+    writeln!(out, "empties positions mean-abs-error rmse (discs)")?;
+    for &e in empties {
+        let (n, abs, sq) = errors.iter().filter(|(pe, _, _)| *pe == e).fold(
+            (0usize, 0f64, 0f64),
+            |(n, abs, sq), &(_, value, score)| {
+                let error = value as f64 / DISC as f64 - score as f64;
+                (n + 1, abs + error.abs(), sq + error * error)
+            },
+        );
+        if n == 0 {
+            writeln!(out, "{e:>7} {n:>9} - -")?;
+        } else {
+            writeln!(
+                out,
+                "{e:>7} {n:>9} {:>15.2} {:>5.2}",
+                abs / n as f64,
+                (sq / n as f64).sqrt()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `reversi wthor-data`: every position of the files' games with at least `min_empties` empties (and a legal
+/// move), labelled with its game's perfect-play score at 24 empties for the side to move, appended to `out`
+/// in `reversi train`'s sample format. Refuses files of the test set.
+pub fn wthor_data(
+    paths: &[PathBuf],
+    min_empties: u32,
+    out: &mut dyn Write,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let mut files = Vec::new();
+    for path in paths {
+        let (year, games) = read_file(path)?;
+        if year >= FIRST_TEST_YEAR {
+            return Err(Box::new(ToolError::TestSet(path.clone(), year)));
+        }
+        files.push(games);
+    }
+    let empties: Vec<u32> = (min_empties.max(1)..=60).collect();
+    let mut written = 0;
+    for games in &files {
+        for probe in probes(games, &empties, 24) {
+            let sample = Sample {
+                player: probe.board.player().0,
+                opponent: probe.board.opponent().0,
+                score: probe.score as i8,
+            };
+            writeln!(out, "{}", sample.to_line())?;
+            written += 1;
+        }
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probes_take_the_score_for_the_side_to_move() {
+        let bytes = std::fs::read("tests/data/wthor-sample.wtb").expect("test data");
+        let file = wthor::parse(&bytes).expect("valid");
+        let probes = probes(&file.games, &[60, 59], 24);
+        let game = &file.games[0];
+        // Black moves first (60 empties) and white second (59): the same game's score, negated.
+        assert_eq!(probes[0].score, game.theoretical_difference());
+        assert_eq!(probes[1].score, -game.theoretical_difference());
+    }
+}
