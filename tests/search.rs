@@ -5,8 +5,8 @@ mod common;
 
 use common::Rng;
 use reversi::engine::{
-    native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, SearchLimits,
-    Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
+    native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, ScoreKind,
+    SearchLimits, Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
 };
 
 fn ffo_20_39() -> Vec<ObfEntry> {
@@ -162,6 +162,50 @@ fn search_is_deterministic_and_respects_node_limits() {
     assert!(info.nodes < 20_000 + 10_000, "{} nodes", info.nodes);
     assert!(reports >= 1);
     assert!(board.is_legal(info.best.square().unwrap()));
+}
+
+#[test]
+fn a_stopped_noisy_search_chooses_from_the_values_it_finished() {
+    // The noisy levels value every root move; when the search is stopped, the values of an unfinished
+    // depth are not used (they were 0, and the move was then chosen by the noise alone).
+    let board = Game::from_transcript("f5d6c3d3c4f4f6f3e6e7")
+        .unwrap()
+        .position()
+        .board;
+    for nodes in [1, 2_000, 30_000] {
+        for seed in 0..8 {
+            let limits = SearchLimits {
+                depth: 12,
+                exact_empties: 0,
+                wld_empties: 0,
+                nodes: Some(nodes),
+                randomness: 200,
+                seed,
+                ..SearchLimits::default()
+            };
+            let info = Searcher::new(8).search(&board, &limits, native_clock, None, &mut |_| {});
+            let ScoreKind::Midgame { depth } = info.kind else {
+                panic!("a mid-game value: {:?}", info.kind)
+            };
+            assert!(depth < 12, "the full depth cannot finish in {nodes} nodes");
+            let square = info.best.square().expect("a placement");
+            assert!(board.is_legal(square));
+            if depth >= 1 {
+                // The chosen move is within the noise of the best value of the finished depth.
+                let values = Searcher::new(8).analyse(&board, depth);
+                let best = values[0].1;
+                let chosen = values
+                    .iter()
+                    .find(|(s, _)| *s == square)
+                    .expect("a legal move")
+                    .1;
+                assert!(
+                    best - chosen <= 2 * 200,
+                    "seed {seed}: {chosen} against {best}"
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -14,11 +14,23 @@ use super::Board;
 pub fn perft(board: &Board, depth: u32) -> u64 {
     let (p, o) = (board.player().0, board.opponent().0);
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, checked just above.
+    if avx2_path_available() {
+        // SAFETY: the CPU has every feature `avx2::perft_at` is compiled with (avx2, popcnt, lzcnt, bmi1,
+        // bmi2), checked just above.
         return unsafe { avx2::perft_at(p, o, depth) };
     }
     portable::perft_at(p, o, depth)
+}
+
+/// Whether this CPU has every feature the AVX2 version is compiled with: all of them, since a CPU (or a
+/// virtual machine) may report AVX2 without, say, LZCNT, which would then run as BSR and count wrongly.
+#[cfg(target_arch = "x86_64")]
+fn avx2_path_available() -> bool {
+    std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
 }
 
 /// The counting code, written once and compiled twice: for the baseline CPU, and (on x86-64) for AVX2 with
@@ -74,6 +86,7 @@ mod portable {
 mod avx2 {
     use super::super::board::flips;
     use super::super::lanes::moves_avx2;
+    // Keep this list and `avx2_path_available` the same.
     perft_code!(#[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")] unsafe, moves_avx2);
 }
 
@@ -87,9 +100,32 @@ mod tests {
         let (p, o) = (Board::START.player().0, Board::START.opponent().0);
         assert_eq!(portable::perft_at(p, o, 9), 3_005_288);
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: AVX2 is present, checked just above.
+        if avx2_path_available() {
+            // SAFETY: every feature the AVX2 version uses is present, checked just above.
             assert_eq!(unsafe { avx2::perft_at(p, o, 9) }, 3_005_288);
+        }
+    }
+
+    /// The fast path needs every feature it is compiled with, not only AVX2 (the attribute in `mod avx2`).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_fast_path_checks_every_feature_it_is_compiled_with() {
+        let source = include_str!("perft.rs");
+        let attribute = source
+            .split("target_feature(enable = \"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .expect("the AVX2 version's feature list");
+        let check = source
+            .split("fn avx2_path_available() -> bool {")
+            .nth(1)
+            .and_then(|rest| rest.split('}').next())
+            .expect("the run-time check");
+        for feature in attribute.split(',') {
+            assert!(
+                check.contains(&format!("is_x86_feature_detected!(\"{feature}\")")),
+                "{feature} is enabled at compile time but not checked at run time"
+            );
         }
     }
 }

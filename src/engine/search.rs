@@ -171,8 +171,28 @@ impl Searcher {
         let mut best: Option<SearchInfo> = None;
 
         if limits.randomness > 0 {
-            // Weaker levels: every root move valued at the full depth, then noise.
-            let values = self.root_values(board, depth_cap, &mut control);
+            // Weaker levels: every root move valued, one depth after another up to the full depth, then
+            // noise on the values of the deepest iteration that finished (a stopped iteration's values are
+            // not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
+            let mut completed = None;
+            for depth in 1..=depth_cap {
+                let values = self.root_values(board, depth, &mut control);
+                if control.aborted() {
+                    break;
+                }
+                completed = Some((depth, values));
+            }
+            let Some((depth_done, values)) = completed else {
+                let square = self.ordered_moves(p, o, None)[0].0;
+                return SearchInfo {
+                    best: Move::Place(square),
+                    score: 0,
+                    kind: ScoreKind::Midgame { depth: 0 },
+                    pv: vec![square],
+                    nodes: control.nodes,
+                    millis: control.now() - started,
+                };
+            };
             let mut rng = limits.seed ^ board.hash();
             let chosen = values
                 .iter()
@@ -187,7 +207,7 @@ impl Searcher {
             let info = SearchInfo {
                 best: Move::Place(chosen.0),
                 score: chosen.1,
-                kind: ScoreKind::Midgame { depth: depth_cap },
+                kind: ScoreKind::Midgame { depth: depth_done },
                 pv: vec![chosen.0],
                 nodes: control.nodes,
                 millis: control.now() - started,

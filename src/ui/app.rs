@@ -574,7 +574,11 @@ fn on_key(
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
     let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
-    if tag == "SELECT" || tag == "INPUT" {
+    let editable = target
+        .as_ref()
+        .and_then(|t| t.dyn_ref::<web_sys::HtmlElement>())
+        .is_some_and(|h| h.is_content_editable());
+    if super::keys::takes_text(&tag, editable) {
         return;
     }
     let square: Option<Square> = target

@@ -2,6 +2,7 @@
 //! render it, and anything that searches goes to the worker through [`crate::protocol`].
 
 pub mod i18n;
+pub mod keys;
 pub mod persist;
 pub mod share;
 pub mod state;
