@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::{
     native_clock, parse_obf_line, perft, Control, Game, Level, Move, Position, ScoreKind,
-    SearchInfo, Searcher, Solver, Symmetry, TranspositionTable, DISC, MAX_LEVEL,
+    SearchInfo, Searcher, Solver, Symmetry, TranspositionTable, DISC, MAX_HASH_MB, MAX_LEVEL,
 };
 
 #[derive(Parser)]
@@ -27,7 +27,8 @@ struct Cli {
 enum Command {
     /// Count the leaves of the game tree (a pass counts as a ply; a finished game is one leaf).
     Perft {
-        /// Plies to search.
+        /// Plies to search (1 to 20: past that the count takes longer than anyone waits).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Start position as "<64 squares> X|O" (X black, O white, - empty); default: the standard start.
         #[arg(long, allow_hyphen_values = true)]
@@ -52,9 +53,12 @@ enum Command {
         /// Solve at most this many positions.
         #[arg(long)]
         count: Option<usize>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 256)]
-        hash_mb: usize,
+        /// Transposition table size in MB (1 to 16384).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
+        hash_mb: u32,
+        /// Refuse positions with more empty squares than this (an exact solve of more takes hours to ages).
+        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(u32).range(0..=60))]
+        max_empties: u32,
         /// Solve win/loss/draw only (checks the sign of the score).
         #[arg(long)]
         wld: bool,
@@ -122,9 +126,9 @@ enum Command {
         /// The second engine's level.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
         vs_level: u8,
-        /// Number of games (rounded up to an even number: each opening is played twice).
-        #[arg(long, default_value_t = 20)]
-        games: usize,
+        /// Number of games, 1 to 100000 (rounded up to an even number: each opening is played twice).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
         /// Openings, one transcript per line (default: distinct 4-move openings).
         #[arg(long)]
         openings: Option<std::path::PathBuf>,
@@ -226,9 +230,34 @@ enum Command {
     },
 }
 
+/// Deepest perft the command accepts.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// The ends of the output pipe closing early (`reversi replay … | head -1`) ends the command quietly, as for
+/// any Unix tool, instead of a panic on the failed write. The servers (`arena`, `bot`) keep Rust's default,
+/// so that a closed socket is an error they handle.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: `signal` from the C library with a valid signal number and the default disposition; no
+        // handler code runs in this process.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Arena { .. } | Command::Bot { .. }) {
+        quiet_on_closed_pipe();
+    }
     match cli.command {
         Command::Perft {
             depth,
@@ -242,8 +271,16 @@ pub fn main() -> ExitCode {
             from,
             count,
             hash_mb,
+            max_empties,
             wld,
-        } => run_solve(&file, json, from, count, hash_mb, wld),
+        } => run_solve(
+            &file,
+            json,
+            from,
+            count,
+            (hash_mb as usize, max_empties),
+            wld,
+        ),
         Command::Best {
             position,
             level,
@@ -439,7 +476,7 @@ pub fn main() -> ExitCode {
             } else {
                 Searcher::new(32)
             };
-            run_match(level, vs_level, games, openings.as_deref(), second)
+            run_match(level, vs_level, games as usize, openings.as_deref(), second)
         }
     }
 }
@@ -733,7 +770,7 @@ fn run_solve(
     json: bool,
     from: usize,
     count: Option<usize>,
-    hash_mb: usize,
+    (hash_mb, max_empties): (usize, u32),
     wld: bool,
 ) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
@@ -760,6 +797,14 @@ fn run_solve(
                 return ExitCode::from(2);
             }
         };
+        let empties = entry.position.board.empty_count();
+        if empties > max_empties {
+            eprintln!(
+                "reversi solve: {}:{number}: {empties} empty squares, more than --max-empties {max_empties} (an exact solve takes hours from about 34)",
+                file.display()
+            );
+            return ExitCode::from(2);
+        }
         tt.clear();
         let mut control = Control::unlimited();
         let started = Instant::now();
@@ -780,7 +825,6 @@ fn run_solve(
         total_nodes += nodes;
         total_seconds += seconds;
         let best = best.map_or("pass".to_string(), |s| s.to_string());
-        let empties = entry.position.board.empty_count();
         if json {
             let expected = expected.map_or("null".to_string(), |e| e.to_string());
             println!(

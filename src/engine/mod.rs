@@ -38,4 +38,4 @@ pub use perft::perft;
 pub use position::{Color, Position};
 pub use search::{splitmix, ScoreKind, SearchInfo, SearchLimits, Searcher};
 pub use square::Square;
-pub use tt::{TranspositionTable, TtData};
+pub use tt::{TranspositionTable, TtData, MAX_HASH_MB};

@@ -41,6 +41,9 @@ struct Entry {
 
 const BUCKET: usize = 4;
 
+/// The largest table, in MB ([`TranspositionTable::new`] clamps sizes to 1..=this).
+pub const MAX_HASH_MB: usize = 16_384;
+
 /// The table. Its size is fixed when it is made.
 pub struct TranspositionTable {
     entries: Vec<Entry>,
@@ -51,7 +54,7 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `megabytes` MB (at least one bucket), its entry count a power of two.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let bytes = megabytes.max(1) * 1024 * 1024;
+        let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
         let wanted = (bytes / std::mem::size_of::<Entry>()).max(BUCKET);
         let count = if wanted.is_power_of_two() {
             wanted
