@@ -551,9 +551,13 @@ fn run_nboard() -> ExitCode {
     let mut session = crate::nboard::NboardSession::new();
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        for out in session.handle(&line) {
+    // Lines as bytes: one that is not UTF-8 must not end the session.
+    for line in stdin.lock().split(b'\n') {
+        let Ok(mut line) = line else { break };
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        for out in session.handle_bytes(&line) {
             if writeln!(stdout, "{out}")
                 .and_then(|_| stdout.flush())
                 .is_err()

@@ -9,8 +9,13 @@ use crate::engine::{native_clock, Game, Move, Position, SearchLimits, Searcher, 
 pub struct NboardSession {
     game: Game,
     depth: u32,
+    move_time_ms: u32,
     searcher: Searcher,
 }
+
+/// Longest a `go` or a `hint` searches, whatever the depth set: the engine reads nothing while it searches,
+/// so `ping` and every other command wait at most this long.
+pub const DEFAULT_MOVE_TIME_MS: u32 = 10_000;
 
 impl Default for NboardSession {
     fn default() -> NboardSession {
@@ -29,10 +34,36 @@ fn nboard_move(mv: Move) -> String {
 impl NboardSession {
     /// A session at the standard start position, searching 8 plies deep.
     pub fn new() -> NboardSession {
+        NboardSession::with_move_time(DEFAULT_MOVE_TIME_MS)
+    }
+
+    /// A session whose searches stop after `move_time_ms` milliseconds (at the deepest depth finished).
+    pub fn with_move_time(move_time_ms: u32) -> NboardSession {
         NboardSession {
             game: Game::new(),
             depth: 8,
+            move_time_ms,
             searcher: Searcher::new(64),
+        }
+    }
+
+    /// Handles one line as it arrived, in any encoding: a line that is not UTF-8 (a GGF with Latin-1 player
+    /// names, or noise) is read as Latin-1, so its ASCII commands still work and anything else gets a
+    /// `status` line; the game is never lost to it.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Vec<String> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(_) => {
+                let text: String = line.iter().map(|&b| b as char).collect();
+                let mut out = self.handle(&text);
+                if out.is_empty() || out.iter().all(|l| !l.starts_with("status")) {
+                    out.insert(
+                        0,
+                        "status the line is not UTF-8: read as Latin-1".to_string(),
+                    );
+                }
+                out
+            }
         }
     }
 
@@ -47,6 +78,7 @@ impl NboardSession {
             // Solving exactly near the end costs about as much as a deep mid-game search.
             exact_empties: (self.depth + 6).min(20),
             wld_empties: (self.depth + 8).min(22),
+            deadline: Some(native_clock() + self.move_time_ms as f64),
             ..SearchLimits::default()
         }
     }
@@ -141,13 +173,19 @@ impl NboardSession {
             "status searching {count} moves at depth {}",
             self.depth
         )];
-        let values = self.searcher.analyse(&board, self.depth);
+        let deadline = native_clock() + self.move_time_ms as f64;
+        let Some((depth, values)) =
+            self.searcher
+                .analyse_until(&board, self.depth, deadline, native_clock)
+        else {
+            out.push("status no move valued in time".to_string());
+            return out;
+        };
         for (square, value) in values.into_iter().take(count) {
             out.push(format!(
-                "search {} {:.2} 0 {}",
+                "search {} {:.2} 0 {depth}",
                 square.to_string().to_uppercase(),
                 value as f64 / DISC as f64,
-                self.depth
             ));
         }
         out.push("status".to_string());
@@ -265,6 +303,27 @@ mod tests {
             assert!(out[0].starts_with("status "), "{bad}: {out:?}");
             assert_eq!(s.game().transcript(), "f5d6", "{bad}");
         }
+    }
+
+    #[test]
+    fn the_deepest_depth_still_answers_within_the_move_time() {
+        // Depth 60 would take ages; the move time ends the search at the deepest depth finished.
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut s = NboardSession::with_move_time(300);
+            let mut out = s.handle("set depth 60");
+            out.extend(s.handle("hint 3"));
+            out.extend(s.handle("go"));
+            out.extend(s.handle("ping 7"));
+            sender.send(out).ok();
+        });
+        let out = receiver
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("answers within the move time");
+        assert_eq!(out[0], "status searching 3 moves at depth 60");
+        assert_eq!(out.iter().filter(|l| l.starts_with("search ")).count(), 3);
+        assert!(out.iter().any(|l| l.starts_with("=== ")), "{out:?}");
+        assert_eq!(out.last().map(String::as_str), Some("pong 7"));
     }
 
     #[test]

@@ -174,15 +174,9 @@ impl Searcher {
             // Weaker levels: every root move valued, one depth after another up to the full depth, then
             // noise on the values of the deepest iteration that finished (a stopped iteration's values are
             // not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
-            let mut completed = None;
-            for depth in 1..=depth_cap {
-                let values = self.root_values(board, depth, &mut control);
-                if control.aborted() {
-                    break;
-                }
-                completed = Some((depth, values));
-            }
-            let Some((depth_done, values)) = completed else {
+            let Some((depth_done, values)) =
+                self.deepening_root_values(board, depth_cap, &mut control)
+            else {
                 let square = self.ordered_moves(p, o, None)[0].0;
                 return SearchInfo {
                     best: Move::Place(square),
@@ -317,6 +311,42 @@ impl Searcher {
         let mut values = self.root_values(board, depth.max(1), &mut control);
         values.sort_by_key(|&(_, v)| -v);
         values
+    }
+
+    /// [`Searcher::analyse`] within a deadline on `clock`: every legal move's value at the deepest depth up
+    /// to `depth` that finished in time (`None` if not even depth 1 did), with that depth, best first.
+    pub fn analyse_until(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        deadline: f64,
+        clock: Clock,
+    ) -> Option<(u32, Vec<(Square, i32)>)> {
+        let mut control = Control::new(None, Some(deadline), clock, None);
+        self.tt.new_search();
+        let depth = depth.max(1).min(board.empty_count().max(1));
+        let (done, mut values) = self.deepening_root_values(board, depth, &mut control)?;
+        values.sort_by_key(|&(_, v)| -v);
+        Some((done, values))
+    }
+
+    /// Root values at depth 1, 2, … up to `depth_cap`; the last set that finished before the control
+    /// stopped the search, with its depth (values of a stopped depth are not used).
+    fn deepening_root_values(
+        &mut self,
+        board: &Board,
+        depth_cap: u32,
+        control: &mut Control,
+    ) -> Option<(u32, Vec<(Square, i32)>)> {
+        let mut completed = None;
+        for depth in 1..=depth_cap {
+            let values = self.root_values(board, depth, control);
+            if control.aborted() {
+                break;
+            }
+            completed = Some((depth, values));
+        }
+        completed
     }
 
     fn root_values(
