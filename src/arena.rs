@@ -19,7 +19,54 @@ use crate::engine::{Color, Game, Square};
 /// Time a bot has to answer.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(3);
 
-type Socket = Arc<Mutex<WebSocket<TcpStream>>>;
+/// One connected bot: its socket and the keys of requests it answered too late, so that a late answer
+/// still in the socket is recognised and dropped instead of being read as the answer to the next request.
+struct Connection {
+    socket: WebSocket<TcpStream>,
+    stale_keys: Vec<String>,
+}
+
+/// How many unanswered keys a connection remembers.
+const STALE_KEYS: usize = 16;
+
+type Socket = Arc<Mutex<Connection>>;
+
+/// Whether a bot's connection is still open: a socket in use by a game is; an idle one is open unless its
+/// peer has closed it (a read would return end of file).
+fn connection_is_open(socket: &Socket) -> bool {
+    let Ok(connection) = socket.try_lock() else {
+        return true;
+    };
+    let stream = connection.socket.get_ref();
+    if stream.set_nonblocking(true).is_err() {
+        return false;
+    }
+    let mut byte = [0u8; 1];
+    let open = match stream.peek(&mut byte) {
+        Ok(0) => false,
+        Ok(_) => true,
+        Err(e) => e.kind() == std::io::ErrorKind::WouldBlock,
+    };
+    stream.set_nonblocking(false).is_ok() && open
+}
+
+/// Whether the request head asks for a WebSocket upgrade (RFC 6455: `Upgrade: websocket`, `Connection`
+/// naming `Upgrade`, version 13, and a key).
+fn is_websocket_upgrade(headers: &HashMap<String, String>) -> bool {
+    let has_token = |name: &str, token: &str| {
+        headers
+            .get(name)
+            .is_some_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
+    };
+    has_token("upgrade", "websocket")
+        && has_token("connection", "upgrade")
+        && headers
+            .get("sec-websocket-version")
+            .is_some_and(|v| v.trim() == "13")
+        && headers
+            .get("sec-websocket-key")
+            .is_some_and(|k| !k.trim().is_empty())
+}
 
 /// One finished game.
 #[derive(Clone, Debug)]
@@ -142,14 +189,30 @@ impl Arena {
                 r#"{"error":"name required"}"#,
             );
         };
-        let Some(key) = headers.get("sec-websocket-key") else {
+        let key = match headers.get("sec-websocket-key") {
+            Some(key) if is_websocket_upgrade(headers) => key,
+            _ => {
+                return respond(
+                    &mut stream,
+                    400,
+                    "application/json",
+                    r#"{"error":"not a WebSocket request (Upgrade: websocket, Connection: Upgrade, Sec-WebSocket-Version: 13 and a key are required)"}"#,
+                )
+            }
+        };
+        // A name belongs to its first connection while that connection is open: a second client with the
+        // same name is refused, not allowed to take over the first one's matches.
+        let mut bots = self.bots.lock().expect("bots");
+        if bots.get(name).is_some_and(connection_is_open) {
+            drop(bots);
+            eprintln!("[arena] refused a second connection as \"{name}\"");
             return respond(
                 &mut stream,
-                400,
+                409,
                 "application/json",
-                r#"{"error":"not a WebSocket request"}"#,
+                r#"{"error":"a bot of that name is connected"}"#,
             );
-        };
+        }
         let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
         write!(
             stream,
@@ -158,10 +221,13 @@ impl Arena {
         .map_err(|e| e.to_string())?;
         let socket = WebSocket::from_raw_socket(stream, Role::Server, None);
         eprintln!("[arena] bot \"{name}\" connected");
-        self.bots
-            .lock()
-            .expect("bots")
-            .insert(name.clone(), Arc::new(Mutex::new(socket)));
+        bots.insert(
+            name.clone(),
+            Arc::new(Mutex::new(Connection {
+                socket,
+                stale_keys: Vec::new(),
+            })),
+        );
         Ok(())
     }
 
@@ -268,8 +334,30 @@ impl Arena {
             .get(name)
             .cloned()
             .ok_or("not connected")?;
-        let mut socket = socket.lock().expect("socket");
+        let mut connection = socket.lock().expect("socket");
         let key = self.key();
+        let result = Arena::exchange(&mut connection, &key, name, game, color, last);
+        if result.as_ref().is_err_and(|e| e == "too late") {
+            // Its answer may still come: remember the key to drop that answer when it does.
+            let stale = &mut connection.stale_keys;
+            if stale.len() == STALE_KEYS {
+                stale.remove(0);
+            }
+            stale.push(key);
+        }
+        result
+    }
+
+    /// One request and its answer on a bot's connection.
+    fn exchange(
+        connection: &mut Connection,
+        key: &str,
+        name: &str,
+        game: &Game,
+        color: Color,
+        last: Option<Square>,
+    ) -> Result<Square, String> {
+        let Connection { socket, stale_keys } = connection;
         let position = game.position();
         let board: Vec<Vec<i32>> = (0..8)
             .map(|row| {
@@ -323,7 +411,16 @@ impl Arena {
             }
             let reply: Value =
                 serde_json::from_str(&text).map_err(|_| "malformed message".to_string())?;
-            if reply.get("key").and_then(Value::as_str) != Some(key.as_str()) {
+            let reply_key = reply.get("key").and_then(Value::as_str);
+            if let Some(i) = stale_keys
+                .iter()
+                .position(|k| Some(k.as_str()) == reply_key)
+            {
+                // The late answer to an earlier request (that game is already lost): drop it.
+                stale_keys.remove(i);
+                continue;
+            }
+            if reply_key != Some(key) {
                 return Err("wrong or missing key".to_string());
             }
             let coordinate = |axis: &str| {

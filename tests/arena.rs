@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use reversi::arena::Arena;
 use reversi::bot::{run, BotConfig};
-use reversi::engine::Game;
+use reversi::engine::{Bitboard, Board, Game};
 use serde_json::Value;
 use tungstenite::Message;
 
@@ -165,4 +165,89 @@ fn misbehaving_clients_lose_and_the_arena_keeps_serving() {
     assert_eq!(http(&addr, "POST", "/play/good/nobody").0, 404);
     let result = play_match(&addr, "good", "bad-illegal");
     assert_eq!(result["points"]["first"], 2.0);
+}
+
+/// A client that answers its first request late and every later one at once with a legal move.
+fn late_once_client(addr: &str, name: &str) {
+    let (mut socket, _) = tungstenite::connect(format!("ws://{addr}/ws?name={name}")).unwrap();
+    std::thread::spawn(move || {
+        let mut first = true;
+        loop {
+            let Ok(message) = socket.read() else { return };
+            let Message::Text(text) = message else {
+                continue;
+            };
+            let action: Value = serde_json::from_str(text.as_str()).unwrap();
+            let key = action["key"].as_str().unwrap().to_string();
+            // board[row][column], 1 black, -1 white; the answer's x is the row and y the column.
+            let mut black = 0u64;
+            let mut white = 0u64;
+            for (row, cells) in action["board"].as_array().unwrap().iter().enumerate() {
+                for (column, cell) in cells.as_array().unwrap().iter().enumerate() {
+                    let bit = 1u64 << (row * 8 + column);
+                    match cell.as_i64().unwrap() {
+                        1 => black |= bit,
+                        -1 => white |= bit,
+                        _ => {}
+                    }
+                }
+            }
+            let (me, them) = if action["color"] == 1 {
+                (black, white)
+            } else {
+                (white, black)
+            };
+            let board = Board::new(Bitboard(me), Bitboard(them));
+            let square = board.moves().iter().next().expect("asked only with a move");
+            if first {
+                first = false;
+                std::thread::sleep(Duration::from_millis(3300));
+            }
+            let reply =
+                serde_json::json!({"key": key, "point": {"x": square.row(), "y": square.column()}});
+            if socket.send(Message::text(reply.to_string())).is_err() {
+                return;
+            }
+        }
+    });
+}
+
+#[test]
+fn one_late_answer_loses_one_game_only() {
+    let addr = start_arena();
+    start_bot(&addr, "steady");
+    late_once_client(&addr, "slow-once");
+    let result = play_match(&addr, "steady", "slow-once");
+    let games = result["games"].as_array().unwrap();
+    assert!(
+        games[0]["reason"].as_str().unwrap().contains("too late"),
+        "{result}"
+    );
+    // The late answer of game 1 reaches the arena during game 2 and is dropped, not taken for an answer.
+    assert_eq!(games[1]["reason"], "game over", "{result}");
+}
+
+#[test]
+fn a_connected_name_cannot_be_taken_over_and_the_handshake_is_checked() {
+    let addr = start_arena();
+    let (_first, _) = tungstenite::connect(format!("ws://{addr}/ws?name=owner")).unwrap();
+    let second = tungstenite::connect(format!("ws://{addr}/ws?name=owner"));
+    match second {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 409),
+        other => panic!("a second 'owner' was accepted: {:?}", other.map(|_| ())),
+    }
+    // A request without the Upgrade header is not a WebSocket handshake.
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /ws?name=sneaky HTTP/1.1\r\nHost: {addr}\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 400"), "{response}");
+    // Once the owner has gone, its name is free again.
+    drop(_first);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(tungstenite::connect(format!("ws://{addr}/ws?name=owner")).is_ok());
 }
