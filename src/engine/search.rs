@@ -222,7 +222,21 @@ impl Searcher {
         } else {
             depth_cap
         };
+        // Time of the last two finished iterations, to predict whether the next one can finish in time.
+        let (mut last_iteration, mut previous_iteration) = (None::<f64>, None::<f64>);
         for depth in first_depth..=mid_depth {
+            if let (Some(deadline), Some(last)) = (limits.deadline, last_iteration) {
+                // Each iteration costs a few times the one before (the measured ratio, kept within 2-6): one
+                // that cannot finish before the deadline is not started, since a stopped iteration's result
+                // is thrown away.
+                let growth = previous_iteration
+                    .filter(|&p| p > 0.5)
+                    .map_or(4.0, |p| (last / p).clamp(2.0, 6.0));
+                if control.now() + last * growth > deadline {
+                    break;
+                }
+            }
+            let iteration_started = control.now();
             let (mut alpha, mut beta) = if depth <= 2 {
                 (-INFINITY, INFINITY)
             } else {
@@ -244,6 +258,8 @@ impl Searcher {
             if control.aborted() {
                 break;
             }
+            previous_iteration = last_iteration;
+            last_iteration = Some(control.now() - iteration_started);
             score = value;
             let info = SearchInfo {
                 best: Move::Place(square),
@@ -259,9 +275,14 @@ impl Searcher {
 
         if empties <= limits.wld_empties && !control.aborted() {
             let exact = empties <= limits.exact_empties;
-            let (alpha, beta) = if exact { (-64, 64) } else { (-1, 1) };
-            let (value, square) =
-                Solver::new(&mut self.end_tt, &mut control).solve_window(board, alpha, beta);
+            // The exact solve takes the solver's fastest path (MTD(f), with a selective pass first from
+            // its threshold), the one `reversi solve` benchmarks.
+            let mut solver = Solver::new(&mut self.end_tt, &mut control);
+            let (value, square) = if exact {
+                solver.solve(board)
+            } else {
+                solver.solve_window(board, -1, 1)
+            };
             if !control.aborted() {
                 if let Some(square) = square {
                     let info = SearchInfo {
