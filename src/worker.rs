@@ -9,6 +9,9 @@ use crate::protocol::{Request, Response, ScoreKind};
 pub const MAX_PERFT_DEPTH: u32 = 10;
 /// The deepest analysis: every legal move is searched to this depth.
 pub const MAX_ANALYSE_DEPTH: u32 = 10;
+
+/// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
+pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;
 /// Transposition table size in the worker.
 pub const HASH_MB: usize = 32;
 
@@ -112,9 +115,18 @@ impl Engine {
                 Err(error) => error,
                 Ok(position) => Response::Analysis {
                     id,
+                    // Within a deadline: the values of the deepest depth finished in time, so that an
+                    // analysis never holds the single worker for long.
                     values: self
                         .searcher
-                        .analyse(&position.board, depth.clamp(1, MAX_ANALYSE_DEPTH))
+                        .analyse_until(
+                            &position.board,
+                            depth.clamp(1, MAX_ANALYSE_DEPTH),
+                            (self.clock)() + MAX_ANALYSE_MILLIS,
+                            self.clock,
+                        )
+                        .map(|(_, values)| values)
+                        .unwrap_or_default()
                         .into_iter()
                         .map(|(square, value)| (square.to_string(), value))
                         .collect(),

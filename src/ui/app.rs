@@ -16,7 +16,9 @@ use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
-use super::state::{Action, LinkError, Notice, Scoring, Session, Settings, ANALYSE_DEPTHS};
+use super::state::{
+    Action, LinkError, Notice, Replaced, Scoring, Session, Settings, ANALYSE_DEPTHS,
+};
 use super::storage;
 use super::BoardView;
 use crate::engine::{Bitboard, Color, Level, Move, Square};
@@ -114,12 +116,42 @@ fn apply_lang(lang: Lang) {
 fn initial_session() -> Session {
     let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
         None => Session::default(),
-        Some(text) => persist::restore(&text).unwrap_or_else(|error| {
-            let mut session = Session::default();
-            session.notice = Some(Notice::RestoreFailed { error });
-            session
-        }),
+        // Data that cannot be read in full is copied aside before the next autosave writes over it.
+        Some(text) => match persist::recover(&text) {
+            Ok(persist::Recovered {
+                session,
+                lost: None,
+            }) => session,
+            Ok(persist::Recovered {
+                mut session,
+                lost: Some(error),
+            }) => {
+                session.notice = Some(Notice::RestorePartial {
+                    error,
+                    backup: keep_unreadable(&text),
+                });
+                session
+            }
+            Err(error) => {
+                let mut session = Session::default();
+                session.notice = Some(Notice::RestoreFailed {
+                    error,
+                    backup: keep_unreadable(&text),
+                });
+                session
+            }
+        },
     };
+    // The game an import or a link put aside before the last reload.
+    if let Some(previous) = storage()
+        .and_then(|s| s.get_item(REPLACED_KEY).ok().flatten())
+        .and_then(|text| persist::restore(&text).ok())
+    {
+        session.replaced = Some(Box::new(Replaced {
+            settings: previous.settings,
+            game: previous.game,
+        }));
+    }
     let window = web_sys::window();
     let hash = window
         .as_ref()
@@ -141,6 +173,28 @@ fn initial_session() -> Session {
         }
     }
     session
+}
+
+/// The storage key of the game an import or a shared link put aside.
+const REPLACED_KEY: &str = "reversi.replaced";
+
+/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (or a numbered key beside it
+/// when that one holds other data) and returns the key; `None` when the storage refused it.
+fn keep_unreadable(text: &str) -> Option<String> {
+    let storage = storage()?;
+    for n in 1..=9 {
+        let key = if n == 1 {
+            persist::BACKUP_KEY.to_string()
+        } else {
+            format!("{}-{n}", persist::BACKUP_KEY)
+        };
+        match storage.get_item(&key).ok().flatten() {
+            Some(existing) if existing == text => return Some(key),
+            Some(_) => continue,
+            None => return storage.set_item(&key, text).ok().map(|_| key),
+        }
+    }
+    None
 }
 
 /// Copies `text` with the asynchronous clipboard API (called through JavaScript, as web-sys marks it unstable).
@@ -198,11 +252,22 @@ fn main_view() -> Html {
             session.analyse,
             session.analyse_depth,
             session.scoring,
+            session.replaced.clone(),
         );
         use_effect_with(key, move |_| {
             if let Some(storage) = storage() {
                 // A full or disabled storage only loses the autosave, never the game on screen.
                 let _ = storage.set_item(AUTOSAVE_KEY, &persist::save(&session));
+                match &session.replaced {
+                    Some(previous) => {
+                        let aside =
+                            Session::resume(previous.settings, previous.game.clone(), false, 4);
+                        let _ = storage.set_item(REPLACED_KEY, &persist::save(&aside));
+                    }
+                    None => {
+                        let _ = storage.remove_item(REPLACED_KEY);
+                    }
+                }
             }
         });
     }
@@ -487,6 +552,23 @@ fn main_view() -> Html {
                 if let Some(notice) = &session.notice {
                     <p class="notice" data-testid="notice" role="status">
                         { i18n::notice(lang, notice) }
+                        if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } = notice {
+                            { " " }
+                            <button type="button" class="link" data-testid="copy-backup" onclick={{
+                                let key = key.clone();
+                                let session = session.clone();
+                                Callback::from(move |_| {
+                                    let text = storage().and_then(|s| s.get_item(&key).ok().flatten()).unwrap_or_default();
+                                    if copy_to_clipboard(&text) {
+                                        session.dispatch(Action::Copied);
+                                    }
+                                })
+                            }}>{ t.copy_backup }</button>
+                        }
+                        if session.replaced.is_some() && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
+                            { " " }
+                            <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
+                        }
                         <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
                     </p>
                 }
@@ -547,6 +629,10 @@ fn main_view() -> Html {
                     </label>
                     <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
                     <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
+                    if session.replaced.is_some() {
+                        { " " }
+                        <button type="button" data-testid="previous-game" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
+                    }
                 </details>
                 <p class="transcript-line">
                     <span class="label">{ t.transcript }{ ": " }</span>

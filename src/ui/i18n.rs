@@ -171,6 +171,10 @@ strings! {
     keys_help: "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子，U 悔棋，R 重做，H 提示，N 新游戏。";
     /// Label of the close button of a notice.
     dismiss: "Dismiss", "关闭";
+    /// Button that swaps in the game an import or a shared link replaced.
+    previous_game: "Previous game", "上一局";
+    /// Button that copies unreadable saved data to the clipboard.
+    copy_backup: "Copy saved data", "复制存档数据";
     /// Label of the board.
     board: "Board", "棋盘";
     /// Label of the counts.
@@ -449,6 +453,35 @@ fn link_error(lang: Lang, error: &LinkError) -> String {
     }
 }
 
+fn restore_reason_zh(error: &RestoreError) -> String {
+    match error {
+        RestoreError::Malformed(_) => "数据无法解析".to_string(),
+        RestoreError::Version(v) if *v > crate::ui::persist::VERSION => {
+            format!("存档来自更新的版本（版本 {v}）")
+        }
+        RestoreError::Version(v) => format!("不支持的存档版本 {v}"),
+        RestoreError::Invalid(_) => "存档内容无效".to_string(),
+    }
+}
+
+fn kept_en(backup: &Option<String>) -> String {
+    match backup {
+        Some(key) => format!(
+            " The saved data is kept unchanged in this browser (storage key {key}); “Copy saved data” copies it."
+        ),
+        None => String::new(),
+    }
+}
+
+fn kept_zh(backup: &Option<String>) -> String {
+    match backup {
+        Some(key) => {
+            format!("原存档已原样保留在本浏览器中（存储键 {key}），点击“复制存档数据”即可复制。")
+        }
+        None => String::new(),
+    }
+}
+
 /// A notice for the player.
 pub fn notice(lang: Lang, notice: &Notice) -> String {
     match (lang, notice) {
@@ -514,16 +547,50 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         (Lang::Zh, Notice::Copied) => "已复制。".to_string(),
         (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),
         (Lang::Zh, Notice::EngineError { message }) => format!("引擎错误：{message}"),
-        (Lang::En, Notice::RestoreFailed { error }) => {
-            format!("The saved game could not be restored, a new game was started: {error}")
+        (Lang::En, Notice::RestoreFailed { error, backup }) => {
+            format!(
+                "The saved game could not be restored, a new game was started: {error}.{}",
+                kept_en(backup)
+            )
         }
-        (Lang::Zh, Notice::RestoreFailed { error }) => {
-            let reason = match error {
-                RestoreError::Malformed(_) => "数据无法解析".to_string(),
-                RestoreError::Version(v) => format!("不支持的存档版本 {v}"),
-                RestoreError::Invalid(_) => "存档内容无效".to_string(),
-            };
-            format!("无法恢复已保存的对局（{reason}），已开始新游戏。")
+        (Lang::Zh, Notice::RestoreFailed { error, backup }) => {
+            format!(
+                "无法恢复已保存的对局（{}），已开始新游戏。{}",
+                restore_reason_zh(error),
+                kept_zh(backup)
+            )
+        }
+        (Lang::En, Notice::RestorePartial { error, backup }) => {
+            format!(
+                "Only the first moves of the saved game could be restored ({error}).{}",
+                kept_en(backup)
+            )
+        }
+        (Lang::Zh, Notice::RestorePartial { error, backup }) => {
+            format!(
+                "只恢复了已保存对局的前面部分（{}）。{}",
+                restore_reason_zh(error),
+                kept_zh(backup)
+            )
+        }
+        (Lang::En, Notice::ImportEmpty) => {
+            "Nothing to import: paste a transcript such as f5d6c3 first.".to_string()
+        }
+        (Lang::Zh, Notice::ImportEmpty) => {
+            "没有可导入的内容：请先粘贴棋谱，例如 f5d6c3。".to_string()
+        }
+        (Lang::En, Notice::Replaced) => {
+            "A new game replaced yours; your game is kept: “Previous game” brings it back."
+                .to_string()
+        }
+        (Lang::Zh, Notice::Replaced) => {
+            "新的对局替换了你的对局；你的对局已保留：点击“上一局”可以恢复。".to_string()
+        }
+        (Lang::En, Notice::BroughtBack) => {
+            "Your previous game is back; “Previous game” switches again.".to_string()
+        }
+        (Lang::Zh, Notice::BroughtBack) => {
+            "已恢复上一局；再次点击“上一局”可以切换回来。".to_string()
         }
     }
 }

@@ -9,10 +9,88 @@ use serde::{Deserialize, Serialize};
 use super::state::{ClockSettings, Mode, Scoring, Session, Settings};
 use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
 
-/// The format version written; other versions are refused.
+/// The format version written. Older versions are brought up to it by [`migrate`]; newer ones are refused
+/// (and kept, see [`BACKUP_KEY`]).
 pub const VERSION: u32 = 1;
 /// The storage key of the autosaved game.
 pub const AUTOSAVE_KEY: &str = "reversi.autosave";
+/// Where autosaved data that could not be read (wholly or in part) is kept before anything is written over
+/// it: this key, or the key with `-2` … `-9` when it already holds other data.
+pub const BACKUP_KEY: &str = "reversi.autosave.unreadable";
+
+/// Brings saved data of an older format version up to [`VERSION`], one version at a time. Version 1 is the
+/// first format, so today there is no step to take; the next format adds its step here (for example
+/// renaming a field in the JSON value) and tests it.
+pub fn migrate(mut value: serde_json::Value) -> Result<serde_json::Value, RestoreError> {
+    let version = value
+        .get("version")
+        .and_then(serde_json::Value::as_u64)
+        .ok_or_else(|| RestoreError::Malformed("no version number".to_string()))?;
+    if version > VERSION as u64 {
+        return Err(RestoreError::Version(version.min(u32::MAX as u64) as u32));
+    }
+    if version < 1 {
+        return Err(RestoreError::Version(version as u32));
+    }
+    // Steps from version n to n + 1 go here, each ending with value["version"] = n + 1.
+    value["version"] = serde_json::Value::from(VERSION);
+    Ok(value)
+}
+
+/// What [`recover`] could read of saved data.
+#[derive(Debug)]
+pub struct Recovered {
+    /// The session restored.
+    pub session: Session,
+    /// What could not be restored (the later moves from the first bad one, or the moves to redo), if
+    /// anything.
+    pub lost: Option<RestoreError>,
+}
+
+/// Restores as much of saved data as is valid: everything, as [`restore`] does; or, when a move or a redo
+/// move is bad, the game up to the last good move (without the redo moves), with the reason in `lost`.
+/// Data that is not a save at all, of a newer version, or with bad settings is an error.
+pub fn recover(text: &str) -> Result<Recovered, RestoreError> {
+    let error = match restore(text) {
+        Ok(session) => {
+            return Ok(Recovered {
+                session,
+                lost: None,
+            })
+        }
+        Err(error) => error,
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    let mut saved: Saved = serde_json::from_value(migrate(value)?)
+        .map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    let start: Position = saved
+        .start
+        .parse()
+        .map_err(|e| RestoreError::Invalid(format!("start position: {e}")))?;
+    // The longest valid prefix of the moves; the redo moves go with anything after it.
+    let mut game = Game::from_position(start);
+    let squares: Vec<&str> = saved
+        .moves
+        .as_bytes()
+        .chunks(2)
+        .map(|c| std::str::from_utf8(c).unwrap_or(""))
+        .collect();
+    for text in squares {
+        match text.parse::<Square>().ok().map(|s| game.play(s)) {
+            Some(Ok(())) => {}
+            _ => break,
+        }
+    }
+    saved.moves = game.transcript();
+    saved.redo = String::new();
+    let retried = serde_json::to_string(&saved).expect("plain data serialises");
+    let session = restore(&retried)?;
+    Ok(Recovered {
+        session,
+        lost: Some(error),
+    })
+}
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Saved {
@@ -66,6 +144,10 @@ impl fmt::Display for RestoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RestoreError::Malformed(reason) => write!(f, "saved data is not readable ({reason})"),
+            RestoreError::Version(v) if *v > VERSION => write!(
+                f,
+                "saved by a newer version of the game (version {v}; this page reads up to version {VERSION})"
+            ),
             RestoreError::Version(v) => write!(f, "saved data has version {v}, expected {VERSION}"),
             RestoreError::Invalid(reason) => write!(f, "saved data is invalid: {reason}"),
         }
@@ -117,11 +199,10 @@ pub fn save(session: &Session) -> String {
 /// A session from JSON written by [`save`]: the same game, the same redo moves, the same settings; an engine
 /// to move starts thinking again.
 pub fn restore(text: &str) -> Result<Session, RestoreError> {
-    let saved: Saved =
+    let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-    if saved.version != VERSION {
-        return Err(RestoreError::Version(saved.version));
-    }
+    let saved: Saved = serde_json::from_value(migrate(value)?)
+        .map_err(|e| RestoreError::Malformed(e.to_string()))?;
     let invalid = |reason: String| RestoreError::Invalid(reason);
     let mode = match saved.mode.as_str() {
         "hvh" => Mode::HumanVsHuman,
@@ -279,6 +360,60 @@ mod tests {
             let error = restore(text).unwrap_err().to_string();
             assert!(error.contains(reason), "{text:?}: {error}");
         }
+    }
+
+    #[test]
+    fn the_valid_part_of_a_damaged_save_is_recovered() {
+        let mut session = Session::default();
+        session.apply(Action::NewGame(Settings {
+            mode: Mode::HumanVsHuman,
+            ..Settings::default()
+        }));
+        for square in ["f5", "d6", "c3", "d3", "c4"] {
+            session.apply(Action::Square(square.parse().unwrap()));
+        }
+        session.apply(Action::Undo);
+        let good = save(&session);
+        // Intact: everything, nothing lost.
+        let all = recover(&good).unwrap();
+        assert!(all.lost.is_none());
+        assert_eq!(all.session.game.transcript(), "f5d6c3d3");
+        assert!(all.session.game.can_redo());
+        // One bad move: the moves before it, and the reason.
+        let bad_move = good.replace("\"moves\":\"f5d6c3d3\"", "\"moves\":\"f5d6a1d3\"");
+        let part = recover(&bad_move).unwrap();
+        assert_eq!(part.session.game.transcript(), "f5d6");
+        assert!(part.lost.unwrap().to_string().contains("move 3"));
+        // A bad redo move: the game, without the redo moves.
+        let bad_redo = good.replace("\"redo\":\"c4\"", "\"redo\":\"zz\"");
+        let part = recover(&bad_redo).unwrap();
+        assert_eq!(part.session.game.transcript(), "f5d6c3d3");
+        assert!(!part.session.game.can_redo());
+        assert!(part.lost.unwrap().to_string().contains("redo"));
+        // Not a save, a newer version, or bad settings: nothing to recover.
+        for text in [
+            "{\"version\":1,\"mode\":".to_string(),
+            good.replace("\"version\":1", "\"version\":2"),
+            good.replace("\"black_level\":4", "\"black_level\":0"),
+        ] {
+            assert!(recover(&text).is_err(), "{text}");
+        }
+        assert!(recover(&good.replace("\"version\":1", "\"version\":2"))
+            .unwrap_err()
+            .to_string()
+            .contains("newer version"));
+    }
+
+    #[test]
+    fn migration_keeps_the_current_version_and_refuses_others() {
+        let value: serde_json::Value = serde_json::from_str(&save(&Session::default())).unwrap();
+        assert_eq!(migrate(value.clone()).unwrap(), value);
+        for version in [0u64, 2, u64::MAX] {
+            let mut other = value.clone();
+            other["version"] = version.into();
+            assert!(matches!(migrate(other), Err(RestoreError::Version(_))));
+        }
+        assert!(migrate(serde_json::json!({"mode": "hvh"})).is_err());
     }
 }
 

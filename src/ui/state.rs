@@ -180,10 +180,21 @@ pub enum Notice {
     Browsing,
     /// The engine worker stopped answering and was restarted.
     WorkerRestarted,
-    /// The autosaved game could not be restored (it is replaced by the next save).
+    /// The autosaved game could not be restored; a new game was started. The unreadable data is kept
+    /// under `backup` (a storage key), where the page could store it.
     RestoreFailed {
         /// Why.
         error: crate::ui::persist::RestoreError,
+        /// The storage key now holding the unreadable data.
+        backup: Option<String>,
+    },
+    /// Only the first moves of the autosaved game could be restored; the whole saved data is kept under
+    /// `backup`.
+    RestorePartial {
+        /// What could not be restored.
+        error: crate::ui::persist::RestoreError,
+        /// The storage key now holding the saved data as it was.
+        backup: Option<String>,
     },
     /// A pasted transcript could not be played; the game is unchanged.
     ImportFailed {
@@ -197,6 +208,12 @@ pub enum Notice {
     },
     /// A transcript or link was copied to the clipboard.
     Copied,
+    /// Import was clicked with nothing to import.
+    ImportEmpty,
+    /// An import or a shared link replaced a game, which is kept one click away.
+    Replaced,
+    /// The game put aside is back (and the other one is now aside).
+    BroughtBack,
     /// A position in the editor (or its text) is not usable.
     BadPosition {
         /// Why.
@@ -247,6 +264,8 @@ pub enum Action {
     Worker(Response),
     /// The worker was found dead (or unresponsive) and has been replaced.
     WorkerRestarted,
+    /// Swap the current game with the one an import or a shared link replaced.
+    BringBack,
     /// Hide the notice.
     Dismiss,
     /// Something was copied to the clipboard.
@@ -314,7 +333,19 @@ pub struct Session {
     pub outbox_seq: u64,
     /// Bumped when the worker must be replaced (a search must stop at once).
     pub worker_epoch: u64,
+    /// The game an import or a shared link replaced, kept so that it is one click away
+    /// ([`Action::BringBack`]) and never lost without asking.
+    pub replaced: Option<Box<Replaced>>,
     next_id: RequestId,
+}
+
+/// A game put aside by an import or a shared link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replaced {
+    /// Its settings.
+    pub settings: Settings,
+    /// Its record.
+    pub game: Game,
 }
 
 impl Default for Session {
@@ -361,6 +392,7 @@ impl Session {
             outbox: Vec::new(),
             outbox_seq: 0,
             worker_epoch: 0,
+            replaced: None,
             next_id: 1,
         }
     }
@@ -517,16 +549,43 @@ impl Session {
                 self.clock = saved.clock.clone();
                 self.replace_game(saved.game);
             }
+            Action::Import(text) if text.trim().is_empty() => {
+                self.notice = Some(Notice::ImportEmpty);
+            }
             Action::Import(text) => match Game::from_transcript(&text) {
-                Ok(game) => self.replace_game(game),
+                Ok(game) => {
+                    let kept = self.put_aside(&game);
+                    self.replace_game(game);
+                    if kept {
+                        self.notice = Some(Notice::Replaced);
+                    }
+                }
                 Err(error) => self.notice = Some(Notice::ImportFailed { error }),
             },
+            Action::BringBack => {
+                if let Some(previous) = self.replaced.take() {
+                    let current = Replaced {
+                        settings: self.settings,
+                        game: self.game.clone(),
+                    };
+                    self.settings = previous.settings;
+                    self.clock = None;
+                    self.replace_game(previous.game);
+                    // The game just left is now the one a click away.
+                    self.replaced = Some(Box::new(current));
+                    self.notice = Some(Notice::BroughtBack);
+                }
+            }
             Action::OpenShared { start, transcript } => {
                 let start = start.unwrap_or(crate::engine::Position::START);
                 match Game::from_position_and_transcript(start, &transcript) {
                     Ok(game) => {
+                        let kept = self.put_aside(&game);
                         self.settings.mode = Mode::HumanVsHuman;
                         self.replace_game(game);
+                        if kept {
+                            self.notice = Some(Notice::Replaced);
+                        }
                     }
                     Err(error) => {
                         self.notice = Some(Notice::LinkFailed {
@@ -536,6 +595,22 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
+    /// itself; true when it was kept.
+    fn put_aside(&mut self, next: &Game) -> bool {
+        let worth_keeping = self.game.move_count() > 0 || self.game.can_redo();
+        if !worth_keeping
+            || self.game.transcript() == next.transcript() && self.game.start() == next.start()
+        {
+            return false;
+        }
+        self.replaced = Some(Box::new(Replaced {
+            settings: self.settings,
+            game: self.game.clone(),
+        }));
+        true
     }
 
     /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
@@ -629,6 +704,11 @@ impl Session {
 
     /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
     fn after_change(&mut self) {
+        // A hint or an analysis still running in the worker is for the old position: stop it the way undo
+        // does (a new worker), or the engine's next search would wait behind it.
+        if self.hint_request.is_some() || self.analysis_request.is_some() {
+            self.worker_epoch += 1;
+        }
         self.hint = None;
         self.hint_request = None;
         self.analysis.clear();
@@ -835,6 +915,32 @@ mod tests {
     }
 
     #[test]
+    fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
+        // Human vs AI (the person plays black) with the analysis on: an analysis is in flight at the
+        // person's turn; their move makes it stale, so the worker is replaced before the AI's search.
+        let mut s = Session::new(Settings::default());
+        s.apply(Action::SetAnalyse(true));
+        assert!(s.analysis_request.is_some());
+        let epoch = s.worker_epoch;
+        s.apply(Action::Square(sq("f5")));
+        assert_eq!(s.worker_epoch, epoch + 1, "the stale analysis is stopped");
+        assert!(s.search.is_some());
+        assert!(matches!(s.outbox.last(), Some((Request::Search { .. }, _))));
+        // The same for a hint, in a game between two people.
+        let mut s = hvh();
+        s.apply(Action::Hint);
+        assert!(s.hint_request.is_some());
+        let epoch = s.worker_epoch;
+        s.apply(Action::Square(sq("f5")));
+        assert_eq!(s.worker_epoch, epoch + 1, "the stale hint is stopped");
+        assert_eq!(s.hint_request, None);
+        // Nothing in flight: no new worker.
+        let epoch = s.worker_epoch;
+        s.apply(Action::Square(sq("d6")));
+        assert_eq!(s.worker_epoch, epoch);
+    }
+
+    #[test]
     fn stale_replies_are_ignored() {
         let mut s = Session::new(Settings::default());
         s.apply(Action::Square(sq("f5")));
@@ -943,7 +1049,46 @@ mod tests {
         }
         s.apply(Action::Import("F5 D6 C3".into()));
         assert_eq!(s.game.transcript(), "f5d6c3");
-        assert_eq!(s.notice, None);
+        // The game it replaced is kept, one click away.
+        assert_eq!(s.notice, Some(Notice::Replaced));
+        assert_eq!(s.replaced.as_ref().unwrap().game, before);
+    }
+
+    #[test]
+    fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
+        let mut s = hvh();
+        for m in ["f5", "d6", "c3"] {
+            s.apply(Action::Square(sq(m)));
+        }
+        let mine = s.game.clone();
+        for blank in ["", "   ", "\n\t"] {
+            s.apply(Action::Import(blank.into()));
+            assert_eq!(s.game, mine);
+            assert_eq!(s.notice, Some(Notice::ImportEmpty));
+            assert!(s.replaced.is_none());
+        }
+        // A shared link replaces the game; the game is kept and comes back with one action, and the two
+        // can be swapped again.
+        s.apply(Action::OpenShared {
+            start: None,
+            transcript: "e6f4".into(),
+        });
+        assert_eq!(s.game.transcript(), "e6f4");
+        assert_eq!(s.notice, Some(Notice::Replaced));
+        s.apply(Action::BringBack);
+        assert_eq!(s.game, mine);
+        assert_eq!(s.notice, Some(Notice::BroughtBack));
+        assert_eq!(s.replaced.as_ref().unwrap().game.transcript(), "e6f4");
+        s.apply(Action::BringBack);
+        assert_eq!(s.game.transcript(), "e6f4");
+        // Opening a link on a new, empty game keeps nothing (there is nothing to lose).
+        let mut fresh = hvh();
+        fresh.apply(Action::OpenShared {
+            start: None,
+            transcript: "f5".into(),
+        });
+        assert!(fresh.replaced.is_none());
+        assert_eq!(fresh.notice, None);
     }
 
     #[test]
