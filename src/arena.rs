@@ -50,6 +50,74 @@ fn connection_is_open(socket: &Socket) -> bool {
     stream.set_nonblocking(false).is_ok() && open
 }
 
+/// The move of a bot's reply (its key already checked): `point.x` the row and `point.y` the column, integers
+/// 0..7, a legal move in `game`.
+pub fn reply_square(reply: &Value, game: &Game) -> Result<Square, String> {
+    let coordinate = |axis: &str| {
+        reply
+            .get("point")
+            .and_then(|p| p.get(axis))
+            .and_then(Value::as_u64)
+            .filter(|&v| v < 8)
+            .ok_or_else(|| format!("point.{axis} is not an integer 0..7"))
+    };
+    let (x, y) = (coordinate("x")?, coordinate("y")?);
+    let square = Square::from_coords(y as usize, x as usize).expect("checked range");
+    if game.legal_moves().contains(square) {
+        Ok(square)
+    } else {
+        Err(format!("illegal move {square}"))
+    }
+}
+
+/// An HTTP request head as the arena reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RequestHead {
+    /// `GET`, `POST`, … (empty when missing).
+    pub method: String,
+    /// The path's non-empty segments, percent-decoded.
+    pub segments: Vec<String>,
+    /// The query's `key=value` pairs, values percent-decoded.
+    pub query: HashMap<String, String>,
+    /// Header names in lower case, values trimmed.
+    pub headers: HashMap<String, String>,
+}
+
+impl RequestHead {
+    /// Reads a request head (the request line and the headers); any text gives a head, the routing refuses
+    /// what it does not know.
+    pub fn parse(head: &str) -> RequestHead {
+        let mut lines = head.lines();
+        let request_line = lines.next().unwrap_or("");
+        let mut parts = request_line.split_whitespace();
+        let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        let headers = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        let (path, query) = target.split_once('?').unwrap_or((target, ""));
+        let query = query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), decode(v)))
+            .collect();
+        let segments = path
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(decode)
+            .collect();
+        RequestHead {
+            method: method.to_string(),
+            segments,
+            query,
+            headers,
+        }
+    }
+}
+
+/// Largest WebSocket message the arena accepts from a bot (a reply is a few dozen bytes).
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
 /// Whether the request head asks for a WebSocket upgrade (RFC 6455: `Upgrade: websocket`, `Connection`
 /// naming `Upgrade`, version 13, and a key).
 fn is_websocket_upgrade(headers: &HashMap<String, String>) -> bool {
@@ -134,30 +202,17 @@ impl Arena {
         stream
             .set_read_timeout(Some(Duration::from_secs(5)))
             .map_err(|e| e.to_string())?;
-        let head = read_head(&mut stream)?;
-        let mut lines = head.lines();
-        let request_line = lines.next().unwrap_or("");
-        let mut parts = request_line.split_whitespace();
-        let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        let headers: HashMap<String, String> = lines
-            .filter_map(|l| l.split_once(':'))
-            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-            .collect();
-        let (path, query) = target.split_once('?').unwrap_or((target, ""));
-        let query: HashMap<String, String> = query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_string(), decode(v)))
-            .collect();
-        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-        match (method, segments.as_slice()) {
-            ("GET", ["ws"]) => self.upgrade(stream, &headers, query.get("name")),
+        let head = RequestHead::parse(&read_head(&mut stream)?);
+        let (headers, query) = (&head.headers, &head.query);
+        let segments: Vec<&str> = head.segments.iter().map(String::as_str).collect();
+        match (head.method.as_str(), segments.as_slice()) {
+            ("GET", ["ws"]) => self.upgrade(stream, headers, query.get("name")),
             ("POST", ["play", first, back]) => {
-                let (status, body) = self.start_match(&decode(first), &decode(back));
+                let (status, body) = self.start_match(first, back);
                 respond(&mut stream, status, "application/json", &body)
             }
             ("GET", ["play", first, back]) => {
-                let (status, body) = self.result(&decode(first), &decode(back));
+                let (status, body) = self.result(first, back);
                 respond(&mut stream, status, "application/json", &body)
             }
             ("GET", ["page", "show"]) => {
@@ -219,7 +274,10 @@ impl Arena {
             "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
         )
         .map_err(|e| e.to_string())?;
-        let socket = WebSocket::from_raw_socket(stream, Role::Server, None);
+        let config = tungstenite::protocol::WebSocketConfig::default()
+            .max_message_size(Some(MAX_MESSAGE_BYTES))
+            .max_frame_size(Some(MAX_MESSAGE_BYTES));
+        let socket = WebSocket::from_raw_socket(stream, Role::Server, Some(config));
         eprintln!("[arena] bot \"{name}\" connected");
         bots.insert(
             name.clone(),
@@ -423,21 +481,7 @@ impl Arena {
             if reply_key != Some(key) {
                 return Err("wrong or missing key".to_string());
             }
-            let coordinate = |axis: &str| {
-                reply
-                    .get("point")
-                    .and_then(|p| p.get(axis))
-                    .and_then(Value::as_u64)
-                    .filter(|&v| v < 8)
-                    .ok_or_else(|| format!("point.{axis} is not an integer 0..7"))
-            };
-            let (x, y) = (coordinate("x")?, coordinate("y")?);
-            let square = Square::from_coords(y as usize, x as usize).expect("checked range");
-            return if game.legal_moves().contains(square) {
-                Ok(square)
-            } else {
-                Err(format!("illegal move {square}"))
-            };
+            return reply_square(&reply, game);
         }
     }
 

@@ -37,6 +37,9 @@ pub struct Bot {
     transcript: Vec<String>,
 }
 
+/// Largest server message the bot reads (an ACTION is under a kilobyte).
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+
 impl Bot {
     /// A bot with `config`.
     pub fn new(config: BotConfig) -> Bot {
@@ -57,6 +60,12 @@ impl Bot {
     /// Answers one server message: `Ok(None)` for messages that need no answer, `Ok(Some(reply))` for an
     /// ACTION, `Err(reason)` for a malformed one (which gets no reply).
     pub fn answer(&mut self, text: &str) -> Result<Option<String>, String> {
+        if text.len() > MAX_MESSAGE_BYTES {
+            return Err(format!(
+                "a message of {} bytes (at most {MAX_MESSAGE_BYTES})",
+                text.len()
+            ));
+        }
         let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         if value.get("type").and_then(Value::as_str) != Some("ACTION") {
             return Ok(None);
@@ -182,7 +191,10 @@ pub fn run(config: BotConfig, stop: Arc<AtomicBool>) {
     let separator = if config.url.contains('?') { '&' } else { '?' };
     let url = format!("{}{separator}name={}", config.url, encode(&config.name));
     while !stop.load(Ordering::Relaxed) {
-        match tungstenite::connect(url.as_str()) {
+        let limits = tungstenite::protocol::WebSocketConfig::default()
+            .max_message_size(Some(MAX_MESSAGE_BYTES))
+            .max_frame_size(Some(MAX_MESSAGE_BYTES));
+        match tungstenite::client::connect_with_config(url.as_str(), Some(limits), 3) {
             Ok((mut socket, _)) => {
                 eprintln!("[bot] connected to {url}");
                 backoff = Duration::from_millis(500);

@@ -251,3 +251,85 @@ fn a_connected_name_cannot_be_taken_over_and_the_handshake_is_checked() {
     std::thread::sleep(Duration::from_millis(200));
     assert!(tungstenite::connect(format!("ws://{addr}/ws?name=owner")).is_ok());
 }
+
+/// A bounded soak: 14 engine bots and 2 misbehaving clients, 50 matches started at once. Every match ends
+/// with a result whose points add up to 2, each misbehaving client loses both its games, and the arena
+/// still answers afterwards.
+#[test]
+fn soak_fifty_matches_with_sixteen_clients() {
+    let started = Instant::now();
+    let addr = start_arena();
+    let mut names: Vec<String> = (0..14).map(|i| format!("engine{i}")).collect();
+    for name in &names {
+        start_bot(&addr, name);
+    }
+    for (name, behaviour) in [
+        ("rogue-illegal", "illegal"),
+        ("rogue-malformed", "malformed"),
+    ] {
+        bad_client(&addr, name, behaviour);
+        names.push(name.to_string());
+    }
+    // 50 distinct pairs: each client against the next ones round the table.
+    let n = names.len();
+    let pairs: Vec<(usize, usize)> = (1..n)
+        .flat_map(|gap| (0..n).map(move |a| (a, (a + gap) % n)))
+        .take(50)
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(240);
+    for &(a, b) in &pairs {
+        loop {
+            let (status, body) = http(&addr, "POST", &format!("/play/{}/{}", names[a], names[b]));
+            if status == 202 {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "match never started: {status} {body}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    let mut games = 0;
+    for &(a, b) in &pairs {
+        let (first, back) = (&names[a], &names[b]);
+        let result = loop {
+            let (status, body) = http(&addr, "GET", &format!("/play/{first}/{back}"));
+            assert_eq!(status, 200, "{body}");
+            let value: Value = serde_json::from_str(&body).unwrap();
+            if value["status"] == "done" {
+                break value;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{first} vs {back} never finished"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        let points = result["points"]["first"].as_f64().unwrap()
+            + result["points"]["back"].as_f64().unwrap();
+        assert_eq!(points, 2.0, "{result}");
+        for (name, points) in [
+            (first, &result["points"]["first"]),
+            (back, &result["points"]["back"]),
+        ] {
+            // Against an engine bot a misbehaving client loses both games (two of them split).
+            if name.starts_with("rogue")
+                && !(first.starts_with("rogue") && back.starts_with("rogue"))
+            {
+                assert_eq!(points.as_f64(), Some(0.0), "{name} lost both: {result}");
+            }
+        }
+        games += result["games"].as_array().unwrap().len();
+    }
+    assert_eq!(games, 100);
+    assert_eq!(
+        http(&addr, "GET", "/nothing").0,
+        404,
+        "the arena still serves"
+    );
+    eprintln!(
+        "soak: 50 matches, {games} games, 16 clients in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
