@@ -214,6 +214,17 @@ fn copy_to_clipboard(text: &str) -> bool {
     }
 }
 
+/// Focuses the element of `target` once the page has re-rendered (a closed form's opener).
+fn refocus(target: &NodeRef) {
+    let target = target.clone();
+    gloo_timers::callback::Timeout::new(0, move || {
+        if let Some(element) = target.cast::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    })
+    .forget();
+}
+
 /// The address of this page with `fragment`.
 fn page_link(fragment: &str) -> String {
     let base = web_sys::window()
@@ -344,17 +355,26 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |ply| session.dispatch(Action::Browse(ply)))
     };
+    // Focus goes back to the button that opened a form or the editor when it closes.
+    let new_game_ref = use_node_ref();
+    let editor_button_ref = use_node_ref();
     let on_start = {
         let session = session.clone();
         let show_form = show_form.clone();
+        let opener = new_game_ref.clone();
         Callback::from(move |settings: Settings| {
             show_form.set(false);
             session.dispatch(Action::NewGame(settings));
+            refocus(&opener);
         })
     };
     let on_cancel = {
         let show_form = show_form.clone();
-        Callback::from(move |_| show_form.set(false))
+        let opener = new_game_ref.clone();
+        Callback::from(move |_| {
+            show_form.set(false);
+            refocus(&opener);
+        })
     };
     let on_new_game = {
         let show_form = show_form.clone();
@@ -396,14 +416,20 @@ fn main_view() -> Html {
     };
     let on_close_editor = {
         let editing = editing.clone();
-        Callback::from(move |_| editing.set(false))
+        let opener = editor_button_ref.clone();
+        Callback::from(move |_| {
+            editing.set(false);
+            refocus(&opener);
+        })
     };
     let on_set_up = {
         let editing = editing.clone();
         let session = session.clone();
+        let opener = editor_button_ref.clone();
         Callback::from(move |position| {
             editing.set(false);
             session.dispatch(Action::SetUp(position));
+            refocus(&opener);
         })
     };
     let on_position_error = {
@@ -579,7 +605,7 @@ fn main_view() -> Html {
                     </p>
                 }
                 <div class="controls">
-                    <button type="button" class="primary" data-testid="new-game" onclick={on_new_game}>{ t.new_game }</button>
+                    <button type="button" class="primary" data-testid="new-game" ref={new_game_ref} onclick={on_new_game}>{ t.new_game }</button>
                     <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title={format!("{} (U)", t.undo)}>{ t.undo }</button>
                     <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
                     <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={session.is_finished() || session.ai_to_move()} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
@@ -609,7 +635,7 @@ fn main_view() -> Html {
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
-                <button type="button" class="link" data-testid="edit-position" onclick={on_open_editor}>{ t.set_up }</button>
+                <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
                 <details class="share">
                     <summary>{ t.share }</summary>

@@ -62,6 +62,10 @@ pub fn board_view(props: &BoardProps) -> Html {
                     label.push_str(word);
                 }
             }
+            // The value shown on the square is part of its name (what is seen is what is read out).
+            if let Some(v) = value {
+                label.push_str(&format!(", {:+.1}", v as f64 / 100.0));
+            }
             html! {
                 <button
                     type="button"

@@ -28,6 +28,16 @@ fn select_value(event: &Event) -> String {
 #[function_component(NewGameForm)]
 pub fn new_game_form(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.settings);
+    // Focus moves into the form when it opens (and back to its opener when it closes, see the app).
+    let first_field = use_node_ref();
+    {
+        let first_field = first_field.clone();
+        use_effect_with((), move |_| {
+            if let Some(element) = first_field.cast::<web_sys::HtmlElement>() {
+                let _ = element.focus();
+            }
+        });
+    }
     let mode_value = match settings.mode {
         Mode::HumanVsHuman => "hvh",
         Mode::HumanVsAi { .. } => "hva",
@@ -137,6 +147,16 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         })
     };
     let on_cancel = props.on_cancel.reform(|_| ());
+    // Escape closes the form, as it closes a dialog.
+    let on_keydown = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                e.prevent_default();
+                on_cancel.emit(());
+            }
+        })
+    };
 
     let t = props.lang.strings();
     let levels = |selected: u8| -> Html {
@@ -153,11 +173,11 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     };
 
     html! {
-        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} aria-label={t.new_game}>
+        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} onkeydown={on_keydown} aria-label={t.new_game}>
             <h2>{ t.new_game }</h2>
             <label>
                 <span>{ t.players }</span>
-                <select data-testid="mode" onchange={on_mode}>
+                <select data-testid="mode" ref={first_field} onchange={on_mode}>
                     <option value="hvh" selected={mode_value == "hvh"}>{ t.human_vs_human }</option>
                     <option value="hva" selected={mode_value == "hva"}>{ t.human_vs_ai }</option>
                     <option value="ava" selected={mode_value == "ava"}>{ t.ai_vs_ai }</option>

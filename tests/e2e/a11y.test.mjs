@@ -1,0 +1,82 @@
+// Accessibility audit with axe-core on every view of the page, in both colour schemes: no violation of
+// impact "serious" or "critical".
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { launchBrowser, newGame, openPage, play, serveDist } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function audit(page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
+/** Each view: how to reach it from a fresh page. */
+const VIEWS = {
+  start: async () => {},
+  'game in progress with notice': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'd6', 'a1']);
+  },
+  'new-game form': async (page) => {
+    await page.click('[data-testid=new-game]');
+    await page.waitForSelector('[data-testid=new-game-form]');
+  },
+  editor: async (page) => {
+    await page.click('[data-testid=edit-position]');
+    await page.waitForSelector('[data-testid=editor]');
+  },
+  help: async (page) => {
+    await page.click('[data-testid=help] summary');
+  },
+  share: async (page) => {
+    await page.click('.share summary');
+  },
+  'saved games': async (page) => {
+    await page.click('.slots summary');
+  },
+  analysis: async (page) => {
+    await page.check('[data-testid=analyse]');
+    await page.waitForSelector('[data-value]');
+  },
+};
+
+for (const scheme of ['light', 'dark']) {
+  for (const [name, reach] of Object.entries(VIEWS)) {
+    test(`axe: ${name} (${scheme})`, async () => {
+      const { page, context, errors } = await openPage(browser, server.url, { colorScheme: scheme });
+      await page.waitForSelector('[data-testid=board]');
+      await reach(page);
+      assert.deepEqual(await audit(page), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+}
+
+test('focus returns to the opener when the new-game form closes', async () => {
+  const { page, context } = await openPage(browser, server.url);
+  await page.waitForSelector('[data-testid=board]');
+  await page.focus('[data-testid=new-game]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=new-game-form]');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('[data-testid=new-game-form]', { state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'new-game');
+  await context.close();
+});
