@@ -77,6 +77,12 @@ enum Command {
         /// Ignore the level's time cap (search to its full depth).
         #[arg(long)]
         no_time_limit: bool,
+        /// Search as deep as this many milliseconds allow instead of the level's depth (a benchmark).
+        #[arg(long, conflicts_with = "no_time_limit", value_parser = clap::value_parser!(u32).range(1..=600_000))]
+        move_time_ms: Option<u32>,
+        /// Search without probcut (to compare).
+        #[arg(long)]
+        no_probcut: bool,
     },
     /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
     Replay {
@@ -138,6 +144,17 @@ enum Command {
         /// The second engine uses these pattern weights instead of the built-in ones (to compare them).
         #[arg(long, conflicts_with = "vs_classic")]
         vs_weights: Option<std::path::PathBuf>,
+        /// Also measure each side's average loss per move (discs against the best move), every move valued
+        /// by a search of this depth (1 to 12).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+        loss_depth: Option<u32>,
+        /// Both engines search as deep as this many milliseconds per move allow (instead of their levels'
+        /// depths and time caps; the levels' endgame solves stay).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
+        move_time_ms: Option<u32>,
+        /// The second engine searches without probcut (to measure what it gains).
+        #[arg(long)]
+        vs_no_probcut: bool,
     },
     /// For developers: play varied games and write labelled positions for `reversi train`.
     GenData {
@@ -215,6 +232,22 @@ enum Command {
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
     },
+    /// For developers: the error of the mid-game search's shallow probcut searches against deeper ones, on
+    /// positions of WTHOR games (before 2015).
+    MpcStats {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Games to take positions from.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Take every this-many-th position of a game.
+        #[arg(long, default_value_t = 4)]
+        step: usize,
+        /// Deepest search measured (3 to 14).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=14))]
+        max_depth: u32,
+    },
     /// For developers: write the positions of WTHOR games (before 2015) labelled with their game's
     /// perfect-play score, in `reversi train`'s format.
     WthorData {
@@ -286,7 +319,21 @@ pub fn main() -> ExitCode {
             level,
             json,
             no_time_limit,
-        } => run_best(&position, level, json, no_time_limit),
+            move_time_ms,
+            no_probcut,
+        } => {
+            let level = Level::get(level).expect("level range checked by the parser");
+            let mut limits = level.limits(native_clock(), 0);
+            if no_time_limit {
+                limits.deadline = None;
+            }
+            if let Some(ms) = move_time_ms {
+                limits.depth = 60;
+                limits.deadline = Some(native_clock() + ms as f64);
+            }
+            limits.probcut = !no_probcut;
+            run_best(&position, &limits, json)
+        }
         Command::Replay {
             transcript,
             position,
@@ -428,6 +475,24 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::MpcStats {
+            files,
+            games,
+            step,
+            max_depth,
+        } => match crate::wthor_tools::mpc_stats(
+            &files,
+            games,
+            step,
+            max_depth,
+            &mut std::io::stdout(),
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("reversi mpc-stats: {error}");
+                ExitCode::from(2)
+            }
+        },
         Command::WthorData {
             files,
             min_empties,
@@ -462,6 +527,9 @@ pub fn main() -> ExitCode {
             openings,
             vs_classic,
             vs_weights,
+            loss_depth,
+            move_time_ms,
+            vs_no_probcut,
         } => {
             let second = if vs_classic {
                 Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
@@ -476,7 +544,18 @@ pub fn main() -> ExitCode {
             } else {
                 Searcher::new(32)
             };
-            run_match(level, vs_level, games as usize, openings.as_deref(), second)
+            let options = MatchOptions {
+                loss_depth,
+                move_time_ms,
+                vs_no_probcut,
+            };
+            run_match(
+                (level, vs_level),
+                games as usize,
+                openings.as_deref(),
+                second,
+                &options,
+            )
         }
     }
 }
@@ -577,7 +656,7 @@ fn kind_text(kind: ScoreKind) -> String {
     }
 }
 
-fn run_best(position: &str, level: u8, json: bool, no_time_limit: bool) -> ExitCode {
+fn run_best(position: &str, limits: &crate::engine::SearchLimits, json: bool) -> ExitCode {
     let position: Position = match position.parse() {
         Ok(position) => position,
         Err(error) => {
@@ -585,13 +664,8 @@ fn run_best(position: &str, level: u8, json: bool, no_time_limit: bool) -> ExitC
             return ExitCode::from(2);
         }
     };
-    let level = Level::get(level).expect("level range checked by the parser");
-    let mut limits = level.limits(native_clock(), 0);
-    if no_time_limit {
-        limits.deadline = None;
-    }
     let mut searcher = Searcher::new(64);
-    let info = searcher.search(&position.board, &limits, native_clock, None, &mut |info| {
+    let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
         if !json {
             eprintln!(
                 "  {:<14} {:>+7.2} {:>12} nodes  pv {}",
@@ -670,13 +744,24 @@ fn default_openings() -> Vec<Game> {
     openings
 }
 
+/// How `reversi match` plays and what it measures beyond the results.
+struct MatchOptions {
+    loss_depth: Option<u32>,
+    move_time_ms: Option<u32>,
+    vs_no_probcut: bool,
+}
+
 fn run_match(
-    level_a: u8,
-    level_b: u8,
+    (level_a, level_b): (u8, u8),
     games: usize,
     openings: Option<&std::path::Path>,
     second: Searcher,
+    options: &MatchOptions,
 ) -> ExitCode {
+    let loss_depth = options.loss_depth;
+    // (sum of losses in discs, moves) for each side, when measured.
+    let mut losses_by_side = [(0f64, 0u64); 2];
+    let mut analyst = Searcher::new(32);
     let openings = match openings {
         None => default_openings(),
         Some(path) => {
@@ -727,14 +812,23 @@ fn run_match(
                     (b, &mut searchers[1])
                 };
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                let limits = level.limits(native_clock(), seed);
-                let info = searcher.search(
-                    &game.position().board,
-                    &limits,
-                    native_clock,
-                    None,
-                    &mut |_| {},
-                );
+                let mut limits = level.limits(native_clock(), seed);
+                if let Some(ms) = options.move_time_ms {
+                    limits.depth = 60;
+                    limits.deadline = Some(native_clock() + ms as f64);
+                }
+                if options.vs_no_probcut && black_to_move != a_is_black {
+                    limits.probcut = false;
+                }
+                let board = game.position().board;
+                let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
+                if let (Some(depth), Move::Place(square)) = (loss_depth, info.best) {
+                    let values = analyst.analyse(&board, depth);
+                    let chosen = values.iter().find(|(s, _)| *s == square).map_or(0, |v| v.1);
+                    let side = &mut losses_by_side[usize::from(black_to_move != a_is_black)];
+                    side.0 += (values[0].1 - chosen) as f64 / DISC as f64;
+                    side.1 += 1;
+                }
                 match info.best {
                     Move::Place(square) => game.play(square).expect("the engine plays legal moves"),
                     Move::Pass => unreachable!("the game record applies passes"),
@@ -766,6 +860,14 @@ fn run_match(
         "level {level_a} vs level {level_b}: {wins} wins, {draws} draws, {losses} losses in {played} games; average disc difference {:+.2}",
         total_diff as f64 / played as f64
     );
+    if let Some(depth) = loss_depth {
+        for (level, (sum, moves)) in [level_a, level_b].iter().zip(losses_by_side) {
+            println!(
+                "level {level}: average loss {:.2} discs per move over {moves} moves (depth-{depth} values)",
+                sum / moves.max(1) as f64
+            );
+        }
+    }
     ExitCode::SUCCESS
 }
 

@@ -236,6 +236,68 @@ pub fn wthor_data(
     Ok(written)
 }
 
+/// The shallow depth the mid-game search's probcut pairs with a search of `depth` plies.
+pub use crate::engine::mpc_shallow_depth;
+
+/// `reversi mpc-stats`: how far a shallow search lands from a deeper one on positions of the files' games
+/// (every `step`-th position with 20 to 50 empties of the first `games` games): per depth `d`, the count,
+/// mean and standard deviation of value(d) − value(shallow(d)) in discs. The mid-game probcut margins come
+/// from these figures.
+pub fn mpc_stats(
+    paths: &[PathBuf],
+    games: usize,
+    step: usize,
+    max_depth: u32,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut boards = Vec::new();
+    for path in paths {
+        let (_, file_games) = read_file(path)?;
+        for game in file_games
+            .iter()
+            .take(games.saturating_sub(boards.len() / 8))
+        {
+            for (i, p) in game.positions().iter().enumerate() {
+                let e = p.board.empty_count();
+                if i % step.max(1) == 0 && (20..=50).contains(&e) && p.board.has_moves() {
+                    boards.push(p.board);
+                }
+            }
+        }
+    }
+    let mut searcher = Searcher::new(32);
+    let value = |searcher: &mut Searcher, board: &crate::engine::Board, depth: u32| {
+        searcher.clear();
+        let limits = SearchLimits {
+            depth,
+            exact_empties: 0,
+            wld_empties: 0,
+            probcut: false,
+            ..SearchLimits::default()
+        };
+        searcher
+            .search(board, &limits, native_clock, None, &mut |_| {})
+            .score as f64
+            / DISC as f64
+    };
+    writeln!(out, "{} positions", boards.len())?;
+    writeln!(out, "depth shallow count mean sd")?;
+    for depth in 3..=max_depth {
+        let shallow = mpc_shallow_depth(depth);
+        let (mut n, mut sum, mut squares) = (0f64, 0f64, 0f64);
+        for board in &boards {
+            let error = value(&mut searcher, board, depth) - value(&mut searcher, board, shallow);
+            n += 1.0;
+            sum += error;
+            squares += error * error;
+        }
+        let mean = sum / n;
+        let sd = ((squares - sum * mean) / (n - 1.0)).max(0.0).sqrt();
+        writeln!(out, "{depth} {shallow} {n} {mean:.3} {sd:.3}")?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -191,7 +191,8 @@ fn a_stopped_noisy_search_chooses_from_the_values_it_finished() {
             let square = info.best.square().expect("a placement");
             assert!(board.is_legal(square));
             if depth >= 1 {
-                // The chosen move is within the noise of the best value of the finished depth.
+                // The chosen move is one the temperature (2 discs) makes likely: not 16 discs worse than the
+                // best value of the finished depth (a weight under e^-8).
                 let values = Searcher::new(8).analyse(&board, depth);
                 let best = values[0].1;
                 let chosen = values
@@ -200,7 +201,7 @@ fn a_stopped_noisy_search_chooses_from_the_values_it_finished() {
                     .expect("a legal move")
                     .1;
                 assert!(
-                    best - chosen <= 2 * 200,
+                    best - chosen <= 8 * 200,
                     "seed {seed}: {chosen} against {best}"
                 );
             }

@@ -14,7 +14,9 @@ pub struct Level {
     pub exact_empties: u32,
     /// Win/loss/draw solve at this many empties or fewer.
     pub wld_empties: u32,
-    /// Noise on root move values, in hundredths of a disc (0: always the best move found).
+    /// Temperature of the move choice, in hundredths of a disc (0: always the best move found): a move
+    /// `d` worse than the best is chosen with weight `exp(-d / randomness)`, so a beginner level often
+    /// plays a slightly worse move and rarely a much worse one (see [`crate::engine::choose_with_temperature`]).
     pub randomness: i32,
     /// Time cap per move in milliseconds.
     pub move_time_ms: u32,
@@ -23,7 +25,8 @@ pub struct Level {
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;
 
-/// Level 1 sees one ply and picks among moves within several discs of the best, so a beginner can win;
+/// Level 1 sees one ply and often picks a move a few discs worse than the best (temperature 6 discs), so a
+/// beginner can win, but seldom gives away a corner;
 /// level 10 searches 12 plies and solves the last 18 empties exactly.
 pub const LEVELS: [Level; MAX_LEVEL as usize] = [
     level(1, 1, 0, 0, 600, 1000),
@@ -79,6 +82,7 @@ impl Level {
             deadline: Some(now + self.move_time_ms as f64),
             randomness: self.randomness,
             seed,
+            probcut: true,
         }
     }
 }

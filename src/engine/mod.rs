@@ -36,6 +36,9 @@ pub use obf::{parse_obf_line, ObfEntry, ObfError};
 pub use pattern::PatternEval;
 pub use perft::perft;
 pub use position::{Color, Position};
-pub use search::{splitmix, ScoreKind, SearchInfo, SearchLimits, Searcher};
+pub use search::{
+    choose_with_temperature, mpc_shallow_depth, splitmix, ScoreKind, SearchInfo, SearchLimits,
+    Searcher,
+};
 pub use square::Square;
 pub use tt::{TranspositionTable, TtData, MAX_HASH_MB};

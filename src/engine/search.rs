@@ -31,10 +31,14 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Stop at this time on the search's clock (milliseconds).
     pub deadline: Option<f64>,
-    /// Up to this much noise (in [`DISC`] units) is added to each root move's value before choosing.
+    /// The temperature (in [`DISC`] units) of the weaker levels' choice: every root move is valued, and a
+    /// move `d` worse than the best is chosen with a weight `exp(-d / randomness)` against the best one's 1,
+    /// so small slips are common and big blunders rare. 0: always the best move.
     pub randomness: i32,
     /// Seed of that noise.
     pub seed: u64,
+    /// Prune by Multi-ProbCut in the mid-game search (a shallow search predicts a deep one's cut-off).
+    pub probcut: bool,
 }
 
 impl Default for SearchLimits {
@@ -47,6 +51,7 @@ impl Default for SearchLimits {
             deadline: None,
             randomness: 0,
             seed: 0,
+            probcut: true,
         }
     }
 }
@@ -82,6 +87,49 @@ pub struct SearchInfo {
     pub millis: f64,
 }
 
+/// The shallow depth that the mid-game search's probcut pairs with a search of `depth` plies: about half,
+/// with the same parity (an even and an odd depth's values differ by a side-to-move bias).
+pub fn mpc_shallow_depth(depth: u32) -> u32 {
+    (depth / 4) * 2 + (depth & 1)
+}
+
+/// A move chosen from `values` (square, value) with probability proportional to
+/// `exp((value - best) / temperature)`, by the random number drawn from `seed`.
+///
+/// ```
+/// use reversi::engine::{choose_with_temperature, Square};
+/// let values = [(Square::from_index(19), 300), (Square::from_index(26), 250), (Square::from_index(0), -2000)];
+/// let picks: Vec<Square> = (0..200).map(|seed| choose_with_temperature(&values, 100, seed).0).collect();
+/// // The best move is the most common, the next one is chosen too, the blunder (23 discs worse) never here.
+/// let count = |i| picks.iter().filter(|s| s.index() == i).count();
+/// assert!(count(19) > count(26) && count(26) > 0 && count(0) == 0);
+/// ```
+pub fn choose_with_temperature(
+    values: &[(Square, i32)],
+    temperature: i32,
+    seed: u64,
+) -> (Square, i32) {
+    let best = values.iter().map(|&(_, v)| v).max().expect("a legal move");
+    let temperature = temperature.max(1) as f64;
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|&(_, v)| ((v - best) as f64 / temperature).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    // 53 random bits as a number in [0, total).
+    let mut draw = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (&(square, value), weight) in values.iter().zip(&weights) {
+        if draw < *weight {
+            return (square, value);
+        }
+        draw -= weight;
+    }
+    *values
+        .iter()
+        .max_by_key(|&&(_, v)| v)
+        .expect("a legal move")
+}
+
 /// Owns the transposition tables and searches positions with them.
 ///
 /// ```
@@ -96,6 +144,30 @@ pub struct Searcher {
     tt: TranspositionTable,
     end_tt: TranspositionTable,
     eval: Box<dyn Evaluate + Send>,
+    /// Whether the current search prunes by probcut.
+    probcut: bool,
+}
+
+/// Probcut in the mid-game search starts at this depth.
+const MPC_MIN_DEPTH: u32 = 3;
+/// Probcut cuts when the shallow search lands this many standard deviations outside the window.
+const MPC_T: f64 = 1.5;
+
+/// The standard deviation (discs) of value(depth) − value([`mpc_shallow_depth`]), measured with
+/// `reversi mpc-stats ../shared/data/wthor/WTH_2010.wtb --games 40 --step 5 --max-depth 10` (280 positions of
+/// 20 to 50 empties); deeper searches take the largest figure.
+fn mpc_sigma(depth: u32) -> f64 {
+    match depth {
+        0..=3 => 4.0,
+        4 => 3.5,
+        5 => 4.5,
+        6 => 5.1,
+        7 => 5.2,
+        8 => 4.8,
+        9 => 3.6,
+        10 => 5.1,
+        _ => 5.2,
+    }
 }
 
 /// Marker types: the search is written once and compiled for the root, PV nodes and the other nodes.
@@ -125,6 +197,7 @@ impl Searcher {
             tt: TranspositionTable::new(half),
             end_tt: TranspositionTable::new(half),
             eval,
+            probcut: false,
         }
     }
 
@@ -146,6 +219,8 @@ impl Searcher {
     ) -> SearchInfo {
         let mut control = Control::new(limits.nodes, limits.deadline, clock, stop);
         let started = control.now();
+        // The weaker levels value every root move in full; the others prune by probcut when asked.
+        self.probcut = limits.probcut && limits.randomness == 0;
         self.tt.new_search();
         self.end_tt.new_search();
         let p = board.player().0;
@@ -187,17 +262,8 @@ impl Searcher {
                     millis: control.now() - started,
                 };
             };
-            let mut rng = limits.seed ^ board.hash();
-            let chosen = values
-                .iter()
-                .map(|&(square, value)| {
-                    rng = splitmix(rng);
-                    let noise =
-                        (rng % (2 * limits.randomness as u64 + 1)) as i32 - limits.randomness;
-                    (square, value, value + noise)
-                })
-                .max_by_key(|&(_, _, noisy)| noisy)
-                .expect("there is a legal move");
+            let chosen =
+                choose_with_temperature(&values, limits.randomness, limits.seed ^ board.hash());
             let info = SearchInfo {
                 best: Move::Place(chosen.0),
                 score: chosen.1,
@@ -329,6 +395,7 @@ impl Searcher {
     pub fn analyse(&mut self, board: &Board, depth: u32) -> Vec<(Square, i32)> {
         let mut control = Control::unlimited();
         self.tt.new_search();
+        self.probcut = false;
         let mut values = self.root_values(board, depth.max(1), &mut control);
         values.sort_by_key(|&(_, v)| -v);
         values
@@ -345,6 +412,7 @@ impl Searcher {
     ) -> Option<(u32, Vec<(Square, i32)>)> {
         let mut control = Control::new(None, Some(deadline), clock, None);
         self.tt.new_search();
+        self.probcut = false;
         let depth = depth.max(1).min(board.empty_count().max(1));
         let (done, mut values) = self.deepening_root_values(board, depth, &mut control)?;
         values.sort_by_key(|&(_, v)| -v);
@@ -501,6 +569,23 @@ impl Searcher {
                 if data.lower == data.upper {
                     return data.lower;
                 }
+            }
+        }
+        if !N::PV && self.probcut && depth >= MPC_MIN_DEPTH {
+            // Multi-ProbCut: a shallow search far enough outside the window predicts the deep one.
+            let shallow = mpc_shallow_depth(depth);
+            let margin = (MPC_T * mpc_sigma(depth) * DISC as f64) as i32;
+            let high = beta + margin;
+            if high < INFINITY && self.pvs::<NonPv>(p, o, shallow, high - 1, high, control) >= high
+            {
+                return beta;
+            }
+            let low = alpha - margin;
+            if low > -INFINITY && self.pvs::<NonPv>(p, o, shallow, low, low + 1, control) <= low {
+                return alpha;
+            }
+            if control.aborted() {
+                return 0;
             }
         }
         let original_alpha = alpha;
