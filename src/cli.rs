@@ -155,6 +155,12 @@ enum Command {
         /// The second engine searches without probcut (to measure what it gains).
         #[arg(long)]
         vs_no_probcut: bool,
+        /// The second engine's mid-game depth instead of its level's (to stand in for an older table).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+        vs_depth: Option<u32>,
+        /// The second engine's time cap per move in milliseconds instead of its level's.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
+        vs_cap_ms: Option<u32>,
     },
     /// For developers: play varied games and write labelled positions for `reversi train`.
     GenData {
@@ -530,6 +536,8 @@ pub fn main() -> ExitCode {
             loss_depth,
             move_time_ms,
             vs_no_probcut,
+            vs_depth,
+            vs_cap_ms,
         } => {
             let second = if vs_classic {
                 Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
@@ -548,6 +556,8 @@ pub fn main() -> ExitCode {
                 loss_depth,
                 move_time_ms,
                 vs_no_probcut,
+                vs_depth,
+                vs_cap_ms,
             };
             run_match(
                 (level, vs_level),
@@ -749,6 +759,8 @@ struct MatchOptions {
     loss_depth: Option<u32>,
     move_time_ms: Option<u32>,
     vs_no_probcut: bool,
+    vs_depth: Option<u32>,
+    vs_cap_ms: Option<u32>,
 }
 
 fn run_match(
@@ -817,8 +829,16 @@ fn run_match(
                     limits.depth = 60;
                     limits.deadline = Some(native_clock() + ms as f64);
                 }
-                if options.vs_no_probcut && black_to_move != a_is_black {
-                    limits.probcut = false;
+                if black_to_move != a_is_black {
+                    if options.vs_no_probcut {
+                        limits.probcut = false;
+                    }
+                    if let Some(depth) = options.vs_depth {
+                        limits.depth = depth;
+                    }
+                    if let Some(ms) = options.vs_cap_ms {
+                        limits.deadline = Some(native_clock() + ms as f64);
+                    }
                 }
                 let board = game.position().board;
                 let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
