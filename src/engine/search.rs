@@ -252,15 +252,7 @@ impl Searcher {
             let Some((depth_done, values)) =
                 self.deepening_root_values(board, depth_cap, &mut control)
             else {
-                let square = self.ordered_moves(p, o, None)[0].0;
-                return SearchInfo {
-                    best: Move::Place(square),
-                    score: 0,
-                    kind: ScoreKind::Midgame { depth: 0 },
-                    pv: vec![square],
-                    nodes: control.nodes,
-                    millis: control.now() - started,
-                };
+                return self.fallback(p, o, &control, started);
             };
             let chosen =
                 choose_with_temperature(&values, limits.randomness, limits.seed ^ board.hash());
@@ -377,16 +369,22 @@ impl Searcher {
             }
             None => {
                 // Stopped before the first iteration finished: fall back on the best-looking move.
-                let square = self.ordered_moves(p, o, None)[0].0;
-                SearchInfo {
-                    best: Move::Place(square),
-                    score: 0,
-                    kind: ScoreKind::Midgame { depth: 0 },
-                    pv: vec![square],
-                    nodes: control.nodes,
-                    millis: control.now() - started,
-                }
+                self.fallback(p, o, &control, started)
             }
+        }
+    }
+
+    /// The answer of a search stopped before its first iteration finished: the best-looking move (by the
+    /// ordering: table move, evaluation, mobility), with no value.
+    fn fallback(&self, p: u64, o: u64, control: &Control, started: f64) -> SearchInfo {
+        let square = self.ordered_moves(p, o, None)[0].0;
+        SearchInfo {
+            best: Move::Place(square),
+            score: 0,
+            kind: ScoreKind::Midgame { depth: 0 },
+            pv: vec![square],
+            nodes: control.nodes,
+            millis: control.now() - started,
         }
     }
 
