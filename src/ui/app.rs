@@ -152,27 +152,31 @@ fn initial_session() -> Session {
             game: previous.game,
         }));
     }
-    let window = web_sys::window();
-    let hash = window
-        .as_ref()
-        .and_then(|w| w.location().hash().ok())
-        .unwrap_or_default();
-    match share::parse(&hash) {
-        None => {}
-        Some(Ok((start, transcript))) => session.apply(Action::OpenShared { start, transcript }),
-        Some(Err(error)) => session.tell(Notice::LinkFailed {
-            error: LinkError::Position(error),
-        }),
-    }
-    if !hash.is_empty() {
-        if let Some(window) = window {
-            let path = window.location().pathname().unwrap_or_else(|_| "/".into());
-            let _ = window.history().and_then(|h| {
-                h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path))
-            });
-        }
+    if let Some(action) = take_shared_link() {
+        session.apply(action);
     }
     session
+}
+
+/// The game a share link in the address asks for (or the notice saying why it cannot be opened), with the
+/// link then removed from the address so that a reload keeps playing; `None` without a link.
+fn take_shared_link() -> Option<Action> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok().unwrap_or_default();
+    let action = match share::parse(&hash) {
+        None => None,
+        Some(Ok((start, transcript))) => Some(Action::OpenShared { start, transcript }),
+        Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
+            error: LinkError::Position(error),
+        })),
+    };
+    if !hash.is_empty() {
+        let path = window.location().pathname().unwrap_or_else(|_| "/".into());
+        let _ = window
+            .history()
+            .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
+    }
+    action
 }
 
 /// The storage key of the game an import or a shared link put aside.
@@ -237,6 +241,26 @@ fn page_link(fragment: &str) -> String {
 #[function_component(Main)]
 fn main_view() -> Html {
     let session = use_reducer(initial_session);
+    // A share link pasted into the address bar of this tab changes only the fragment: open it too (the
+    // game it replaces is kept one click away).
+    {
+        let session = session.clone();
+        use_effect_with((), move |_| {
+            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                if let Some(action) = take_shared_link() {
+                    session.dispatch(action);
+                }
+            });
+            if let Some(window) = web_sys::window() {
+                let _ = window.add_event_listener_with_callback(
+                    "hashchange",
+                    listener.as_ref().unchecked_ref(),
+                );
+            }
+            // The page's main view lives as long as the page.
+            listener.forget();
+        });
+    }
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));
     let on_lang = {

@@ -86,6 +86,15 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   assert.deepEqual(await discs(page), mine);
 
+  // A link pasted into this tab's address bar changes only the fragment: it opens too.
+  await page.evaluate(() => {
+    location.hash = '#t=d3c5';
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'd3c5');
+  assert.match(await text(page, 'notice'), /kept/);
+  await page.click('[data-testid=bring-back]');
+  assert.equal(await text(page, 'transcript'), 'f5d6c3');
+
   // A shared link opened in the same browser replaces the game at load; it is kept across the reload.
   await page.goto('about:blank');
   await page.goto(`${server.url}#t=c4c3`);
