@@ -272,6 +272,16 @@ const fn flip_anti_diagonal(mut x: u64) -> u64 {
     x ^ t ^ (t >> 9)
 }
 
+/// Squares next to (in any of the 8 directions) a square of `b`.
+#[inline]
+pub(crate) const fn adjacent(b: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let horizontal = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | horizontal;
+    horizontal | (row << 8) | (row >> 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 //! empties are first solved selectively (probcut against a shallow search with the evaluation), which costs
 //! a fraction of the exact search and makes its ordering and first guess much better.
 
+use super::bitboard::adjacent;
 use super::board::{flips, moves};
 use super::control::Control;
 use super::eval::stable_discs;
@@ -19,16 +20,6 @@ const MOBILITY_WEIGHT: i32 = 1 << 10;
 const POTENTIAL_WEIGHT: i32 = 1 << 6;
 const CORNER_STABILITY_WEIGHT: i32 = 1 << 9;
 const PARITY_WEIGHT: i32 = 1 << 4;
-
-/// Squares next to (any direction) a square of `b`.
-#[inline]
-const fn adjacent(b: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let horizontal = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
-    let row = b | horizontal;
-    horizontal | (row << 8) | (row >> 8)
-}
 
 /// Discs in a corner, or next to an own corner disc along an edge: a cheap count of sure-stable discs.
 #[inline]

@@ -9,6 +9,7 @@
 
 use std::sync::OnceLock;
 
+use super::bitboard::adjacent;
 use super::board::moves;
 use super::eval::{Evaluate, DISC};
 use super::{Board, Symmetry};
@@ -88,21 +89,35 @@ const fn ternary() -> [u16; 1024] {
 /// Pattern instances on the board.
 pub const INSTANCES: usize = 46;
 
-/// Mobility values with a weight of their own: 0 to `MOBILITY_VALUES - 1` legal moves (more count as the
-/// last).
-const MOBILITY_VALUES: usize = 31;
+/// Whole-board features with a weight per value (and phase), after the patterns: the side to move's and
+/// the opponent's mobility (legal moves, 0..=30), their potential mobility (empty squares next to the
+/// other side's discs, 0..=40), and the exact number of empty squares (a bias per empties, so the parity
+/// of the empties counts). Values past the last count as the last.
+const SCALARS: [usize; 5] = [31, 31, 41, 41, 61];
+/// Weights of all the scalar features together.
+const SCALAR_WEIGHTS: usize = 31 + 31 + 41 + 41 + 61;
 
-/// Features read on a position: the pattern instances, then the side to move's and the opponent's
-/// mobility (the number of legal moves, one weight per count and phase).
-pub const FEATURES: usize = INSTANCES + 2;
+/// Features read on a position: the pattern instances, then the scalar features.
+pub const FEATURES: usize = INSTANCES + SCALARS.len();
 
-/// The side to move's and the opponent's legal-move counts, capped.
+/// Each scalar feature's weight index within the scalar block.
 #[inline(always)]
-fn mobilities(p: u64, o: u64) -> (usize, usize) {
-    (
-        (moves(p, o).count_ones() as usize).min(MOBILITY_VALUES - 1),
-        (moves(o, p).count_ones() as usize).min(MOBILITY_VALUES - 1),
-    )
+fn scalar_indices(p: u64, o: u64) -> [usize; 5] {
+    let empty = !(p | o);
+    let values = [
+        moves(p, o).count_ones() as usize,
+        moves(o, p).count_ones() as usize,
+        (adjacent(o) & empty).count_ones() as usize,
+        (adjacent(p) & empty).count_ones() as usize,
+        empty.count_ones() as usize,
+    ];
+    let mut out = [0usize; 5];
+    let mut offset = 0;
+    for i in 0..5 {
+        out[i] = offset + values[i].min(SCALARS[i] - 1);
+        offset += SCALARS[i];
+    }
+    out
 }
 
 /// One placed pattern: its kind and squares in reading order.
@@ -121,12 +136,12 @@ pub struct Tables {
     instances: Vec<Instance>,
     /// Offset of each kind in the expanded (one entry per reading) table.
     expanded_offset: Vec<usize>,
-    /// Size of the expanded table of one phase (the patterns' readings, then the mobility weights).
+    /// Size of the expanded table of one phase (the patterns' readings, then the scalar features' weights).
     pub expanded_len: usize,
-    /// Offset of the mobility weights in the expanded table.
-    mobility_expanded: usize,
-    /// Offset of the mobility weights in the compact table.
-    mobility_compact: usize,
+    /// Offset of the scalar features' weights in the expanded table.
+    scalar_expanded: usize,
+    /// Offset of the scalar features' weights in the compact table.
+    scalar_compact: usize,
     /// Reading of kind k (index into its 3^n readings) to its global compact id.
     compact_id: Vec<Vec<u32>>,
     /// Size of the compact table of one phase.
@@ -216,16 +231,16 @@ impl Tables {
             compact_id.push(ids);
         }
         assert_eq!(instances.len(), INSTANCES);
-        // Own and opponent mobility, one weight per capped count, after the patterns in both tables.
-        let (mobility_expanded, mobility_compact) = (expanded_len, compact_len);
-        expanded_len += 2 * MOBILITY_VALUES;
-        compact_len += 2 * MOBILITY_VALUES;
+        // The scalar features, one weight per value, after the patterns in both tables.
+        let (scalar_expanded, scalar_compact) = (expanded_len, compact_len);
+        expanded_len += SCALAR_WEIGHTS;
+        compact_len += SCALAR_WEIGHTS;
         Tables {
             instances,
             expanded_offset,
             expanded_len,
-            mobility_expanded,
-            mobility_compact,
+            scalar_expanded,
+            scalar_compact,
             compact_id,
             compact_len,
         }
@@ -250,8 +265,8 @@ impl Tables {
         }
     }
 
-    /// The compact weight ids read on a position (for training): one per pattern instance, then the two
-    /// mobility weights.
+    /// The compact weight ids read on a position (for training): one per pattern instance, then one per
+    /// scalar feature.
     pub fn compact_features(&self, p: u64, o: u64) -> [u32; FEATURES] {
         let mut readings = [0usize; INSTANCES];
         self.readings(p, o, &mut readings);
@@ -259,9 +274,9 @@ impl Tables {
         for ((id, &reading), instance) in ids.iter_mut().zip(&readings).zip(&self.instances) {
             *id = self.compact_id[instance.kind][reading];
         }
-        let (own, theirs) = mobilities(p, o);
-        ids[INSTANCES] = (self.mobility_compact + own) as u32;
-        ids[INSTANCES + 1] = (self.mobility_compact + MOBILITY_VALUES + theirs) as u32;
+        for (id, index) in ids[INSTANCES..].iter_mut().zip(scalar_indices(p, o)) {
+            *id = (self.scalar_compact + index) as u32;
+        }
         ids
     }
 }
@@ -279,9 +294,10 @@ pub struct PatternWeights {
 pub const BUILTIN_BYTES: &[u8] = include_bytes!("eval-weights.bin");
 
 /// Magic at the start of a weights file.
-const MAGIC: &[u8; 8] = b"RVPAT002";
-/// Magic of the first format (patterns only, no mobility weights), still read.
-const MAGIC_PATTERNS_ONLY: &[u8; 8] = b"RVPAT001";
+const MAGIC: &[u8; 8] = b"RVPAT003";
+/// Earlier formats, still read, and how many scalar weights each stored per phase: the first had patterns
+/// only, the second the two mobility features (the first 62 scalar weights). Missing weights read as zero.
+const OLDER_FORMATS: [(&[u8; 8], usize); 2] = [(b"RVPAT001", 0), (b"RVPAT002", 62)];
 
 /// Why a weights file was refused.
 #[derive(Debug, PartialEq, Eq)]
@@ -307,8 +323,8 @@ impl PatternWeights {
                     table[offset + reading] = compact[id as usize];
                 }
             }
-            table[tables.mobility_expanded..][..2 * MOBILITY_VALUES]
-                .copy_from_slice(&compact[tables.mobility_compact..][..2 * MOBILITY_VALUES]);
+            table[tables.scalar_expanded..][..SCALAR_WEIGHTS]
+                .copy_from_slice(&compact[tables.scalar_compact..][..SCALAR_WEIGHTS]);
         }
         Ok(PatternWeights { expanded, bias })
     }
@@ -319,15 +335,18 @@ impl PatternWeights {
         bytes: &[u8],
     ) -> Result<([i16; PHASES], Vec<Vec<i16>>), WeightsError> {
         let tables = Tables::get();
-        // The first format had no mobility weights: read as zeros.
-        let stored_len = match bytes.get(..MAGIC.len()) {
-            Some(magic) if magic == MAGIC_PATTERNS_ONLY => tables.mobility_compact,
-            _ => tables.compact_len,
+        let magic = bytes.get(..MAGIC.len());
+        let scalars_stored = if magic == Some(&MAGIC[..]) {
+            Some(SCALAR_WEIGHTS)
+        } else {
+            OLDER_FORMATS
+                .iter()
+                .find(|(m, _)| magic == Some(&m[..]))
+                .map(|&(_, n)| n)
         };
+        let stored_len = tables.scalar_compact + scalars_stored.unwrap_or(SCALAR_WEIGHTS);
         let expected = MAGIC.len() + PHASES * (1 + stored_len) * 2;
-        let magic_ok = bytes.get(..MAGIC.len()) == Some(&MAGIC[..])
-            || bytes.get(..MAGIC.len()) == Some(&MAGIC_PATTERNS_ONLY[..]);
-        if bytes.len() != expected || !magic_ok {
+        if bytes.len() != expected || scalars_stored.is_none() {
             return Err(WeightsError(format!(
                 "{} bytes, expected {expected} starting with {:?}",
                 bytes.len(),
@@ -389,9 +408,10 @@ impl PatternWeights {
                 TERNARY[gather(kind, vp)] as usize + 2 * TERNARY[gather(kind, vo)] as usize;
             sum += table[tables.expanded_offset[kind] + reading] as i32;
         }
-        let (own, theirs) = mobilities(p, o);
-        sum += table[tables.mobility_expanded + own] as i32
-            + table[tables.mobility_expanded + MOBILITY_VALUES + theirs] as i32;
+        let scalars = &table[tables.scalar_expanded..][..SCALAR_WEIGHTS];
+        for index in scalar_indices(p, o) {
+            sum += scalars[index] as i32;
+        }
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
     }
 
@@ -409,11 +429,10 @@ impl PatternWeights {
                 .zip(&tables.instances)
                 .map(|(&r, i)| table[tables.expanded_offset[i.kind] + r] as i32)
                 .sum::<i32>()
-            + {
-                let (own, theirs) = mobilities(p, o);
-                table[tables.mobility_expanded + own] as i32
-                    + table[tables.mobility_expanded + MOBILITY_VALUES + theirs] as i32
-            };
+            + scalar_indices(p, o)
+                .iter()
+                .map(|&i| table[tables.scalar_expanded + i] as i32)
+                .sum::<i32>();
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)
     }
 }
@@ -491,7 +510,7 @@ mod tests {
             covered |= set;
         }
         assert_eq!(covered, !0);
-        assert_eq!(tables.expanded_len, 167_265 + 2 * MOBILITY_VALUES);
+        assert_eq!(tables.expanded_len, 167_265 + SCALAR_WEIGHTS);
     }
 
     #[test]
