@@ -35,7 +35,7 @@ pub struct SearchLimits {
     /// move `d` worse than the best is chosen with a weight `exp(-d / randomness)` against the best one's 1,
     /// so small slips are common and big blunders rare. 0: always the best move.
     pub randomness: i32,
-    /// Seed of that noise.
+    /// Seed of that choice.
     pub seed: u64,
     /// Prune by Multi-ProbCut in the mid-game search (a shallow search predicts a deep one's cut-off).
     pub probcut: bool,
@@ -246,9 +246,9 @@ impl Searcher {
         let mut best: Option<SearchInfo> = None;
 
         if limits.randomness > 0 {
-            // Weaker levels: every root move valued, one depth after another up to the full depth, then
-            // noise on the values of the deepest iteration that finished (a stopped iteration's values are
-            // not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
+            // Weaker levels: every root move valued, one depth after another up to the full depth, then a
+            // choice by temperature among the values of the deepest iteration that finished (a stopped
+            // iteration's values are not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
             let Some((depth_done, values)) =
                 self.deepening_root_values(board, depth_cap, &mut control)
             else {

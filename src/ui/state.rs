@@ -569,7 +569,8 @@ impl Session {
                         game: self.game.clone(),
                     };
                     self.settings = previous.settings;
-                    self.clock = None;
+                    // The clock's time left is not kept with the game put aside: it starts afresh.
+                    self.clock = self.settings.clock.map(GameClock::new);
                     self.replace_game(previous.game);
                     // The game just left is now the one a click away.
                     self.replaced = Some(Box::new(current));
