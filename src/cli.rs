@@ -269,6 +269,17 @@ enum Command {
     },
 }
 
+/// The exit status of a command that ends with `result`: success, or its error on stderr and status 2.
+fn finish<E: std::fmt::Display>(command: &str, result: Result<(), E>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("reversi {command}: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Deepest perft the command accepts.
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
@@ -421,13 +432,7 @@ pub fn main() -> ExitCode {
                 max_depth,
                 &mut std::io::stdout(),
             );
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("reversi probcut-stats: {error}");
-                    ExitCode::from(2)
-                }
-            }
+            finish("probcut-stats", result)
         }
         Command::Train {
             files,
@@ -445,13 +450,7 @@ pub fn main() -> ExitCode {
                 rate,
                 huber,
             };
-            match crate::train::train(&files, &out, &options) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("reversi train: {error}");
-                    ExitCode::from(2)
-                }
-            }
+            finish("train", crate::train::train(&files, &out, &options))
         }
         Command::EvalTest {
             files,
@@ -467,38 +466,24 @@ pub fn main() -> ExitCode {
                 eprintln!("reversi eval-test: --empties {empties:?}: expected numbers separated by commas, e.g. 24,36");
                 return ExitCode::from(2);
             };
-            match crate::wthor_tools::eval_test(
+            let result = crate::wthor_tools::eval_test(
                 &files,
                 &empties,
                 depth,
                 weights.as_deref(),
                 &mut std::io::stdout(),
-            ) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(error) => {
-                    eprintln!("reversi eval-test: {error}");
-                    ExitCode::from(2)
-                }
-            }
+            );
+            finish("eval-test", result)
         }
         Command::MpcStats {
             files,
             games,
             step,
             max_depth,
-        } => match crate::wthor_tools::mpc_stats(
-            &files,
-            games,
-            step,
-            max_depth,
-            &mut std::io::stdout(),
-        ) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                eprintln!("reversi mpc-stats: {error}");
-                ExitCode::from(2)
-            }
-        },
+        } => finish(
+            "mpc-stats",
+            crate::wthor_tools::mpc_stats(&files, games, step, max_depth, &mut std::io::stdout()),
+        ),
         Command::WthorData {
             files,
             min_empties,
@@ -515,16 +500,8 @@ pub fn main() -> ExitCode {
                     writer.flush()?;
                     Ok(n)
                 });
-            match result {
-                Ok(n) => {
-                    eprintln!("{n} positions appended to {}", out.display());
-                    ExitCode::SUCCESS
-                }
-                Err(error) => {
-                    eprintln!("reversi wthor-data: {error}");
-                    ExitCode::from(2)
-                }
-            }
+            let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
+            finish("wthor-data", result)
         }
         Command::Match {
             level,

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::pattern::PatternWeights;
 use crate::engine::wthor::{self, WthorError, WthorGame};
-use crate::engine::{native_clock, Color, SearchLimits, Searcher, DISC};
+use crate::engine::{mpc_shallow_depth, native_clock, Color, SearchLimits, Searcher, DISC};
 use crate::train::Sample;
 
 /// The first year of the test set.
@@ -235,9 +235,6 @@ pub fn wthor_data(
     }
     Ok(written)
 }
-
-/// The shallow depth the mid-game search's probcut pairs with a search of `depth` plies.
-pub use crate::engine::mpc_shallow_depth;
 
 /// `reversi mpc-stats`: how far a shallow search lands from a deeper one on positions of the files' games
 /// (every `step`-th position with 20 to 50 empties of the first `games` games): per depth `d`, the count,

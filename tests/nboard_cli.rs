@@ -3,26 +3,26 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-#[test]
-fn scripted_nboard_session_through_the_binary() {
+/// Runs `reversi nboard` on `script` and returns what it wrote (it must exit successfully).
+fn session(script: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
         .arg("nboard")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("start reversi nboard");
+    child.stdin.take().unwrap().write_all(script).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn scripted_nboard_session_through_the_binary() {
     let script = "nboard 2\nset depth 3\n\
         set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n\
         move d6\nmove zz\ngo\nping 1\n";
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = session(script.as_bytes());
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "set myname Reversi");
     assert!(lines[1].starts_with("status bad move"), "{text}");
@@ -35,22 +35,13 @@ fn scripted_nboard_session_through_the_binary() {
 
 #[test]
 fn bytes_that_are_not_utf8_get_a_status_line_and_the_session_goes_on() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_reversi"))
-        .arg("nboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start reversi nboard");
     let mut script: Vec<u8> = b"nboard 2\nset depth 2\nping 1\n\xff\xfe\n".to_vec();
     // A GGF with Latin-1 player names (J\xe9r\xf4me), then a move and a search in that game.
     script.extend_from_slice(
         b"set game (;GM[Othello]PB[J\xe9r\xf4me]PW[Zo\xe9]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)\n",
     );
     script.extend_from_slice(b"move d6\ngo\nping 2\n");
-    child.stdin.take().unwrap().write_all(&script).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
+    let text = session(&script);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "set myname Reversi", "{text}");
     assert_eq!(lines[1], "pong 1", "{text}");

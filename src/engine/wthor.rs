@@ -89,7 +89,7 @@ impl WthorGame {
         let mut board = Board::START;
         let mut to_move = Color::Black;
         let mut out = Vec::with_capacity(self.moves.len() + 1);
-        for &square in &self.moves {
+        for next in self.moves.iter().copied().map(Some).chain([None]) {
             if board.must_pass() {
                 board = board.pass();
                 to_move = to_move.opponent();
@@ -97,20 +97,13 @@ impl WthorGame {
             out.push(GamePosition {
                 board,
                 to_move,
-                next: Some(square),
+                next,
             });
-            board = board.play(Move::Place(square));
-            to_move = to_move.opponent();
+            if let Some(square) = next {
+                board = board.play(Move::Place(square));
+                to_move = to_move.opponent();
+            }
         }
-        if board.must_pass() {
-            board = board.pass();
-            to_move = to_move.opponent();
-        }
-        out.push(GamePosition {
-            board,
-            to_move,
-            next: None,
-        });
         out
     }
 }
