@@ -14,6 +14,7 @@ mod levels;
 mod moves;
 mod notation;
 mod obf;
+pub mod openings;
 pub mod pattern;
 mod perft;
 mod position;
