@@ -95,6 +95,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// What strong players played after a transcript, from the opening explorer's file, with the opening's name.
+    Explore {
+        /// The moves so far, e.g. f5d6 (empty: the start position).
+        #[arg(default_value = "")]
+        transcript: String,
+        /// The explorer file written by `explorer-build`.
+        #[arg(long, default_value = "assets/explorer.bin")]
+        file: std::path::PathBuf,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
     /// Run a local match server for bots (the protocol `reversi bot` speaks).
@@ -267,6 +279,22 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Build the opening explorer's file from WTHOR games: every move played at least `--min-games` times,
+    /// positions merged under the 8 symmetries (the page's `assets/explorer.bin`).
+    ExplorerBuild {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Keep a move played in at least this many games.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        min_games: u32,
+        /// Read this many moves of each game.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=60))]
+        max_plies: u32,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 /// The exit status of a command that ends with `result`: success, or its error on stderr and status 2.
@@ -356,6 +384,14 @@ pub fn main() -> ExitCode {
             position,
             json,
         } => run_replay(&transcript, position.as_deref(), json),
+        Command::Explore {
+            transcript,
+            file,
+            json,
+        } => finish(
+            "explore",
+            crate::wthor_tools::explore(&transcript, &file, json, &mut std::io::stdout()),
+        ),
         Command::Nboard => run_nboard(),
         Command::Arena { listen, web_url } => match std::net::TcpListener::bind(&listen) {
             Ok(listener) => {
@@ -503,6 +539,15 @@ pub fn main() -> ExitCode {
             let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
             finish("wthor-data", result)
         }
+        Command::ExplorerBuild {
+            files,
+            min_games,
+            max_plies,
+            out,
+        } => finish(
+            "explorer-build",
+            crate::wthor_tools::explorer_build(&files, min_games, max_plies as usize, &out),
+        ),
         Command::Match {
             level,
             vs_level,

@@ -236,6 +236,90 @@ pub fn wthor_data(
     Ok(written)
 }
 
+/// `reversi explorer-build`: the opening explorer's file from the games of `paths` (every year: the explorer
+/// shows what people played, it is not the AI's book), then a summary on stderr.
+pub fn explorer_build(
+    paths: &[PathBuf],
+    min_games: u32,
+    max_plies: usize,
+    out: &Path,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut builder = crate::engine::explorer::ExplorerBuilder::new();
+    for path in paths {
+        for game in read_file(path)?.1 {
+            builder.add(&game, max_plies);
+        }
+    }
+    let bytes = builder.write(min_games);
+    // Read back what was written: the file the page loads must be one the reader accepts.
+    let explorer = crate::engine::explorer::Explorer::read(&bytes)?;
+    std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
+    eprintln!(
+        "{} games, {} positions, {} bytes written to {}",
+        builder.games(),
+        explorer.positions(),
+        bytes.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// `reversi explore`: the explorer's moves after `transcript`, most played first, and the opening's name.
+pub fn explore(
+    transcript: &str,
+    file: &Path,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn std::error::Error>> {
+    use crate::engine::{explorer::Explorer, openings, Game};
+    let game = Game::from_transcript(transcript)?;
+    let bytes = std::fs::read(file).map_err(|e| ToolError::Io(file.to_path_buf(), e))?;
+    let explorer = Explorer::read(&bytes)?;
+    let moves = explorer.moves(&game.position());
+    let opening = openings::of_game(&game).map(|o| o.name);
+    if json {
+        let moves: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "move": m.square.to_string(),
+                    "games": m.stats.games,
+                    "black_wins": m.stats.black_wins,
+                    "draws": m.stats.draws,
+                    "white_wins": m.stats.white_wins(),
+                    "average_score": (m.stats.average_score() * 10.0).round() / 10.0,
+                })
+            })
+            .collect();
+        let value = serde_json::json!({ "opening": opening, "moves": moves });
+        writeln!(out, "{value}")?;
+        return Ok(());
+    }
+    writeln!(out, "opening: {}", opening.unwrap_or("(none)"))?;
+    if moves.is_empty() {
+        writeln!(
+            out,
+            "no move here was played in {} games or more",
+            explorer.min_games()
+        )?;
+    }
+    for m in moves {
+        let s = m.stats;
+        let percent = |n: u32| 100.0 * n as f64 / s.games as f64;
+        writeln!(
+            out,
+            "{}  {:>7} games  black {:>5.1}%  draw {:>4.1}%  white {:>5.1}%  average {:+.1}",
+            m.square,
+            s.games,
+            percent(s.black_wins),
+            percent(s.draws),
+            percent(s.white_wins()),
+            s.average_score()
+        )?;
+    }
+    Ok(())
+}
+
 /// `reversi mpc-stats`: how far a shallow search lands from a deeper one on positions of the files' games
 /// (every `step`-th position with 20 to 50 empties of the first `games` games): per depth `d`, the count,
 /// mean and standard deviation of value(d) − value(shallow(d)) in discs. The mid-game probcut margins come

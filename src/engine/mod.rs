@@ -8,6 +8,7 @@ mod control;
 mod endgame;
 mod error;
 mod eval;
+pub mod explorer;
 mod game;
 mod lanes;
 mod levels;

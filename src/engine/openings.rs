@@ -52,7 +52,11 @@ pub const OPENINGS: [Opening; 77] = [
     o("f5f6e6f4g7", "X-square Opening", Some("X 位开局")),
     o("f5f6e6f4g6", "Snake/Peasant", Some("蛇")),
     o("f5f6e6f4g6c6", "Lysons", None),
-    o("f5f6e6f4g6c5g4g5f3e3c4", "Pyramid/Checkerboarding Peasant", None),
+    o(
+        "f5f6e6f4g6c5g4g5f3e3c4",
+        "Pyramid/Checkerboarding Peasant",
+        None,
+    ),
     o("f5f6e6f4g5", "Heath/Tobidashi", None),
     o("f5f6e6f4g5e7f7c5e3f3c4d3c2", "Mimura Variation II", None),
     o("f5f6e6f4g5e7e3", "Heath-Bat", None),
@@ -66,8 +70,16 @@ pub const OPENINGS: [Opening; 77] = [
     o("f5f6e6f4e3d6", "Chimney", Some("烟囱")),
     o("f5f6e6f4e3c5g5", "Cow Bat/Bat/Cambridge", Some("蝙蝠")),
     o("f5f6e6f4e3c5g5g3g4f3g6", "Bat (Piau Continuation 2)", None),
-    o("f5f6e6f4e3c5g5g3g4f3c4", "Melnikov/Bat (Piau Continuation 1)", None),
-    o("f5f6e6f4e3c5g5f3g4g6g3d6f7h5h4h3e7", "Bat (Kling Continuation)", None),
+    o(
+        "f5f6e6f4e3c5g5g3g4f3c4",
+        "Melnikov/Bat (Piau Continuation 1)",
+        None,
+    ),
+    o(
+        "f5f6e6f4e3c5g5f3g4g6g3d6f7h5h4h3e7",
+        "Bat (Kling Continuation)",
+        None,
+    ),
     o("f5f6e6f4e3c5g5d6g6", "Bat (Kling Alternative)", None),
     o("f5f6e6f4e3c5c4", "Rose-v-Toth", None),
     o("f5f6e6f4e3c5c4e7", "Tanida", Some("谷田")),
@@ -90,12 +102,28 @@ pub const OPENINGS: [Opening; 77] = [
     o("f5d6c5f4e3c6d7", "Bhagat", None),
     o("f5d6c5f4e3c6d3f6e6d7", "Rose", Some("玫瑰")),
     o("f5d6c5f4e3c6d3f6e6d7g4", "Flat", Some("平板")),
-    o("f5d6c5f4e3c6d3f6e6d7g4c4", "Rotating Flat", Some("旋转平板")),
-    o("f5d6c5f4e3c6d3f6e6d7g4c4g6", "Murakami Variation", Some("村上变化")),
-    o("f5d6c5f4e3c6d3f6e6d7g4c4g5c3f7d2e7f2", "Rotating Flat (Kling Continuation)", None),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g4c4",
+        "Rotating Flat",
+        Some("旋转平板"),
+    ),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g4c4g6",
+        "Murakami Variation",
+        Some("村上变化"),
+    ),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g4c4g5c3f7d2e7f2",
+        "Rotating Flat (Kling Continuation)",
+        None,
+    ),
     o("f5d6c5f4e3c6d3f6e6d7g3c4", "Rose-Birth", None),
     o("f5d6c5f4e3c6d3f6e6d7g3c4g5c3b4e2", "Brightstein", None),
-    o("f5d6c5f4e3c6d3f6e6d7g3c4b4", "Rose-Birdie/Rose-Tamenori", None),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g3c4b4",
+        "Rose-Birdie/Rose-Tamenori",
+        None,
+    ),
     o("f5d6c5f4e3c6d3f6e6d7g3c4b4c3", "Rose-Tamenori-Kling", None),
     o("f5d6c5f4e3c6d3f6e6d7e7", "Greenberg/Dawg", None),
     o("f5d6c5f4e3c6d3f3", "Ralle", None),
@@ -111,15 +139,27 @@ pub const OPENINGS: [Opening; 77] = [
     o("f5d6c3d3c4", "Tiger", Some("虎")),
     o("f5d6c3d3c4f4f6", "Stephenson", None),
     o("f5d6c3d3c4f4f6g5", "No-Kung", None),
-    o("f5d6c3d3c4f4f6g5e3f3g4h3g3f2", "No-Kung (Continuation)", None),
+    o(
+        "f5d6c3d3c4f4f6g5e3f3g4h3g3f2",
+        "No-Kung (Continuation)",
+        None,
+    ),
     o("f5d6c3d3c4f4f6f3", "Comp'Oth", None),
-    o("f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7", "F.A.T. Draw", None),
+    o(
+        "f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7",
+        "F.A.T. Draw",
+        None,
+    ),
     o("f5d6c3d3c4f4f6f3e3", "Lightning Bolt", None),
     o("f5d6c3d3c4f4f6b4", "Kung", None),
     o("f5d6c3d3c4f4e6", "Leader's Tiger", Some("领袖虎")),
     o("f5d6c3d3c4f4e3", "Brightwell", None),
     o("f5d6c3d3c4f4c5b4b5c6f3e6e3", "Ishii", Some("石井")),
-    o("f5d6c3d3c4f4c5b4b5c6f3e6e3g6f6g5d7g3", "Mainline Tiger", Some("虎（主线）")),
+    o(
+        "f5d6c3d3c4f4c5b4b5c6f3e6e3g6f6g5d7g3",
+        "Mainline Tiger",
+        Some("虎（主线）"),
+    ),
     o("f5d6c3d3c4f4c5b3c2", "Rose-Bill", None),
     o("f5d6c3d3c4f4c5b3c2e6", "Tamenori", None),
     o("f5d6c3d3c4f4c5b3c2b4", "Central Rose-Bill/Dead Draw", None),
@@ -167,6 +207,22 @@ pub fn name(moves: &[Square]) -> Option<&'static Opening> {
     best
 }
 
+/// The opening of a game played from the standard start (none for a game set up in the editor).
+pub fn of_game(game: &super::Game) -> Option<&'static Opening> {
+    if game.start() != super::Position::START {
+        return None;
+    }
+    let moves: Vec<Square> = game
+        .plies()
+        .iter()
+        .filter_map(|ply| match ply.mv {
+            super::Move::Place(square) => Some(square),
+            super::Move::Pass => None,
+        })
+        .collect();
+    name(&moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,7 +237,11 @@ mod tests {
         for opening in OPENINGS {
             let game = Game::from_transcript(opening.moves)
                 .unwrap_or_else(|e| panic!("{}: {e}", opening.name));
-            assert!(game.plies().iter().all(|p| p.mv != Move::Pass), "{}", opening.name);
+            assert!(
+                game.plies().iter().all(|p| p.mv != Move::Pass),
+                "{}",
+                opening.name
+            );
             assert_eq!(named(opening.moves), Some(opening.name));
         }
         let mut sequences: Vec<&str> = OPENINGS.iter().map(|o| o.moves).collect();
@@ -213,6 +273,15 @@ mod tests {
         assert_eq!((rose.name, rose.chinese_or_english()), ("Rose", "玫瑰"));
         let compoth = OPENINGS.iter().find(|o| o.name == "Comp'Oth").unwrap();
         assert_eq!(compoth.chinese_or_english(), "Comp'Oth");
+    }
+
+    #[test]
+    fn a_game_is_named_from_its_record_and_an_edited_start_has_no_name() {
+        let game = Game::from_transcript("e6f4c3c4d3").unwrap();
+        assert_eq!(of_game(&game).map(|o| o.name), Some("Tiger"));
+        let edited: crate::engine::Position = Game::from_transcript("f5").unwrap().position();
+        let from_edit = Game::from_position_and_transcript(edited, "d6c3d3c4").unwrap();
+        assert_eq!(of_game(&from_edit), None);
     }
 
     #[test]
