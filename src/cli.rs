@@ -107,6 +107,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Review a whole game: each position's value (from black's side), the best move, and the discs each move
+    /// played lost against it, marked ?! ? ?? (the page's review and evaluation graph use the same code).
+    Review {
+        /// The moves, e.g. f5d6c3 (passes implicit).
+        transcript: String,
+        /// Start position as "<64 squares> X|O"; default: the standard start.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Mid-game depth in plies (exact scores from depth + 6 empties, at most 18).
+        #[arg(long, default_value_t = crate::engine::review::DEFAULT_REVIEW_DEPTH, value_parser = clap::value_parser!(u32).range(1..=14))]
+        depth: u32,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
     /// Run a local match server for bots (the protocol `reversi bot` speaks).
@@ -392,6 +407,21 @@ pub fn main() -> ExitCode {
             "explore",
             crate::wthor_tools::explore(&transcript, &file, json, &mut std::io::stdout()),
         ),
+        Command::Review {
+            transcript,
+            position,
+            depth,
+            json,
+        } => {
+            let start = position
+                .as_deref()
+                .map_or(Ok(Position::START), str::parse::<Position>)
+                .map_err(|e| format!("bad --position: {e}"));
+            let result = start.map_err(|e| e.into()).and_then(|start| {
+                crate::review_tool::review(&transcript, start, depth, json, &mut std::io::stdout())
+            });
+            finish("review", result)
+        }
         Command::Nboard => run_nboard(),
         Command::Arena { listen, web_url } => match std::net::TcpListener::bind(&listen) {
             Ok(listener) => {

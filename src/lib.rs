@@ -18,6 +18,8 @@ pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod review_tool;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod wthor_tools;

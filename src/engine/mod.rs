@@ -19,6 +19,7 @@ pub mod openings;
 pub mod pattern;
 mod perft;
 mod position;
+pub mod review;
 mod search;
 mod square;
 mod stackvec;
