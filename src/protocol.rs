@@ -46,6 +46,43 @@ pub enum Request {
         /// Plies to search below each move.
         depth: u32,
     },
+    /// Value a position and the move played there, for the evaluation graph and the game review. Answered by
+    /// [`Response::Reviewed`].
+    Review {
+        /// The request's id.
+        id: RequestId,
+        /// The position, as `<64 squares> <X|O>`.
+        position: String,
+        /// The move played there (`d3`), if any.
+        played: Option<String>,
+        /// Mid-game plies (1 to [`crate::engine::review::MAX_REVIEW_DEPTH`]).
+        depth: u32,
+    },
+    /// The moves strong players chose in a position (the opening explorer). Answered by
+    /// [`Response::Explored`]; the worker loads the explorer's file on the first such request.
+    Explore {
+        /// The request's id.
+        id: RequestId,
+        /// The position, as `<64 squares> <X|O>`.
+        position: String,
+    },
+}
+
+/// One move of the opening explorer's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExplorerRow {
+    /// The move (`d3`).
+    pub square: String,
+    /// Games that went on with it.
+    pub games: u32,
+    /// Of those, won by black.
+    pub black_wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Won by white.
+    pub white_wins: u32,
+    /// Sum of the final disc differences (black minus white).
+    pub score_sum: i64,
 }
 
 /// What a score means.
@@ -116,6 +153,26 @@ pub enum Response {
         /// (square, value in hundredths of a disc).
         values: Vec<(String, i32)>,
     },
+    /// Answer to [`Request::Review`]: values for the side to move, in hundredths of a disc.
+    Reviewed {
+        /// The id of the request.
+        id: RequestId,
+        /// The best move (`d3`, or `pass`).
+        best: String,
+        /// Its value.
+        score: i32,
+        /// The value of the move played, at the same depth.
+        played_score: Option<i32>,
+        /// What the scores mean.
+        kind: ScoreKind,
+    },
+    /// Answer to [`Request::Explore`]: the moves, most played first (none when the position is not in the tree).
+    Explored {
+        /// The id of the request.
+        id: RequestId,
+        /// The moves.
+        moves: Vec<ExplorerRow>,
+    },
     /// The request could not be carried out (e.g. a malformed position); the message says why.
     Error {
         /// The id of the request.
@@ -123,6 +180,20 @@ pub enum Response {
         /// A human-readable reason.
         message: String,
     },
+}
+
+impl Request {
+    /// The request's id.
+    pub fn id(&self) -> RequestId {
+        match self {
+            Request::Ping { id }
+            | Request::Perft { id, .. }
+            | Request::Search { id, .. }
+            | Request::Analyse { id, .. }
+            | Request::Review { id, .. }
+            | Request::Explore { id, .. } => *id,
+        }
+    }
 }
 
 impl Response {
@@ -134,6 +205,8 @@ impl Response {
             | Response::Thinking { id, .. }
             | Response::BestMove { id, .. }
             | Response::Analysis { id, .. }
+            | Response::Reviewed { id, .. }
+            | Response::Explored { id, .. }
             | Response::Error { id, .. } => *id,
         }
     }

@@ -2,8 +2,10 @@
 //! [`Response`]s off the page's thread. [`Engine`] is plain Rust and tested natively; only the registration
 //! glue is wasm-only.
 
+use crate::engine::explorer::{Explorer, ExplorerError};
+use crate::engine::review::{review_position, ReviewDepth};
 use crate::engine::{self, perft, Clock, Level, Move, Position, Searcher, DISC};
-use crate::protocol::{Request, Response, ScoreKind};
+use crate::protocol::{ExplorerRow, Request, Response, ScoreKind};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -19,7 +21,11 @@ pub const HASH_MB: usize = 32;
 pub struct Engine {
     searcher: Searcher,
     clock: Clock,
+    explorer: Option<Explorer>,
 }
+
+/// Where the page serves the opening explorer's file (next to the worker's script).
+pub const EXPLORER_URL: &str = "explorer.bin";
 
 fn kind(kind: engine::ScoreKind) -> ScoreKind {
     match kind {
@@ -39,7 +45,19 @@ impl Engine {
         Engine {
             searcher: Searcher::new(HASH_MB),
             clock,
+            explorer: None,
         }
+    }
+
+    /// Reads the opening explorer's file; [`Request::Explore`] answers from it afterwards.
+    pub fn load_explorer(&mut self, bytes: &[u8]) -> Result<(), ExplorerError> {
+        self.explorer = Some(Explorer::read(bytes)?);
+        Ok(())
+    }
+
+    /// True when `request` needs the explorer and it is not loaded yet.
+    pub fn needs_explorer(&self, request: &Request) -> bool {
+        matches!(request, Request::Explore { .. }) && self.explorer.is_none()
     }
 
     /// Carries out one request, passing every response (progress first, the answer last) to `emit`.
@@ -132,6 +150,61 @@ impl Engine {
                         .collect(),
                 },
             }),
+            Request::Review {
+                id,
+                position,
+                played,
+                depth,
+            } => {
+                let position = match parse(id, &position) {
+                    Ok(position) => position,
+                    Err(response) => return emit(response),
+                };
+                let played = match played.as_deref().map(str::parse::<engine::Square>) {
+                    None => None,
+                    Some(Ok(square)) if position.board.is_legal(square) => Some(square),
+                    Some(Ok(square)) => {
+                        return emit(error(id, format!("{square} is not legal in this position")))
+                    }
+                    Some(Err(e)) => return emit(error(id, e.to_string())),
+                };
+                let depth = ReviewDepth::plies(depth);
+                let ply = review_position(
+                    &mut self.searcher,
+                    &position.board,
+                    played,
+                    &depth,
+                    self.clock,
+                );
+                emit(Response::Reviewed {
+                    id,
+                    best: ply.best.to_string(),
+                    score: ply.score,
+                    played_score: ply.played_score,
+                    kind: kind(ply.kind),
+                })
+            }
+            Request::Explore { id, position } => emit(match parse(id, &position) {
+                Err(error) => error,
+                Ok(position) => match &self.explorer {
+                    None => error(id, "the opening explorer is not loaded".to_string()),
+                    Some(explorer) => Response::Explored {
+                        id,
+                        moves: explorer
+                            .moves(&position)
+                            .into_iter()
+                            .map(|m| ExplorerRow {
+                                square: m.square.to_string(),
+                                games: m.stats.games,
+                                black_wins: m.stats.black_wins,
+                                draws: m.stats.draws,
+                                white_wins: m.stats.white_wins(),
+                                score_sum: m.stats.score_sum,
+                            })
+                            .collect(),
+                    },
+                },
+            }),
         }
     }
 }
@@ -154,9 +227,11 @@ pub use web::EngineWorker;
 
 #[cfg(target_arch = "wasm32")]
 mod web {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
     use yew_agent::worker::{HandlerId, Worker, WorkerScope};
 
-    use super::Engine;
+    use super::{Engine, EXPLORER_URL};
     use crate::protocol::{Request, Response};
 
     fn now() -> f64 {
@@ -166,22 +241,83 @@ mod web {
     /// The engine as a yew-agent worker: one request at a time, every response tagged with its id.
     pub struct EngineWorker {
         engine: Engine,
+        /// Explorer requests waiting for its file, and whether the fetch has started.
+        waiting: Vec<(Request, HandlerId)>,
+        fetching: bool,
+    }
+
+    /// The explorer's file arrived (or could not be had).
+    pub enum Message {
+        /// The file's bytes, or why there are none.
+        Explorer(Result<Vec<u8>, String>),
+    }
+
+    async fn fetch_explorer() -> Result<Vec<u8>, String> {
+        let scope: web_sys::WorkerGlobalScope = js_sys::global()
+            .dyn_into()
+            .map_err(|_| "not in a worker".to_string())?;
+        let failed = |e: wasm_bindgen::JsValue| format!("{e:?}");
+        let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(EXPLORER_URL))
+            .await
+            .map_err(failed)?
+            .dyn_into()
+            .map_err(failed)?;
+        if !response.ok() {
+            return Err(format!("HTTP {}", response.status()));
+        }
+        let buffer = JsFuture::from(response.array_buffer().map_err(failed)?)
+            .await
+            .map_err(failed)?;
+        Ok(js_sys::Uint8Array::new(&buffer).to_vec())
     }
 
     impl Worker for EngineWorker {
-        type Message = ();
+        type Message = Message;
         type Input = Request;
         type Output = Response;
 
         fn create(_scope: &WorkerScope<Self>) -> Self {
             EngineWorker {
                 engine: Engine::new(now),
+                waiting: Vec::new(),
+                fetching: false,
             }
         }
 
-        fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
+        fn update(&mut self, scope: &WorkerScope<Self>, msg: Self::Message) {
+            let Message::Explorer(bytes) = msg;
+            let loaded =
+                bytes.and_then(|b| self.engine.load_explorer(&b).map_err(|e| e.to_string()));
+            for (request, id) in std::mem::take(&mut self.waiting) {
+                match &loaded {
+                    Ok(()) => self
+                        .engine
+                        .handle(request, &mut |response| scope.respond(id, response)),
+                    Err(why) => scope.respond(
+                        id,
+                        Response::Error {
+                            id: request.id(),
+                            message: format!("the opening explorer could not be loaded: {why}"),
+                        },
+                    ),
+                }
+            }
+            // A failed load is tried again by the next request.
+            self.fetching = false;
+        }
 
         fn received(&mut self, scope: &WorkerScope<Self>, request: Request, id: HandlerId) {
+            if self.engine.needs_explorer(&request) {
+                self.waiting.push((request, id));
+                if !self.fetching {
+                    self.fetching = true;
+                    let scope = scope.clone();
+                    wasm_bindgen_futures::spawn_local(async move {
+                        scope.send_message(Message::Explorer(fetch_explorer().await));
+                    });
+                }
+                return;
+            }
             self.engine
                 .handle(request, &mut |response| scope.respond(id, response));
         }
@@ -259,6 +395,88 @@ mod tests {
                 assert!(position.board.is_legal(best.parse().unwrap()))
             }
             other => panic!("expected BestMove, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn review_values_the_position_and_the_move_played_like_the_command_line() {
+        let mut engine = Engine::new(native_clock);
+        let game = crate::engine::Game::from_transcript("f5d6c3d3c4f4").unwrap();
+        let position = game.position();
+        let review = |engine: &mut Engine, id, played: Option<&str>| {
+            run(
+                engine,
+                Request::Review {
+                    id,
+                    position: position.to_string(),
+                    played: played.map(str::to_string),
+                    depth: 6,
+                },
+            )
+        };
+        let expected = crate::engine::review::review_position(
+            &mut Searcher::new(1),
+            &position.board,
+            None,
+            &ReviewDepth::plies(6),
+            native_clock,
+        );
+        match &review(&mut engine, 5, None)[..] {
+            [Response::Reviewed {
+                id: 5,
+                best,
+                score,
+                played_score: None,
+                ..
+            }] => {
+                assert_eq!(*best, expected.best.to_string());
+                assert_eq!(*score, expected.score);
+            }
+            other => panic!("{other:?}"),
+        }
+        // A worse move played: its value is below the best one's.
+        match &review(&mut engine, 6, Some("f3"))[..] {
+            [Response::Reviewed {
+                score,
+                played_score: Some(played),
+                ..
+            }] => assert!(played <= score),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            review(&mut engine, 7, Some("a1"))[..],
+            [Response::Error { id: 7, .. }]
+        ));
+        assert!(matches!(
+            review(&mut engine, 8, Some("zz"))[..],
+            [Response::Error { id: 8, .. }]
+        ));
+    }
+
+    #[test]
+    fn explore_answers_from_the_loaded_file_only() {
+        let mut engine = Engine::new(native_clock);
+        let start = Position::START.to_string();
+        let explore = Request::Explore {
+            id: 9,
+            position: start,
+        };
+        assert!(engine.needs_explorer(&explore));
+        assert!(matches!(
+            run(&mut engine, explore.clone())[..],
+            [Response::Error { id: 9, .. }]
+        ));
+        assert!(engine.load_explorer(b"garbage").is_err());
+        let bytes = std::fs::read("assets/explorer.bin").unwrap();
+        engine.load_explorer(&bytes).unwrap();
+        assert!(!engine.needs_explorer(&explore));
+        match &run(&mut engine, explore)[..] {
+            [Response::Explored { id: 9, moves }] => {
+                assert_eq!(moves.len(), 1);
+                assert_eq!(moves[0].square, "f5");
+                assert_eq!(moves[0].games, 124_106);
+            }
+            other => panic!("{other:?}"),
         }
     }
 
