@@ -450,6 +450,21 @@ fn worker_requests() {
     })
     .unwrap();
     let perft = r#"{"Perft":{"id":3,"position":"---------------------------OX------XO--------------------------- X","depth":3}}"#;
+    let review = serde_json::to_string(&Request::Review {
+        id: 5,
+        position: START.to_string(),
+        played: Some("f5".to_string()),
+        depth: 2,
+    })
+    .unwrap();
+    let explore = serde_json::to_string(&Request::Explore {
+        id: 6,
+        position: START.to_string(),
+    })
+    .unwrap();
+    engine
+        .load_explorer(&std::fs::read("assets/explorer.bin").unwrap())
+        .unwrap();
     fuzz(
         "worker",
         12,
@@ -458,6 +473,8 @@ fn worker_requests() {
             analyse.as_bytes(),
             perft.as_bytes(),
             br#"{"Ping":{"id":4}}"#,
+            review.as_bytes(),
+            explore.as_bytes(),
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -476,7 +493,8 @@ fn worker_requests() {
                 Request::Perft { depth, .. } if *depth <= reversi::worker::MAX_PERFT_DEPTH => {
                     *depth = (*depth).min(4)
                 }
-                Request::Perft { .. } | Request::Ping { .. } => {}
+                Request::Review { depth, .. } => *depth = (*depth).min(3),
+                Request::Perft { .. } | Request::Ping { .. } | Request::Explore { .. } => {}
             }
             let mut replies = Vec::new();
             engine.handle(request, &mut |r| replies.push(r));
@@ -490,6 +508,29 @@ fn worker_requests() {
             !refused
         },
     );
+}
+
+#[test]
+fn explorer_files() {
+    use reversi::engine::explorer::{Explorer, ExplorerBuilder};
+    let games = wthor::parse(include_bytes!("data/wthor-sample.wtb"))
+        .unwrap()
+        .games;
+    let mut builder = ExplorerBuilder::new();
+    for game in &games {
+        builder.add(game, 20);
+    }
+    let file = builder.write(1);
+    fuzz("explorer", 14, &[file.as_slice()], |input| {
+        match Explorer::read(input) {
+            Ok(explorer) => {
+                // Whatever was read answers a lookup without a panic.
+                let _ = explorer.moves(&reversi::engine::Position::START);
+                true
+            }
+            Err(error) => says_what(&error),
+        }
+    });
 }
 
 #[test]

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use yew_agent::worker::WorkerBridge;
 use yew_agent::Spawnable;
 
+use super::analysis::{EvalGraph, ExplorerPanel, ReviewPanel};
 use super::editor::PositionEditor;
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
@@ -52,6 +53,14 @@ pub fn app() -> Html {
 fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
     EngineWorker::spawner()
         .callback(move |response| dispatcher.dispatch(Action::Worker(response)))
+        .spawn(WORKER_PATH)
+}
+
+/// Starts the analyst: a second engine worker for the analysis room (graph, review, explorer), so that the
+/// AI's worker is never held up by analysis.
+fn spawn_analyst(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
+    EngineWorker::spawner()
+        .callback(move |response| dispatcher.dispatch(Action::Analyst(response)))
         .spawn(WORKER_PATH)
 }
 
@@ -337,6 +346,27 @@ fn main_view() -> Html {
         });
     }
 
+    // The analyst and the room epoch it was started for; the room's questions are sent once each.
+    let analyst = use_mut_ref(|| None::<(u64, WorkerBridge<EngineWorker>)>);
+    let analyst_seq = use_mut_ref(|| 0u64);
+    {
+        let session = session.clone();
+        use_effect(move || {
+            let mut analyst = analyst.borrow_mut();
+            let room = &session.room;
+            if analyst.as_ref().map(|(epoch, _)| *epoch) != Some(room.epoch) {
+                *analyst = Some((room.epoch, spawn_analyst(session.dispatcher())));
+            }
+            if room.outbox_seq != *analyst_seq.borrow() {
+                *analyst_seq.borrow_mut() = room.outbox_seq;
+                let bridge = &analyst.as_ref().expect("started above").1;
+                for request in room.outbox.iter().cloned() {
+                    bridge.send(request);
+                }
+            }
+        });
+    }
+
     // The game clock ticks while it runs.
     {
         let dispatcher = session.dispatcher();
@@ -489,6 +519,40 @@ fn main_view() -> Html {
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
     };
 
+    // The graph and the review show the position before ply `k` (after `k` moves); the last one is the game's.
+    let on_show = {
+        let session = session.clone();
+        Callback::from(move |k: usize| {
+            let plies = session.game.plies().len();
+            session.dispatch(Action::Browse((k < plies).then_some(k)))
+        })
+    };
+    let dispatch_unit = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_: ()| session.dispatch(action()))
+    };
+    let on_explorer_toggle = {
+        let session = session.clone();
+        Callback::from(move |e: Event| {
+            let open = e
+                .target_dyn_into::<web_sys::HtmlDetailsElement>()
+                .is_some_and(|d| d.open());
+            if open != session.room.explorer_open {
+                session.dispatch(Action::SetExplorer(open));
+            }
+        })
+    };
+    let opening_name = super::room::opening_at(&session.game, session.browsing).map_or_else(
+        || "—".to_string(),
+        |o| match *lang {
+            Lang::En => o.name.to_string(),
+            Lang::Zh => match o.chinese {
+                Some(zh) => format!("{zh}（{}）", o.name),
+                None => o.name.to_string(),
+            },
+        },
+    );
+
     let game = &session.game;
     // The position shown: an earlier one while browsing the move list.
     let (position, last_ply) = match session.browsing {
@@ -514,7 +578,7 @@ fn main_view() -> Html {
     let thinking = session
         .thinking
         .as_ref()
-        .map(|th| i18n::progress(lang, th.score, th.kind, &th.best));
+        .map(|th| i18n::progress(lang, game.to_move(), th.score, th.kind, &th.best));
     let mode_text = i18n::mode(lang, &session.settings);
     // For screen readers: the last placement, then whose turn it is, a pass, or the result.
     let announcement = {
@@ -555,10 +619,13 @@ fn main_view() -> Html {
                     flipped={flipped}
                     hint={session.hint}
                     values={if session.analyse && session.browsing.is_none() { session.analysis.clone() } else { Vec::new() }}
-                    on_square={on_square}
+                    on_square={on_square.clone()}
                     lang={lang}
                 />
                 }
+                <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
+                    shown={session.browsing.unwrap_or(game.plies().len())}
+                    on_select={on_show.clone()} {lang} />
             </section>
             <aside class="panel">
                 <div class="counts" aria-label={t.disc_counts}>
@@ -596,7 +663,11 @@ fn main_view() -> Html {
                 if let Some(stats) = session.last_search.as_ref().filter(|_| session.thinking.is_none()) {
                     <p class="engine-stats" data-testid="engine-stats"
                        data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
-                        { i18n::search_stats(lang, stats) }
+                        { i18n::search_stats(lang, stats) }{ " " }
+                        <details class="engine-figures">
+                            <summary>{ t.engine_details }</summary>
+                            <span data-testid="engine-figures">{ i18n::search_figures(lang, stats) }</span>
+                        </details>
                     </p>
                 }
                 if let Some(notice) = &session.notice {
@@ -688,7 +759,28 @@ fn main_view() -> Html {
                     <span class="label">{ t.transcript }{ ": " }</span>
                     <code data-testid="transcript">{ game.transcript() }</code>
                 </p>
+                <p class="opening-line">
+                    <span class="label">{ t.opening }{ ": " }</span>
+                    <span data-testid="opening-name">{ opening_name }</span>
+                </p>
                 <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {lang} />
+                <details class="analysis-room" data-testid="analysis-room" open={true}>
+                    <summary>{ t.analysis }</summary>
+                    <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
+                        can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
+                        on_start={dispatch_unit(|| Action::StartReview)} on_cancel={dispatch_unit(|| Action::CancelReview)}
+                        on_select={on_show.clone()} {lang} />
+                    <details class="explorer-section" open={session.room.explorer_open} ontoggle={on_explorer_toggle}>
+                        <summary data-testid="explorer-toggle">{ t.explorer }</summary>
+                        if session.room.explorer_open {
+                            <ExplorerPanel
+                                rows={session.room.explored.as_ref().filter(|(p, _)| *p == position.to_string()).map(|(_, rows)| rows.clone())}
+                                error={session.room.explorer_error.clone()}
+                                playable={session.clickable()}
+                                on_play={on_square.clone()} {lang} />
+                        }
+                    </details>
+                </details>
                 <details class="help" data-testid="help">
                     <summary>{ t.help }</summary>
                     <p>{ t.rules_help }</p>

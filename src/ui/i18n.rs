@@ -215,6 +215,46 @@ strings! {
     empty_slot: "empty", "空";
     /// A slot whose data cannot be read.
     unreadable: "unreadable data (it will be overwritten)", "数据无法读取（保存时将覆盖）";
+    /// Heading of the analysis section.
+    analysis: "Analysis", "分析";
+    /// Label of the evaluation graph.
+    eval_graph: "Evaluation after each move (discs, black above the line, white below)", "每步之后的局面评估（子数，黑优在上，白优在下）";
+    /// Hint under the graph.
+    eval_graph_help: "Click a bar to see that position. Exact results are outlined.", "点击柱形查看该局面；精确结果带描边。";
+    /// Label before the opening's name.
+    opening: "Opening", "开局";
+    /// Button.
+    review_game: "Review the game", "复盘";
+    /// Button.
+    stop_review: "Stop", "停止";
+    /// Heading of the review's list of mistakes.
+    biggest_mistakes: "Biggest mistakes", "最大失误";
+    /// The review found no move that lost 3 discs or more.
+    no_mistakes: "No move lost 3 discs or more.", "没有损失 3 子以上的着法。";
+    /// Label of the review's move list.
+    reviewed_moves: "Every move, with the discs it lost", "每步着法及其损失";
+    /// Heading of the opening explorer.
+    explorer: "Opening explorer", "开局浏览器";
+    /// Where the explorer's games come from.
+    explorer_source: "What strong players played here: WTHOR database, 124,106 tournament games (1977–2020), moves played in 3 games or more.", "高手在此局面下的选择：WTHOR 棋谱库，124,106 局比赛对局（1977–2020），列出至少 3 局下过的着法。";
+    /// While the explorer's file loads.
+    explorer_loading: "Loading the database…", "正在载入棋谱库…";
+    /// No game reached the position.
+    explorer_empty: "No game of the database reached this position (or its moves were too rare).", "棋谱库中没有对局到达此局面（或着法太少见）。";
+    /// Column heading.
+    move_column: "Move", "着法";
+    /// Column heading.
+    games: "Games", "局数";
+    /// Column heading.
+    black_wins: "Black wins", "黑胜";
+    /// Column heading.
+    draws: "Draws", "和";
+    /// Column heading.
+    white_wins: "White wins", "白胜";
+    /// Column heading.
+    average_score: "Average result (black)", "平均结果（黑）";
+    /// Button that shows the engine's figures.
+    engine_details: "Details", "详情";
 }
 
 /// "Black" / "黑方".
@@ -290,31 +330,111 @@ pub fn result(lang: Lang, winner: Option<Color>, black: u8, white: u8) -> String
     }
 }
 
-/// The engine's figures for its last move: "AI d3: depth 8, +1.5 — 1,234,567 nodes in 0.80 s (1.54 M nodes/s)".
+/// A value for `mover` as players say it: "depth 8, Black +1.5", "exact, White +4", "Black wins".
+fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
+    let black = if mover == Color::Black { score } else { -score } as f64 / 100.0;
+    match kind {
+        ScoreKind::Midgame { depth } => match lang {
+            Lang::En => format!("depth {depth}, {}", side_value(lang, black, false)),
+            Lang::Zh => format!("深度 {depth}，{}", side_value(lang, black, false)),
+        },
+        ScoreKind::Exact => side_value(lang, black, true),
+        ScoreKind::WinLossDraw => {
+            let winner = (black > 0.0)
+                .then_some(Color::Black)
+                .or((black < 0.0).then_some(Color::White));
+            match (lang, winner) {
+                (Lang::En, Some(c)) => format!("{} wins with perfect play", color_name(lang, c)),
+                (Lang::Zh, Some(c)) => format!("{}必胜", color_name(lang, c)),
+                (Lang::En, None) => "a draw with perfect play".to_string(),
+                (Lang::Zh, None) => "双方最佳下法为和棋".to_string(),
+            }
+        }
+    }
+}
+
+/// The engine's last move as players read it: "AI d3: depth 8, Black +1.5".
 pub fn search_stats(lang: Lang, stats: &super::state::SearchStats) -> String {
-    let value = match (lang, stats.kind) {
-        (Lang::En, ScoreKind::Midgame { depth }) => {
-            format!("depth {depth}, {:+.1}", stats.score as f64 / 100.0)
-        }
-        (Lang::Zh, ScoreKind::Midgame { depth }) => {
-            format!("深度 {depth}，{:+.1}", stats.score as f64 / 100.0)
-        }
-        (Lang::En, ScoreKind::Exact) => format!("exact {:+}", stats.score / 100),
-        (Lang::Zh, ScoreKind::Exact) => format!("精确 {:+}", stats.score / 100),
-        (Lang::En, ScoreKind::WinLossDraw) => format!("win/loss/draw {:+}", stats.score.signum()),
-        (Lang::Zh, ScoreKind::WinLossDraw) => format!("胜负 {:+}", stats.score.signum()),
-    };
+    let value = engine_value(lang, stats.color, stats.score, stats.kind);
+    match lang {
+        Lang::En => format!("AI {}: {value}", stats.best),
+        Lang::Zh => format!("电脑 {}：{value}", stats.best),
+    }
+}
+
+/// Its figures, one click away: "1,234,567 nodes in 0.80 s (1.54 M nodes/s)".
+pub fn search_figures(lang: Lang, stats: &super::state::SearchStats) -> String {
     let seconds = stats.millis as f64 / 1000.0;
     let rate = stats.nodes as f64 / seconds.max(0.001) / 1e6;
     match lang {
         Lang::En => format!(
-            "AI {}: {value} — {} nodes in {seconds:.2} s ({rate:.2} M nodes/s)",
-            stats.best, stats.nodes
+            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s)",
+            stats.nodes
         ),
         Lang::Zh => format!(
-            "电脑 {}：{value} —— {} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点）",
-            stats.best, stats.nodes
+            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点）",
+            stats.nodes
         ),
+    }
+}
+
+/// A value from black's side as players say it: "Black +2.5", "White +4 (exact)", "Even".
+pub fn side_value(lang: Lang, black_value: f64, exact: bool) -> String {
+    let leader = if black_value > 0.0 {
+        Some(Color::Black)
+    } else if black_value < 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    };
+    let amount = if exact {
+        format!("{:.0}", black_value.abs())
+    } else {
+        format!("{:.1}", black_value.abs())
+    };
+    let mut text = match (lang, leader) {
+        (Lang::En, None) => "Even".to_string(),
+        (Lang::Zh, None) => "均势".to_string(),
+        (_, Some(color)) => format!("{} +{amount}", color_name(lang, color)),
+    };
+    if exact {
+        text.push_str(match lang {
+            Lang::En => " (exact)",
+            Lang::Zh => "（精确）",
+        });
+    }
+    text
+}
+
+/// The review's progress: "Reviewing… 12 / 60 moves".
+pub fn review_progress(lang: Lang, done: usize, total: usize) -> String {
+    match lang {
+        Lang::En => format!("Reviewing… {done} / {total} moves"),
+        Lang::Zh => format!("复盘中… {done} / {total} 步"),
+    }
+}
+
+/// One mistake: "23. White c7?? lost 12 (best b2)".
+pub fn mistake(lang: Lang, number: usize, m: &super::room::ReviewedMove) -> String {
+    let mark = m.mark.unwrap_or("");
+    let color = color_name(lang, m.color);
+    match lang {
+        Lang::En => format!(
+            "{number}. {color} {}{mark} lost {} (best {})",
+            m.played, m.loss, m.best
+        ),
+        Lang::Zh => format!(
+            "{number}. {color} {}{mark} 损失 {} 子（最佳 {}）",
+            m.played, m.loss, m.best
+        ),
+    }
+}
+
+/// Each side's average loss: "Average loss per move: Black 1.9, White 1.1 discs".
+pub fn average_losses(lang: Lang, black: f64, white: f64) -> String {
+    match lang {
+        Lang::En => format!("Average loss per move: Black {black:.1}, White {white:.1} discs"),
+        Lang::Zh => format!("平均每步损失：黑方 {black:.1} 子，白方 {white:.1} 子"),
     }
 }
 
@@ -326,28 +446,12 @@ pub fn lost_on_time(lang: Lang, color: Color) -> String {
     }
 }
 
-/// The engine's progress: "depth 6, +1.5 — best so far d3".
-pub fn progress(lang: Lang, score: i32, kind: ScoreKind, best: &str) -> String {
-    let value = match (lang, kind) {
-        (Lang::En, ScoreKind::Midgame { depth }) => {
-            format!("depth {depth}, {:+.1}", score as f64 / 100.0)
-        }
-        (Lang::Zh, ScoreKind::Midgame { depth }) => {
-            format!("深度 {depth}，{:+.1}", score as f64 / 100.0)
-        }
-        (Lang::En, ScoreKind::Exact) => format!("exact, {:+}", score / 100),
-        (Lang::Zh, ScoreKind::Exact) => format!("精确，{:+}", score / 100),
-        (_, ScoreKind::WinLossDraw) => {
-            let words = match lang {
-                Lang::En => ["win", "draw", "loss"],
-                Lang::Zh => ["胜", "和", "负"],
-            };
-            words[(1 - score.signum()) as usize].to_string()
-        }
-    };
+/// The engine's progress: "Thinking… depth 6, White +1.5 (best so far d3)".
+pub fn progress(lang: Lang, mover: Color, score: i32, kind: ScoreKind, best: &str) -> String {
+    let value = engine_value(lang, mover, score, kind);
     match lang {
-        Lang::En => format!("{value} — best so far {best}"),
-        Lang::Zh => format!("{value} —— 目前最佳 {best}"),
+        Lang::En => format!("Thinking… {value} (best so far {best})"),
+        Lang::Zh => format!("思考中… {value}（目前最佳 {best}）"),
     }
 }
 
@@ -624,9 +728,26 @@ mod tests {
             result(Lang::Zh, Some(Color::Black), 40, 24),
             "对局结束：黑方胜 40–24"
         );
+        // The engine's line names the side ahead, whoever is to move.
         assert_eq!(
-            progress(Lang::En, 150, ScoreKind::Midgame { depth: 6 }, "d3"),
-            "depth 6, +1.5 — best so far d3"
+            progress(
+                Lang::En,
+                Color::White,
+                250,
+                ScoreKind::Midgame { depth: 12 },
+                "d3"
+            ),
+            "Thinking… depth 12, White +2.5 (best so far d3)"
+        );
+        assert_eq!(
+            progress(Lang::Zh, Color::White, 400, ScoreKind::Exact, "d3"),
+            "思考中… 黑方 +4（精确）（目前最佳 d3）".replace("黑方", "白方")
+        );
+        assert_eq!(side_value(Lang::En, -4.0, true), "White +4 (exact)");
+        assert_eq!(side_value(Lang::En, 0.0, false), "Even");
+        assert_eq!(
+            average_losses(Lang::En, 1.94, 1.1),
+            "Average loss per move: Black 1.9, White 1.1 discs"
         );
     }
 

@@ -4,9 +4,12 @@
 pub mod i18n;
 pub mod keys;
 pub mod persist;
+pub mod room;
 pub mod share;
 pub mod state;
 
+#[cfg(target_arch = "wasm32")]
+mod analysis;
 #[cfg(target_arch = "wasm32")]
 mod app;
 #[cfg(target_arch = "wasm32")]

@@ -152,6 +152,8 @@ pub struct Thinking {
 /// Figures of the engine's last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchStats {
+    /// Who moved.
+    pub color: Color,
     /// The move.
     pub best: String,
     /// Its value in hundredths of a disc.
@@ -285,6 +287,16 @@ pub enum Action {
         /// The moves.
         transcript: String,
     },
+    /// The analyst worker answered.
+    Analyst(Response),
+    /// The analyst worker was found dead and has been replaced: ask again.
+    AnalystRestarted,
+    /// Review the whole game.
+    StartReview,
+    /// Stop the review.
+    CancelReview,
+    /// Show or hide the opening explorer.
+    SetExplorer(bool),
 }
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -336,6 +348,8 @@ pub struct Session {
     /// The game an import or a shared link replaced, kept so that it is one click away
     /// ([`Action::BringBack`]) and never lost without asking.
     pub replaced: Option<Box<Replaced>>,
+    /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
+    pub room: super::room::Room,
     next_id: RequestId,
 }
 
@@ -393,6 +407,7 @@ impl Session {
             outbox_seq: 0,
             worker_epoch: 0,
             replaced: None,
+            room: super::room::Room::default(),
             next_id: 1,
         }
     }
@@ -456,13 +471,41 @@ impl Session {
         }
     }
 
-    /// Applies one action.
+    /// Applies one action, then lets the analysis room ask what the change calls for.
     pub fn apply(&mut self, action: Action) {
+        let shown_before = self.shown();
+        let room_action = matches!(
+            action,
+            Action::Analyst(_)
+                | Action::AnalystRestarted
+                | Action::StartReview
+                | Action::CancelReview
+                | Action::SetExplorer(_)
+        );
+        self.apply_game(action);
+        if !room_action {
+            let shown = self.shown();
+            let moved = shown != shown_before;
+            self.room.sync(&self.game, moved.then_some(&shown));
+        }
+    }
+
+    /// The position on the board: the current one, or the one being browsed.
+    pub fn shown(&self) -> crate::engine::Position {
+        match self.browsing {
+            Some(ply) => self.game.plies()[ply].before,
+            None => self.game.position(),
+        }
+    }
+
+    fn apply_game(&mut self, action: Action) {
         self.outbox.clear();
         match action {
             Action::NewGame(settings) => {
                 // Request ids and counters go on, so nothing of the old game is mistaken for the new one.
+                let room = std::mem::take(&mut self.room);
                 *self = Session {
+                    room,
                     worker_epoch: self.worker_epoch + u64::from(self.busy()),
                     outbox_seq: self.outbox_seq,
                     next_id: self.next_id,
@@ -594,6 +637,20 @@ impl Session {
                         })
                     }
                 }
+            }
+            Action::Analyst(response) => {
+                let shown = self.shown();
+                self.room.receive(response, &self.game, &shown);
+            }
+            Action::AnalystRestarted => {
+                let shown = self.shown();
+                self.room.restarted(&self.game, &shown);
+            }
+            Action::StartReview => self.room.start_review(&self.game),
+            Action::CancelReview => self.room.cancel_review(&self.game),
+            Action::SetExplorer(open) => {
+                let shown = self.shown();
+                self.room.set_explorer(open, &self.game, &shown);
             }
         }
     }
@@ -793,6 +850,7 @@ impl Session {
                 self.search = None;
                 self.thinking = None;
                 self.last_search = Some(SearchStats {
+                    color: self.game.to_move(),
                     best: best.clone(),
                     score,
                     kind,

@@ -1,0 +1,504 @@
+//! The analysis room's state, as plain Rust (tested natively): the evaluation graph's values, the game review
+//! and the opening explorer. Everything here is computed by a second worker, the analyst, so that the AI's
+//! worker is never held up and the page never searches. The room asks one question at a time: the review's
+//! positions first while a review runs, otherwise the graph's missing values, plus the explorer's position.
+//!
+//! Values are kept by position (and by position and move), so undo, redo and browsing never lose them and a
+//! game played again is valued at once.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
+use crate::engine::{openings, Color, Game, Move, Position, DISC};
+use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
+
+/// A position's value, as the analyst found it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Valued {
+    /// For the side to move, in hundredths of a disc.
+    pub score: i32,
+    /// What the score means.
+    pub kind: ScoreKind,
+    /// Plies searched.
+    pub depth: u32,
+    /// The best move (`d3` or `pass`).
+    pub best: String,
+}
+
+/// A review of the whole game, running or done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewRun {
+    /// Plies searched.
+    pub depth: u32,
+    /// Moves valued so far, and moves to value.
+    pub done: usize,
+    /// Moves to value.
+    pub total: usize,
+    /// True once every move is valued.
+    pub finished: bool,
+}
+
+/// One move of the game, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewedMove {
+    /// The ply's index in the record (0: black's first move).
+    pub ply: usize,
+    /// Who played it.
+    pub color: Color,
+    /// The move.
+    pub played: String,
+    /// The best move found.
+    pub best: String,
+    /// Discs lost against the best move.
+    pub loss: i32,
+    /// `?!`, `?` or `??`.
+    pub mark: Option<&'static str>,
+}
+
+/// A point of the evaluation graph: the value after a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphPoint {
+    /// Moves played (1: after black's first move).
+    pub ply: usize,
+    /// Value in discs from black's side.
+    pub value: f64,
+    /// True when the value is the exact final result under perfect play.
+    pub exact: bool,
+}
+
+/// What the room asked the analyst and has not heard back.
+#[derive(Clone, Debug, PartialEq)]
+struct Asked {
+    id: RequestId,
+    position: String,
+    played: Option<String>,
+    depth: u32,
+}
+
+/// The analysis room.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Room {
+    scores: HashMap<String, Valued>,
+    played: HashMap<(String, String), (i32, u32)>,
+    /// Positions the analyst refused (never asked again: the graph leaves a gap).
+    refused: HashSet<String>,
+    /// The review, once asked for.
+    pub review: Option<ReviewRun>,
+    /// Whether the opening explorer is shown.
+    pub explorer_open: bool,
+    /// The explorer's answer and the position it is for.
+    pub explored: Option<(String, Vec<ExplorerRow>)>,
+    /// Why the explorer has nothing to show, if it failed.
+    pub explorer_error: Option<String>,
+    asked: Option<Asked>,
+    explore_asked: Option<(RequestId, String)>,
+    /// Bumped when the analyst must be replaced (a cancelled review stops at once).
+    pub epoch: u64,
+    /// Requests to send to the analyst now.
+    pub outbox: Vec<Request>,
+    /// Bumped whenever `outbox` gets new requests.
+    pub outbox_seq: u64,
+    next_id: RequestId,
+}
+
+/// Every position of the record before a ply, with the move played there (placements only), then the last.
+fn positions(game: &Game) -> Vec<(Position, Option<String>)> {
+    let mut out: Vec<(Position, Option<String>)> = game
+        .plies()
+        .iter()
+        .map(|ply| {
+            let played = match ply.mv {
+                Move::Place(square) => Some(square.to_string()),
+                Move::Pass => None,
+            };
+            (ply.before, played)
+        })
+        .collect();
+    out.push((game.position(), None));
+    out
+}
+
+fn from_black(position: &Position, score: i32) -> f64 {
+    let sign = if position.to_move == Color::Black {
+        1
+    } else {
+        -1
+    };
+    (sign * score) as f64 / DISC as f64
+}
+
+impl Room {
+    /// The value known for a position, if any.
+    pub fn value(&self, position: &Position) -> Option<&Valued> {
+        self.scores.get(&position.to_string())
+    }
+
+    /// The graph's points: the value after each move of the record that is valued so far.
+    pub fn graph(&self, game: &Game) -> Vec<GraphPoint> {
+        positions(game)
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(ply, (position, _))| {
+                let valued = self.value(position)?;
+                Some(GraphPoint {
+                    ply,
+                    value: from_black(position, valued.score),
+                    exact: valued.kind == ScoreKind::Exact,
+                })
+            })
+            .collect()
+    }
+
+    /// The record's moves with the discs each lost, where the review has valued them.
+    pub fn reviewed(&self, game: &Game) -> Vec<ReviewedMove> {
+        let Some(run) = &self.review else {
+            return Vec::new();
+        };
+        positions(game)
+            .iter()
+            .enumerate()
+            .filter_map(|(ply, (position, played))| {
+                let played = played.as_ref()?;
+                let (best, played_score) = self.valued_move(position, played, run.depth)?;
+                let loss = ((best.score - played_score).max(0) + DISC / 2) / DISC;
+                Some(ReviewedMove {
+                    ply,
+                    color: position.to_move,
+                    played: played.clone(),
+                    best: best.best.clone(),
+                    loss,
+                    mark: mark(loss),
+                })
+            })
+            .collect()
+    }
+
+    /// Each side's average loss per move (black, white) over the reviewed moves.
+    pub fn average_losses(reviewed: &[ReviewedMove]) -> (f64, f64) {
+        let average = |color: Color| {
+            let losses: Vec<i32> = reviewed
+                .iter()
+                .filter(|m| m.color == color)
+                .map(|m| m.loss)
+                .collect();
+            if losses.is_empty() {
+                0.0
+            } else {
+                losses.iter().sum::<i32>() as f64 / losses.len() as f64
+            }
+        };
+        (average(Color::Black), average(Color::White))
+    }
+
+    /// The position's value and the played move's, both at `depth` or deeper.
+    fn valued_move(&self, position: &Position, played: &str, depth: u32) -> Option<(&Valued, i32)> {
+        let key = position.to_string();
+        let valued = self.scores.get(&key).filter(|v| v.depth >= depth)?;
+        if valued.best == played {
+            return Some((valued, valued.score));
+        }
+        let &(score, played_depth) = self.played.get(&(key, played.to_string()))?;
+        (played_depth >= depth).then_some((valued, score))
+    }
+
+    /// Starts a review of the whole game at the default depth.
+    pub fn start_review(&mut self, game: &Game) {
+        self.review = Some(ReviewRun {
+            depth: DEFAULT_REVIEW_DEPTH,
+            done: 0,
+            total: 0,
+            finished: false,
+        });
+        self.sync(game, None);
+    }
+
+    /// Stops a running review (what it valued stays) and replaces the analyst so it stops at once.
+    pub fn cancel_review(&mut self, game: &Game) {
+        if self.review.as_ref().is_some_and(|r| !r.finished) {
+            self.review = None;
+            if self.asked.take().is_some() {
+                self.epoch += 1;
+                // The explorer's question died with the analyst too.
+                self.explore_asked = None;
+            }
+        }
+        self.sync(game, None);
+    }
+
+    /// True while a review runs.
+    pub fn reviewing(&self) -> bool {
+        self.review.as_ref().is_some_and(|r| !r.finished)
+    }
+
+    /// The analyst answered (or failed).
+    pub fn receive(&mut self, response: Response, game: &Game, shown: &Position) {
+        match response {
+            Response::Reviewed {
+                id,
+                best,
+                score,
+                played_score,
+                kind,
+            } if self.asked.as_ref().is_some_and(|a| a.id == id) => {
+                let asked = self.asked.take().expect("checked above");
+                let deeper = self
+                    .scores
+                    .get(&asked.position)
+                    .is_none_or(|v| v.depth <= asked.depth);
+                if deeper {
+                    self.scores.insert(
+                        asked.position.clone(),
+                        Valued {
+                            score,
+                            kind,
+                            depth: asked.depth,
+                            best,
+                        },
+                    );
+                }
+                if let (Some(played), Some(value)) = (asked.played, played_score) {
+                    self.played
+                        .insert((asked.position, played), (value, asked.depth));
+                }
+            }
+            Response::Explored { id, moves } => {
+                if let Some((asked, position)) = self.explore_asked.take() {
+                    if asked == id {
+                        self.explored = Some((position, moves));
+                        self.explorer_error = None;
+                    } else {
+                        self.explore_asked = Some((asked, position));
+                    }
+                }
+            }
+            Response::Error { id, message } => {
+                if self.explore_asked.as_ref().is_some_and(|(a, _)| *a == id) {
+                    self.explore_asked = None;
+                    self.explorer_error = Some(message);
+                } else if self.asked.as_ref().is_some_and(|a| a.id == id) {
+                    let asked = self.asked.take().expect("checked above");
+                    self.refused.insert(asked.position);
+                }
+            }
+            _ => {}
+        }
+        self.sync(game, Some(shown));
+    }
+
+    /// The analyst was replaced (it died, or a review was cancelled): ask again what was in flight.
+    pub fn restarted(&mut self, game: &Game, shown: &Position) {
+        self.epoch += 1;
+        self.asked = None;
+        self.explore_asked = None;
+        self.sync(game, Some(shown));
+    }
+
+    /// Shows or hides the explorer.
+    pub fn set_explorer(&mut self, open: bool, game: &Game, shown: &Position) {
+        self.explorer_open = open;
+        self.explorer_error = None;
+        self.sync(game, Some(shown));
+    }
+
+    /// Asks the analyst the next question, if it is free: after every change to the game or the room.
+    /// `shown` is the position on the board (the explorer follows it), `None` when unchanged.
+    pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
+        self.outbox.clear();
+        if let (true, Some(shown)) = (self.explorer_open, shown) {
+            let key = shown.to_string();
+            let have = self.explored.as_ref().is_some_and(|(p, _)| *p == key);
+            let asking = self.explore_asked.as_ref().is_some_and(|(_, p)| *p == key);
+            if !have && !asking && self.explorer_error.is_none() {
+                let id = self.new_id();
+                self.explore_asked = Some((id, key.clone()));
+                self.outbox.push(Request::Explore { id, position: key });
+            }
+        }
+        if self.asked.is_none() {
+            if let Some((position, played, depth)) = self.next_question(game) {
+                let id = self.new_id();
+                self.asked = Some(Asked {
+                    id,
+                    position: position.clone(),
+                    played: played.clone(),
+                    depth,
+                });
+                self.outbox.push(Request::Review {
+                    id,
+                    position,
+                    played,
+                    depth,
+                });
+            }
+        }
+        if !self.outbox.is_empty() {
+            self.outbox_seq += 1;
+        }
+    }
+
+    /// The review's next position while it runs (and its progress), otherwise the graph's next gap.
+    fn next_question(&mut self, game: &Game) -> Option<(String, Option<String>, u32)> {
+        let all = positions(game);
+        if let Some(run) = self.review.clone().filter(|r| !r.finished) {
+            let pending: Vec<&(Position, Option<String>)> = all
+                .iter()
+                .filter(|(position, played)| {
+                    played.as_deref().is_some_and(|played| {
+                        !self.refused.contains(&position.to_string())
+                            && self.valued_move(position, played, run.depth).is_none()
+                    })
+                })
+                .collect();
+            let total = all.iter().filter(|(_, played)| played.is_some()).count();
+            let review = self.review.as_mut().expect("cloned above");
+            review.total = total;
+            review.done = total - pending.len();
+            match pending.first() {
+                Some((position, played)) => {
+                    return Some((position.to_string(), played.clone(), run.depth))
+                }
+                None => review.finished = true,
+            }
+        }
+        all.into_iter()
+            .find(|(position, _)| {
+                let key = position.to_string();
+                !self.scores.contains_key(&key) && !self.refused.contains(&key)
+            })
+            .map(|(position, played)| (position.to_string(), played, GRAPH_DEPTH))
+    }
+
+    fn new_id(&mut self) -> RequestId {
+        self.next_id += 1;
+        self.next_id
+    }
+}
+
+/// The opening of the game up to `ply` moves (the whole record when `None`), if it has a name.
+pub fn opening_at(game: &Game, ply: Option<usize>) -> Option<&'static openings::Opening> {
+    if game.start() != Position::START {
+        return None;
+    }
+    let plies = game.plies();
+    let upto = ply.unwrap_or(plies.len()).min(plies.len());
+    let moves: Vec<crate::engine::Square> = plies[..upto]
+        .iter()
+        .filter_map(|p| match p.mv {
+            Move::Place(square) => Some(square),
+            Move::Pass => None,
+        })
+        .collect();
+    openings::name(&moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::Engine;
+
+    /// Answers every question the room asks with a native engine, as the analyst would.
+    fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
+        let mut answered = 0;
+        while !room.outbox.is_empty() {
+            for request in std::mem::take(&mut room.outbox) {
+                let mut replies = Vec::new();
+                engine.handle(request, &mut |r| replies.push(r));
+                for reply in replies {
+                    answered += 1;
+                    room.receive(reply, game, shown);
+                }
+            }
+        }
+        answered
+    }
+
+    #[test]
+    fn the_graph_fills_in_and_the_review_finds_a_blunder() {
+        let mut engine = Engine::new(crate::engine::native_clock);
+        // After f5f6e6f4 black plays g7, next to the empty h8 corner (the "X-square opening"): a known
+        // blunder.
+        let game = Game::from_transcript("f5f6e6f4g7").unwrap();
+        let shown = game.position();
+        let mut room = Room::default();
+        room.sync(&game, Some(&shown));
+        serve(&mut room, &mut engine, &game, &shown);
+        let graph = room.graph(&game);
+        assert_eq!(
+            graph.iter().map(|p| p.ply).collect::<Vec<_>>(),
+            [1, 2, 3, 4, 5]
+        );
+        assert!(graph.iter().all(|p| !p.exact));
+        room.start_review(&game);
+        serve(&mut room, &mut engine, &game, &shown);
+        let run = room.review.clone().unwrap();
+        assert!(run.finished);
+        assert_eq!((run.done, run.total), (5, 5));
+        let reviewed = room.reviewed(&game);
+        assert_eq!(reviewed.len(), 5);
+        let x_square = &reviewed[4];
+        assert_eq!((x_square.ply, x_square.played.as_str()), (4, "g7"));
+        assert!(x_square.loss >= 6, "g7 lost {}", x_square.loss);
+        assert!(x_square.mark.is_some());
+        let (black, white) = Room::average_losses(&reviewed);
+        assert!(black > white);
+    }
+
+    #[test]
+    fn a_cancelled_review_stops_asking_and_replaces_the_analyst() {
+        let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
+        let mut room = Room::default();
+        room.sync(&game, None);
+        room.start_review(&game);
+        assert!(room.reviewing());
+        let epoch = room.epoch;
+        room.cancel_review(&game);
+        assert!(!room.reviewing());
+        assert_eq!(room.epoch, epoch + 1);
+        // The graph goes on after the cancel, on the new analyst.
+        assert!(matches!(
+            room.outbox[..],
+            [Request::Review {
+                depth: GRAPH_DEPTH,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn the_explorer_follows_the_shown_position() {
+        let mut engine = Engine::new(crate::engine::native_clock);
+        engine
+            .load_explorer(&std::fs::read("assets/explorer.bin").unwrap())
+            .unwrap();
+        let game = Game::from_transcript("f5d6").unwrap();
+        let shown = game.position();
+        let mut room = Room::default();
+        room.set_explorer(true, &game, &shown);
+        serve(&mut room, &mut engine, &game, &shown);
+        let (position, rows) = room.explored.clone().unwrap();
+        assert_eq!(position, shown.to_string());
+        assert_eq!(
+            rows[0].square, "c3",
+            "the tiger's c3 is the most played third move"
+        );
+        // A stale answer (for a position no longer shown) is kept only if it was the one asked for.
+        room.receive(
+            Response::Explored {
+                id: 999,
+                moves: Vec::new(),
+            },
+            &game,
+            &shown,
+        );
+        assert_eq!(room.explored.as_ref().unwrap().1, rows);
+    }
+
+    #[test]
+    fn openings_are_named_up_to_the_shown_move() {
+        let game = Game::from_transcript("f5d6c3d3c4f4e6").unwrap();
+        assert_eq!(opening_at(&game, None).unwrap().name, "Leader's Tiger");
+        assert_eq!(opening_at(&game, Some(5)).unwrap().name, "Tiger");
+        assert_eq!(opening_at(&game, Some(1)), None);
+    }
+}
