@@ -256,8 +256,14 @@ mod web {
         let scope: web_sys::WorkerGlobalScope = js_sys::global()
             .dyn_into()
             .map_err(|_| "not in a worker".to_string())?;
-        let failed = |e: wasm_bindgen::JsValue| format!("{e:?}");
-        let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(EXPLORER_URL))
+        let failed = |e: wasm_bindgen::JsValue| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_else(|| "network error".to_string())
+        };
+        // The worker runs from a blob: URL, so the file's address is made from the page's origin.
+        let url = format!("{}/{EXPLORER_URL}", scope.location().origin());
+        let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(&url))
             .await
             .map_err(failed)?
             .dyn_into()

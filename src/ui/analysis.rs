@@ -183,7 +183,9 @@ pub struct ExplorerPanelProps {
 pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let t = props.lang.strings();
     let body = match (&props.rows, &props.error) {
-        (_, Some(error)) => html! { <p class="notice" role="status">{ error.clone() }</p> },
+        (_, Some(error)) => html! {
+            <p class="notice" role="status" data-testid="explorer-error">{ t.explorer_failed }{ " " }<small>{ error.clone() }</small></p>
+        },
         (None, None) => html! { <p data-testid="explorer-loading">{ t.explorer_loading }</p> },
         (Some(rows), None) if rows.is_empty() => {
             html! { <p data-testid="explorer-empty">{ t.explorer_empty }</p> }

@@ -531,15 +531,13 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |_: ()| session.dispatch(action()))
     };
+    // The explorer's section opens and closes through the session (which then asks the analyst), not by
+    // the browser's own toggle.
     let on_explorer_toggle = {
         let session = session.clone();
-        Callback::from(move |e: Event| {
-            let open = e
-                .target_dyn_into::<web_sys::HtmlDetailsElement>()
-                .is_some_and(|d| d.open());
-            if open != session.room.explorer_open {
-                session.dispatch(Action::SetExplorer(open));
-            }
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            session.dispatch(Action::SetExplorer(!session.room.explorer_open));
         })
     };
     let opening_name = super::room::opening_at(&session.game, session.browsing).map_or_else(
@@ -770,8 +768,8 @@ fn main_view() -> Html {
                         can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                         on_start={dispatch_unit(|| Action::StartReview)} on_cancel={dispatch_unit(|| Action::CancelReview)}
                         on_select={on_show.clone()} {lang} />
-                    <details class="explorer-section" open={session.room.explorer_open} ontoggle={on_explorer_toggle}>
-                        <summary data-testid="explorer-toggle">{ t.explorer }</summary>
+                    <details class="explorer-section" open={session.room.explorer_open}>
+                        <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                         if session.room.explorer_open {
                             <ExplorerPanel
                                 rows={session.room.explored.as_ref().filter(|(p, _)| *p == position.to_string()).map(|(_, rows)| rows.clone())}

@@ -239,6 +239,8 @@ strings! {
     explorer_source: "What strong players played here: WTHOR database, 124,106 tournament games (1977–2020), moves played in 3 games or more.", "高手在此局面下的选择：WTHOR 棋谱库，124,106 局比赛对局（1977–2020），列出至少 3 局下过的着法。";
     /// While the explorer's file loads.
     explorer_loading: "Loading the database…", "正在载入棋谱库…";
+    /// The explorer's file could not be had (offline on a first visit, say).
+    explorer_failed: "The games database could not be loaded; close and open the explorer to try again.", "无法载入棋谱库；关闭后重新打开开局浏览器可重试。";
     /// No game reached the position.
     explorer_empty: "No game of the database reached this position (or its moves were too rare).", "棋谱库中没有对局到达此局面（或着法太少见）。";
     /// Column heading.

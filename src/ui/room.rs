@@ -315,8 +315,10 @@ impl Room {
                 self.outbox.push(Request::Explore { id, position: key });
             }
         }
+        let review_next = self.update_review(game);
         if self.asked.is_none() {
-            if let Some((position, played, depth)) = self.next_question(game) {
+            let graph_next = || self.next_graph_question(game);
+            if let Some((position, played, depth)) = review_next.or_else(graph_next) {
                 let id = self.new_id();
                 self.asked = Some(Asked {
                     id,
@@ -337,31 +339,34 @@ impl Room {
         }
     }
 
-    /// The review's next position while it runs (and its progress), otherwise the graph's next gap.
-    fn next_question(&mut self, game: &Game) -> Option<(String, Option<String>, u32)> {
+    /// Brings the review's progress up to date; its next position to value, while it runs.
+    fn update_review(&mut self, game: &Game) -> Option<(String, Option<String>, u32)> {
+        let run = self.review.clone().filter(|r| !r.finished)?;
         let all = positions(game);
-        if let Some(run) = self.review.clone().filter(|r| !r.finished) {
-            let pending: Vec<&(Position, Option<String>)> = all
-                .iter()
-                .filter(|(position, played)| {
-                    played.as_deref().is_some_and(|played| {
-                        !self.refused.contains(&position.to_string())
-                            && self.valued_move(position, played, run.depth).is_none()
-                    })
+        let pending: Vec<&(Position, Option<String>)> = all
+            .iter()
+            .filter(|(position, played)| {
+                played.as_deref().is_some_and(|played| {
+                    !self.refused.contains(&position.to_string())
+                        && self.valued_move(position, played, run.depth).is_none()
                 })
-                .collect();
-            let total = all.iter().filter(|(_, played)| played.is_some()).count();
-            let review = self.review.as_mut().expect("cloned above");
-            review.total = total;
-            review.done = total - pending.len();
-            match pending.first() {
-                Some((position, played)) => {
-                    return Some((position.to_string(), played.clone(), run.depth))
-                }
-                None => review.finished = true,
-            }
-        }
-        all.into_iter()
+            })
+            .collect();
+        let total = all.iter().filter(|(_, played)| played.is_some()).count();
+        let next = pending
+            .first()
+            .map(|(position, played)| (position.to_string(), played.clone(), run.depth));
+        let review = self.review.as_mut().expect("cloned above");
+        review.total = total;
+        review.done = total - pending.len();
+        review.finished = pending.is_empty();
+        next
+    }
+
+    /// The graph's first position without a value.
+    fn next_graph_question(&self, game: &Game) -> Option<(String, Option<String>, u32)> {
+        positions(game)
+            .into_iter()
             .find(|(position, _)| {
                 let key = position.to_string();
                 !self.scores.contains_key(&key) && !self.refused.contains(&key)
