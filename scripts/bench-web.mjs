@@ -25,7 +25,7 @@ const server = await serveDist();
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const page = await context.newPage();
-await page.addInitScript(() => {
+await context.addInitScript(() => {
   window.__longtasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration });
@@ -76,6 +76,28 @@ const stats = await page.$eval('[data-testid=engine-stats]', (e) => ({
   millis: Number(e.dataset.millis),
   text: e.textContent,
 }));
+
+// The analysis room: a 60-move tournament game (WTHOR 2019) shared by link; the time until the evaluation graph
+// has every point, then a whole-game review at the default depth, with the main thread's long tasks meanwhile.
+const REVIEWED =
+  'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1a6f3b6a5g4e6f1c1f2c7f7e7c8d8f6d7e8e1b8g1b2b7a8a7g2h4g5h5h6h1h3g3h2h7g6g7b1a2a1h8g8f8';
+const room = await context.newPage();
+await room.goto(`${server.url}#t=${REVIEWED}`);
+const g0 = await room.evaluate(() => performance.now());
+await room.waitForFunction(() => document.querySelectorAll('[data-testid=eval-point]').length === 63, null, {
+  timeout: 120000,
+  polling: 20,
+});
+const g1 = await room.evaluate(() => performance.now());
+await room.click('[data-testid=review-game]');
+const r0 = await room.evaluate(() => performance.now());
+await room.waitForSelector('[data-testid=review][data-state=done]', { timeout: 120000 });
+const r1 = await room.evaluate(() => performance.now());
+const reviewTasks = await room.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [
+  g0,
+  r1,
+]);
+const reviewed = await room.$$eval('[data-testid=review-move]', (list) => list.length);
 await browser.close();
 await server.close();
 
@@ -100,6 +122,13 @@ const result = {
   wasm: { nodes: stats.nodes, millis: stats.millis, nps: Math.round(wasmNps) },
   native: { nodes: native.nodes, seconds: native.seconds, nps: native.nps, move: native.move },
   native_over_wasm_nps: Math.round((native.nps / wasmNps) * 100) / 100,
+  analysis_room: {
+    graph_63_points_ms: Math.round(g1 - g0),
+    review_ms: Math.round(r1 - r0),
+    moves_reviewed: reviewed,
+    long_tasks: reviewTasks.length,
+    longest_task_ms: Math.round(Math.max(0, ...reviewTasks.map((t) => t.duration))),
+  },
   sizes,
 };
 mkdirSync(ARTIFACTS, { recursive: true });

@@ -54,6 +54,15 @@ const VIEWS = {
     await page.check('[data-testid=analyse]');
     await page.waitForSelector('[data-value]');
   },
+  'analysis room: graph, review and explorer': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'f6', 'e6', 'f4', 'g7']);
+    await page.click('[data-testid=explorer-toggle]');
+    await page.waitForSelector('[data-testid=explorer-move]');
+    await page.click('[data-testid=review-game]');
+    await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+    await page.click('.review-moves summary');
+  },
 };
 
 for (const scheme of ['light', 'dark']) {
