@@ -761,7 +761,8 @@ fn main_view() -> Html {
                     <span class="label">{ t.opening }{ ": " }</span>
                     <span data-testid="opening-name">{ opening_name }</span>
                 </p>
-                <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {lang} />
+                <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse}
+                    marks={session.room.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()} {lang} />
                 <details class="analysis-room" data-testid="analysis-room" open={true}>
                     <summary>{ t.analysis }</summary>
                     <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}

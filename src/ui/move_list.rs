@@ -15,6 +15,9 @@ pub struct MoveListProps {
     pub browsing: Option<usize>,
     /// Called with the ply to show (`None` for the current position).
     pub on_select: Callback<Option<usize>>,
+    /// Review marks (`?!`, `?`, `??`) by ply, once a review has valued the moves.
+    #[prop_or_default]
+    pub marks: Vec<(usize, &'static str)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -29,7 +32,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let label = match ply.mv {
             Move::Place(square) => {
                 number += 1;
-                format!("{number}. {square}")
+                let mark = props
+                    .marks
+                    .iter()
+                    .find(|(ply, _)| *ply == i)
+                    .map_or("", |(_, m)| m);
+                format!("{number}. {square}{mark}")
             }
             Move::Pass => t.pass.to_string(),
         };
