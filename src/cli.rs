@@ -95,6 +95,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// For developers: build the opening book from WTHOR games played before 2015 (the built-in
+    /// `src/engine/book.bin`).
+    BookBuild {
+        /// WTHOR .wtb files (years before 2015 only).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Positions reached by at least this many games.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
+        min_games: u32,
+        /// Read this many moves of each game.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=60))]
+        max_plies: u32,
+        /// Search depth of the values.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(2..=20))]
+        depth: u32,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// What strong players played after a transcript, from the opening explorer's file, with the opening's name.
     Explore {
         /// The moves so far, e.g. f5d6 (empty: the start position).
@@ -399,6 +418,16 @@ pub fn main() -> ExitCode {
             position,
             json,
         } => run_replay(&transcript, position.as_deref(), json),
+        Command::BookBuild {
+            files,
+            min_games,
+            max_plies,
+            depth,
+            out,
+        } => finish(
+            "book-build",
+            crate::wthor_tools::book_build(&files, min_games, max_plies as usize, depth, &out),
+        ),
         Command::Explore {
             transcript,
             file,
@@ -715,6 +744,7 @@ fn kind_text(kind: ScoreKind) -> String {
         ScoreKind::Midgame { depth } => format!("depth {depth}"),
         ScoreKind::Exact => "exact".to_string(),
         ScoreKind::WinLossDraw => "win/loss/draw".to_string(),
+        ScoreKind::Book => "book".to_string(),
     }
 }
 
@@ -751,6 +781,7 @@ fn print_best(info: &SearchInfo, json: bool) {
             ScoreKind::Midgame { depth } => ("midgame", depth),
             ScoreKind::Exact => ("exact", 0),
             ScoreKind::WinLossDraw => ("wld", 0),
+            ScoreKind::Book => ("book", 0),
         };
         println!(
             "{{\"move\":\"{}\",\"score\":{:.2},\"kind\":\"{kind}\",\"depth\":{depth},\"nodes\":{},\"seconds\":{seconds:.6},\"nps\":{nps},\"pv\":\"{pv}\"}}",

@@ -83,6 +83,8 @@ pub struct ExplorerRow {
     pub white_wins: u32,
     /// Sum of the final disc differences (black minus white).
     pub score_sum: i64,
+    /// The opening book's value of the move, from black's side, in hundredths of a disc (if the book has it).
+    pub book: Option<i32>,
 }
 
 /// What a score means.
@@ -97,6 +99,8 @@ pub enum ScoreKind {
     Exact,
     /// Only the sign is known: win, draw or loss.
     WinLossDraw,
+    /// A move of the opening book, with the book's value.
+    Book,
 }
 
 /// What the worker answers.

@@ -32,6 +32,7 @@ fn kind(kind: engine::ScoreKind) -> ScoreKind {
         engine::ScoreKind::Midgame { depth } => ScoreKind::Midgame { depth },
         engine::ScoreKind::Exact => ScoreKind::Exact,
         engine::ScoreKind::WinLossDraw => ScoreKind::WinLossDraw,
+        engine::ScoreKind::Book => ScoreKind::Book,
     }
 }
 
@@ -188,21 +189,33 @@ impl Engine {
                 Err(error) => error,
                 Ok(position) => match &self.explorer {
                     None => error(id, "the opening explorer is not loaded".to_string()),
-                    Some(explorer) => Response::Explored {
-                        id,
-                        moves: explorer
-                            .moves(&position)
-                            .into_iter()
-                            .map(|m| ExplorerRow {
-                                square: m.square.to_string(),
-                                games: m.stats.games,
-                                black_wins: m.stats.black_wins,
-                                draws: m.stats.draws,
-                                white_wins: m.stats.white_wins(),
-                                score_sum: m.stats.score_sum,
-                            })
-                            .collect(),
-                    },
+                    Some(explorer) => {
+                        let book = engine::book::Book::builtin().moves(&position);
+                        let sign = if position.to_move == engine::Color::Black {
+                            1
+                        } else {
+                            -1
+                        };
+                        Response::Explored {
+                            id,
+                            moves: explorer
+                                .moves(&position)
+                                .into_iter()
+                                .map(|m| ExplorerRow {
+                                    book: book
+                                        .iter()
+                                        .find(|b| b.square == m.square)
+                                        .map(|b| sign * b.value),
+                                    square: m.square.to_string(),
+                                    games: m.stats.games,
+                                    black_wins: m.stats.black_wins,
+                                    draws: m.stats.draws,
+                                    white_wins: m.stats.white_wins(),
+                                    score_sum: m.stats.score_sum,
+                                })
+                                .collect(),
+                        }
+                    }
                 },
             }),
         }
@@ -481,6 +494,8 @@ mod tests {
                 assert_eq!(moves.len(), 1);
                 assert_eq!(moves[0].square, "f5");
                 assert_eq!(moves[0].games, 124_106);
+                // The book values f5 too (the four first moves are one).
+                assert!(moves[0].book.is_some());
             }
             other => panic!("{other:?}"),
         }

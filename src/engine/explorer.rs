@@ -80,10 +80,10 @@ pub struct ExplorerMove {
 }
 
 /// A position with the colour to move, turned to its canonical form.
-type Key = (Board, Color);
+pub(crate) type Key = (Board, Color);
 
 /// The least of the board's 8 images, and the symmetry that gives it.
-fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
+pub(crate) fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
     let mut best = (*board, Symmetry::Identity);
     for symmetry in Symmetry::ALL.into_iter().skip(1) {
         let image = board.transform(symmetry);
@@ -96,7 +96,7 @@ fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
 }
 
 /// The position after `square` is played in `key`'s board (a forced pass applied), in canonical form.
-fn child(key: &Key, square: Square) -> Option<Key> {
+pub(crate) fn child(key: &Key, square: Square) -> Option<Key> {
     let (board, to_move) = key;
     let mut next = board.try_play(Move::Place(square)).ok()?;
     let mut color = to_move.opponent();
@@ -134,6 +134,22 @@ impl ExplorerBuilder {
                 .or_default()
                 .add(difference);
         }
+    }
+
+    /// Every position that at least `min_games` games went through, with the moves played there and how
+    /// often (canonical frame): the opening book's positions (`reversi book-build`).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn frequent(&self, min_games: u32) -> Vec<(Key, Vec<(Square, u32)>)> {
+        self.moves
+            .iter()
+            .filter(|(_, moves)| moves.values().map(|s| s.games).sum::<u32>() >= min_games)
+            .map(|(key, moves)| {
+                let mut list: Vec<(Square, u32)> =
+                    moves.iter().map(|(&sq, s)| (sq, s.games)).collect();
+                list.sort_by_key(|&(sq, games)| (std::cmp::Reverse(games), sq.index()));
+                (*key, list)
+            })
+            .collect()
     }
 
     /// Games added.
@@ -190,7 +206,7 @@ impl ExplorerBuilder {
 }
 
 /// Set on a move's byte when the position it leads to is listed in the file.
-const LISTED: u8 = 0x40;
+pub(crate) const LISTED: u8 = 0x40;
 
 /// The explorer, read from its file.
 #[derive(Clone, Debug, Default)]
@@ -200,10 +216,10 @@ pub struct Explorer {
     min_games: u32,
 }
 
-/// A malformed explorer file.
+/// A malformed explorer or book file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExplorerError {
-    /// The file does not start with [`MAGIC`].
+    /// The file does not start with its magic bytes.
     NotAnExplorerFile,
     /// The file ends in the middle of a record.
     Truncated,
@@ -216,11 +232,11 @@ pub enum ExplorerError {
 impl fmt::Display for ExplorerError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExplorerError::NotAnExplorerFile => write!(f, "not an opening explorer file"),
-            ExplorerError::Truncated => write!(f, "the explorer file ends too soon"),
-            ExplorerError::Corrupt(why) => write!(f, "the explorer file is corrupt: {why}"),
+            ExplorerError::NotAnExplorerFile => write!(f, "not an opening explorer or book file"),
+            ExplorerError::Truncated => write!(f, "the opening file ends too soon"),
+            ExplorerError::Corrupt(why) => write!(f, "the opening file is corrupt: {why}"),
             ExplorerError::TrailingBytes(n) => {
-                write!(f, "the explorer file has {n} bytes after its last position")
+                write!(f, "the opening file has {n} bytes after its last position")
             }
         }
     }
@@ -340,19 +356,19 @@ impl Explorer {
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+pub(crate) struct Reader<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl Reader<'_> {
-    fn byte(&mut self) -> Result<u8, ExplorerError> {
+    pub(crate) fn byte(&mut self) -> Result<u8, ExplorerError> {
         let byte = *self.bytes.get(self.at).ok_or(ExplorerError::Truncated)?;
         self.at += 1;
         Ok(byte)
     }
 
-    fn varint(&mut self) -> Result<u64, ExplorerError> {
+    pub(crate) fn varint(&mut self) -> Result<u64, ExplorerError> {
         let mut value = 0u64;
         for shift in (0..64).step_by(7) {
             let byte = self.byte()?;
@@ -364,13 +380,13 @@ impl Reader<'_> {
         Err(ExplorerError::Corrupt("a number over 64 bits".into()))
     }
 
-    fn u32(&mut self) -> Result<u32, ExplorerError> {
+    pub(crate) fn u32(&mut self) -> Result<u32, ExplorerError> {
         u32::try_from(self.varint()?)
             .map_err(|_| ExplorerError::Corrupt("a count over range".into()))
     }
 }
 
-fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+pub(crate) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push(value as u8 | 0x80);
         value >>= 7;
@@ -378,11 +394,11 @@ fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     out.push(value as u8);
 }
 
-fn zigzag(value: i64) -> u64 {
+pub(crate) fn zigzag(value: i64) -> u64 {
     ((value << 1) ^ (value >> 63)) as u64
 }
 
-fn unzigzag(value: u64) -> i64 {
+pub(crate) fn unzigzag(value: u64) -> i64 {
     (value >> 1) as i64 ^ -((value & 1) as i64)
 }
 

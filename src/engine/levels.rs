@@ -20,6 +20,9 @@ pub struct Level {
     pub randomness: i32,
     /// Time cap per move in milliseconds.
     pub move_time_ms: u32,
+    /// Plays from the opening book, among its moves that lose at most this many discs against its best
+    /// (`None`: the beginner levels, whose openings come from their noisy choice instead).
+    pub book_loss: Option<i32>,
 }
 
 /// The strongest level.
@@ -29,16 +32,16 @@ pub const MAX_LEVEL: u8 = 10;
 /// beginner can win, but seldom gives away a corner;
 /// level 10 searches 14 plies (with probcut) and solves the last 18 empties exactly, within 3 s a move.
 pub const LEVELS: [Level; MAX_LEVEL as usize] = [
-    level(1, 1, 0, 0, 600, 1000),
-    level(2, 2, 4, 6, 300, 1000),
-    level(3, 3, 6, 8, 150, 1000),
-    level(4, 4, 8, 10, 60, 1500),
-    level(5, 5, 10, 12, 20, 2000),
-    level(6, 6, 12, 14, 0, 2000),
-    level(7, 7, 14, 16, 0, 3000),
-    level(8, 8, 15, 17, 0, 3000),
-    level(9, 12, 16, 18, 0, 3000),
-    level(10, 14, 18, 20, 0, 3000),
+    level(1, 1, 0, 0, 600, 1000, None),
+    level(2, 2, 4, 6, 300, 1000, None),
+    level(3, 3, 6, 8, 150, 1000, None),
+    level(4, 4, 8, 10, 60, 1500, Some(4)),
+    level(5, 5, 10, 12, 20, 2000, Some(3)),
+    level(6, 6, 12, 14, 0, 2000, Some(2)),
+    level(7, 7, 14, 16, 0, 3000, Some(2)),
+    level(8, 8, 15, 17, 0, 3000, Some(1)),
+    level(9, 12, 16, 18, 0, 3000, Some(1)),
+    level(10, 14, 18, 20, 0, 3000, Some(1)),
 ];
 
 const fn level(
@@ -48,6 +51,7 @@ const fn level(
     wld_empties: u32,
     randomness: i32,
     move_time_ms: u32,
+    book_loss: Option<i32>,
 ) -> Level {
     Level {
         number,
@@ -56,6 +60,7 @@ const fn level(
         wld_empties,
         randomness,
         move_time_ms,
+        book_loss,
     }
 }
 
@@ -83,6 +88,7 @@ impl Level {
             randomness: self.randomness,
             seed,
             probcut: true,
+            book_loss: self.book_loss,
         }
     }
 }

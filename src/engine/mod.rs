@@ -4,6 +4,7 @@
 
 mod bitboard;
 mod board;
+pub mod book;
 mod control;
 mod endgame;
 mod error;

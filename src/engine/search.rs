@@ -39,6 +39,9 @@ pub struct SearchLimits {
     pub seed: u64,
     /// Prune by Multi-ProbCut in the mid-game search (a shallow search predicts a deep one's cut-off).
     pub probcut: bool,
+    /// Play from the built-in opening book where it has the position, choosing (by `seed`) among its moves
+    /// that lose at most this many discs against its best (`None`: no book).
+    pub book_loss: Option<i32>,
 }
 
 impl Default for SearchLimits {
@@ -52,6 +55,7 @@ impl Default for SearchLimits {
             randomness: 0,
             seed: 0,
             probcut: true,
+            book_loss: None,
         }
     }
 }
@@ -68,6 +72,8 @@ pub enum ScoreKind {
     Exact,
     /// Only the sign is known: win (> 0), draw (0) or loss (< 0).
     WinLossDraw,
+    /// A move of the opening book, with the book's value.
+    Book,
 }
 
 /// A report during or at the end of a search.
@@ -240,6 +246,24 @@ impl Searcher {
                 nodes: 0,
                 millis: 0.0,
             };
+        }
+        if let Some(max_loss) = limits.book_loss {
+            let position = super::Position {
+                board: *board,
+                to_move: super::book::color_for(board),
+            };
+            if let Some(chosen) =
+                super::book::Book::builtin().choose(&position, max_loss, limits.seed)
+            {
+                return SearchInfo {
+                    best: Move::Place(chosen.square),
+                    score: chosen.value,
+                    kind: ScoreKind::Book,
+                    pv: vec![chosen.square],
+                    nodes: 0,
+                    millis: control.now() - started,
+                };
+            }
         }
         let empties = board.empty_count();
         let depth_cap = limits.depth.max(1).min(empties);

@@ -202,6 +202,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                             <th scope="col">{ t.draws }</th>
                             <th scope="col">{ t.white_wins }</th>
                             <th scope="col">{ t.average_score }</th>
+                            <th scope="col">{ t.book_value }</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -222,6 +223,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                                     <td>{ percent(row.draws, row.games) }</td>
                                     <td>{ percent(row.white_wins, row.games) }</td>
                                     <td>{ format!("{average:+.1}") }</td>
+                                    <td data-testid="book-value">{ row.book.map_or("—".to_string(), |v| format!("{:+.1}", v as f64 / 100.0)) }</td>
                                 </tr>
                             }
                         }) }

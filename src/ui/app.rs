@@ -668,6 +668,12 @@ fn main_view() -> Html {
                         </details>
                     </p>
                 }
+                if let (Some(square), Some((score, kind))) = (session.hint, session.hint_value) {
+                    <p class="hint-line" data-testid="hint-text"
+                       data-book={(kind == crate::protocol::ScoreKind::Book).to_string()}>
+                        { i18n::hint(lang, game.to_move(), square, score, kind) }
+                    </p>
+                }
                 if let Some(notice) = &session.notice {
                     <p class="notice" data-testid="notice" role="status">
                         { i18n::notice(lang, notice) }

@@ -255,6 +255,8 @@ strings! {
     white_wins: "White wins", "白胜";
     /// Column heading.
     average_score: "Average result (black)", "平均结果（黑）";
+    /// Column heading: the opening book's value of a move.
+    book_value: "Book value (black)", "定式评估（黑）";
     /// Button that shows the engine's figures.
     engine_details: "Details", "详情";
 }
@@ -341,6 +343,10 @@ fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String
             Lang::Zh => format!("深度 {depth}，{}", side_value(lang, black, false)),
         },
         ScoreKind::Exact => side_value(lang, black, true),
+        ScoreKind::Book => match lang {
+            Lang::En => format!("book move, {}", side_value(lang, black, false)),
+            Lang::Zh => format!("定式，{}", side_value(lang, black, false)),
+        },
         ScoreKind::WinLossDraw => {
             let winner = (black > 0.0)
                 .then_some(Color::Black)
@@ -352,6 +358,21 @@ fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String
                 (Lang::Zh, None) => "双方最佳下法为和棋".to_string(),
             }
         }
+    }
+}
+
+/// The hint as players read it: "Hint: d3 — book move, Black +0.9".
+pub fn hint(
+    lang: Lang,
+    mover: Color,
+    square: crate::engine::Square,
+    score: i32,
+    kind: ScoreKind,
+) -> String {
+    let value = engine_value(lang, mover, score, kind);
+    match lang {
+        Lang::En => format!("Hint: {square} — {value}"),
+        Lang::Zh => format!("提示：{square} —— {value}"),
     }
 }
 

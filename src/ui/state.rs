@@ -325,6 +325,8 @@ pub struct Session {
     pub hint_request: Option<RequestId>,
     /// The hinted move for the current position.
     pub hint: Option<Square>,
+    /// Its value for the side to move and what the value means (a book move says so).
+    pub hint_value: Option<(i32, ScoreKind)>,
     /// Whether the analyse view is on.
     pub analyse: bool,
     /// Plies searched below each move by the analysis.
@@ -396,6 +398,7 @@ impl Session {
             last_search: None,
             hint_request: None,
             hint: None,
+            hint_value: None,
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             scoring: Scoring::EmptiesToWinner,
@@ -768,6 +771,7 @@ impl Session {
             self.worker_epoch += 1;
         }
         self.hint = None;
+        self.hint_value = None;
         self.hint_request = None;
         self.analysis.clear();
         self.analysis_request = None;
@@ -870,9 +874,12 @@ impl Session {
                     }
                 }
             }
-            Response::BestMove { best, .. } if Some(id) == self.hint_request => {
+            Response::BestMove {
+                best, score, kind, ..
+            } if Some(id) == self.hint_request => {
                 self.hint_request = None;
                 self.hint = best.parse().ok();
+                self.hint_value = self.hint.map(|_| (score, kind));
             }
             Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
                 self.analysis_request = None;
