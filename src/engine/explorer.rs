@@ -10,14 +10,14 @@
 //! before it, so the file holds no board and no index: the reader replays the moves as it reads.
 //!
 //! ```
-//! use reversi::engine::{explorer::{Explorer, ExplorerBuilder}, wthor, Board, Color, Position};
+//! use reversi::engine::{explorer::{Explorer, ExplorerBuilder}, wthor, Position};
 //! let games = wthor::parse(include_bytes!("../../tests/data/wthor-sample.wtb")).unwrap().games;
 //! let mut builder = ExplorerBuilder::new();
 //! for game in &games {
 //!     builder.add(game, 30);
 //! }
 //! let explorer = Explorer::read(&builder.write(1)).unwrap();
-//! let first: u32 = explorer.moves(&Position::START).iter().map(|m| m.games).sum();
+//! let first: u32 = explorer.moves(&Position::START).iter().map(|m| m.stats.games).sum();
 //! assert_eq!(first as usize, games.len());
 //! ```
 
