@@ -370,7 +370,11 @@ pub fn explore(
     let position = game.position();
     let moves = explorer.moves(&position);
     // The book's values, from black's side, in discs.
-    let sign = if position.to_move == crate::engine::Color::Black { 1.0 } else { -1.0 };
+    let sign = if position.to_move == crate::engine::Color::Black {
+        1.0
+    } else {
+        -1.0
+    };
     let book = crate::engine::book::Book::builtin().moves(&position);
     let book_value = |square| {
         book.iter()

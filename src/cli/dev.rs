@@ -1,0 +1,254 @@
+//! The developer commands: training data and weights for the evaluation, the probcut statistics, the WTHOR
+//! training data, the opening book and the explorer's file. Kept apart from the commands players use; the same
+//! binary runs them (`reversi train …`), flattened into its command list.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+
+use super::finish;
+
+/// The developer commands.
+#[derive(Subcommand)]
+pub enum DevCommand {
+    /// For developers: build the opening book from WTHOR games played before 2015 (the built-in
+    /// `src/engine/book.bin`).
+    BookBuild {
+        /// WTHOR .wtb files (years before 2015 only).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Positions reached by at least this many games.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..))]
+        min_games: u32,
+        /// Read this many moves of each game.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=60))]
+        max_plies: u32,
+        /// Search depth of the values.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(2..=20))]
+        depth: u32,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// For developers: play varied games and write labelled positions for `reversi train`.
+    GenData {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Random seed (different seeds give different games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Search depth of the non-random moves.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Positions with this many empties or fewer are solved exactly.
+        #[arg(long, default_value_t = 18)]
+        exact: u32,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// For developers: measure the error of the solver's shallow searches against exact scores (probcut margins).
+    ProbcutStats {
+        /// Games to take positions from.
+        #[arg(long, default_value_t = 50)]
+        games: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Fewest empties of the positions measured.
+        #[arg(long, default_value_t = 10)]
+        min_empties: u32,
+        /// Most empties of the positions measured.
+        #[arg(long, default_value_t = 22)]
+        max_empties: u32,
+        /// Deepest shallow search measured.
+        #[arg(long, default_value_t = 6)]
+        max_depth: u32,
+    },
+    /// For developers: fit the pattern evaluation's weights to files written by `reversi gen-data`.
+    Train {
+        /// Sample files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The weights file to write (the built-in one is src/engine/eval-weights.bin).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Passes over the samples.
+        #[arg(long, default_value_t = 12)]
+        epochs: usize,
+        /// Start from these weights (fine-tuning) and keep their phases that are not trained.
+        #[arg(long)]
+        base: Option<std::path::PathBuf>,
+        /// The phases to train, e.g. 4-11 (phase k covers 5k+1 to 5k+5 empties; default: all).
+        #[arg(long)]
+        phases: Option<String>,
+        /// The first epoch's step size (it shrinks over the epochs).
+        #[arg(long, default_value_t = 0.01)]
+        rate: f32,
+        /// Huber loss: errors count at most this many discs in the gradient (64: squared error).
+        #[arg(long, default_value_t = 64.0)]
+        huber: f32,
+    },
+    /// For developers: the error of the mid-game search's shallow probcut searches against deeper ones, on
+    /// positions of WTHOR games (before 2015).
+    MpcStats {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Games to take positions from.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Take every this-many-th position of a game.
+        #[arg(long, default_value_t = 4)]
+        step: usize,
+        /// Deepest search measured (3 to 14).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=14))]
+        max_depth: u32,
+    },
+    /// For developers: write the positions of WTHOR games (before 2015) labelled with their game's
+    /// perfect-play score, in `reversi train`'s format.
+    WthorData {
+        /// WTHOR .wtb files (years before 2015 only).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Keep positions with at least this many empties.
+        #[arg(long, default_value_t = 24)]
+        min_empties: u32,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Build the opening explorer's file from WTHOR games: every move played at least `--min-games` times,
+    /// positions merged under the 8 symmetries (the page's `assets/explorer.bin`).
+    ExplorerBuild {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Keep a move played in at least this many games.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+        min_games: u32,
+        /// Read this many moves of each game.
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=60))]
+        max_plies: u32,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+}
+
+/// Runs one developer command.
+pub fn run(command: DevCommand) -> ExitCode {
+    match command {
+        DevCommand::BookBuild {
+            files,
+            min_games,
+            max_plies,
+            depth,
+            out,
+        } => finish(
+            "book-build",
+            crate::wthor_tools::book_build(&files, min_games, max_plies as usize, depth, &out),
+        ),
+        DevCommand::GenData {
+            games,
+            seed,
+            depth,
+            exact,
+            out,
+        } => {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out);
+            let result = file.and_then(|file| {
+                crate::train::generate(
+                    games,
+                    seed,
+                    depth,
+                    exact,
+                    &mut std::io::BufWriter::new(file),
+                )
+            });
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi gen-data: {}: {error}", out.display());
+                    ExitCode::from(2)
+                }
+            }
+        }
+        DevCommand::ProbcutStats {
+            games,
+            seed,
+            min_empties,
+            max_empties,
+            max_depth,
+        } => {
+            let result = crate::train::probcut_stats(
+                games,
+                seed,
+                min_empties..=max_empties,
+                max_depth,
+                &mut std::io::stdout(),
+            );
+            finish("probcut-stats", result)
+        }
+        DevCommand::Train {
+            files,
+            out,
+            epochs,
+            base,
+            phases,
+            rate,
+            huber,
+        } => {
+            let options = crate::train::TrainOptions {
+                epochs,
+                base,
+                phases,
+                rate,
+                huber,
+            };
+            finish("train", crate::train::train(&files, &out, &options))
+        }
+        DevCommand::MpcStats {
+            files,
+            games,
+            step,
+            max_depth,
+        } => finish(
+            "mpc-stats",
+            crate::wthor_tools::mpc_stats(&files, games, step, max_depth, &mut std::io::stdout()),
+        ),
+        DevCommand::WthorData {
+            files,
+            min_empties,
+            out,
+        } => {
+            let result = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out)
+                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+                .and_then(|file| {
+                    let mut writer = std::io::BufWriter::new(file);
+                    let n = crate::wthor_tools::wthor_data(&files, min_empties, &mut writer)?;
+                    writer.flush()?;
+                    Ok(n)
+                });
+            let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
+            finish("wthor-data", result)
+        }
+        DevCommand::ExplorerBuild {
+            files,
+            min_games,
+            max_plies,
+            out,
+        } => finish(
+            "explorer-build",
+            crate::wthor_tools::explorer_build(&files, min_games, max_plies as usize, &out),
+        ),
+    }
+}

@@ -1,0 +1,317 @@
+//! The commands that play: `best` (a level's move), `replay` (every position of a transcript) and `match`
+//! (engine against engine from varied openings).
+
+use std::process::ExitCode;
+
+use crate::engine::{
+    native_clock, Game, Level, Move, Position, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,
+};
+
+pub(super) fn run_replay(transcript: &str, position: Option<&str>, json: bool) -> ExitCode {
+    let start = match position.map(str::parse::<Position>) {
+        None => Position::START,
+        Some(Ok(position)) => position,
+        Some(Err(error)) => {
+            eprintln!("reversi replay: bad --position: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = match Game::from_position_and_transcript(start, transcript) {
+        Ok(game) => game,
+        Err(error) => {
+            eprintln!("reversi replay: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    // Every position a player sees: the start and the one after each placement (forced passes applied).
+    let mut shown = Game::from_position(start);
+    let print = |game: &Game, last: Option<crate::engine::Square>| {
+        let position = game.position();
+        let counts = game.counts();
+        let legal: Vec<String> = game.legal_moves().iter().map(|s| s.to_string()).collect();
+        let passed = game.last_move() == Some(Move::Pass);
+        let to_move = if game.is_over() {
+            "none"
+        } else if position.to_move == crate::engine::Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        if json {
+            let legal: Vec<String> = legal.iter().map(|s| format!("\"{s}\"")).collect();
+            println!(
+                "{{\"moves\":{},\"last\":{},\"board\":\"{}\",\"black\":{},\"white\":{},\"to_move\":\"{to_move}\",\"passed\":{passed},\"legal\":[{}],\"over\":{}}}",
+                game.move_count(),
+                last.map_or("null".to_string(), |s| format!("\"{s}\"")),
+                &position.to_string()[..64],
+                counts.black,
+                counts.white,
+                legal.join(","),
+                game.is_over()
+            );
+        } else {
+            println!(
+                "{:>2} {:<4} {} black {:>2} white {:>2} to move {to_move}{} legal {}",
+                game.move_count(),
+                last.map_or("-".to_string(), |s| s.to_string()),
+                &position.to_string()[..64],
+                counts.black,
+                counts.white,
+                if passed { " (after a pass)" } else { "" },
+                legal.join(" ")
+            );
+        }
+    };
+    print(&shown, None);
+    for ply in game.plies() {
+        if let Move::Place(square) = ply.mv {
+            shown.play(square).expect("replaying a checked game");
+            print(&shown, Some(square));
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn kind_text(kind: ScoreKind) -> String {
+    match kind {
+        ScoreKind::Midgame { depth } => format!("depth {depth}"),
+        ScoreKind::Exact => "exact".to_string(),
+        ScoreKind::WinLossDraw => "win/loss/draw".to_string(),
+        ScoreKind::Book => "book".to_string(),
+    }
+}
+
+pub(super) fn run_best(
+    position: &str,
+    limits: &crate::engine::SearchLimits,
+    json: bool,
+) -> ExitCode {
+    let position: Position = match position.parse() {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("reversi best: bad position: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut searcher = Searcher::new(64);
+    let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
+        if !json {
+            eprintln!(
+                "  {:<14} {:>+7.2} {:>12} nodes  pv {}",
+                kind_text(info.kind),
+                info.score as f64 / DISC as f64,
+                info.nodes,
+                info.pv.iter().map(|s| s.to_string()).collect::<String>()
+            );
+        }
+    });
+    print_best(&info, json);
+    ExitCode::SUCCESS
+}
+
+fn print_best(info: &SearchInfo, json: bool) {
+    let seconds = info.millis / 1000.0;
+    let nps = (info.nodes as f64 / seconds.max(1e-9)) as u64;
+    let pv: String = info.pv.iter().map(|s| s.to_string()).collect();
+    if json {
+        let (kind, depth) = match info.kind {
+            ScoreKind::Midgame { depth } => ("midgame", depth),
+            ScoreKind::Exact => ("exact", 0),
+            ScoreKind::WinLossDraw => ("wld", 0),
+            ScoreKind::Book => ("book", 0),
+        };
+        println!(
+            "{{\"move\":\"{}\",\"score\":{:.2},\"kind\":\"{kind}\",\"depth\":{depth},\"nodes\":{},\"seconds\":{seconds:.6},\"nps\":{nps},\"pv\":\"{pv}\"}}",
+            info.best,
+            info.score as f64 / DISC as f64,
+            info.nodes
+        );
+    } else {
+        println!(
+            "best {} score {:+.2} ({}) nodes {} in {seconds:.3} s ({:.2} M nodes/s) pv {pv}",
+            info.best,
+            info.score as f64 / DISC as f64,
+            kind_text(info.kind),
+            info.nodes,
+            nps as f64 / 1e6
+        );
+    }
+}
+
+/// Distinct positions after 4 moves (one per symmetry class), in a fixed order.
+fn default_openings() -> Vec<Game> {
+    let mut seen = std::collections::HashSet::new();
+    let mut openings = Vec::new();
+    let mut stack = vec![Game::new()];
+    while let Some(game) = stack.pop() {
+        if game.move_count() == 4 {
+            let board = game.position().board;
+            let canonical = Symmetry::ALL
+                .iter()
+                .map(|&s| {
+                    let b = board.transform(s);
+                    (b.player().0, b.opponent().0)
+                })
+                .min()
+                .expect("eight symmetries");
+            if seen.insert(canonical) {
+                openings.push(game);
+            }
+            continue;
+        }
+        for square in game
+            .legal_moves()
+            .iter()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+        {
+            let mut next = game.clone();
+            next.play(square).expect("legal");
+            stack.push(next);
+        }
+    }
+    openings
+}
+
+/// How `reversi match` plays and what it measures beyond the results.
+pub(super) struct MatchOptions {
+    /// Measure each side's loss per move with an analysis of this depth.
+    pub(super) loss_depth: Option<u32>,
+    /// Both sides search as deep as this many milliseconds allow.
+    pub(super) move_time_ms: Option<u32>,
+    /// The second engine without probcut.
+    pub(super) vs_no_probcut: bool,
+    /// The second engine's depth instead of its level's.
+    pub(super) vs_depth: Option<u32>,
+    /// The second engine's time cap instead of its level's.
+    pub(super) vs_cap_ms: Option<u32>,
+}
+
+pub(super) fn run_match(
+    (level_a, level_b): (u8, u8),
+    games: usize,
+    openings: Option<&std::path::Path>,
+    second: Searcher,
+    options: &MatchOptions,
+) -> ExitCode {
+    let loss_depth = options.loss_depth;
+    // (sum of losses in discs, moves) for each side, when measured.
+    let mut losses_by_side = [(0f64, 0u64); 2];
+    let mut analyst = Searcher::new(32);
+    let openings = match openings {
+        None => default_openings(),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("reversi match: cannot read {}: {error}", path.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let mut list = Vec::new();
+            for (n, line) in text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty())
+            {
+                match Game::from_transcript(line) {
+                    Ok(game) => list.push(game),
+                    Err(error) => {
+                        eprintln!("reversi match: {}:{}: {error}", path.display(), n + 1);
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            list
+        }
+    };
+    if openings.is_empty() {
+        eprintln!("reversi match: no openings");
+        return ExitCode::from(2);
+    }
+    let a = Level::get(level_a).expect("checked");
+    let b = Level::get(level_b).expect("checked");
+    let pairs = games.div_ceil(2);
+    let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
+    let mut searchers = [Searcher::new(32), second];
+    for round in 0..pairs {
+        let opening = &openings[round % openings.len()];
+        for a_is_black in [true, false] {
+            let mut game = opening.clone();
+            searchers.iter_mut().for_each(Searcher::clear);
+            let mut seed = round as u64 * 2 + a_is_black as u64;
+            while !game.is_over() {
+                let black_to_move = game.to_move() == crate::engine::Color::Black;
+                let (level, searcher) = if black_to_move == a_is_black {
+                    (a, &mut searchers[0])
+                } else {
+                    (b, &mut searchers[1])
+                };
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let mut limits = level.limits(native_clock(), seed);
+                if let Some(ms) = options.move_time_ms {
+                    limits.depth = 60;
+                    limits.deadline = Some(native_clock() + ms as f64);
+                }
+                if black_to_move != a_is_black {
+                    if options.vs_no_probcut {
+                        limits.probcut = false;
+                    }
+                    if let Some(depth) = options.vs_depth {
+                        limits.depth = depth;
+                    }
+                    if let Some(ms) = options.vs_cap_ms {
+                        limits.deadline = Some(native_clock() + ms as f64);
+                    }
+                }
+                let board = game.position().board;
+                let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
+                if let (Some(depth), Move::Place(square)) = (loss_depth, info.best) {
+                    let values = analyst.analyse(&board, depth);
+                    let chosen = values.iter().find(|(s, _)| *s == square).map_or(0, |v| v.1);
+                    let side = &mut losses_by_side[usize::from(black_to_move != a_is_black)];
+                    side.0 += (values[0].1 - chosen) as f64 / DISC as f64;
+                    side.1 += 1;
+                }
+                match info.best {
+                    Move::Place(square) => game.play(square).expect("the engine plays legal moves"),
+                    Move::Pass => unreachable!("the game record applies passes"),
+                }
+            }
+            let outcome = game.outcome().expect("game over");
+            let diff = if a_is_black {
+                outcome.difference()
+            } else {
+                -outcome.difference()
+            };
+            total_diff += diff as i64;
+            match diff.signum() {
+                1 => wins += 1,
+                0 => draws += 1,
+                _ => losses += 1,
+            }
+            println!(
+                "game {:>3}: level {level_a} as {} {:+3}  {}",
+                round * 2 + (!a_is_black) as usize + 1,
+                if a_is_black { "black" } else { "white" },
+                diff,
+                game.transcript()
+            );
+        }
+    }
+    let played = wins + draws + losses;
+    println!(
+        "level {level_a} vs level {level_b}: {wins} wins, {draws} draws, {losses} losses in {played} games; average disc difference {:+.2}",
+        total_diff as f64 / played as f64
+    );
+    if let Some(depth) = loss_depth {
+        for (level, (sum, moves)) in [level_a, level_b].iter().zip(losses_by_side) {
+            println!(
+                "level {level}: average loss {:.2} discs per move over {moves} moves (depth-{depth} values)",
+                sum / moves.max(1) as f64
+            );
+        }
+    }
+    ExitCode::SUCCESS
+}

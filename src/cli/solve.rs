@@ -1,0 +1,136 @@
+//! The benchmarks: `solve` (exact endgame scores of OBF positions) and `perft` (move-generator counts).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use crate::engine::{parse_obf_line, perft, Control, Position, Solver, TranspositionTable};
+
+pub(super) fn run_solve(
+    file: &std::path::Path,
+    json: bool,
+    from: usize,
+    count: Option<usize>,
+    (hash_mb, max_empties): (usize, u32),
+    wld: bool,
+) -> ExitCode {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("reversi solve: cannot read {}: {error}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut tt = TranspositionTable::new(hash_mb);
+    let (mut positions, mut correct, mut total_nodes, mut total_seconds) = (0, 0, 0u64, 0.0);
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .skip(from.saturating_sub(1))
+        .take(count.unwrap_or(usize::MAX));
+    for (index, line) in lines {
+        let number = index + 1;
+        let entry = match parse_obf_line(line) {
+            Ok(entry) => entry,
+            Err(error) => {
+                eprintln!("reversi solve: {}:{number}: {error}", file.display());
+                return ExitCode::from(2);
+            }
+        };
+        let empties = entry.position.board.empty_count();
+        if empties > max_empties {
+            eprintln!(
+                "reversi solve: {}:{number}: {empties} empty squares, more than --max-empties {max_empties} (an exact solve takes hours from about 34)",
+                file.display()
+            );
+            return ExitCode::from(2);
+        }
+        tt.clear();
+        let mut control = Control::unlimited();
+        let started = Instant::now();
+        let mut solver = Solver::new(&mut tt, &mut control);
+        let (score, best) = if wld {
+            solver.solve_window(&entry.position.board, -1, 1)
+        } else {
+            solver.solve(&entry.position.board)
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let nodes = control.nodes;
+        let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
+        let expected = entry.score().map(|e| if wld { e.signum() } else { e });
+        let score = if wld { score.signum() } else { score };
+        let ok = expected.is_none_or(|e| e == score);
+        positions += 1;
+        correct += ok as usize;
+        total_nodes += nodes;
+        total_seconds += seconds;
+        let best = best.map_or("pass".to_string(), |s| s.to_string());
+        if json {
+            let expected = expected.map_or("null".to_string(), |e| e.to_string());
+            println!(
+                "{{\"line\":{number},\"empties\":{empties},\"best\":\"{best}\",\"score\":{score},\"expected\":{expected},\"correct\":{ok},\"nodes\":{nodes},\"seconds\":{seconds:.6},\"nps\":{nps}}}"
+            );
+        } else {
+            let expected = expected.map_or("?".to_string(), |e| format!("{e:+}"));
+            println!(
+                "line {number:>3} ({empties} empties): best {best} score {score:+} (expected {expected}) {} {nodes:>13} nodes {seconds:>8.3} s {:>7.2} M nodes/s",
+                if ok { "ok   " } else { "WRONG" },
+                nps as f64 / 1e6
+            );
+        }
+    }
+    if json {
+        println!(
+            "{{\"positions\":{positions},\"correct\":{correct},\"seconds\":{total_seconds:.6},\"nodes\":{total_nodes}}}"
+        );
+    } else {
+        println!(
+            "{correct}/{positions} correct, {total_nodes} nodes in {total_seconds:.3} s ({:.2} M nodes/s)",
+            total_nodes as f64 / total_seconds.max(1e-9) / 1e6
+        );
+    }
+    if correct == positions {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+pub(super) fn run_perft(depth: u32, position: Option<&str>, json: bool, divide: bool) -> ExitCode {
+    let position = match position.map(str::parse::<Position>) {
+        None => Position::START,
+        Some(Ok(position)) => position,
+        Some(Err(error)) => {
+            eprintln!("reversi perft: bad --position: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    if divide && depth > 0 {
+        let board = position.board;
+        let moves = board.moves();
+        if moves.is_empty() {
+            println!("(no legal move: pass or game over)");
+        }
+        for square in moves {
+            let nodes = perft(&board.play_unchecked(square), depth - 1);
+            println!("{square}: {nodes}");
+        }
+    }
+    let started = Instant::now();
+    let nodes = perft(&position.board, depth);
+    let seconds = started.elapsed().as_secs_f64();
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    if json {
+        println!("{{\"depth\":{depth},\"nodes\":{nodes},\"seconds\":{seconds:.6},\"nps\":{nps}}}");
+    } else {
+        println!(
+            "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",
+            nps as f64 / 1e6
+        );
+    }
+    ExitCode::SUCCESS
+}
