@@ -141,8 +141,13 @@ test('the opening explorer shows what the database holds, and a click plays the 
     page.$$eval('[data-testid=explorer-move]', (list) =>
       list.map((r) => ({ move: r.dataset.move, games: Number(r.dataset.games) })),
     );
-  // The start position: the database's first-move counts.
+  // The start position: the database's first-move counts, and the opening book's value of the move.
   assert.deepEqual(await rows(), [{ move: 'f5', games: DATABASE_GAMES }]);
+  assert.match(await text(page, 'book-value'), /^[+-]\d+\.\d$/);
+  // A hint in the book says so.
+  await page.click('[data-testid=hint]');
+  await page.waitForSelector('[data-testid=hint-text][data-book=true]');
+  assert.match(await text(page, 'hint-text'), /^Hint: [a-h][1-8] — book move, (Black|White) \+\d+\.\d|^Hint: [a-h][1-8] — book move, Even/);
   await page.click('[data-testid=explorer-move][data-move=f5] button');
   assert.equal(await text(page, 'transcript'), 'f5');
   await page.waitForFunction(() => document.querySelector('[data-testid=explorer-move][data-move=d6]'));

@@ -110,21 +110,41 @@ for (const level of [1, 5, 10]) {
 
 test('undo while the AI thinks returns to the human turn and the stale move never appears', async () => {
   const { page, context, errors } = await openPage(browser, server.url);
-  await newGame(page, { mode: 'hva', color: 'black', level: 10 });
-  await page.click('[data-square=f5]');
+  // A game past the opening book (the top level answers book positions at once): 24 moves of a real game,
+  // the person (black) to move, the top level playing white.
+  const opening = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+  const saved = {
+    version: 1,
+    mode: 'hva-black',
+    black_level: 10,
+    white_level: 10,
+    ai_move_delay_ms: 600,
+    start: '---------------------------OX------XO--------------------------- X',
+    moves: opening,
+    redo: '',
+    analyse: false,
+    analyse_depth: 4,
+  };
+  await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
+  await page.reload();
+  await page.waitForSelector('[data-legal=true]');
+  const before = await legal(page);
+  await page.click(`[data-square=${before[0]}]`);
   await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]').textContent));
   await page.click('[data-testid=undo]');
-  assert.equal(await text(page, 'transcript'), '');
+  assert.equal(await text(page, 'transcript'), opening);
   assert.match(await text(page, 'status'), /Black to move/);
   // Longer than the top level's time cap: a late reply would have arrived by now.
   await page.waitForTimeout(6000);
-  assert.equal(await text(page, 'transcript'), '');
-  assert.deepEqual(await legal(page), ['c4', 'd3', 'e6', 'f5']);
+  assert.equal(await text(page, 'transcript'), opening);
+  assert.deepEqual(await legal(page), before);
   // The engine still answers the next move.
-  await page.click('[data-square=d3]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4, null, {
-    timeout: 20000,
-  });
+  await page.click(`[data-square=${before[before.length - 1]}]`);
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=transcript]').textContent.length === n,
+    opening.length + 4,
+    { timeout: 20000 },
+  );
   assert.deepEqual(errors, []);
   await context.close();
 });
