@@ -192,10 +192,8 @@ impl Arena {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let mut z = nanos ^ counter.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        format!("{:016x}", z ^ (z >> 31))
+        let z = nanos ^ counter.wrapping_mul(crate::engine::GOLDEN_GAMMA);
+        format!("{:016x}", crate::engine::mix(z))
     }
 
     fn handle(self: &Arc<Arena>, mut stream: TcpStream) -> Result<(), String> {

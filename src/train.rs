@@ -9,26 +9,9 @@ use std::io::{BufRead, Write};
 
 use crate::engine::pattern::{PatternWeights, Tables, FEATURES, PHASES};
 use crate::engine::{
-    native_clock, probcut_value, splitmix, Board, Control, Move, SearchLimits, Searcher, Solver,
-    Square, TranspositionTable, DISC,
+    native_clock, probcut_value, Board, Control, Move, Rng, SearchLimits, Searcher, Solver, Square,
+    TranspositionTable, DISC,
 };
-
-/// SplitMix64: a small, good, seedable generator.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        let value = splitmix(self.0);
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        value
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
 
 /// One labelled position: the side to move's discs, the other side's, and the exact or game result for the
 /// side to move.
@@ -170,7 +153,7 @@ pub fn generate(
     exact: u32,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut searcher = Searcher::new(16);
     let mut end_tt = TranspositionTable::new(64);
     let started = native_clock();
@@ -214,7 +197,7 @@ pub fn probcut_stats(
     max_depth: u32,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut searcher = Searcher::new(16);
     let mut end_tt = TranspositionTable::new(64);
     // (count, sum, sum of squares) of the error by empties and depth.
@@ -289,7 +272,7 @@ struct Row {
 /// Which samples are kept aside to measure the fit: about one in twenty, by position, so that a position
 /// met in several games is on one side only.
 fn held_out(sample: &Sample) -> bool {
-    let mut rng = Rng(sample.player ^ sample.opponent.rotate_left(17));
+    let mut rng = Rng::new(sample.player ^ sample.opponent.rotate_left(17));
     rng.next_u64().is_multiple_of(20)
 }
 
@@ -356,7 +339,7 @@ fn fit_phase(
     let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
     let start_rmse = rmse(bias, &weights, &test);
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut rng = Rng(phase as u64 + 1);
+    let mut rng = Rng::new(phase as u64 + 1);
     for epoch in 0..epochs {
         // Shuffle, then one pass with a step that shrinks over the epochs.
         for i in (1..order.len()).rev() {
@@ -566,7 +549,7 @@ mod tests {
 
     #[test]
     fn late_positions_are_labelled_with_their_exact_scores() {
-        let mut rng = Rng(5);
+        let mut rng = Rng::new(5);
         let mut searcher = Searcher::new(4);
         let mut tt = TranspositionTable::new(4);
         for _ in 0..3 {

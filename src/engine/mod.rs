@@ -21,6 +21,7 @@ pub mod pattern;
 mod perft;
 mod position;
 pub mod review;
+mod rng;
 mod search;
 mod square;
 mod stackvec;
@@ -40,9 +41,9 @@ pub use obf::{parse_obf_line, ObfEntry, ObfError};
 pub use pattern::PatternEval;
 pub use perft::perft;
 pub use position::{Color, Position};
+pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
 pub use search::{
-    choose_with_temperature, mpc_shallow_depth, splitmix, ScoreKind, SearchInfo, SearchLimits,
-    Searcher,
+    choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
 };
 pub use square::Square;
 pub use tt::{TranspositionTable, TtData, MAX_HASH_MB};

@@ -123,7 +123,7 @@ pub fn choose_with_temperature(
         .collect();
     let total: f64 = weights.iter().sum();
     // 53 random bits as a number in [0, total).
-    let mut draw = (splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    let mut draw = (super::splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
     for (&(square, value), weight) in values.iter().zip(&weights) {
         if draw < *weight {
             return (square, value);
@@ -719,13 +719,4 @@ impl Searcher {
         }
         pv
     }
-}
-
-/// SplitMix64's output for the state `z` (the state then advances by its constant): seeded noise for the
-/// levels, and the training tool's generator.
-pub fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

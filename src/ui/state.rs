@@ -785,7 +785,7 @@ impl Session {
             } else {
                 0
             };
-            let seed = id.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = id.wrapping_mul(crate::engine::GOLDEN_GAMMA);
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
             let max_millis = self.clock.as_ref().map(|clock| {
                 let moves_left = (self.game.position().board.empty_count() / 2 + 2) as f64;
