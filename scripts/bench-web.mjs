@@ -98,6 +98,38 @@ const reviewTasks = await room.evaluate(([a, b]) => window.__longtasks.filter((t
   r1,
 ]);
 const reviewed = await room.$$eval('[data-testid=review-move]', (list) => list.length);
+
+// The top level over a whole game: AI vs AI at level 10 on both sides (fast speed), the time each move took
+// in the worker as the engine reports it (book moves included), and the page's long tasks meanwhile.
+const whole = await context.newPage();
+await whole.goto(server.url);
+await whole.click('[data-testid=new-game]');
+await whole.selectOption('[data-testid=mode]', 'ava');
+await whole.selectOption('[data-testid=level]', String(LEVEL));
+await whole.selectOption('[data-testid=level-white]', String(LEVEL));
+await whole.selectOption('[data-testid=speed]', '100');
+const w0 = await whole.evaluate(() => performance.now());
+await whole.click('[data-testid=start]');
+const moveMillis = [];
+let seen = 0;
+for (;;) {
+  const state = await whole.waitForFunction(
+    (n) => {
+      const t = document.querySelector('[data-testid=transcript]').textContent.length / 2;
+      const over = /Game over/.test(document.querySelector('[data-testid=status]').textContent);
+      const stats = document.querySelector('[data-testid=engine-stats]');
+      return (t > n || over) && { t, over, millis: stats ? Number(stats.dataset.millis) : null };
+    },
+    seen,
+    { timeout: 60000, polling: 20 },
+  );
+  const { t, over, millis } = await state.jsonValue();
+  if (t > seen && millis !== null) moveMillis.push(millis);
+  seen = t;
+  if (over) break;
+}
+const w1 = await whole.evaluate(() => performance.now());
+const wholeTasks = await whole.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [w0, w1]);
 await browser.close();
 await server.close();
 
@@ -122,6 +154,13 @@ const result = {
   wasm: { nodes: stats.nodes, millis: stats.millis, nps: Math.round(wasmNps) },
   native: { nodes: native.nodes, seconds: native.seconds, nps: native.nps, move: native.move },
   native_over_wasm_nps: Math.round((native.nps / wasmNps) * 100) / 100,
+  top_level_whole_game: {
+    moves: moveMillis.length,
+    average_move_ms: Math.round(moveMillis.reduce((a, b) => a + b, 0) / Math.max(1, moveMillis.length)),
+    longest_move_ms: Math.max(0, ...moveMillis),
+    moves_over_3000_ms: moveMillis.filter((m) => m > 3000).length,
+    long_tasks: wholeTasks.length,
+  },
   analysis_room: {
     graph_63_points_ms: Math.round(g1 - g0),
     review_ms: Math.round(r1 - r0),

@@ -40,7 +40,7 @@ pub const LEVELS: [Level; MAX_LEVEL as usize] = [
     level(6, 6, 12, 14, 0, 2000, Some(2)),
     level(7, 7, 14, 16, 0, 3000, Some(2)),
     level(8, 8, 15, 17, 0, 3000, Some(1)),
-    level(9, 10, 17, 19, 0, 3000, Some(1)),
+    level(9, 11, 17, 19, 0, 3000, Some(1)),
     level(10, 14, 18, 20, 0, 3000, Some(1)),
 ];
 
