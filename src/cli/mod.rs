@@ -186,6 +186,9 @@ enum Command {
         /// The second engine searches without probcut (to measure what it gains).
         #[arg(long)]
         vs_no_probcut: bool,
+        /// The second engine plays without the opening book (to stand in for an older engine).
+        #[arg(long)]
+        vs_no_book: bool,
         /// The second engine's mid-game depth instead of its level's (to stand in for an older table).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
         vs_depth: Option<u32>,
@@ -391,6 +394,7 @@ pub fn main() -> ExitCode {
             loss_depth,
             move_time_ms,
             vs_no_probcut,
+            vs_no_book,
             vs_depth,
             vs_cap_ms,
         } => {
@@ -411,6 +415,7 @@ pub fn main() -> ExitCode {
                 loss_depth,
                 move_time_ms,
                 vs_no_probcut,
+                vs_no_book,
                 vs_depth,
                 vs_cap_ms,
             };

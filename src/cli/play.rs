@@ -182,6 +182,8 @@ pub(super) struct MatchOptions {
     pub(super) move_time_ms: Option<u32>,
     /// The second engine without probcut.
     pub(super) vs_no_probcut: bool,
+    /// The second engine without the opening book.
+    pub(super) vs_no_book: bool,
     /// The second engine's depth instead of its level's.
     pub(super) vs_depth: Option<u32>,
     /// The second engine's time cap instead of its level's.
@@ -255,6 +257,9 @@ pub(super) fn run_match(
                     limits.deadline = Some(native_clock() + ms as f64);
                 }
                 if black_to_move != a_is_black {
+                    if options.vs_no_book {
+                        limits.book_loss = None;
+                    }
                     if options.vs_no_probcut {
                         limits.probcut = false;
                     }
