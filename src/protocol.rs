@@ -3,6 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The deepest perft the worker runs: deeper would block it for seconds.
+pub const MAX_PERFT_DEPTH: u32 = 10;
+/// The deepest analysis: every legal move is searched to this depth.
+pub const MAX_ANALYSE_DEPTH: u32 = 10;
+
 /// Identifies a request; the page increases it for every request it sends.
 pub type RequestId = u64;
 

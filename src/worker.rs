@@ -7,10 +7,7 @@ use crate::engine::review::{review_position, ReviewDepth};
 use crate::engine::{self, perft, Clock, Level, Move, Position, Searcher, DISC};
 use crate::protocol::{ExplorerRow, Request, Response, ScoreKind};
 
-/// The deepest perft the worker runs: deeper would block it for seconds.
-pub const MAX_PERFT_DEPTH: u32 = 10;
-/// The deepest analysis: every legal move is searched to this depth.
-pub const MAX_ANALYSE_DEPTH: u32 = 10;
+pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_PERFT_DEPTH};
 
 /// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
 pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;

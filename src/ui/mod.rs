@@ -5,6 +5,7 @@ pub mod i18n;
 pub mod keys;
 pub mod persist;
 pub mod room;
+pub mod saved;
 pub mod share;
 pub mod state;
 

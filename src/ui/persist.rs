@@ -2,16 +2,12 @@
 //! the start position, the moves played and the moves that can be redone. Reading checks everything and
 //! fails with a reason rather than restoring a game that is not exactly the one saved.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 use super::state::{ClockSettings, Mode, Scoring, Session, Settings};
 use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
 
-/// The format version written. Older versions are brought up to it by [`migrate`]; newer ones are refused
-/// (and kept, see [`BACKUP_KEY`]).
-pub const VERSION: u32 = 1;
+pub use super::saved::{RestoreError, VERSION};
 /// The storage key of the autosaved game.
 pub const AUTOSAVE_KEY: &str = "reversi.autosave";
 /// Where autosaved data that could not be read (wholly or in part) is kept before anything is written over
@@ -128,33 +124,6 @@ struct Saved {
 fn default_scoring() -> String {
     "winner".to_string()
 }
-
-/// Why saved data could not be restored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RestoreError {
-    /// Not JSON of the expected shape.
-    Malformed(String),
-    /// Written by another version of the game.
-    Version(u32),
-    /// A field holds an impossible value.
-    Invalid(String),
-}
-
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RestoreError::Malformed(reason) => write!(f, "saved data is not readable ({reason})"),
-            RestoreError::Version(v) if *v > VERSION => write!(
-                f,
-                "saved by a newer version of the game (version {v}; this page reads up to version {VERSION})"
-            ),
-            RestoreError::Version(v) => write!(f, "saved data has version {v}, expected {VERSION}"),
-            RestoreError::Invalid(reason) => write!(f, "saved data is invalid: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for RestoreError {}
 
 /// The session as JSON.
 pub fn save(session: &Session) -> String {

@@ -186,7 +186,7 @@ pub enum Notice {
     /// under `backup` (a storage key), where the page could store it.
     RestoreFailed {
         /// Why.
-        error: crate::ui::persist::RestoreError,
+        error: super::saved::RestoreError,
         /// The storage key now holding the unreadable data.
         backup: Option<String>,
     },
@@ -194,7 +194,7 @@ pub enum Notice {
     /// `backup`.
     RestorePartial {
         /// What could not be restored.
-        error: crate::ui::persist::RestoreError,
+        error: super::saved::RestoreError,
         /// The storage key now holding the saved data as it was.
         backup: Option<String>,
     },
@@ -383,7 +383,7 @@ impl Session {
         let mut session = Session::blank(settings);
         session.game = game;
         session.analyse = analyse;
-        session.analyse_depth = analyse_depth.clamp(1, crate::worker::MAX_ANALYSE_DEPTH);
+        session.analyse_depth = analyse_depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
         session.after_change();
         session
     }
@@ -558,7 +558,7 @@ impl Session {
                 }
             }
             Action::SetAnalyseDepth(depth) => {
-                self.analyse_depth = depth.clamp(1, crate::worker::MAX_ANALYSE_DEPTH);
+                self.analyse_depth = depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
                 if self.analyse {
                     self.apply(Action::SetAnalyse(true));
                 }
