@@ -336,3 +336,39 @@ mod tests {
         assert_eq!(Bitboard::EMPTY.first(), None);
     }
 }
+
+/// The four corners.
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The squares beside a corner along an edge (the C-squares): b1, g1, a2, h2, a7, h7, b8, g8.
+pub(crate) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+/// Each X-square (b2, g2, b7, g7) with the corner it touches.
+pub(crate) const X_SQUARES: [(u64, u64); 4] = [
+    (1 << 9, 1 << 0),
+    (1 << 14, 1 << 7),
+    (1 << 49, 1 << 56),
+    (1 << 54, 1 << 63),
+];
+/// The two C-squares beside each corner, with the corner.
+pub(crate) const C_SQUARES_BY_CORNER: [(u64, u64); 4] = [
+    ((1 << 1) | (1 << 8), 1 << 0),
+    ((1 << 6) | (1 << 15), 1 << 7),
+    ((1 << 48) | (1 << 57), 1 << 56),
+    ((1 << 55) | (1 << 62), 1 << 63),
+];
+
+#[cfg(test)]
+mod mask_tests {
+    use super::*;
+
+    #[test]
+    fn the_masks_agree() {
+        let by_corner = C_SQUARES_BY_CORNER.iter().fold(0, |m, (c, _)| m | c);
+        assert_eq!(by_corner, C_SQUARES);
+        let corners = X_SQUARES.iter().fold(0, |m, (_, c)| m | c);
+        assert_eq!(corners, CORNERS);
+        assert_eq!(
+            adjacent(CORNERS) & !(X_SQUARES.iter().fold(0, |m, (x, _)| m | x)),
+            C_SQUARES
+        );
+    }
+}

@@ -5,7 +5,7 @@
 //! empties are first solved selectively (probcut against a shallow search with the evaluation), which costs
 //! a fraction of the exact search and makes its ordering and first guess much better.
 
-use super::bitboard::adjacent;
+use super::bitboard::{adjacent, CORNERS, C_SQUARES};
 use super::board::{flips, moves};
 use super::control::Control;
 use super::eval::stable_discs;
@@ -25,8 +25,7 @@ const PARITY_WEIGHT: i32 = 1 << 4;
 #[inline]
 fn corner_stability(p: u64) -> i32 {
     let corners = p & CORNERS;
-    let edge_neighbours = (((corners << 1) | (corners >> 1)) & 0x4200_0000_0000_0042)
-        | (((corners << 8) | (corners >> 8)) & 0x0081_0000_0000_8100);
+    let edge_neighbours = adjacent(corners) & C_SQUARES;
     (corners | (edge_neighbours & p)).count_ones() as i32
 }
 
@@ -59,7 +58,6 @@ const QUADRANTS: [u64; 4] = [
     0x0F0F_0F0F_0000_0000,
     0xF0F0_F0F0_0000_0000,
 ];
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// The selective searches that precede the exact one from [`SELECTIVE_MIN_EMPTIES`] empties, by their probcut
 /// margin in standard deviations of the shallow search's error; a search at confidence `c` uses

@@ -27,21 +27,7 @@ pub trait Evaluate {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// b2, g2, b7, g7 and the corner each touches.
-const X_SQUARES: [(u64, u64); 4] = [
-    (1 << 9, 1 << 0),
-    (1 << 14, 1 << 7),
-    (1 << 49, 1 << 56),
-    (1 << 54, 1 << 63),
-];
-/// The two C-squares beside each corner.
-const C_SQUARES: [(u64, u64); 4] = [
-    ((1 << 1) | (1 << 8), 1 << 0),
-    ((1 << 6) | (1 << 15), 1 << 7),
-    ((1 << 48) | (1 << 57), 1 << 56),
-    ((1 << 55) | (1 << 62), 1 << 63),
-];
+use super::bitboard::{CORNERS, C_SQUARES_BY_CORNER as C_SQUARES, X_SQUARES};
 
 /// Weights at the start (60 empties) and at the end (0 empties) of the game; linear in between.
 struct Weights {
