@@ -7,11 +7,11 @@
 
 use std::io::{BufRead, Write};
 
-use crate::engine::pattern::{PatternWeights, Tables, FEATURES, PHASES};
 use crate::engine::{
     native_clock, probcut_value, Board, Control, Move, Rng, SearchLimits, Searcher, Solver, Square,
     TranspositionTable, DISC,
 };
+use crate::engine::{PatternWeights, Tables, FEATURES, PHASES};
 
 /// One labelled position: the side to move's discs, the other side's, and the exact or game result for the
 /// side to move.
@@ -218,7 +218,7 @@ pub fn probcut_stats(
                 let mut control = Control::unlimited();
                 let (score, _) = Solver::new(&mut end_tt, &mut control).solve(&board);
                 for depth in 0..=max_depth.min(e) {
-                    let value = probcut_value(board.player().0, board.opponent().0, depth);
+                    let value = probcut_value(&board, depth);
                     let error = score as f64 - value as f64 / DISC as f64;
                     let cell = &mut sums[e as usize][depth as usize];
                     *cell = (cell.0 + 1, cell.1 + error, cell.2 + error * error);

@@ -9,8 +9,8 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::engine::pattern::PatternWeights;
 use crate::engine::wthor::{self, WthorError, WthorGame};
+use crate::engine::PatternWeights;
 use crate::engine::{mpc_shallow_depth, native_clock, Color, SearchLimits, Searcher, DISC};
 use crate::train::Sample;
 

@@ -8,7 +8,7 @@
 use super::bitboard::{adjacent, CORNERS, C_SQUARES};
 use super::board::{flips, moves};
 use super::control::Control;
-use super::eval::stable_discs;
+use super::eval::stable;
 use super::pattern::PatternWeights;
 use super::stackvec::StackVec;
 use super::tt::{TranspositionTable, FULL_WIDTH};
@@ -331,7 +331,7 @@ impl<'a> Solver<'a> {
         // Stability cutoff: the opponent's stable discs cap what the side to move can reach.
         let opponent_discs = o.count_ones() as i32;
         if alpha >= 64 - 2 * opponent_discs {
-            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            let cap = 64 - 2 * stable(o, p).count_ones() as i32;
             if cap <= alpha {
                 return cap;
             }
@@ -765,8 +765,8 @@ fn probcut_error(empties: u32, depth: u32) -> (f32, f32) {
 
 /// The value of a position by a `depth`-ply search with the pattern evaluation, in [`DISC`](super::DISC) units:
 /// what the solver's probcut compares with the window.
-pub fn probcut_value(p: u64, o: u64, depth: u32) -> i32 {
-    shallow_value(p, o, depth, -30_000, 30_000)
+pub fn probcut_value(board: &Board, depth: u32) -> i32 {
+    shallow_value(board.player().0, board.opponent().0, depth, -30_000, 30_000)
 }
 
 /// Alpha-beta value of a position to a small depth with the evaluation at the leaves, for move ordering.

@@ -3,8 +3,9 @@
 //! The search only sees the [`Evaluate`] trait, so a pattern-based evaluation (weights per pattern
 //! configuration and game phase) can replace [`ClassicEval`] without touching it.
 
+use super::bitboard::{CORNERS, C_SQUARES_BY_CORNER as C_SQUARES, X_SQUARES};
 use super::board::moves;
-use super::Board;
+use super::{Bitboard, Board};
 
 /// Score units per disc: evaluations are in hundredths of a disc, exact endgame scores are discs × `DISC`.
 pub const DISC: i32 = 100;
@@ -26,8 +27,6 @@ pub trait Evaluate {
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ClassicEval;
-
-use super::bitboard::{CORNERS, C_SQUARES_BY_CORNER as C_SQUARES, X_SQUARES};
 
 /// Weights at the start (60 empties) and at the end (0 empties) of the game; linear in between.
 struct Weights {
@@ -94,7 +93,7 @@ impl Evaluate for ClassicEval {
             }
         }
         let stable = if (p | o) & CORNERS != 0 {
-            stable_discs(p, o).count_ones() as i32 - stable_discs(o, p).count_ones() as i32
+            stable(p, o).count_ones() as i32 - stable(o, p).count_ones() as i32
         } else {
             0
         };
@@ -185,12 +184,19 @@ const fn diagonals(step: i32) -> [u64; 11] {
 /// of its own colour. Starting from none, the rule is applied until nothing changes.
 ///
 /// ```
-/// use reversi::engine::stable_discs;
+/// use reversi::engine::{stable_discs, Bitboard, Board};
 /// // A lone corner disc is stable; a lone disc on b2 is not.
-/// assert_eq!(stable_discs(1, 0), 1);
-/// assert_eq!(stable_discs(1 << 9, 0), 0);
+/// let corner = Board::new(Bitboard(1), Bitboard(0));
+/// assert_eq!(stable_discs(&corner), Bitboard(1));
+/// let b2 = Board::new(Bitboard(1 << 9), Bitboard(0));
+/// assert!(stable_discs(&b2).is_empty());
 /// ```
-pub fn stable_discs(p: u64, o: u64) -> u64 {
+pub fn stable_discs(board: &Board) -> Bitboard {
+    Bitboard(stable(board.player().0, board.opponent().0))
+}
+
+/// [`stable_discs`] on raw sets, for the search's inner loops.
+pub(crate) fn stable(p: u64, o: u64) -> u64 {
     let (full_h, full_v, full_9, full_7) = full_lines(p | o);
     let mut stable = 0u64;
     loop {
@@ -229,14 +235,14 @@ mod tests {
     #[test]
     fn stable_discs_on_full_edges_and_corners() {
         // Row 1 full of the player's discs: all 8 are stable.
-        assert_eq!(stable_discs(0xFF, 0), 0xFF);
+        assert_eq!(stable(0xFF, 0), 0xFF);
         // A filled board: everything is stable.
         assert_eq!(
-            stable_discs(0x00FF_00FF_00FF_00FF, 0xFF00_FF00_FF00_FF00),
+            stable(0x00FF_00FF_00FF_00FF, 0xFF00_FF00_FF00_FF00),
             0x00FF_00FF_00FF_00FF
         );
         // a1, b1 stable (b1 touches stable a1 on its row, the edge otherwise); c2 not.
-        assert_eq!(stable_discs(0b11 | (1 << 10), 0), 0b11);
+        assert_eq!(stable(0b11 | (1 << 10), 0), 0b11);
     }
 
     #[test]
