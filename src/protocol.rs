@@ -92,19 +92,17 @@ pub struct ExplorerRow {
     pub book: Option<i32>,
 }
 
-/// What a score means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ScoreKind {
-    /// An evaluation from a mid-game search of this depth.
-    Midgame {
-        /// Plies searched.
-        depth: u32,
-    },
-    /// The exact final disc difference.
+/// What a score means: the engine's own type, carried through serde by [`ScoreKindDef`] (the engine knows
+/// nothing of serde).
+pub use crate::engine::ScoreKind;
+
+/// The wire form of [`ScoreKind`] (a serde "remote" definition: it must list the same variants).
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "ScoreKind")]
+enum ScoreKindDef {
+    Midgame { depth: u32 },
     Exact,
-    /// Only the sign is known: win, draw or loss.
     WinLossDraw,
-    /// A move of the opening book, with the book's value.
     Book,
 }
 
@@ -134,6 +132,7 @@ pub enum Response {
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
         /// What the score means.
+        #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
         /// The expected continuation as a transcript.
         pv: String,
@@ -149,6 +148,7 @@ pub enum Response {
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
         /// What the score means.
+        #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
         /// Nodes searched.
         nodes: u64,
@@ -173,6 +173,7 @@ pub enum Response {
         /// The value of the move played, at the same depth.
         played_score: Option<i32>,
         /// What the scores mean.
+        #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
     },
     /// Answer to [`Request::Explore`]: the moves, most played first (none when the position is not in the tree).

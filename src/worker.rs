@@ -5,7 +5,7 @@
 use crate::engine::explorer::{Explorer, ExplorerError};
 use crate::engine::review::{review_position, ReviewDepth};
 use crate::engine::{self, perft, Clock, Level, Move, Position, Searcher, DISC};
-use crate::protocol::{ExplorerRow, Request, Response, ScoreKind};
+use crate::protocol::{ExplorerRow, Request, Response};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_PERFT_DEPTH};
 
@@ -23,15 +23,6 @@ pub struct Engine {
 
 /// Where the page serves the opening explorer's file (next to the worker's script).
 pub const EXPLORER_URL: &str = "explorer.bin";
-
-fn kind(kind: engine::ScoreKind) -> ScoreKind {
-    match kind {
-        engine::ScoreKind::Midgame { depth } => ScoreKind::Midgame { depth },
-        engine::ScoreKind::Exact => ScoreKind::Exact,
-        engine::ScoreKind::WinLossDraw => ScoreKind::WinLossDraw,
-        engine::ScoreKind::Book => ScoreKind::Book,
-    }
-}
 
 fn transcript(squares: &[engine::Square]) -> String {
     squares.iter().map(|s| s.to_string()).collect()
@@ -108,7 +99,7 @@ impl Engine {
                                     id,
                                     best: square.to_string(),
                                     score: info.score,
-                                    kind: kind(info.kind),
+                                    kind: info.kind,
                                     pv: transcript(&info.pv),
                                     nodes: info.nodes,
                                 });
@@ -118,7 +109,7 @@ impl Engine {
                     id,
                     best: info.best.to_string(),
                     score: info.score,
-                    kind: kind(info.kind),
+                    kind: info.kind,
                     nodes: info.nodes,
                     millis: info.millis.max(0.0) as u32,
                 });
@@ -179,7 +170,7 @@ impl Engine {
                     best: ply.best.to_string(),
                     score: ply.score,
                     played_score: ply.played_score,
-                    kind: kind(ply.kind),
+                    kind: ply.kind,
                 })
             }
             Request::Explore { id, position } => emit(match parse(id, &position) {
