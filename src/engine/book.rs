@@ -9,11 +9,11 @@
 //! to is in the book) and its value in hundredths of a disc (zigzag variable-length). The built-in book is
 //! compiled into the program (`src/engine/book.bin`, written by `reversi book-build`).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::explorer::{
-    canonical, child, unzigzag, write_varint, zigzag, ExplorerError, Key, Reader, LISTED,
+    canonical, read_tree, unzigzag, write_tree, write_varint, zigzag, ExplorerError, Key, Reader,
 };
 use super::{splitmix, Board, Color, Position, Square, DISC};
 
@@ -52,48 +52,13 @@ impl Book {
             .ok_or(ExplorerError::NotAnExplorerFile)?;
         let mut reader = Reader { bytes: rest, at: 0 };
         let count = reader.varint()?;
-        if count > rest.len() as u64 {
-            return Err(ExplorerError::Corrupt(format!(
-                "{count} positions in {} bytes",
-                rest.len()
-            )));
-        }
-        let mut positions = HashMap::with_capacity(count as usize);
-        let root = canonical(&Board::START, Color::Black).0;
-        let mut queue = VecDeque::from([root]);
-        let mut queued: HashMap<Key, ()> = HashMap::from([(root, ())]);
-        for _ in 0..count {
-            let key = queue.pop_front().ok_or_else(|| {
-                ExplorerError::Corrupt("more positions than moves lead to".into())
-            })?;
-            let n = reader.varint()?;
-            if n > 64 {
-                return Err(ExplorerError::Corrupt(format!("{n} moves in one position")));
+        let positions = read_tree(&mut reader, count, |reader, square| {
+            let value = unzigzag(reader.varint()?);
+            if value.abs() > 64 * DISC as i64 {
+                return Err(ExplorerError::Corrupt(format!("value {value} of {square}")));
             }
-            let mut moves = Vec::with_capacity(n as usize);
-            for _ in 0..n {
-                let byte = reader.byte()?;
-                if byte & !(LISTED | 63) != 0 {
-                    return Err(ExplorerError::Corrupt(format!("move byte {byte:#x}")));
-                }
-                let square = Square::from_index((byte & 63) as usize);
-                let next = child(&key, square).ok_or_else(|| {
-                    ExplorerError::Corrupt(format!("{square} is not legal where it is listed"))
-                })?;
-                let value = unzigzag(reader.varint()?);
-                if value.abs() > 64 * DISC as i64 {
-                    return Err(ExplorerError::Corrupt(format!("value {value} of {square}")));
-                }
-                if byte & LISTED != 0 && queued.insert(next, ()).is_none() {
-                    queue.push_back(next);
-                }
-                moves.push((square, value as i32));
-            }
-            positions.insert(key, moves);
-        }
-        if reader.at != rest.len() {
-            return Err(ExplorerError::TrailingBytes(rest.len() - reader.at));
-        }
+            Ok(value as i32)
+        })?;
         Ok(Book { positions })
     }
 
@@ -105,26 +70,10 @@ impl Book {
 
     /// The file: the positions reachable from the start through book moves, breadth-first.
     pub fn write(&self) -> Vec<u8> {
-        let mut body = Vec::new();
-        let mut count = 0u64;
-        let root = canonical(&Board::START, Color::Black).0;
-        let mut seen: HashMap<Key, ()> = HashMap::from([(root, ())]);
-        let mut queue = VecDeque::from([root]);
-        while let Some(key) = queue.pop_front() {
-            count += 1;
-            let mut moves = self.positions.get(&key).cloned().unwrap_or_default();
-            moves.sort_by_key(|(square, _)| square.index());
-            write_varint(&mut body, moves.len() as u64);
-            for (square, value) in moves {
-                let next = child(&key, square).expect("book moves are legal");
-                let listed = self.positions.get(&next).is_some_and(|m| !m.is_empty());
-                body.push(square.index() as u8 | if listed { LISTED } else { 0 });
-                write_varint(&mut body, zigzag(value as i64));
-                if listed && seen.insert(next, ()).is_none() {
-                    queue.push_back(next);
-                }
-            }
-        }
+        let moves_of = |key: &Key| self.positions.get(key).cloned().unwrap_or_default();
+        let (count, body) = write_tree(moves_of, |body, value: &i32| {
+            write_varint(body, zigzag(*value as i64))
+        });
         let mut out = MAGIC.to_vec();
         write_varint(&mut out, count);
         out.extend_from_slice(&body);
@@ -199,6 +148,8 @@ mod tests {
     fn the_builtin_book_reads_and_round_trips() {
         let book = Book::builtin();
         assert!(book.len() > 100, "{} positions", book.len());
+        // Written again, the built-in file comes back byte for byte.
+        assert_eq!(book.write(), include_bytes!("book.bin"));
         let again = Book::read(&book.write()).unwrap();
         assert_eq!(again.len(), book.len());
         // The start: the four first moves are one move turned, and the book knows it from every side.

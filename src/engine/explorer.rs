@@ -161,8 +161,7 @@ impl ExplorerBuilder {
     /// through such moves.
     pub fn write(&self, min_games: u32) -> Vec<u8> {
         let kept = |key: &Key| -> Vec<(Square, MoveStats)> {
-            let mut moves: Vec<(Square, MoveStats)> = self
-                .moves
+            self.moves
                 .get(key)
                 .map(|m| {
                     m.iter()
@@ -170,34 +169,16 @@ impl ExplorerBuilder {
                         .map(|(&sq, &s)| (sq, s))
                         .collect()
                 })
-                .unwrap_or_default();
-            moves.sort_by_key(|(square, _)| square.index());
-            moves
+                .unwrap_or_default()
         };
-        let mut body = Vec::new();
-        let mut count = 0u32;
-        let root = canonical(&Board::START, Color::Black).0;
-        let mut seen: HashMap<Key, ()> = HashMap::from([(root, ())]);
-        let mut queue = VecDeque::from([root]);
-        while let Some(key) = queue.pop_front() {
-            count += 1;
-            let moves = kept(&key);
-            write_varint(&mut body, moves.len() as u64);
-            for (square, stats) in moves {
-                let next = child(&key, square).expect("moves in the database are legal");
-                let listed = !kept(&next).is_empty();
-                body.push(square.index() as u8 | if listed { LISTED } else { 0 });
-                write_varint(&mut body, stats.games as u64);
-                write_varint(&mut body, stats.black_wins as u64);
-                write_varint(&mut body, stats.draws as u64);
-                write_varint(&mut body, zigzag(stats.score_sum));
-                if listed && seen.insert(next, ()).is_none() {
-                    queue.push_back(next);
-                }
-            }
-        }
+        let (count, body) = write_tree(kept, |body, stats: &MoveStats| {
+            write_varint(body, stats.games as u64);
+            write_varint(body, stats.black_wins as u64);
+            write_varint(body, stats.draws as u64);
+            write_varint(body, zigzag(stats.score_sum));
+        });
         let mut out = MAGIC.to_vec();
-        write_varint(&mut out, count as u64);
+        write_varint(&mut out, count);
         write_varint(&mut out, self.games as u64);
         write_varint(&mut out, min_games as u64);
         out.extend_from_slice(&body);
@@ -256,57 +237,22 @@ impl Explorer {
             .map_err(|_| ExplorerError::Corrupt("too many games".into()))?;
         let min_games = u32::try_from(reader.varint()?)
             .map_err(|_| ExplorerError::Corrupt("minimum over range".into()))?;
-        if count > rest.len() as u64 {
-            return Err(ExplorerError::Corrupt(format!(
-                "{count} positions in {} bytes",
-                rest.len()
-            )));
-        }
-        let mut positions = HashMap::with_capacity(count as usize);
-        let root = canonical(&Board::START, Color::Black).0;
-        let mut queue = VecDeque::from([root]);
-        let mut queued: HashMap<Key, ()> = HashMap::from([(root, ())]);
-        for _ in 0..count {
-            let key = queue.pop_front().ok_or_else(|| {
-                ExplorerError::Corrupt("more positions than moves lead to".into())
-            })?;
-            let n = reader.varint()?;
-            if n > 64 {
-                return Err(ExplorerError::Corrupt(format!("{n} moves in one position")));
+        let positions = read_tree(&mut reader, count, |reader, square| {
+            let stats = MoveStats {
+                games: reader.u32()?,
+                black_wins: reader.u32()?,
+                draws: reader.u32()?,
+                score_sum: unzigzag(reader.varint()?),
+            };
+            if stats.black_wins as u64 + stats.draws as u64 > stats.games as u64
+                || stats.score_sum.unsigned_abs() > 64 * stats.games as u64
+            {
+                return Err(ExplorerError::Corrupt(format!(
+                    "the counts of {square} do not add up"
+                )));
             }
-            let mut moves = Vec::with_capacity(n as usize);
-            for _ in 0..n {
-                let byte = reader.byte()?;
-                if byte & !(LISTED | 63) != 0 {
-                    return Err(ExplorerError::Corrupt(format!("move byte {byte:#x}")));
-                }
-                let square = Square::from_index((byte & 63) as usize);
-                let next = child(&key, square).ok_or_else(|| {
-                    ExplorerError::Corrupt(format!("{square} is not legal where it is listed"))
-                })?;
-                let stats = MoveStats {
-                    games: reader.u32()?,
-                    black_wins: reader.u32()?,
-                    draws: reader.u32()?,
-                    score_sum: unzigzag(reader.varint()?),
-                };
-                if stats.black_wins as u64 + stats.draws as u64 > stats.games as u64
-                    || stats.score_sum.unsigned_abs() > 64 * stats.games as u64
-                {
-                    return Err(ExplorerError::Corrupt(format!(
-                        "the counts of {square} do not add up"
-                    )));
-                }
-                if byte & LISTED != 0 && queued.insert(next, ()).is_none() {
-                    queue.push_back(next);
-                }
-                moves.push((square, stats));
-            }
-            positions.insert(key, moves);
-        }
-        if reader.at != rest.len() {
-            return Err(ExplorerError::TrailingBytes(rest.len() - reader.at));
-        }
+            Ok(stats)
+        })?;
         Ok(Explorer {
             positions,
             games,
@@ -354,6 +300,86 @@ impl Explorer {
     pub fn min_games(&self) -> u32 {
         self.min_games
     }
+}
+
+/// Reads `count` positions laid out breadth-first from the start (the explorer's and the book's layout):
+/// per position a count of moves, per move its byte (square, plus [`LISTED`] when the position it leads to
+/// follows later) and then its value, read by `value`. Every move is checked legal; the reader must end
+/// exactly at the last byte.
+pub(crate) fn read_tree<T>(
+    reader: &mut Reader,
+    count: u64,
+    mut value: impl FnMut(&mut Reader, Square) -> Result<T, ExplorerError>,
+) -> Result<HashMap<Key, Vec<(Square, T)>>, ExplorerError> {
+    if count > reader.bytes.len() as u64 {
+        return Err(ExplorerError::Corrupt(format!(
+            "{count} positions in {} bytes",
+            reader.bytes.len()
+        )));
+    }
+    let mut positions = HashMap::with_capacity(count as usize);
+    let root = canonical(&Board::START, Color::Black).0;
+    let mut queue = VecDeque::from([root]);
+    let mut queued: HashMap<Key, ()> = HashMap::from([(root, ())]);
+    for _ in 0..count {
+        let key = queue
+            .pop_front()
+            .ok_or_else(|| ExplorerError::Corrupt("more positions than moves lead to".into()))?;
+        let n = reader.varint()?;
+        if n > 64 {
+            return Err(ExplorerError::Corrupt(format!("{n} moves in one position")));
+        }
+        let mut moves = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let byte = reader.byte()?;
+            if byte & !(LISTED | 63) != 0 {
+                return Err(ExplorerError::Corrupt(format!("move byte {byte:#x}")));
+            }
+            let square = Square::from_index((byte & 63) as usize);
+            let next = child(&key, square).ok_or_else(|| {
+                ExplorerError::Corrupt(format!("{square} is not legal where it is listed"))
+            })?;
+            let v = value(reader, square)?;
+            if byte & LISTED != 0 && queued.insert(next, ()).is_none() {
+                queue.push_back(next);
+            }
+            moves.push((square, v));
+        }
+        positions.insert(key, moves);
+    }
+    if reader.at != reader.bytes.len() {
+        return Err(ExplorerError::TrailingBytes(reader.bytes.len() - reader.at));
+    }
+    Ok(positions)
+}
+
+/// Writes the positions reachable from the start through the moves `moves_of` lists, breadth-first, each
+/// move's value by `value`: the layout [`read_tree`] reads. Returns the count of positions and the bytes.
+pub(crate) fn write_tree<T>(
+    moves_of: impl Fn(&Key) -> Vec<(Square, T)>,
+    mut value: impl FnMut(&mut Vec<u8>, &T),
+) -> (u64, Vec<u8>) {
+    let mut body = Vec::new();
+    let mut count = 0u64;
+    let root = canonical(&Board::START, Color::Black).0;
+    let mut seen: HashMap<Key, ()> = HashMap::from([(root, ())]);
+    let mut queue = VecDeque::from([root]);
+    while let Some(key) = queue.pop_front() {
+        count += 1;
+        let mut moves = moves_of(&key);
+        moves.sort_by_key(|(square, _)| square.index());
+        write_varint(&mut body, moves.len() as u64);
+        for (square, v) in moves {
+            let next = child(&key, square).expect("listed moves are legal");
+            let listed = !moves_of(&next).is_empty();
+            body.push(square.index() as u8 | if listed { LISTED } else { 0 });
+            value(&mut body, &v);
+            if listed && seen.insert(next, ()).is_none() {
+                queue.push_back(next);
+            }
+        }
+    }
+    (count, body)
 }
 
 pub(crate) struct Reader<'a> {
