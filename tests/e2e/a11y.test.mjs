@@ -1,22 +1,11 @@
 // Accessibility audit with axe-core on every view of the page, in both colour schemes: no violation of
 // impact "serious" or "critical".
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { launchBrowser, newGame, openPage, play, serveDist } from './harness.mjs';
+import { newGame, openPage, play, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 /** The serious and critical violations on the page as it is now, one line each. */
 async function audit(page) {
@@ -68,7 +57,7 @@ const VIEWS = {
 for (const scheme of ['light', 'dark']) {
   for (const [name, reach] of Object.entries(VIEWS)) {
     test(`axe: ${name} (${scheme})`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url, { colorScheme: scheme });
+      const { page, context, errors } = await openPage(env.browser, env.server.url, { colorScheme: scheme });
       await page.waitForSelector('[data-testid=board]');
       await reach(page);
       assert.deepEqual(await audit(page), []);
@@ -79,7 +68,7 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('focus returns to the opener when the new-game form closes', async () => {
-  const { page, context } = await openPage(browser, server.url);
+  const { page, context } = await openPage(env.browser, env.server.url);
   await page.waitForSelector('[data-testid=board]');
   await page.focus('[data-testid=new-game]');
   await page.keyboard.press('Enter');

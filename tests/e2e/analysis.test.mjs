@@ -1,11 +1,11 @@
 // The analysis room in the real page: the evaluation graph against `reversi review` (the native binary, same
 // code and depth), a review that flags a known blunder, opening names under symmetry in both languages, the
 // opening explorer against `reversi explore` and the database's first-move counts, and a 360 px phone screen.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { launchBrowser, newGame, openPage, serveDist, text } from './harness.mjs';
+import { newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REVERSI = join(ROOT, 'target/release/reversi');
@@ -17,18 +17,7 @@ const DATABASE_GAMES = 124106;
 const GAME =
   'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1a6f3b6a5g4e6f1c1f2c7f7e7c8d8f6d7e8e1b8g1b2b7a8a7g2h4g5h5h6h1h3g3h2h7g6g7b1a2a1h8g8f8';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 function reversi(args) {
   return JSON.parse(execFileSync(REVERSI, args, { encoding: 'utf8' }));
@@ -42,7 +31,7 @@ async function points(page) {
 
 test('the evaluation graph fills in for a shared game and agrees with reversi review', async () => {
   const expected = reversi(['review', GAME, '--depth', String(GRAPH_DEPTH), '--json']).positions;
-  const { page, context, errors } = await openPage(browser, `${server.url}#t=${GAME}`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${GAME}`);
   const plies = expected.length - 1;
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid=eval-point]').length === n,
@@ -76,7 +65,7 @@ test('the evaluation graph fills in for a shared game and agrees with reversi re
 });
 
 test('a review flags the X-square blunder, shows progress and each side\'s average loss', async () => {
-  const { page, context, errors } = await openPage(browser, `${server.url}#t=f5f6e6f4g7`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=f5f6e6f4g7`);
   await page.click('[data-testid=review-game]');
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   const moves = await page.$$eval('[data-testid=review-move]', (list) =>
@@ -96,7 +85,7 @@ test('a review flags the X-square blunder, shows progress and each side\'s avera
 });
 
 test('a long review runs in the worker: the board stays usable, and it can be stopped', async () => {
-  const { page, context, errors } = await openPage(browser, `${server.url}#t=${GAME.slice(0, 80)}`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${GAME.slice(0, 80)}`);
   await page.click('[data-testid=review-game]');
   await page.waitForSelector('[data-testid=review-progress]');
   assert.match(await text(page, 'review-progress'), /Reviewing… \d+ \/ 40 moves/);
@@ -114,12 +103,12 @@ test('a long review runs in the worker: the board stays usable, and it can be st
 });
 
 test('the opening is named above the move list, under symmetry and in Chinese', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   assert.equal(await text(page, 'opening-name'), '—');
   for (const square of ['f5', 'd6', 'c3', 'd3', 'c4']) await page.click(`[data-square=${square}]`);
   assert.equal(await text(page, 'opening-name'), 'Tiger');
-  await page.goto(`${server.url}#t=d3c5f6f5e6`);
+  await page.goto(`${env.server.url}#t=d3c5f6f5e6`);
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'd3c5f6f5e6');
   assert.equal(await text(page, 'opening-name'), 'Tiger');
   await page.selectOption('[data-testid=language]', 'zh-CN');
@@ -133,7 +122,7 @@ test('the opening is named above the move list, under symmetry and in Chinese', 
 });
 
 test('the opening explorer shows what the database holds, and a click plays the move', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move]');
@@ -168,7 +157,7 @@ test('the opening explorer shows what the database holds, and a click plays the 
 });
 
 test('on a 360 px phone the analysis room fits the screen', async () => {
-  const { page, context, errors } = await openPage(browser, `${server.url}#t=f5d6c3d3c4`, {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=f5d6c3d3c4`, {
     viewport: { width: 360, height: 740 },
   });
   await page.click('[data-testid=explorer-toggle]');

@@ -1,25 +1,14 @@
 // Whole games in the real page: a human-vs-human game checked position by position against the engine's own
 // replay (`reversi replay --json`, the native binary), and human-vs-AI games at the lowest, a middle and the top
 // level with both colours; undo while the AI thinks never lets a stale move appear.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { discs, launchBrowser, legal, newGame, openPage, serveDist, text } from './harness.mjs';
+import { discs, legal, newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 // A random game of 60 moves with a pass (white has no move after b2... found with the engine).
 const WITH_PASS =
@@ -46,7 +35,7 @@ function boardOf(snapshot) {
 test('human vs human: a whole game with a pass matches the engine replay at every move', async () => {
   const expected = replay(WITH_PASS);
   assert.ok(expected.some((s) => s.passed), 'the transcript has a pass');
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   const moves = WITH_PASS.match(/../g);
   for (let i = 0; i <= moves.length; i++) {
@@ -94,7 +83,7 @@ async function playToTheEnd(page, human) {
 for (const level of [1, 5, 10]) {
   for (const human of ['black', 'white']) {
     test(`human (${human}) vs AI level ${level}: a whole game of legal moves`, async () => {
-      const { page, context, errors } = await openPage(browser, server.url);
+      const { page, context, errors } = await openPage(env.browser, env.server.url);
       await newGame(page, { mode: 'hva', color: human, level });
       await playToTheEnd(page, human);
       const transcript = await text(page, 'transcript');
@@ -109,7 +98,7 @@ for (const level of [1, 5, 10]) {
 }
 
 test('undo while the AI thinks returns to the human turn and the stale move never appears', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   // A game past the opening book (the top level answers book positions at once): 24 moves of a real game,
   // the person (black) to move, the top level playing white.
   const opening = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';

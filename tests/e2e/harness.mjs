@@ -1,9 +1,10 @@
 // Shared by the browser tests: a static server for the release build in dist/ on 127.0.0.1, and Debian's
 // Chromium driven by playwright-core (never a downloaded browser).
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -42,6 +43,24 @@ export async function serveDist() {
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/**
+ * The set-up every browser test file shares: the build served and Chromium started once for the file, both
+ * closed at its end (screenshots go to test-results/, made here). Returns an object whose `server` ({ url, close }) and `browser` are set once they are up.
+ */
+export function useServerAndBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await serveDist();
+    env.browser = await launchBrowser();
+    await mkdir(ARTIFACTS, { recursive: true });
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */

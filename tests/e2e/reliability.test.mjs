@@ -1,25 +1,14 @@
 // Browser tests of the reliability fixes: typing in a text field fires no shortcut, saved data that cannot
 // be read is kept (never overwritten), the valid part of a damaged save is restored, and a game replaced by
 // an import or a shared link is one click away.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { discs, launchBrowser, newGame, openPage, play, serveDist, text } from './harness.mjs';
+import { discs, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 test('typing a transcript in the import box fires no shortcut', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
   await page.click('.share summary');
@@ -38,7 +27,7 @@ test('typing a transcript in the import box fires no shortcut', async () => {
 });
 
 test('an unreadable save is kept and can be copied; a damaged one restores its valid moves', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   const good = await page.evaluate(() => localStorage.getItem('reversi.autosave'));
@@ -70,7 +59,7 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
 });
 
 test('an import or a shared link keeps the replaced game one click away; an empty import changes nothing', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   const mine = await discs(page);
@@ -97,7 +86,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
 
   // A shared link opened in the same browser replaces the game at load; it is kept across the reload.
   await page.goto('about:blank');
-  await page.goto(`${server.url}#t=c4c3`);
+  await page.goto(`${env.server.url}#t=c4c3`);
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await text(page, 'transcript'), 'c4c3');
   await page.click('.share summary');
@@ -105,7 +94,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   // A link with spaces (percent-encoded by the browser) opens too.
   await page.goto('about:blank');
-  await page.goto(`${server.url}#t=f5 d6`);
+  await page.goto(`${env.server.url}#t=f5 d6`);
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await text(page, 'transcript'), 'f5d6');
   assert.deepEqual(errors, []);

@@ -1,28 +1,14 @@
 // Browser tests of the release build: the start position from the engine, a human move answered by the AI
 // from the worker, a human-vs-human game set up through the new-game form, undo/redo and illegal clicks.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ARTIFACTS, discs, launchBrowser, legal, newGame, openPage, play, serveDist, text } from './harness.mjs';
+import { ARTIFACTS, discs, legal, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launchBrowser();
-  await mkdir(ARTIFACTS, { recursive: true });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
+const env = useServerAndBrowser();
 
 test('start position, a human move and the AI reply from the worker', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await page.locator('[data-square]').count(), 64);
   const start = await discs(page);
@@ -63,7 +49,7 @@ test('start position, a human move and the AI reply from the worker', async () =
 });
 
 test('human vs human through the new-game form, with undo and redo', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
@@ -86,7 +72,7 @@ test('human vs human through the new-game form, with undo and redo', async () =>
 });
 
 test('AI vs AI plays a whole game by itself', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await page.click('[data-testid=new-game]');
   await page.selectOption('[data-testid=mode]', 'ava');
   await page.selectOption('[data-testid=level]', '1');
@@ -107,7 +93,7 @@ test('AI vs AI plays a whole game by itself', async () => {
 });
 
 test('analysis shows a value on every legal move; phone layout fits', async () => {
-  const { page, context, errors } = await openPage(browser, server.url, { viewport: { width: 360, height: 740 } });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: { width: 360, height: 740 } });
   await newGame(page, { mode: 'hvh' });
   await page.check('[data-testid=analyse]');
   await page.waitForSelector('[data-square=d3] .value', { timeout: 20000 });
@@ -123,7 +109,7 @@ test('analysis shows a value on every legal move; phone layout fits', async () =
 });
 
 test('a reload restores the game exactly; corrupt saved data does not break the page', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3', 'd3', 'c4']);
   await page.click('[data-testid=undo]');
@@ -147,7 +133,7 @@ test('a reload restores the game exactly; corrupt saved data does not break the 
 });
 
 test('switching to Chinese changes the labels and is remembered', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await page.selectOption('[data-testid=language]', 'zh-CN');
   assert.equal(await text(page, 'new-game'), '新游戏');
   assert.equal(await text(page, 'undo'), '悔棋');
@@ -169,7 +155,7 @@ test('switching to Chinese changes the labels and is remembered', async () => {
 });
 
 test('a bad transcript import changes nothing; a share link opens its game', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await page.click('[data-square=f5]');
   const before = await discs(page);
@@ -185,7 +171,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   const link = await page.inputValue('[data-testid=share-link]');
   assert.match(link, /#t=f5d6c3d3c4$/);
 
-  const other = await openPage(browser, link);
+  const other = await openPage(env.browser, link);
   await other.page.waitForSelector('[data-testid=board]');
   assert.equal(await other.page.textContent('[data-testid=transcript]'), 'f5d6c3d3c4');
   assert.deepEqual(await discs(other.page), await discs(page));
@@ -201,7 +187,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
 });
 
 test('save slots: save, load, a damaged slot beside a good one, delete', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   await page.click('.slots summary');
@@ -223,7 +209,7 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
 });
 
 test('after the first visit the game loads and the AI plays offline', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await page.waitForSelector('[data-testid=board]');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -246,12 +232,12 @@ test('after the first visit the game loads and the AI plays offline', async () =
 });
 
 test('the clock runs for the side to move and a flag ends the game', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.clock.install();
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
   await page.selectOption('[data-testid=mode]', 'hvh');
@@ -274,7 +260,7 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
 });
 
 test('position editor: impossible positions are refused, a set-up position is played', async () => {
-  const { page, context, errors } = await openPage(browser, server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await page.click('[data-testid=edit-position]');
   await page.click('[data-testid=editor-clear]');
@@ -301,7 +287,7 @@ test('position editor: impossible positions are refused, a set-up position is pl
 });
 
 test('desktop 1280×800: the whole board is visible; keyboard-only play with arrows and Enter', async () => {
-  const { page, context, errors } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 } });
   await newGame(page, { mode: 'hvh' });
   const box = await page.locator('[data-testid=board]').boundingBox();
   assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1280 && box.y + box.height <= 800, JSON.stringify(box));
