@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ARTIFACTS, launchBrowser, serveDist } from '../tests/e2e/harness.mjs';
+import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const REVERSI = join(ROOT, 'target/release/reversi');
@@ -38,21 +38,7 @@ await context.addInitScript(() => {
   requestAnimationFrame(frame);
 });
 await page.goto(server.url);
-const saved = {
-  version: 1,
-  mode: 'hva-black',
-  black_level: LEVEL,
-  white_level: LEVEL,
-  ai_move_delay_ms: 600,
-  start: '---------------------------OX------XO--------------------------- X',
-  moves: OPENING,
-  redo: '',
-  analyse: false,
-  analyse_depth: 4,
-};
-await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
-await page.reload();
-await page.waitForSelector('[data-legal=true]');
+await restoreGame(page, { moves: OPENING, level: LEVEL });
 const human = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
 const beforeAi = replayLast(OPENING + human);
 const position = `${beforeAi.board} ${beforeAi.to_move === 'black' ? 'X' : 'O'}`;

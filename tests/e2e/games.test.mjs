@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { discs, legal, newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { discs, legal, newGame, openPage, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const env = useServerAndBrowser();
@@ -102,21 +102,7 @@ test('undo while the AI thinks returns to the human turn and the stale move neve
   // A game past the opening book (the top level answers book positions at once): 24 moves of a real game,
   // the person (black) to move, the top level playing white.
   const opening = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
-  const saved = {
-    version: 1,
-    mode: 'hva-black',
-    black_level: 10,
-    white_level: 10,
-    ai_move_delay_ms: 600,
-    start: '---------------------------OX------XO--------------------------- X',
-    moves: opening,
-    redo: '',
-    analyse: false,
-    analyse_depth: 4,
-  };
-  await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
-  await page.reload();
-  await page.waitForSelector('[data-legal=true]');
+  await restoreGame(page, { moves: opening, level: 10 });
   const before = await legal(page);
   await page.click(`[data-square=${before[0]}]`);
   await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]').textContent));

@@ -120,6 +120,28 @@ export async function newGame(page, { mode, level, color, levelWhite, speed } = 
   await page.click('[data-testid=start]');
 }
 
+/**
+ * Loads a game into the page as if it had been autosaved: `moves` from the standard start, the person playing
+ * black against the AI at `level` (the save format of src/ui/persist.rs), then waits for the person's turn.
+ */
+export async function restoreGame(page, { moves, level }) {
+  const saved = {
+    version: 1,
+    mode: 'hva-black',
+    black_level: level,
+    white_level: level,
+    ai_move_delay_ms: 600,
+    start: '---------------------------OX------XO--------------------------- X',
+    moves,
+    redo: '',
+    analyse: false,
+    analyse_depth: 4,
+  };
+  await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
+  await page.reload();
+  await page.waitForSelector('[data-legal=true]');
+}
+
 /** Clicks the squares in order. */
 export async function play(page, squares) {
   for (const square of squares) {
