@@ -29,6 +29,9 @@ use crate::worker::EngineWorker;
 const WORKER_PATH: &str = "/worker.js";
 /// Time a search may run past its level's cap before the worker is considered dead.
 const WATCHDOG_GRACE_MS: u32 = 15_000;
+/// Time the analyst may take over one position before it is considered dead (a review position at the
+/// deepest depth takes a few seconds).
+const ANALYST_WATCHDOG_MS: u32 = 60_000;
 
 impl Reducible for Session {
     type Action = Action;
@@ -364,6 +367,20 @@ fn main_view() -> Html {
                     bridge.send(request);
                 }
             }
+        });
+    }
+
+    // An analyst that sits on one question far longer than any position takes is replaced (it died, or the
+    // question was lost): the room asks again.
+    {
+        let dispatcher = session.dispatcher();
+        use_effect_with(session.room.waiting(), move |waiting| {
+            let timeout = waiting.map(|_| {
+                Timeout::new(ANALYST_WATCHDOG_MS, move || {
+                    dispatcher.dispatch(Action::AnalystRestarted)
+                })
+            });
+            move || drop(timeout)
         });
     }
 

@@ -226,6 +226,12 @@ impl Room {
         self.sync(game, None);
     }
 
+    /// The id of the question the analyst is working on, if any (the page restarts an analyst that sits on
+    /// one for too long).
+    pub fn waiting(&self) -> Option<RequestId> {
+        self.asked.as_ref().map(|a| a.id)
+    }
+
     /// True while a review runs.
     pub fn reviewing(&self) -> bool {
         self.review.as_ref().is_some_and(|r| !r.finished)
@@ -468,6 +474,40 @@ mod tests {
                 ..
             }]
         ));
+    }
+
+    #[test]
+    fn a_replaced_analyst_is_asked_again() {
+        let game = Game::from_transcript("f5d6").unwrap();
+        let shown = game.position();
+        let mut room = Room::default();
+        room.sync(&game, Some(&shown));
+        let first = room.waiting().unwrap();
+        let Request::Review { position, .. } = room.outbox[0].clone() else {
+            panic!("{:?}", room.outbox)
+        };
+        let epoch = room.epoch;
+        room.restarted(&game, &shown);
+        assert_eq!(room.epoch, epoch + 1);
+        let again = room.waiting().unwrap();
+        assert_ne!(again, first);
+        assert!(
+            matches!(&room.outbox[..], [Request::Review { position: p, .. }] if *p == position)
+        );
+        // The lost question's late answer (if any) is dropped.
+        room.receive(
+            Response::Reviewed {
+                id: first,
+                best: "c3".into(),
+                score: 0,
+                played_score: None,
+                kind: ScoreKind::Midgame { depth: 8 },
+            },
+            &game,
+            &shown,
+        );
+        assert_eq!(room.waiting(), Some(again));
+        assert!(room.graph(&game).is_empty());
     }
 
     #[test]
