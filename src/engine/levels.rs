@@ -21,8 +21,7 @@ pub struct Level {
     /// Time cap per move in milliseconds.
     pub move_time_ms: u32,
     /// Plays from the opening book, among its moves that lose at most this many discs against its best
-    /// (`None`: levels 1–5, whose openings come from their temperature choice; with the book, level 4 played
-    /// level 5 nearly even).
+    /// (`None`: levels 1–5, meant to play like people, whose openings come from their temperature choice).
     pub book_loss: Option<i32>,
 }
 
