@@ -92,7 +92,7 @@ pub struct ExplorerRow {
     pub book: Option<i32>,
 }
 
-/// What a score means: the engine's own type, carried through serde by [`ScoreKindDef`] (the engine knows
+/// What a score means: the engine's own type, carried through serde by `ScoreKindDef` (the engine knows
 /// nothing of serde).
 pub use crate::engine::ScoreKind;
 

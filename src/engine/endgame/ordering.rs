@@ -1,0 +1,150 @@
+//! The move list of a node: every legal move with the position it leads to, ordered best first by the
+//! transposition table's move, then a shallow search with the evaluation (many empties) or fastest-first
+//! keys (mobility, potential mobility, corner stability, parity).
+
+use super::probcut::shallow_value;
+use super::QUADRANTS;
+use crate::engine::bitboard::{adjacent, CORNERS, C_SQUARES};
+use crate::engine::board::{flips, moves};
+use crate::engine::stackvec::StackVec;
+use crate::engine::Square;
+
+const MOBILITY_WEIGHT: i32 = 1 << 10;
+const POTENTIAL_WEIGHT: i32 = 1 << 6;
+const CORNER_STABILITY_WEIGHT: i32 = 1 << 9;
+const PARITY_WEIGHT: i32 = 1 << 4;
+
+/// Discs in a corner, or next to an own corner disc along an edge: a cheap count of sure-stable discs.
+#[inline]
+fn corner_stability(p: u64) -> i32 {
+    let corners = p & CORNERS;
+    let edge_neighbours = adjacent(corners) & C_SQUARES;
+    (corners | (edge_neighbours & p)).count_ones() as i32
+}
+
+/// At or above this many empties moves are ordered by a shallow search (1 ply, 2 from
+/// [`EVAL_ORDER_2PLY_EMPTIES`]) with the pattern evaluation; below, by the cheaper fastest-first keys.
+const EVAL_ORDER_EMPTIES: u32 = 18;
+const EVAL_ORDER_2PLY_EMPTIES: u32 = 22;
+
+#[derive(Clone, Copy)]
+pub(super) struct Child {
+    /// Square index of the move.
+    pub(super) x: u8,
+    /// The position after the move: the new side to move's discs…
+    pub(super) p: u64,
+    /// …and the other side's.
+    pub(super) o: u64,
+    /// Ordering key, highest first.
+    pub(super) key: i32,
+}
+
+impl Child {
+    #[inline]
+    pub(super) fn square(&self) -> Square {
+        Square::from_index(self.x as usize)
+    }
+}
+
+/// The legal moves of a node with the positions they lead to, sorted best first.
+pub(super) struct MoveList {
+    /// At most one move per empty square.
+    pub(super) moves: StackVec<Child, 64>,
+    /// Empty squares of the parent position.
+    empty: u64,
+}
+
+impl MoveList {
+    #[inline]
+    pub(super) fn new(p: u64, o: u64) -> MoveList {
+        let mut list = MoveList {
+            moves: StackVec::new(),
+            empty: !(p | o),
+        };
+        let mut rest = moves(p, o);
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, x);
+            list.moves.push(Child {
+                x: x as u8,
+                p: o ^ f,
+                o: p ^ f ^ (1 << x),
+                key: 0,
+            });
+        }
+        list
+    }
+
+    /// Table move first. With many empties, then by a shallow search with the evaluation, less the
+    /// opponent's mobility; with fewer, fastest first: the fewer replies the opponent has (corners counting
+    /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
+    #[inline]
+    pub(super) fn order(&mut self, tt_move: Option<Square>, empties: u32) {
+        if empties >= EVAL_ORDER_EMPTIES {
+            let depth = if empties >= EVAL_ORDER_2PLY_EMPTIES {
+                2
+            } else {
+                1
+            };
+            for child in self.moves.as_mut_slice() {
+                if Some(child.square()) == tt_move {
+                    child.key = i32::MAX;
+                    continue;
+                }
+                let replies = moves(child.p, child.o);
+                let mobility =
+                    replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+                let value = -shallow_value(child.p, child.o, depth, -30_000, 30_000);
+                child.key = value - mobility * 50;
+            }
+            self.sort();
+            return;
+        }
+        let empty = self.empty;
+        let mut odd = 0u64;
+        if empties < 20 {
+            for q in QUADRANTS {
+                if (empty & q).count_ones() & 1 == 1 {
+                    odd |= q;
+                }
+            }
+        }
+        for child in self.moves.as_mut_slice() {
+            let bit = 1u64 << child.x;
+            if Some(child.square()) == tt_move {
+                child.key = i32::MAX;
+                continue;
+            }
+            let replies = moves(child.p, child.o);
+            let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+            // Empty squares next to our discs: where the opponent may find moves later.
+            let potential = (adjacent(child.o) & !(child.p | child.o)).count_ones() as i32;
+            let mut key = -mobility * MOBILITY_WEIGHT - potential * POTENTIAL_WEIGHT
+                + corner_stability(child.o) * CORNER_STABILITY_WEIGHT;
+            if bit & CORNERS != 0 {
+                key += 8;
+            }
+            if bit & odd != 0 {
+                key += PARITY_WEIGHT;
+            }
+            child.key = key;
+        }
+        self.sort();
+    }
+
+    /// Insertion sort by key, highest first: lists are short.
+    #[inline]
+    fn sort(&mut self) {
+        let moves = self.moves.as_mut_slice();
+        for i in 1..moves.len() {
+            let item = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1].key < item.key {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = item;
+        }
+    }
+}
