@@ -1,37 +1,31 @@
-//! The root component: the session reducer, the engine worker behind it, and the page layout (board, side
-//! panel with counts, status, controls and move list, the new-game form).
+//! The root component: the session reducer and the page layout (board, evaluation graph, side panel with
+//! counts, status, controls, move list, analysis room, the new-game form). Its effects are hooks in
+//! [`super::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`super::browser`].
 
 use std::rc::Rc;
 
-use gloo_timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-use yew_agent::worker::WorkerBridge;
-use yew_agent::Spawnable;
 
 use super::analysis::{EvalGraph, ExplorerPanel, ReviewPanel};
+use super::browser::{
+    apply_lang, copy_to_clipboard, focus_square, initial_lang, keep_unreadable, page_link, refocus,
+    take_shared_link, LANG_KEY, REPLACED_KEY,
+};
 use super::editor::PositionEditor;
+use super::hooks::{
+    use_analyst, use_autosave, use_engine_worker, use_game_clock, use_shared_links,
+};
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
-use super::state::{
-    Action, LinkError, Notice, Replaced, Scoring, Session, Settings, ANALYSE_DEPTHS,
-};
+use super::state::{Action, Notice, Replaced, Scoring, Session, Settings, ANALYSE_DEPTHS};
 use super::storage;
 use super::BoardView;
-use crate::engine::{Bitboard, Color, Level, Move, Square};
-use crate::worker::EngineWorker;
-
-/// Where Trunk puts the worker's script.
-const WORKER_PATH: &str = "/worker.js";
-/// Time a search may run past its level's cap before the worker is considered dead.
-const WATCHDOG_GRACE_MS: u32 = 15_000;
-/// Time the analyst may take over one position before it is considered dead (a review position at the
-/// deepest depth takes a few seconds).
-const ANALYST_WATCHDOG_MS: u32 = 60_000;
+use crate::engine::{Bitboard, Color, Move, Square};
 
 impl Reducible for Session {
     type Action = Action;
@@ -47,24 +41,6 @@ impl Reducible for Session {
 #[function_component(App)]
 pub fn app() -> Html {
     html! { <Main /> }
-}
-
-/// Starts an engine worker whose replies are dispatched to the session.
-///
-/// The page owns the bridge itself (rather than through yew-agent's provider) so that it can replace the
-/// worker: dropping a bridge tells its worker to close once its current search is done.
-fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
-    EngineWorker::spawner()
-        .callback(move |response| dispatcher.dispatch(Action::Worker(response)))
-        .spawn(WORKER_PATH)
-}
-
-/// Starts the analyst: a second engine worker for the analysis room (graph, review, explorer), so that the
-/// AI's worker is never held up by analysis.
-fn spawn_analyst(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
-    EngineWorker::spawner()
-        .callback(move |response| dispatcher.dispatch(Action::Analyst(response)))
-        .spawn(WORKER_PATH)
 }
 
 /// Whose turn it is, a pass just made, or the result.
@@ -98,28 +74,6 @@ fn clock_text(ms: f64) -> String {
         format!("0:{:04.1}", ms / 1000.0)
     } else {
         format!("{}:{:02}", total / 60, total % 60)
-    }
-}
-
-/// Where the chosen language is remembered.
-const LANG_KEY: &str = "reversi.lang";
-
-/// The remembered language, else the browser's.
-fn initial_lang() -> Lang {
-    let stored = storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
-    let browser = web_sys::window().and_then(|w| w.navigator().language());
-    Lang::from_tag(&stored.or(browser).unwrap_or_default())
-}
-
-fn apply_lang(lang: Lang) {
-    if let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
-        let _ = root.set_attribute("lang", lang.tag());
-    }
-    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
-        document.set_title(lang.strings().title);
     }
 }
 
@@ -170,109 +124,14 @@ fn initial_session() -> Session {
     session
 }
 
-/// The game a share link in the address asks for (or the notice saying why it cannot be opened), with the
-/// link then removed from the address so that a reload keeps playing; `None` without a link.
-fn take_shared_link() -> Option<Action> {
-    let window = web_sys::window()?;
-    let hash = window.location().hash().ok().unwrap_or_default();
-    let action = match share::parse(&hash) {
-        None => None,
-        Some(Ok((start, transcript))) => Some(Action::OpenShared { start, transcript }),
-        Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
-            error: LinkError::Position(error),
-        })),
-    };
-    if !hash.is_empty() {
-        let path = window.location().pathname().unwrap_or_else(|_| "/".into());
-        let _ = window
-            .history()
-            .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
-    }
-    action
-}
-
-/// The storage key of the game an import or a shared link put aside.
-const REPLACED_KEY: &str = "reversi.replaced";
-
-/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (or a numbered key beside it
-/// when that one holds other data) and returns the key; `None` when the storage refused it.
-fn keep_unreadable(text: &str) -> Option<String> {
-    let storage = storage()?;
-    for n in 1..=9 {
-        let key = if n == 1 {
-            persist::BACKUP_KEY.to_string()
-        } else {
-            format!("{}-{n}", persist::BACKUP_KEY)
-        };
-        match storage.get_item(&key).ok().flatten() {
-            Some(existing) if existing == text => return Some(key),
-            Some(_) => continue,
-            None => return storage.set_item(&key, text).ok().map(|_| key),
-        }
-    }
-    None
-}
-
-/// Copies `text` with the asynchronous clipboard API (called through JavaScript, as web-sys marks it unstable).
-fn copy_to_clipboard(text: &str) -> bool {
-    let Some(window) = web_sys::window() else {
-        return false;
-    };
-    let navigator = window.navigator();
-    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok();
-    let write = clipboard
-        .as_ref()
-        .and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok())
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    match (clipboard, write) {
-        (Some(clipboard), Some(write)) => write.call1(&clipboard, &text.into()).is_ok(),
-        _ => false,
-    }
-}
-
-/// Focuses the element of `target` once the page has re-rendered (a closed form's opener).
-fn refocus(target: &NodeRef) {
-    let target = target.clone();
-    gloo_timers::callback::Timeout::new(0, move || {
-        if let Some(element) = target.cast::<web_sys::HtmlElement>() {
-            let _ = element.focus();
-        }
-    })
-    .forget();
-}
-
-/// The address of this page with `fragment`.
-fn page_link(fragment: &str) -> String {
-    let base = web_sys::window()
-        .and_then(|w| w.location().href().ok())
-        .unwrap_or_default();
-    let base = base.split('#').next().unwrap_or_default().to_string();
-    format!("{base}{fragment}")
-}
-
 #[function_component(Main)]
 fn main_view() -> Html {
     let session = use_reducer(initial_session);
-    // A share link pasted into the address bar of this tab changes only the fragment: open it too (the
-    // game it replaces is kept one click away).
-    {
-        let session = session.clone();
-        use_effect_with((), move |_| {
-            let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-                if let Some(action) = take_shared_link() {
-                    session.dispatch(action);
-                }
-            });
-            if let Some(window) = web_sys::window() {
-                let _ = window.add_event_listener_with_callback(
-                    "hashchange",
-                    listener.as_ref().unchecked_ref(),
-                );
-            }
-            // The page's main view lives as long as the page.
-            listener.forget();
-        });
-    }
+    use_shared_links(&session);
+    use_autosave(&session);
+    use_engine_worker(&session);
+    use_analyst(&session);
+    use_game_clock(&session);
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));
     let on_lang = {
@@ -289,130 +148,6 @@ fn main_view() -> Html {
         })
     };
     let show_form = use_state(|| false);
-
-    // Autosave after every change of the game or the settings.
-    {
-        let session = session.clone();
-        let key = (
-            session.game.clone(),
-            session.settings,
-            session.analyse,
-            session.analyse_depth,
-            session.scoring,
-            session.replaced.clone(),
-        );
-        use_effect_with(key, move |_| {
-            if let Some(storage) = storage() {
-                // A full or disabled storage only loses the autosave, never the game on screen.
-                let _ = storage.set_item(AUTOSAVE_KEY, &persist::save(&session));
-                match &session.replaced {
-                    Some(previous) => {
-                        let aside =
-                            Session::resume(previous.settings, previous.game.clone(), false, 4);
-                        let _ = storage.set_item(REPLACED_KEY, &persist::save(&aside));
-                    }
-                    None => {
-                        let _ = storage.remove_item(REPLACED_KEY);
-                    }
-                }
-            }
-        });
-    }
-
-    // The worker and the session epoch it was started for.
-    let worker = use_mut_ref(|| None::<(u64, Rc<WorkerBridge<EngineWorker>>)>);
-    let sent_seq = use_mut_ref(|| 0u64);
-    {
-        let session = session.clone();
-        use_effect(move || {
-            let mut worker = worker.borrow_mut();
-            // Start the worker, or replace it when the session asks (a search in it must stop at once).
-            if worker.as_ref().map(|(epoch, _)| *epoch) != Some(session.worker_epoch) {
-                *worker = Some((
-                    session.worker_epoch,
-                    Rc::new(spawn_worker(session.dispatcher())),
-                ));
-            }
-            // Send what the last action put in the outbox, exactly once.
-            if session.outbox_seq != *sent_seq.borrow() {
-                *sent_seq.borrow_mut() = session.outbox_seq;
-                let bridge = &worker.as_ref().expect("started above").1;
-                for (request, delay) in session.outbox.iter().cloned() {
-                    if delay == 0 {
-                        bridge.send(request);
-                    } else {
-                        let bridge = Rc::clone(bridge);
-                        Timeout::new(delay, move || bridge.send(request)).forget();
-                    }
-                }
-            }
-        });
-    }
-
-    // The analyst and the room epoch it was started for; the room's questions are sent once each.
-    let analyst = use_mut_ref(|| None::<(u64, WorkerBridge<EngineWorker>)>);
-    let analyst_seq = use_mut_ref(|| 0u64);
-    {
-        let session = session.clone();
-        use_effect(move || {
-            let mut analyst = analyst.borrow_mut();
-            let room = &session.room;
-            if analyst.as_ref().map(|(epoch, _)| *epoch) != Some(room.epoch) {
-                *analyst = Some((room.epoch, spawn_analyst(session.dispatcher())));
-            }
-            if room.outbox_seq != *analyst_seq.borrow() {
-                *analyst_seq.borrow_mut() = room.outbox_seq;
-                let bridge = &analyst.as_ref().expect("started above").1;
-                for request in room.outbox.iter().cloned() {
-                    bridge.send(request);
-                }
-            }
-        });
-    }
-
-    // An analyst that sits on one question far longer than any position takes is replaced (it died, or the
-    // question was lost): the room asks again.
-    {
-        let dispatcher = session.dispatcher();
-        use_effect_with(session.room.waiting(), move |waiting| {
-            let timeout = waiting.map(|_| {
-                Timeout::new(ANALYST_WATCHDOG_MS, move || {
-                    dispatcher.dispatch(Action::AnalystRestarted)
-                })
-            });
-            move || drop(timeout)
-        });
-    }
-
-    // The game clock ticks while it runs.
-    {
-        let dispatcher = session.dispatcher();
-        use_effect_with(session.clock_running(), move |running| {
-            let interval = running.then(|| {
-                dispatcher.dispatch(Action::Tick(js_sys::Date::now()));
-                gloo_timers::callback::Interval::new(200, move || {
-                    dispatcher.dispatch(Action::Tick(js_sys::Date::now()))
-                })
-            });
-            move || drop(interval)
-        });
-    }
-
-    // A search that outlives its level's time cap by far means the worker died: replace it.
-    {
-        let dispatcher = session.dispatcher();
-        let level = session.settings.level(session.game.to_move());
-        let delay = session.settings.ai_move_delay_ms;
-        use_effect_with(session.search, move |search| {
-            let timeout = search.map(|_| {
-                let cap = Level::get(level).map_or(10_000, |l| l.move_time_ms);
-                Timeout::new(cap + delay + WATCHDOG_GRACE_MS, move || {
-                    dispatcher.dispatch(Action::WorkerRestarted)
-                })
-            });
-            move || drop(timeout)
-        });
-    }
 
     let dispatch = |action: fn() -> Action| {
         let session = session.clone();
@@ -860,19 +595,5 @@ fn on_key(
         "h" | "H" => session.dispatch(Action::Hint),
         "n" | "N" => show_form.set(true),
         _ => {}
-    }
-}
-
-fn focus_square(square: Square) {
-    let element = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector(&format!("[data-square=\"{square}\"]"))
-                .ok()
-                .flatten()
-        })
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(element) = element {
-        let _ = element.focus();
     }
 }

@@ -19,7 +19,11 @@ mod app;
 #[cfg(target_arch = "wasm32")]
 mod board;
 #[cfg(target_arch = "wasm32")]
+mod browser;
+#[cfg(target_arch = "wasm32")]
 mod editor;
+#[cfg(target_arch = "wasm32")]
+mod hooks;
 #[cfg(target_arch = "wasm32")]
 mod move_list;
 #[cfg(target_arch = "wasm32")]
@@ -32,8 +36,5 @@ pub use app::App;
 #[cfg(target_arch = "wasm32")]
 pub use board::BoardView;
 
-/// The browser's local storage, if the page may use it (private modes and full disks may refuse).
 #[cfg(target_arch = "wasm32")]
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
+use browser::storage;
