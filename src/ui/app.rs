@@ -19,13 +19,14 @@ use super::hooks::{
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
+use super::panels::{Clocks, Counts, SharePanel};
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
 use super::state::{Action, Notice, Replaced, Scoring, Session, Settings, ANALYSE_DEPTHS};
 use super::storage;
 use super::BoardView;
-use crate::engine::{Bitboard, Color, Move, Square};
+use crate::engine::{Bitboard, Move, Square};
 
 impl Reducible for Session {
     type Action = Action;
@@ -63,17 +64,6 @@ fn status_line(lang: Lang, session: &Session) -> String {
         format!("{} {turn}", i18n::passed(lang, to_move.opponent()))
     } else {
         turn
-    }
-}
-
-/// m:ss, or m:ss.t under ten seconds.
-fn clock_text(ms: f64) -> String {
-    let ms = ms.max(0.0);
-    let total = (ms / 1000.0).ceil() as u64;
-    if ms < 10_000.0 {
-        format!("0:{:04.1}", ms / 1000.0)
-    } else {
-        format!("{}:{:02}", total / 60, total % 60)
     }
 }
 
@@ -246,23 +236,9 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
     };
-    let import_ref = use_node_ref();
     let on_import = {
         let session = session.clone();
-        let import_ref = import_ref.clone();
-        Callback::from(move |_| {
-            if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
-                session.dispatch(Action::Import(area.value()));
-            }
-        })
-    };
-    let on_copy = |text: String| {
-        let session = session.clone();
-        Callback::from(move |_| {
-            if copy_to_clipboard(&text) {
-                session.dispatch(Action::Copied);
-            }
-        })
+        Callback::from(move |text: String| session.dispatch(Action::Import(text)))
     };
     let link = page_link(&share::fragment(&session.game));
     let on_keydown = {
@@ -378,33 +354,9 @@ fn main_view() -> Html {
                     on_select={on_show.clone()} {lang} />
             </section>
             <aside class="panel">
-                <div class="counts" aria-label={t.disc_counts}>
-                    <span class={classes!("count", (to_move == Some(Color::Black)).then_some("to-move"))}>
-                        <span class="disc-icon black" aria-hidden="true"></span>
-                        <span class="visually-hidden">{ i18n::color_name(lang, Color::Black) }{ " " }</span>
-                        <span data-testid="count-black">{ black }</span>
-                    </span>
-                    <span class={classes!("count", (to_move == Some(Color::White)).then_some("to-move"))}>
-                        <span class="disc-icon white" aria-hidden="true"></span>
-                        <span class="visually-hidden">{ i18n::color_name(lang, Color::White) }{ " " }</span>
-                        <span data-testid="count-white">{ white }</span>
-                    </span>
-                </div>
+                <Counts black={black} white={white} {to_move} {lang} />
                 if let Some(clock) = &session.clock {
-                    <div class="clocks">
-                        { for [Color::Black, Color::White].into_iter().map(|color| {
-                            let running = session.clock_running() && game.to_move() == color;
-                            let flagged = clock.flagged == Some(color);
-                            let id = if color == Color::Black { "clock-black" } else { "clock-white" };
-                            html! {
-                                <span class={classes!("clock", running.then_some("running"), flagged.then_some("flagged"))}
-                                      data-testid={id}
-                                      aria-label={i18n::color_name(lang, color)}>
-                                    { clock_text(clock.remaining(color)) }
-                                </span>
-                            }
-                        }) }
-                    </div>
+                    <Clocks clock={clock.clone()} running={session.clock_running().then(|| game.to_move())} {lang} />
                 }
                 <p class="status" data-testid="status" aria-live="polite">{ status_line(lang, &session) }</p>
                 if let Some(text) = thinking {
@@ -488,29 +440,9 @@ fn main_view() -> Html {
                 }
                 <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
-                <details class="share">
-                    <summary>{ t.share }</summary>
-                    <label>
-                        <span>{ t.transcript }</span>
-                        <span class="copy-row">
-                            <input readonly=true data-testid="export-transcript" value={game.transcript()} />
-                            <button type="button" data-testid="copy-transcript" onclick={on_copy(game.transcript())}>{ t.copy }</button>
-                        </span>
-                    </label>
-                    <label>
-                        <span>{ t.share_link }</span>
-                        <span class="copy-row">
-                            <input readonly=true data-testid="share-link" value={link.clone()} />
-                            <button type="button" data-testid="copy-link" onclick={on_copy(link)}>{ t.copy }</button>
-                        </span>
-                    </label>
-                    <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
-                    <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
-                    if session.replaced.is_some() {
-                        { " " }
-                        <button type="button" data-testid="previous-game" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
-                    }
-                </details>
+                <SharePanel transcript={game.transcript()} link={link} replaced={session.replaced.is_some()}
+                    {on_import} on_copied={dispatch_unit(|| Action::Copied)}
+                    on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
                 <p class="transcript-line">
                     <span class="label">{ t.transcript }{ ": " }</span>
                     <code data-testid="transcript">{ game.transcript() }</code>

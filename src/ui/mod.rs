@@ -29,6 +29,8 @@ mod move_list;
 #[cfg(target_arch = "wasm32")]
 mod new_game;
 #[cfg(target_arch = "wasm32")]
+mod panels;
+#[cfg(target_arch = "wasm32")]
 mod slots;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,154 @@
+//! Small pieces of the side panel as components: the disc counts, the game clocks and the share-and-import
+//! section. They render what they are given and report clicks; the main view owns the session.
+
+use yew::prelude::*;
+
+use super::browser::copy_to_clipboard;
+use super::clock::GameClock;
+use super::i18n::{self, Lang};
+use crate::engine::Color;
+
+/// Properties of [`Counts`].
+#[derive(Properties, PartialEq)]
+pub struct CountsProps {
+    /// Black's discs.
+    pub black: u32,
+    /// White's discs.
+    pub white: u32,
+    /// The side to move, outlined (none when the game is over).
+    pub to_move: Option<Color>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The disc counts, the side to move outlined.
+#[function_component(Counts)]
+pub fn counts(props: &CountsProps) -> Html {
+    let t = props.lang.strings();
+    let count = |color: Color, n: u32, id: &'static str, icon: &'static str| {
+        html! {
+            <span class={classes!("count", (props.to_move == Some(color)).then_some("to-move"))}>
+                <span class={classes!("disc-icon", icon)} aria-hidden="true"></span>
+                <span class="visually-hidden">{ i18n::color_name(props.lang, color) }{ " " }</span>
+                <span data-testid={id}>{ n }</span>
+            </span>
+        }
+    };
+    html! {
+        <div class="counts" aria-label={t.disc_counts}>
+            { count(Color::Black, props.black, "count-black", "black") }
+            { count(Color::White, props.white, "count-white", "white") }
+        </div>
+    }
+}
+
+/// Properties of [`Clocks`].
+#[derive(Properties, PartialEq)]
+pub struct ClocksProps {
+    /// The game clock.
+    pub clock: GameClock,
+    /// The side whose clock runs, if one does.
+    pub running: Option<Color>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// m:ss, or m:ss.t under ten seconds.
+fn clock_text(ms: f64) -> String {
+    let ms = ms.max(0.0);
+    let total = (ms / 1000.0).ceil() as u64;
+    if ms < 10_000.0 {
+        format!("0:{:04.1}", ms / 1000.0)
+    } else {
+        format!("{}:{:02}", total / 60, total % 60)
+    }
+}
+
+/// Both sides' time left; the running one and a fallen flag are marked.
+#[function_component(Clocks)]
+pub fn clocks(props: &ClocksProps) -> Html {
+    html! {
+        <div class="clocks">
+            { for [Color::Black, Color::White].into_iter().map(|color| {
+                let running = props.running == Some(color);
+                let flagged = props.clock.flagged == Some(color);
+                let id = if color == Color::Black { "clock-black" } else { "clock-white" };
+                html! {
+                    <span class={classes!("clock", running.then_some("running"), flagged.then_some("flagged"))}
+                          data-testid={id}
+                          aria-label={i18n::color_name(props.lang, color)}>
+                        { clock_text(props.clock.remaining(color)) }
+                    </span>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// Properties of [`SharePanel`].
+#[derive(Properties, PartialEq)]
+pub struct SharePanelProps {
+    /// The game's transcript.
+    pub transcript: String,
+    /// The link that opens the game.
+    pub link: String,
+    /// True when an import or a link put a game aside (it can be brought back).
+    pub replaced: bool,
+    /// A transcript to import.
+    pub on_import: Callback<String>,
+    /// Something was copied to the clipboard.
+    pub on_copied: Callback<()>,
+    /// Swap back the game put aside.
+    pub on_bring_back: Callback<()>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// Copy the transcript or a link, import a transcript, bring back the game an import replaced.
+#[function_component(SharePanel)]
+pub fn share_panel(props: &SharePanelProps) -> Html {
+    let t = props.lang.strings();
+    let import_ref = use_node_ref();
+    let on_import = {
+        let import_ref = import_ref.clone();
+        let on_import = props.on_import.clone();
+        Callback::from(move |_| {
+            if let Some(area) = import_ref.cast::<web_sys::HtmlTextAreaElement>() {
+                on_import.emit(area.value());
+            }
+        })
+    };
+    let copy = |text: String| {
+        let on_copied = props.on_copied.clone();
+        Callback::from(move |_| {
+            if copy_to_clipboard(&text) {
+                on_copied.emit(());
+            }
+        })
+    };
+    html! {
+        <details class="share">
+            <summary>{ t.share }</summary>
+            <label>
+                <span>{ t.transcript }</span>
+                <span class="copy-row">
+                    <input readonly=true data-testid="export-transcript" value={props.transcript.clone()} />
+                    <button type="button" data-testid="copy-transcript" onclick={copy(props.transcript.clone())}>{ t.copy }</button>
+                </span>
+            </label>
+            <label>
+                <span>{ t.share_link }</span>
+                <span class="copy-row">
+                    <input readonly=true data-testid="share-link" value={props.link.clone()} />
+                    <button type="button" data-testid="copy-link" onclick={copy(props.link.clone())}>{ t.copy }</button>
+                </span>
+            </label>
+            <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
+            <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
+            if props.replaced {
+                { " " }
+                <button type="button" data-testid="previous-game" onclick={props.on_bring_back.reform(|_| ())}>{ t.previous_game }</button>
+            }
+        </details>
+    }
+}
