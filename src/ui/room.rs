@@ -232,6 +232,16 @@ impl Room {
         self.asked.as_ref().map(|a| a.id)
     }
 
+    /// Drops the review of a game that is being replaced (a running one is stopped at once); the values it
+    /// found stay, so reviewing a game with the same positions again is quick.
+    pub fn forget_review(&mut self) {
+        if self.reviewing() && self.asked.take().is_some() {
+            self.epoch += 1;
+            self.explore_asked = None;
+        }
+        self.review = None;
+    }
+
     /// True while a review runs.
     pub fn reviewing(&self) -> bool {
         self.review.as_ref().is_some_and(|r| !r.finished)

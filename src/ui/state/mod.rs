@@ -315,7 +315,8 @@ impl Session {
         match action {
             Action::NewGame(settings) => {
                 // Request ids and counters go on, so nothing of the old game is mistaken for the new one.
-                let room = std::mem::take(&mut self.room);
+                let mut room = std::mem::take(&mut self.room);
+                room.forget_review();
                 *self = Session {
                     room,
                     worker_epoch: self.worker_epoch + u64::from(self.busy()),
@@ -486,6 +487,8 @@ impl Session {
     /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
     fn replace_game(&mut self, game: Game) {
         self.cancel_engine();
+        // A review belongs to the game it reviewed (the values it found stay, kept by position).
+        self.room.forget_review();
         self.game = game;
         self.browsing = None;
         self.notice = None;

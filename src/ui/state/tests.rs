@@ -423,3 +423,21 @@ fn browsing_shows_the_past_and_blocks_clicks() {
     s.apply(Action::Browse(Some(99)));
     assert_eq!(s.browsing, None);
 }
+
+#[test]
+fn a_new_or_imported_game_starts_without_the_old_review() {
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    });
+    s.apply(Action::Import("f5d6c3".into()));
+    s.apply(Action::StartReview);
+    assert!(s.room.reviewing());
+    let epoch = s.room.epoch;
+    s.apply(Action::Import("e6f4".into()));
+    assert_eq!(s.room.review, None);
+    assert!(s.room.epoch > epoch, "the running review was stopped");
+    s.apply(Action::StartReview);
+    s.apply(Action::NewGame(s.settings));
+    assert_eq!(s.room.review, None);
+}
