@@ -178,22 +178,14 @@ impl Engine {
                 Ok(position) => match &self.explorer {
                     None => error(id, "the opening explorer is not loaded".to_string()),
                     Some(explorer) => {
-                        let book = engine::book::Book::builtin().moves(&position);
-                        let sign = if position.to_move == engine::Color::Black {
-                            1
-                        } else {
-                            -1
-                        };
+                        let book = engine::book::Book::builtin();
                         Response::Explored {
                             id,
                             moves: explorer
                                 .moves(&position)
                                 .into_iter()
                                 .map(|m| ExplorerRow {
-                                    book: book
-                                        .iter()
-                                        .find(|b| b.square == m.square)
-                                        .map(|b| sign * b.value),
+                                    book: book.value_for_black(&position, m.square),
                                     square: m.square.to_string(),
                                     games: m.stats.games,
                                     black_wins: m.stats.black_wins,

@@ -370,16 +370,10 @@ pub fn explore(
     let position = game.position();
     let moves = explorer.moves(&position);
     // The book's values, from black's side, in discs.
-    let sign = if position.to_move == crate::engine::Color::Black {
-        1.0
-    } else {
-        -1.0
-    };
-    let book = crate::engine::book::Book::builtin().moves(&position);
     let book_value = |square| {
-        book.iter()
-            .find(|b| b.square == square)
-            .map(|b| sign * b.value as f64 / DISC as f64)
+        crate::engine::book::Book::builtin()
+            .value_for_black(&position, square)
+            .map(|v| v as f64 / DISC as f64)
     };
     let opening = openings::of_game(&game).map(|o| o.name);
     if json {

@@ -115,6 +115,20 @@ impl Book {
         moves
     }
 
+    /// The book's value of `square` in `position`, from black's side (hundredths of a disc), if the book
+    /// has the move: what the explorer shows next to the games' results.
+    pub fn value_for_black(&self, position: &Position, square: Square) -> Option<i32> {
+        let sign = if position.to_move == Color::Black {
+            1
+        } else {
+            -1
+        };
+        self.moves(position)
+            .into_iter()
+            .find(|m| m.square == square)
+            .map(|m| sign * m.value)
+    }
+
     /// A move for `position`, if the book has one: chosen with `seed` among the moves that lose at most
     /// `max_loss` discs against the book's best.
     pub fn choose(&self, position: &Position, max_loss: i32, seed: u64) -> Option<BookMove> {

@@ -209,11 +209,18 @@ pub fn name(moves: &[Square]) -> Option<&'static Opening> {
 
 /// The opening of a game played from the standard start (none for a game set up in the editor).
 pub fn of_game(game: &super::Game) -> Option<&'static Opening> {
+    of_game_until(game, None)
+}
+
+/// The opening of the game's first `plies` plies (the whole record when `None`): what a player browsing
+/// an earlier position of the game sees.
+pub fn of_game_until(game: &super::Game, plies: Option<usize>) -> Option<&'static Opening> {
     if game.start() != super::Position::START {
         return None;
     }
-    let moves: Vec<Square> = game
-        .plies()
+    let record = game.plies();
+    let upto = plies.unwrap_or(record.len()).min(record.len());
+    let moves: Vec<Square> = record[..upto]
         .iter()
         .filter_map(|ply| match ply.mv {
             super::Move::Place(square) => Some(square),
@@ -282,6 +289,11 @@ mod tests {
         let edited: crate::engine::Position = Game::from_transcript("f5").unwrap().position();
         let from_edit = Game::from_position_and_transcript(edited, "d6c3d3c4").unwrap();
         assert_eq!(of_game(&from_edit), None);
+        // Up to a ply: the opening of the position shown while browsing.
+        let game = Game::from_transcript("f5d6c3d3c4f4e6").unwrap();
+        assert_eq!(of_game_until(&game, None).unwrap().name, "Leader's Tiger");
+        assert_eq!(of_game_until(&game, Some(5)).unwrap().name, "Tiger");
+        assert_eq!(of_game_until(&game, Some(1)), None);
     }
 
     #[test]

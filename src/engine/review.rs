@@ -6,7 +6,7 @@
 //! use reversi::engine::{native_clock, review, Board, Searcher, Square};
 //! let mut searcher = Searcher::new(1);
 //! let after = Board::START.play("f5".parse::<Square>().unwrap().into());
-//! let depth = review::ReviewDepth::graph();
+//! let depth = review::ReviewDepth::plies(review::GRAPH_DEPTH);
 //! let ply = review::review_position(&mut searcher, &after, "d6".parse().ok(), &depth, native_clock);
 //! assert_eq!(ply.loss(), Some(0)); // d6, the perpendicular opening, is as good as any reply
 //! ```
@@ -23,16 +23,6 @@ pub struct ReviewDepth {
 }
 
 impl ReviewDepth {
-    /// The evaluation graph's depth ([`GRAPH_DEPTH`]): quick enough to follow a game as it is played.
-    pub fn graph() -> ReviewDepth {
-        ReviewDepth::plies(GRAPH_DEPTH)
-    }
-
-    /// The review's default depth ([`DEFAULT_REVIEW_DEPTH`]).
-    pub fn review() -> ReviewDepth {
-        ReviewDepth::plies(DEFAULT_REVIEW_DEPTH)
-    }
-
     /// A review depth from a number of plies, exact solving scaled with it (clamped to 1..=[`MAX_REVIEW_DEPTH`]).
     pub fn plies(depth: u32) -> ReviewDepth {
         let depth = depth.clamp(1, MAX_REVIEW_DEPTH);

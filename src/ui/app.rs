@@ -268,18 +268,20 @@ fn main_view() -> Html {
             session.dispatch(Action::SetExplorer(!session.room.explorer_open));
         })
     };
-    let opening_name = super::room::opening_at(&session.game, session.browsing).map_or_else(
-        || "—".to_string(),
-        |o| match *lang {
-            Lang::En => o.name.to_string(),
-            Lang::Zh => match o.chinese {
-                Some(zh) => format!("{zh}（{}）", o.name),
-                None => o.name.to_string(),
+    let opening_name = crate::engine::openings::of_game_until(&session.game, session.browsing)
+        .map_or_else(
+            || "—".to_string(),
+            |o| match *lang {
+                Lang::En => o.name.to_string(),
+                Lang::Zh => match o.chinese {
+                    Some(zh) => format!("{zh}（{}）", o.name),
+                    None => o.name.to_string(),
+                },
             },
-        },
-    );
+        );
 
     let game = &session.game;
+    let reviewed = session.room.reviewed(game);
     // The position shown: an earlier one while browsing the move list.
     let (position, last_ply) = match session.browsing {
         Some(n) => (game.plies()[n].before, n.checked_sub(1)),
@@ -452,10 +454,10 @@ fn main_view() -> Html {
                     <span data-testid="opening-name">{ opening_name }</span>
                 </p>
                 <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse}
-                    marks={session.room.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()} {lang} />
+                    marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()} {lang} />
                 <details class="analysis-room" data-testid="analysis-room" open={true}>
                     <summary>{ t.analysis }</summary>
-                    <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
+                    <ReviewPanel run={session.room.review.clone()} reviewed={reviewed.clone()}
                         can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                         on_start={dispatch_unit(|| Action::StartReview)} on_cancel={dispatch_unit(|| Action::CancelReview)}
                         on_select={on_show.clone()} {lang} />

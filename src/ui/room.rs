@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
-use crate::engine::{openings, Color, Game, Move, Position, DISC};
+use crate::engine::{Color, Game, Move, Position, DISC};
 use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
 
 /// A position's value, as the analyst found it.
@@ -396,23 +396,6 @@ impl Room {
     }
 }
 
-/// The opening of the game up to `ply` moves (the whole record when `None`), if it has a name.
-pub fn opening_at(game: &Game, ply: Option<usize>) -> Option<&'static openings::Opening> {
-    if game.start() != Position::START {
-        return None;
-    }
-    let plies = game.plies();
-    let upto = ply.unwrap_or(plies.len()).min(plies.len());
-    let moves: Vec<crate::engine::Square> = plies[..upto]
-        .iter()
-        .filter_map(|p| match p.mv {
-            Move::Place(square) => Some(square),
-            Move::Pass => None,
-        })
-        .collect();
-    openings::name(&moves)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,13 +530,5 @@ mod tests {
             &shown,
         );
         assert_eq!(room.explored.as_ref().unwrap().1, rows);
-    }
-
-    #[test]
-    fn openings_are_named_up_to_the_shown_move() {
-        let game = Game::from_transcript("f5d6c3d3c4f4e6").unwrap();
-        assert_eq!(opening_at(&game, None).unwrap().name, "Leader's Tiger");
-        assert_eq!(opening_at(&game, Some(5)).unwrap().name, "Tiger");
-        assert_eq!(opening_at(&game, Some(1)), None);
     }
 }
