@@ -321,7 +321,7 @@ fn horizontal_moves(p: u64, mask: u64) -> u64 {
 
 /// For each square, the 8 rays leaving it (squares in that direction up to the edge, not the square itself):
 /// first the 4 rays towards higher bit indices (+1, +7, +8, +9), then the 4 towards lower ones.
-static RAYS: [[u64; 8]; 64] = rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
     // (column step, row step) per ray, in the order of the table above.
@@ -362,8 +362,26 @@ const fn rays() -> [[u64; 8]; 64] {
 /// Towards higher bits, adding 1 at `x` carries through the opponent's discs of the ray (every other bit
 /// is pre-set to 1) and stops at the first ray square that is not the opponent's: that is the outflanking
 /// disc if it is ours. Towards lower bits, the nearest non-opponent square of the ray is its highest bit.
+///
+/// On x86-64 a vector version is used where the CPU has it ([`simd_level`](super::lanes::simd_level)).
 #[inline]
 pub(crate) fn flips(p: u64, o: u64, x: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::lanes::{flips_avx2, flips_avx512, simd_level, SimdLevel};
+        match simd_level() {
+            // SAFETY: `simd_level` found every feature each version is compiled with.
+            SimdLevel::Avx512 => return unsafe { flips_avx512(p, o, x) },
+            SimdLevel::Avx2 => return unsafe { flips_avx2(p, o, x) },
+            SimdLevel::Portable => {}
+        }
+    }
+    flips_portable(p, o, x)
+}
+
+/// [`flips`] in plain integers: the ray table, carries towards higher bits, leading zeros towards lower ones.
+#[inline]
+pub(crate) fn flips_portable(p: u64, o: u64, x: usize) -> u64 {
     let rays = &RAYS[x];
     let mut flipped = 0;
     let mut i = 0;
@@ -435,6 +453,24 @@ mod tests {
                 }
                 if (p | o) >> x & 1 == 0 {
                     assert_eq!(flips(p, o, x), slow, "p={p:#x} o={o:#x} x={x}");
+                    assert_eq!(flips_portable(p, o, x), slow, "p={p:#x} o={o:#x} x={x}");
+                    #[cfg(target_arch = "x86_64")]
+                    {
+                        use super::super::lanes::{
+                            flips_avx2, flips_avx512, simd_level, SimdLevel,
+                        };
+                        let level = simd_level();
+                        if level != SimdLevel::Portable {
+                            // SAFETY: AVX2 is present (either vector level has it).
+                            let fast = unsafe { flips_avx2(p, o, x) };
+                            assert_eq!(fast, slow, "avx2: p={p:#x} o={o:#x} x={x}");
+                        }
+                        if level == SimdLevel::Avx512 {
+                            // SAFETY: every feature of the AVX-512 version is present.
+                            let fast = unsafe { flips_avx512(p, o, x) };
+                            assert_eq!(fast, slow, "avx512: p={p:#x} o={o:#x} x={x}");
+                        }
+                    }
                 }
             }
             assert_eq!(moves(p, o), expected_moves, "p={p:#x} o={o:#x}");

@@ -157,3 +157,142 @@ pub(crate) unsafe fn moves_avx2(p: u64, o: u64) -> u64 {
     let both = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
     _mm_cvtsi128_si64(both) as u64 & !(p | o)
 }
+
+/// Discs flipped by `p` playing on the empty square `x`, with AVX2: the four directions in four lanes, each
+/// filled from `x` through the opponent's discs both ways (one step, one step, two pairs of steps), kept where
+/// the square after the run is ours.
+///
+/// # Safety
+/// The CPU must support AVX2 (see [`simd_level`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
+    use std::arch::x86_64::*;
+    const INNER: i64 = 0x7E7E_7E7E_7E7E_7E7E;
+    let shift = _mm256_set_epi64x(7, 9, 8, 1);
+    let shift2 = _mm256_add_epi64(shift, shift);
+    let square = _mm256_set1_epi64x((1u64 << x) as i64);
+    let pp = _mm256_set1_epi64x(p as i64);
+    // The opponent's discs that a run in each direction may cross: not on the side columns, but vertically.
+    let mask = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(INNER, INNER, -1, INNER),
+    );
+    let mut up = _mm256_and_si256(mask, _mm256_sllv_epi64(square, shift));
+    let mut down = _mm256_and_si256(mask, _mm256_srlv_epi64(square, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, shift)));
+    down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, shift)));
+    let pairs_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
+    let pairs_down = _mm256_and_si256(mask, _mm256_srlv_epi64(mask, shift));
+    up = _mm256_or_si256(
+        up,
+        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
+    );
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
+    );
+    up = _mm256_or_si256(
+        up,
+        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
+    );
+    down = _mm256_or_si256(
+        down,
+        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
+    );
+    // A run counts when the square after it is ours.
+    let zero = _mm256_setzero_si256();
+    let closed_up = _mm256_and_si256(pp, _mm256_sllv_epi64(up, shift));
+    let closed_down = _mm256_and_si256(pp, _mm256_srlv_epi64(down, shift));
+    let up = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_up, zero), up);
+    let down = _mm256_andnot_si256(_mm256_cmpeq_epi64(closed_down, zero), down);
+    or_lanes(_mm256_or_si256(up, down))
+}
+
+/// Discs flipped by `p` playing on the empty square `x`, with AVX-512 (VL, CD): the ray table's four rays
+/// towards higher bits carry through the opponent's discs (as in [`flips`](super::board::flips)), and the four
+/// towards lower bits find their nearest non-opponent square by counting leading zeros in each lane.
+///
+/// # Safety
+/// The CPU must support AVX2, AVX-512F, AVX-512VL and AVX-512CD (see [`simd_level`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+pub(crate) unsafe fn flips_avx512(p: u64, o: u64, x: usize) -> u64 {
+    use std::arch::x86_64::*;
+    let rays = super::board::RAYS[x];
+    // SAFETY: `rays` is eight u64s: the four rays towards higher bits, then the four towards lower ones.
+    let (up_ray, down_ray) = unsafe {
+        let at = rays.as_ptr() as *const __m256i;
+        (_mm256_loadu_si256(at), _mm256_loadu_si256(at.add(1)))
+    };
+    let ones = _mm256_set1_epi64x(-1);
+    let zero = _mm256_setzero_si256();
+    let pp = _mm256_set1_epi64x(p as i64);
+    let oo = _mm256_set1_epi64x(o as i64);
+    let square = _mm256_set1_epi64x((1u64 << x) as i64);
+    // Towards higher bits: 1 added at `x` carries through the opponent's discs (every other bit pre-set) to
+    // the first square that is not theirs, kept if it is ours; the run is that square minus one.
+    let carried = _mm256_add_epi64(_mm256_or_si256(oo, _mm256_xor_si256(up_ray, ones)), square);
+    let outflank = _mm256_and_si256(_mm256_and_si256(carried, pp), up_ray);
+    let minus_one = _mm256_xor_si256(_mm256_cmpeq_epi64(outflank, zero), ones);
+    let up = _mm256_and_si256(_mm256_add_epi64(outflank, minus_one), up_ray);
+    // Towards lower bits: the highest ray square that is not the opponent's, kept if it is ours; the run is
+    // every ray square above it.
+    let stop = _mm256_or_si256(_mm256_andnot_si256(oo, down_ray), _mm256_set1_epi64x(1));
+    let highest = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(stop));
+    let outflank = _mm256_and_si256(_mm256_and_si256(highest, pp), down_ray);
+    let above = _mm256_sub_epi64(zero, _mm256_add_epi64(outflank, outflank));
+    let down = _mm256_and_si256(above, down_ray);
+    or_lanes(_mm256_or_si256(up, down))
+}
+
+/// The OR of a vector's four 64-bit lanes.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn or_lanes(v: std::arch::x86_64::__m256i) -> u64 {
+    use std::arch::x86_64::*;
+    let half = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+    _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+}
+
+/// Which vector flip [`flips`](super::board::flips) uses on this CPU, found once.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum SimdLevel {
+    /// Neither: the portable code.
+    Portable,
+    /// [`flips_avx2`].
+    Avx2,
+    /// [`flips_avx512`].
+    Avx512,
+}
+
+/// This CPU's [`SimdLevel`]. Every feature a version is compiled with is checked (a CPU or a virtual machine
+/// may report AVX-512F without CD, say); the answer is kept after the first call.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn simd_level() -> SimdLevel {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static LEVEL: AtomicU8 = AtomicU8::new(0);
+    match LEVEL.load(Ordering::Relaxed) {
+        1 => SimdLevel::Portable,
+        2 => SimdLevel::Avx2,
+        3 => SimdLevel::Avx512,
+        _ => {
+            // Keep these lists and the `target_feature` attributes above the same.
+            let level = if std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512cd")
+            {
+                SimdLevel::Avx512
+            } else if std::is_x86_feature_detected!("avx2") {
+                SimdLevel::Avx2
+            } else {
+                SimdLevel::Portable
+            };
+            LEVEL.store(level as u8 + 1, Ordering::Relaxed);
+            level
+        }
+    }
+}

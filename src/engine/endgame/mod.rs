@@ -105,24 +105,36 @@ impl<'a> Solver<'a> {
     }
 
     /// MTD(f) from `guess` at the solver's confidence: null-window probes move one bound at a time until
-    /// they meet.
+    /// they meet. Final scores are always even (the discs and the empties add up to 64), so each probe asks
+    /// "at least `b`?" for an even `b`, and a bound moves to the even score on its side.
     fn mtd(&mut self, p: u64, o: u64, guess: i32) -> (i32, Option<Square>) {
-        let mut guess = (guess.clamp(-64, 64) / 2) * 2;
         let (mut lower, mut upper) = (-64, 64);
+        let mut guess = guess.clamp(-64, 64);
         let mut best = None;
         while lower < upper {
-            let b = if guess == lower { guess + 1 } else { guess };
+            // The even target nearest the guess strictly above the lower bound and at most the upper one.
+            let b = (guess + guess.rem_euclid(2)).clamp(lower + 1, upper);
             let (value, square) = self.nws_root(p, o, b - 1);
             if self.control.aborted() {
                 break;
             }
+            let exact = self.confidence == FULL_WIDTH;
             if value >= b {
-                lower = value;
+                lower = if exact {
+                    value + value.rem_euclid(2)
+                } else {
+                    value
+                };
                 best = Some(square);
+                guess = lower;
             } else {
-                upper = value;
+                upper = if exact {
+                    value - value.rem_euclid(2)
+                } else {
+                    value
+                };
+                guess = upper;
             }
-            guess = value;
         }
         // With every move losing everything no probe fails high: any move reaches the score.
         let best = best.unwrap_or_else(|| MoveList::new(p, o).moves[0].square());
@@ -362,6 +374,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+
         if empties >= TT_MIN_EMPTIES {
             self.tt.store_selective(
                 &board,

@@ -1,7 +1,9 @@
-//! The last few empties: parity order over the empty squares (no table, no sorting), the 2- and 1-empty
-//! solves, and the last move's flips counted from lookup tables.
+//! The last few empties: the empty squares kept in a short list in a fixed order of preference (corners first,
+//! squares next to an empty corner last), tried with parity first (squares in a quadrant with an odd number of
+//! empties before the others); no table, no sorting, no move generation. Specialised solves for 4, 3, 2 and 1
+//! empties, the last move's flips counted from lookup tables.
 
-use super::{final_score, Solver, QUADRANTS};
+use super::{final_score, Solver};
 use crate::engine::bitboard::adjacent;
 use crate::engine::board::{flips, moves};
 
@@ -18,29 +20,180 @@ pub(super) const fn neighbours() -> [u64; 64] {
     table
 }
 
+/// The quadrant (0 to 3) of each square, for parity.
+static QUADRANT: [u8; 64] = quadrants();
+
+const fn quadrants() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut x = 0;
+    while x < 64 {
+        table[x] = ((x / 32) * 2 + (x % 8) / 4) as u8;
+        x += 1;
+    }
+    table
+}
+
+/// How much a square is worth trying first near the end, lower first, by its place in its quadrant (seen from
+/// the quadrant's corner): corners, then the edge squares two and three from the corner, the inner squares,
+/// the squares next to a corner along an edge, and the diagonal neighbour of the corner last.
+static PREFERENCE: [u8; 64] = preferences();
+
+const fn preferences() -> [u8; 64] {
+    // One quadrant, row by row from its corner.
+    const QUARTER: [[u8; 4]; 4] = [[0, 7, 1, 2], [7, 8, 6, 6], [1, 6, 3, 4], [2, 6, 4, 5]];
+    let mut table = [0u8; 64];
+    let mut x = 0;
+    while x < 64 {
+        let (row, column) = (x / 8, x % 8);
+        let r = if row < 4 { row } else { 7 - row };
+        let c = if column < 4 { column } else { 7 - column };
+        table[x] = QUARTER[r][c];
+        x += 1;
+    }
+    table
+}
+
+/// The squares sorted by [`PREFERENCE`] (ties by index), and each square's place in that order: a set of empty
+/// squares kept as bits by place is walked in order of preference by `trailing_zeros`.
+static ORDER: [u8; 64] = order();
+static PLACE: [u8; 64] = places();
+
+const fn order() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut n = 0;
+    let mut preference = 0;
+    while preference <= 8 {
+        let mut x = 0;
+        while x < 64 {
+            if PREFERENCE[x] == preference {
+                table[n] = x as u8;
+                n += 1;
+            }
+            x += 1;
+        }
+        preference += 1;
+    }
+    table
+}
+
+const fn places() -> [u8; 64] {
+    let mut table = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[ORDER[i] as usize] = i as u8;
+        i += 1;
+    }
+    table
+}
+
+/// For each set of quadrants (bit `q` for quadrant `q`), the places of their squares.
+static QUADRANT_PLACES: [u64; 16] = quadrant_places();
+
+const fn quadrant_places() -> [u64; 16] {
+    let mut table = [0u64; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut i = 0;
+        while i < 64 {
+            if set >> QUADRANT[ORDER[i] as usize] & 1 == 1 {
+                table[set] |= 1 << i;
+            }
+            i += 1;
+        }
+        set += 1;
+    }
+    table
+}
+
+/// The empty squares of a position with few empties, as bits by place in [`ORDER`], with their parity.
+#[derive(Clone, Copy)]
+struct Empties {
+    places: u64,
+    /// Bit `q` set when quadrant `q` holds an odd number of empties.
+    parity: u8,
+}
+
+impl Empties {
+    #[inline]
+    fn of(empty: u64) -> Empties {
+        let mut list = Empties {
+            places: 0,
+            parity: 0,
+        };
+        let mut rest = empty;
+        while rest != 0 {
+            let x = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            list.parity ^= 1 << QUADRANT[x];
+            list.places |= 1 << PLACE[x];
+        }
+        list
+    }
+
+    #[inline]
+    fn len(&self) -> u32 {
+        self.places.count_ones()
+    }
+
+    /// The list without `x`, its quadrant's parity flipped.
+    #[inline]
+    fn without(&self, x: usize) -> Empties {
+        Empties {
+            places: self.places ^ (1 << PLACE[x]),
+            parity: self.parity ^ (1 << QUADRANT[x]),
+        }
+    }
+
+    /// The two groups to try in turn: squares in odd quadrants, then the others (as places).
+    #[inline]
+    fn groups(&self) -> [u64; 2] {
+        let odd = QUADRANT_PLACES[self.parity as usize];
+        [self.places & odd, self.places & !odd]
+    }
+}
+
 impl Solver<'_> {
-    /// Few empties: parity order (moves into quadrants with an odd number of empties first), no table.
+    /// Null-window search with at most [`SHALLOW`](super::SHALLOW) empties: is the score above `alpha`?
     pub(super) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
-        self.control.nodes += 1;
         let empty = !(p | o);
         match empties {
-            0 => return final_score(p, o),
-            1 => return solve_1(p, o, empty.trailing_zeros() as usize),
-            2 => return self.solve_2(p, o, alpha, empty),
-            _ => {}
+            0 => {
+                self.control.nodes += 1;
+                final_score(p, o)
+            }
+            1 => {
+                self.control.nodes += 1;
+                solve_1(p, o, empty.trailing_zeros() as usize)
+            }
+            2 => {
+                self.control.nodes += 1;
+                let x1 = empty.trailing_zeros() as u8;
+                let x2 = (empty & (empty - 1)).trailing_zeros() as u8;
+                self.solve_2(p, o, alpha, x1, x2)
+            }
+            _ => self.nws_list(p, o, alpha, &Empties::of(empty)),
         }
-        let mut odd = 0u64;
-        for q in QUADRANTS {
-            if (empty & q).count_ones() & 1 == 1 {
-                odd |= q;
+    }
+
+    /// Three or more empties, listed in `list`.
+    fn nws_list(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
+        if list.len() == 3 {
+            return self.solve_3(p, o, alpha, list);
+        }
+        self.control.nodes += 1;
+        if list.len() >= 5 {
+            let opponent_discs = o.count_ones() as i32;
+            if alpha >= 64 - 2 * opponent_discs {
+                let cap = 64 - 2 * crate::engine::eval::stable(o, p).count_ones() as i32;
+                if cap <= alpha {
+                    return cap;
+                }
             }
         }
-        let mut best_score = -65;
-        let mut played = false;
-        for group in [empty & odd, empty & !odd] {
-            let mut rest = group;
+        let mut best = -65;
+        for mut rest in list.groups() {
             while rest != 0 {
-                let x = rest.trailing_zeros() as usize;
+                let x = ORDER[rest.trailing_zeros() as usize] as usize;
                 rest &= rest - 1;
                 if NEIGHBOURS[x] & o == 0 {
                     continue;
@@ -49,29 +202,85 @@ impl Solver<'_> {
                 if f == 0 {
                     continue;
                 }
-                played = true;
-                let score = -self.nws_shallow(o ^ f, p ^ f ^ (1 << x), -alpha - 1, empties - 1);
-                if score > best_score {
-                    best_score = score;
+                let score = -self.nws_list(o ^ f, p ^ f ^ (1 << x), -alpha - 1, &list.without(x));
+                if score > best {
+                    best = score;
                     if score > alpha {
                         return score;
                     }
                 }
             }
         }
-        if !played {
-            if moves(o, p) == 0 {
-                return final_score(p, o);
-            }
-            return -self.nws_shallow(o, p, -alpha - 1, empties);
+        if best > -65 {
+            return best;
         }
-        best_score
+        if moves(o, p) == 0 {
+            return final_score(p, o);
+        }
+        -self.nws_list(o, p, -alpha - 1, list)
     }
 
+    /// Three empties: each move leads to a 2-empty solve of the other two.
+    fn solve_3(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
+        self.control.nodes += 1;
+        let mut order = [0u8; 3];
+        let mut n = 0;
+        for mut rest in list.groups() {
+            while rest != 0 {
+                order[n] = ORDER[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                n += 1;
+            }
+        }
+        let [a, b, c] = order;
+        let triples = [(a, b, c), (b, a, c), (c, a, b)];
+        let mut best = -65;
+        for (x, y, z) in triples {
+            if NEIGHBOURS[x as usize] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, x as usize);
+            if f != 0 {
+                let score = -self.solve_2(o ^ f, p ^ f ^ (1 << x), -alpha - 1, y, z);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if best > -65 {
+            return best;
+        }
+        // The side to move must pass: the opponent moves if it can.
+        let mut best = 65;
+        for (x, y, z) in triples {
+            if NEIGHBOURS[x as usize] & p == 0 {
+                continue;
+            }
+            let f = flips(o, p, x as usize);
+            if f != 0 {
+                let score = self.solve_2(p ^ f, o ^ f ^ (1 << x), alpha, y, z);
+                if score < best {
+                    best = score;
+                    if score <= alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if best < 65 {
+            best
+        } else {
+            final_score(p, o)
+        }
+    }
+
+    /// Two empties, `x1` tried first.
     #[inline]
-    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, empty: u64) -> i32 {
-        let x1 = empty.trailing_zeros() as usize;
-        let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
+    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: u8, x2: u8) -> i32 {
+        let (x1, x2) = (x1 as usize, x2 as usize);
         let mut best = -65;
         for (a, b) in [(x1, x2), (x2, x1)] {
             if NEIGHBOURS[a] & o == 0 {
