@@ -279,8 +279,21 @@ impl fmt::Debug for Board {
 /// The six vertical and diagonal directions run as three pairs in two lanes: the board and its vertical mirror
 /// image (`swap_bytes`), where shifting "down" the mirror is shifting "up" the board. Horizontal runs go
 /// both ways in plain integers.
+///
+/// On x86-64 with AVX2 the four directions run in four lanes instead ([`moves_avx2`](super::lanes::moves_avx2)).
 #[inline(always)]
 pub(crate) fn moves(p: u64, o: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if super::lanes::simd_level() != super::lanes::SimdLevel::Portable {
+        // SAFETY: both vector levels have AVX2, all that `moves_avx2` is compiled with.
+        return unsafe { super::lanes::moves_avx2(p, o) };
+    }
+    moves_portable(p, o)
+}
+
+/// [`moves`] with two-lane vectors (SSE2 on x86-64, SIMD128 on wasm) and plain integers.
+#[inline(always)]
+pub(crate) fn moves_portable(p: u64, o: u64) -> u64 {
     let mask = o & INNER_COLUMNS;
     let pp = U64x2::new(p, p.swap_bytes());
     let oo = U64x2::new(o, o.swap_bytes());
@@ -474,6 +487,7 @@ mod tests {
                 }
             }
             assert_eq!(moves(p, o), expected_moves, "p={p:#x} o={o:#x}");
+            assert_eq!(moves_portable(p, o), expected_moves, "p={p:#x} o={o:#x}");
             #[cfg(target_arch = "x86_64")]
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: AVX2 is present, checked just above.

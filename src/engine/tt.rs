@@ -41,12 +41,18 @@ struct Entry {
 
 const BUCKET: usize = 4;
 
+/// One bucket: four entries in one 64-byte cache line, so that a probe costs at most one miss.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// The largest table, in MB ([`TranspositionTable::new`] clamps sizes to 1..=this).
 pub const MAX_HASH_MB: usize = 16_384;
 
 /// The table. Its size is fixed when it is made.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
+    /// The bucket count minus one (a power of two).
     mask: usize,
     generation: u8,
 }
@@ -55,22 +61,22 @@ impl TranspositionTable {
     /// A table of at most `megabytes` MB (at least one bucket), its entry count a power of two.
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(BUCKET);
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let count = if wanted.is_power_of_two() {
             wanted
         } else {
             wanted.next_power_of_two() / 2
         };
         TranspositionTable {
-            entries: vec![Entry::default(); count],
-            mask: count - BUCKET,
+            buckets: vec![Bucket::default(); count],
+            mask: count - 1,
             generation: 0,
         }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.buckets.fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -81,15 +87,30 @@ impl TranspositionTable {
 
     #[inline]
     fn bucket(&self, hash: u64) -> usize {
-        (hash as usize) & self.mask & !(BUCKET - 1)
+        (hash as usize) & self.mask
+    }
+
+    /// Asks the CPU to start loading `board`'s bucket, for a probe or a store soon after (a no-op where
+    /// there is no prefetch instruction).
+    #[inline]
+    pub fn prefetch(&self, board: &Board) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = &self.buckets[self.bucket(board.hash())];
+            // SAFETY: a prefetch has no effect on the program's state, and the address is a valid bucket.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = board;
     }
 
     /// What the table holds for `board`, if anything.
     #[inline]
     pub fn probe(&self, board: &Board) -> Option<TtData> {
         let hash = board.hash();
-        let start = self.bucket(hash);
-        self.entries[start..start + BUCKET]
+        self.buckets[self.bucket(hash)]
+            .0
             .iter()
             .find(|e| e.confidence != 0 && e.key == hash)
             .map(|e| TtData {
@@ -131,9 +152,9 @@ impl TranspositionTable {
     ) {
         debug_assert!(confidence != 0);
         let hash = board.hash();
-        let start = self.bucket(hash);
         let generation = self.generation;
-        let bucket = &mut self.entries[start..start + BUCKET];
+        let index = self.bucket(hash);
+        let bucket = &mut self.buckets[index].0;
         let (lower, upper) = if score <= alpha {
             (i16::MIN, score as i16)
         } else if score >= beta {

@@ -28,7 +28,7 @@ pub(super) const SHALLOW: u32 = 6;
 /// Enhanced transposition cutoffs are tried at or above this many empties.
 pub(super) const ETC_MIN_EMPTIES: u32 = 14;
 /// Results are only stored in the table at or above this many empties.
-pub(super) const TT_MIN_EMPTIES: u32 = 10;
+pub(super) const TT_MIN_EMPTIES: u32 = 9;
 
 /// The four quadrants, for parity ordering: an odd quadrant is played into first.
 pub(super) const QUADRANTS: [u64; 4] = [
@@ -309,6 +309,10 @@ impl<'a> Solver<'a> {
         if empties <= SHALLOW {
             return self.nws_shallow(p, o, alpha, empties);
         }
+        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        if empties >= TT_MIN_EMPTIES {
+            self.tt.prefetch(&board);
+        }
         if self.control.tick() {
             return 0;
         }
@@ -327,7 +331,6 @@ impl<'a> Solver<'a> {
                 return cap;
             }
         }
-        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
         let entry = if empties >= TT_MIN_EMPTIES {
             self.tt.probe(&board)
         } else {
@@ -347,6 +350,13 @@ impl<'a> Solver<'a> {
             }
         }
         let mut list = MoveList::new(p, o);
+        if empties > TT_MIN_EMPTIES {
+            // The children's buckets load while the moves are ordered (and for the transposition cutoffs).
+            for m in list.moves.iter() {
+                self.tt
+                    .prefetch(&Board::new(super::Bitboard(m.p), super::Bitboard(m.o)));
+            }
+        }
         if empties >= ETC_MIN_EMPTIES {
             // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
             for m in list.moves.iter() {
