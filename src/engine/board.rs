@@ -377,7 +377,7 @@ const fn rays() -> [[u64; 8]; 64] {
 /// disc if it is ours. Towards lower bits, the nearest non-opponent square of the ray is its highest bit.
 ///
 /// On x86-64 a vector version is used where the CPU has it ([`simd_level`](super::lanes::simd_level)).
-#[inline]
+#[inline(always)]
 pub(crate) fn flips(p: u64, o: u64, x: usize) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {

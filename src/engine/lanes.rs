@@ -270,7 +270,7 @@ pub(crate) enum SimdLevel {
 /// This CPU's [`SimdLevel`]. Every feature a version is compiled with is checked (a CPU or a virtual machine
 /// may report AVX-512F without CD, say); the answer is kept after the first call.
 #[cfg(target_arch = "x86_64")]
-#[inline]
+#[inline(always)]
 pub(crate) fn simd_level() -> SimdLevel {
     use std::sync::atomic::{AtomicU8, Ordering};
     static LEVEL: AtomicU8 = AtomicU8::new(0);
@@ -279,20 +279,27 @@ pub(crate) fn simd_level() -> SimdLevel {
         2 => SimdLevel::Avx2,
         3 => SimdLevel::Avx512,
         _ => {
-            // Keep these lists and the `target_feature` attributes above the same.
-            let level = if std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512vl")
-                && std::is_x86_feature_detected!("avx512cd")
-            {
-                SimdLevel::Avx512
-            } else if std::is_x86_feature_detected!("avx2") {
-                SimdLevel::Avx2
-            } else {
-                SimdLevel::Portable
-            };
+            let level = detect_simd_level();
             LEVEL.store(level as u8 + 1, Ordering::Relaxed);
             level
         }
+    }
+}
+
+/// The first call's work for [`simd_level`]: asking the CPU.
+#[cfg(target_arch = "x86_64")]
+#[cold]
+fn detect_simd_level() -> SimdLevel {
+    // Keep these lists and the `target_feature` attributes above the same.
+    if std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512vl")
+        && std::is_x86_feature_detected!("avx512cd")
+    {
+        SimdLevel::Avx512
+    } else if std::is_x86_feature_detected!("avx2") {
+        SimdLevel::Avx2
+    } else {
+        SimdLevel::Portable
     }
 }

@@ -167,8 +167,8 @@ impl Solver<'_> {
             }
             2 => {
                 self.control.nodes += 1;
-                let x1 = empty.trailing_zeros() as u8;
-                let x2 = (empty & (empty - 1)).trailing_zeros() as u8;
+                let x1 = empty.trailing_zeros() as usize;
+                let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
                 self.solve_2(p, o, alpha, x1, x2)
             }
             _ => self.nws_list(p, o, alpha, &Empties::of(empty)),
@@ -223,11 +223,12 @@ impl Solver<'_> {
     /// Three empties: each move leads to a 2-empty solve of the other two.
     fn solve_3(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
         self.control.nodes += 1;
-        let mut order = [0u8; 3];
+        // Whole words, not bytes: the three are read back at once, and a wide load of narrow stores stalls.
+        let mut order = [0usize; 3];
         let mut n = 0;
         for mut rest in list.groups() {
             while rest != 0 {
-                order[n] = ORDER[rest.trailing_zeros() as usize];
+                order[n] = ORDER[rest.trailing_zeros() as usize] as usize;
                 rest &= rest - 1;
                 n += 1;
             }
@@ -236,10 +237,10 @@ impl Solver<'_> {
         let triples = [(a, b, c), (b, a, c), (c, a, b)];
         let mut best = -65;
         for (x, y, z) in triples {
-            if NEIGHBOURS[x as usize] & o == 0 {
+            if NEIGHBOURS[x] & o == 0 {
                 continue;
             }
-            let f = flips(p, o, x as usize);
+            let f = flips(p, o, x);
             if f != 0 {
                 let score = -self.solve_2(o ^ f, p ^ f ^ (1 << x), -alpha - 1, y, z);
                 if score > best {
@@ -256,10 +257,10 @@ impl Solver<'_> {
         // The side to move must pass: the opponent moves if it can.
         let mut best = 65;
         for (x, y, z) in triples {
-            if NEIGHBOURS[x as usize] & p == 0 {
+            if NEIGHBOURS[x] & p == 0 {
                 continue;
             }
-            let f = flips(o, p, x as usize);
+            let f = flips(o, p, x);
             if f != 0 {
                 let score = self.solve_2(p ^ f, o ^ f ^ (1 << x), alpha, y, z);
                 if score < best {
@@ -279,8 +280,7 @@ impl Solver<'_> {
 
     /// Two empties, `x1` tried first.
     #[inline]
-    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: u8, x2: u8) -> i32 {
-        let (x1, x2) = (x1 as usize, x2 as usize);
+    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
         let mut best = -65;
         for (a, b) in [(x1, x2), (x2, x1)] {
             if NEIGHBOURS[a] & o == 0 {
