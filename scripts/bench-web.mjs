@@ -39,6 +39,7 @@ await context.addInitScript(() => {
 });
 await page.goto(server.url);
 await restoreGame(page, { moves: OPENING, level: LEVEL });
+await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length);
 const human = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
 const beforeAi = replayLast(OPENING + human);
 const position = `${beforeAi.board} ${beforeAi.to_move === 'black' ? 'X' : 'O'}`;
@@ -116,6 +117,40 @@ for (;;) {
 }
 const w1 = await whole.evaluate(() => performance.now());
 const wholeTasks = await whole.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [w0, w1]);
+// The exact solver in the worker: FFO #40 (20 empties, black to move) with the AI on move at the top level,
+// the same position solved natively below; the worker's nodes per second against the native binary's.
+const SOLVED = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+const solver = await context.newPage();
+await solver.goto(server.url);
+await solver.evaluate(
+  (start) =>
+    localStorage.setItem(
+      'reversi.autosave',
+      JSON.stringify({
+        version: 1,
+        mode: 'hva-white',
+        black_level: 10,
+        white_level: 10,
+        ai_move_delay_ms: 0,
+        start,
+        moves: '',
+        redo: '',
+        analyse: false,
+        analyse_depth: 4,
+      }),
+    ),
+  SOLVED,
+);
+await solver.reload();
+await solver.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+  timeout: 60000,
+  polling: 20,
+});
+const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
+  nodes: Number(e.dataset.nodes),
+  millis: Number(e.dataset.millis),
+  text: e.textContent,
+}));
 await browser.close();
 await server.close();
 
@@ -123,6 +158,10 @@ const native = JSON.parse(
   execFileSync(REVERSI, ['best', position, '--level', String(LEVEL), '--json', '--no-time-limit'], { encoding: 'utf8' }),
 );
 const wasmNps = stats.nodes / (stats.millis / 1000);
+const nativeSolve = JSON.parse(
+  execFileSync(REVERSI, ['best', SOLVED, '--level', String(LEVEL), '--json', '--no-time-limit'], { encoding: 'utf8' }),
+);
+const solverNps = solverStats.nodes / (solverStats.millis / 1000);
 const sizes = readdirSync(join(ROOT, 'dist'))
   .filter((f) => /\.(wasm|js)$/.test(f))
   .map((f) => {
@@ -140,6 +179,11 @@ const result = {
   wasm: { nodes: stats.nodes, millis: stats.millis, nps: Math.round(wasmNps) },
   native: { nodes: native.nodes, seconds: native.seconds, nps: native.nps, move: native.move },
   native_over_wasm_nps: Math.round((native.nps / wasmNps) * 100) / 100,
+  solver_ffo_40: {
+    wasm: { nodes: solverStats.nodes, millis: solverStats.millis, nps: Math.round(solverNps), text: solverStats.text },
+    native: { nodes: nativeSolve.nodes, seconds: nativeSolve.seconds, nps: nativeSolve.nps, kind: nativeSolve.kind },
+    native_over_wasm_nps: Math.round((nativeSolve.nps / solverNps) * 100) / 100,
+  },
   top_level_whole_game: {
     moves: moveMillis.length,
     average_move_ms: Math.round(moveMillis.reduce((a, b) => a + b, 0) / Math.max(1, moveMillis.length)),
