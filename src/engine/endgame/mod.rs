@@ -1,12 +1,15 @@
 //! Exact endgame solving: the final disc difference with perfect play (and win/loss/draw, the same search with a
-//! window around zero). Null-window search everywhere but on the principal variation; a transposition table,
-//! fastest-first ordering and a stability cutoff while many squares are empty; parity ordering and no
-//! allocation near the end, with the last squares handled by small specialised functions. Positions with many
+//! window around zero). Null-window search everywhere but on the principal variation; a transposition table
+//! (its buckets prefetched for every child while a node's moves are ordered, and enhanced transposition
+//! cutoffs), fastest-first ordering and a stability cutoff while many squares are empty; near the end the empty
+//! squares in a fixed order of preference with parity first, no move generation and no allocation, and the
+//! last three squares handled by specialised functions. Positions with many
 //! empties are first solved selectively (probcut against a shallow search with the evaluation), which costs
 //! a fraction of the exact search and makes its ordering and first guess much better.
 //!
 //! The solver is split by concern: this file holds the solver and its search (MTD(f), PVS, null-window
-//! search); `small.rs` the last few empties (parity order, the 2- and 1-empty solves, last-flip counting);
+//! search); `small.rs` the last few empties (preference and parity order, the 3-, 2- and 1-empty solves,
+//! last-flip counting);
 //! `ordering.rs` the move list and its keys; `probcut.rs` the shallow searches with the evaluation that
 //! probcut and the ordering use.
 
@@ -49,6 +52,14 @@ pub(super) const SELECTIVE_MIN_EMPTIES: u32 = 22;
 /// A selective search tries probcut at nodes with at least this many empties.
 pub(super) const PROBCUT_MIN_EMPTIES: u32 = 10;
 
+/// Below every final score (a final disc difference lies in -64..=64): where a search for the best score starts,
+/// so that any move played beats it.
+pub(super) const BELOW_ANY_SCORE: i32 = -65;
+/// Above every final score: where a search for the opponent's best (our lowest) score starts.
+pub(super) const ABOVE_ANY_SCORE: i32 = 65;
+/// Beyond every value of the evaluation's shallow searches (in [`DISC`](super::DISC) units): their open window.
+pub(super) const EVAL_INFINITY: i32 = 30_000;
+
 /// Exact solver over a transposition table owned by the caller.
 pub struct Solver<'a> {
     tt: &'a mut TranspositionTable,
@@ -88,7 +99,7 @@ impl<'a> Solver<'a> {
         if moves(p, o) == 0 {
             return self.solve_window(board, -64, 64);
         }
-        let estimate = shallow_value(p, o, 2, -30_000, 30_000) / super::eval::DISC;
+        let estimate = shallow_value(p, o, 2, -EVAL_INFINITY, EVAL_INFINITY) / super::eval::DISC;
         let mut guess = estimate.clamp(-64, 64);
         if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
             // A cheaper selective search first: it leaves best moves in the table and a close guess.
@@ -150,7 +161,7 @@ impl<'a> Solver<'a> {
             .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
-        let mut best = (-65, list.moves[0].square());
+        let mut best = (BELOW_ANY_SCORE, list.moves[0].square());
         for m in list.moves.iter() {
             let score = -self.nws(m.p, m.o, -alpha - 1);
             if self.control.aborted() {
@@ -199,7 +210,7 @@ impl<'a> Solver<'a> {
             .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
-        let mut best_score = -65;
+        let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = list.moves[0].square();
         for (i, &m) in list.moves.iter().enumerate() {
             let score = self.pv_child(i, m.p, m.o, alpha, beta);
@@ -261,7 +272,7 @@ impl<'a> Solver<'a> {
         let mut list = MoveList::new(p, o);
         list.order(entry.and_then(|d| d.best), empties);
         let original_alpha = alpha;
-        let mut best_score = -65;
+        let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = None;
         for (i, &m) in list.moves.iter().enumerate() {
             let score = self.pv_child(i, m.p, m.o, alpha, beta);
@@ -369,7 +380,7 @@ impl<'a> Solver<'a> {
             }
         }
         list.order(entry.and_then(|d| d.best), empties);
-        let mut best_score = -65;
+        let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = None;
         for &m in list.moves.iter() {
             let score = -self.nws(m.p, m.o, -alpha - 1);

@@ -3,7 +3,7 @@
 //! keys (mobility, potential mobility, corner stability, parity).
 
 use super::probcut::shallow_value;
-use super::QUADRANTS;
+use super::{EVAL_INFINITY, QUADRANTS};
 use crate::engine::bitboard::{adjacent, CORNERS, C_SQUARES};
 use crate::engine::board::{flips, moves};
 use crate::engine::stackvec::StackVec;
@@ -95,7 +95,7 @@ impl MoveList {
                 let replies = moves(child.p, child.o);
                 let mobility =
                     replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-                let value = -shallow_value(child.p, child.o, depth, -30_000, 30_000);
+                let value = -shallow_value(child.p, child.o, depth, -EVAL_INFINITY, EVAL_INFINITY);
                 child.key = value - mobility * 50;
             }
             self.sort();

@@ -1,7 +1,7 @@
 //! Probcut for the selective searches, and the shallow alpha-beta searches with the pattern evaluation
 //! that it and the move ordering use.
 
-use super::{final_score, Solver, SELECTIVITY};
+use super::{final_score, Solver, EVAL_INFINITY, SELECTIVITY};
 use crate::engine::board::{flips, moves};
 use crate::engine::pattern::PatternWeights;
 use crate::engine::stackvec::StackVec;
@@ -63,7 +63,13 @@ fn probcut_error(empties: u32, depth: u32) -> (f32, f32) {
 /// The value of a position by a `depth`-ply search with the pattern evaluation, in [`DISC`](crate::engine::DISC) units:
 /// what the solver's probcut compares with the window.
 pub fn probcut_value(board: &Board, depth: u32) -> i32 {
-    shallow_value(board.player().0, board.opponent().0, depth, -30_000, 30_000)
+    shallow_value(
+        board.player().0,
+        board.opponent().0,
+        depth,
+        -EVAL_INFINITY,
+        EVAL_INFINITY,
+    )
 }
 
 /// Alpha-beta value of a position to a small depth with the evaluation at the leaves, for move ordering.
@@ -94,7 +100,7 @@ pub(super) fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
         }
         children.sort_unstable_by_key(|c| c.0);
     }
-    let mut best = -30_000;
+    let mut best = -EVAL_INFINITY;
     for &(_, cp, co) in children.iter() {
         let v = -shallow_value(cp, co, depth - 1, -beta, -alpha);
         if v > best {

@@ -3,7 +3,7 @@
 //! empties before the others); no table, no sorting, no move generation. Specialised solves for 4, 3, 2 and 1
 //! empties, the last move's flips counted from lookup tables.
 
-use super::{final_score, Solver};
+use super::{final_score, Solver, ABOVE_ANY_SCORE, BELOW_ANY_SCORE};
 use crate::engine::bitboard::adjacent;
 use crate::engine::board::{flips, moves};
 
@@ -190,7 +190,7 @@ impl Solver<'_> {
                 }
             }
         }
-        let mut best = -65;
+        let mut best = BELOW_ANY_SCORE;
         for mut rest in list.groups() {
             while rest != 0 {
                 let x = ORDER[rest.trailing_zeros() as usize] as usize;
@@ -211,7 +211,7 @@ impl Solver<'_> {
                 }
             }
         }
-        if best > -65 {
+        if best > BELOW_ANY_SCORE {
             return best;
         }
         if moves(o, p) == 0 {
@@ -235,7 +235,7 @@ impl Solver<'_> {
         }
         let [a, b, c] = order;
         let triples = [(a, b, c), (b, a, c), (c, a, b)];
-        let mut best = -65;
+        let mut best = BELOW_ANY_SCORE;
         for (x, y, z) in triples {
             if NEIGHBOURS[x] & o == 0 {
                 continue;
@@ -251,11 +251,11 @@ impl Solver<'_> {
                 }
             }
         }
-        if best > -65 {
+        if best > BELOW_ANY_SCORE {
             return best;
         }
         // The side to move must pass: the opponent moves if it can.
-        let mut best = 65;
+        let mut best = ABOVE_ANY_SCORE;
         for (x, y, z) in triples {
             if NEIGHBOURS[x] & p == 0 {
                 continue;
@@ -271,7 +271,7 @@ impl Solver<'_> {
                 }
             }
         }
-        if best < 65 {
+        if best < ABOVE_ANY_SCORE {
             best
         } else {
             final_score(p, o)
@@ -281,7 +281,7 @@ impl Solver<'_> {
     /// Two empties, `x1` tried first.
     #[inline]
     pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
-        let mut best = -65;
+        let mut best = BELOW_ANY_SCORE;
         for (a, b) in [(x1, x2), (x2, x1)] {
             if NEIGHBOURS[a] & o == 0 {
                 continue;
@@ -298,11 +298,11 @@ impl Solver<'_> {
                 }
             }
         }
-        if best > -65 {
+        if best > BELOW_ANY_SCORE {
             return best;
         }
         // The side to move must pass: the opponent plays both squares if it can.
-        let mut best = 65;
+        let mut best = ABOVE_ANY_SCORE;
         let mut moved = false;
         for (a, b) in [(x1, x2), (x2, x1)] {
             if NEIGHBOURS[a] & p == 0 {
