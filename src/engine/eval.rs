@@ -134,49 +134,52 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
     v &= v >> 16;
     v &= v >> 32;
     let vertical = (v & ROW_1) * FILE_A;
-    let mut diag9 = 0;
-    let mut diag7 = 0;
-    for &line in DIAGONALS_9.iter() {
-        if filled & line == line {
-            diag9 |= line;
-        }
-    }
-    for &line in DIAGONALS_7.iter() {
-        if filled & line == line {
-            diag7 |= line;
-        }
-    }
+    let diag9 = full_along(filled, 9, FAR_9) & full_along_back(filled, 9, FAR_9_BACK);
+    let diag7 = full_along(filled, 7, FAR_7) & full_along_back(filled, 7, FAR_7_BACK);
     (horizontal, vertical, diag9, diag7)
 }
 
-/// The diagonals (a1-h8 direction, step 9) and anti-diagonals (step 7) of at least 3 squares.
-static DIAGONALS_9: [u64; 11] = diagonals(9);
-static DIAGONALS_7: [u64; 11] = diagonals(7);
+/// For a diagonal direction, the squares at most 0, 1 and 3 steps from the board's edge that way (whose
+/// neighbour 1, 2 and 4 steps on is off the board): rows and columns counted from that edge.
+const FAR_9: [u64; 3] = [
+    0xFF00_0000_0000_0000 | 0x8080_8080_8080_8080,
+    0xFFFF_0000_0000_0000 | 0xC0C0_C0C0_C0C0_C0C0,
+    0xFFFF_FFFF_0000_0000 | 0xF0F0_F0F0_F0F0_F0F0,
+];
+const FAR_9_BACK: [u64; 3] = [
+    0x0000_0000_0000_00FF | 0x0101_0101_0101_0101,
+    0x0000_0000_0000_FFFF | 0x0303_0303_0303_0303,
+    0x0000_0000_FFFF_FFFF | 0x0F0F_0F0F_0F0F_0F0F,
+];
+const FAR_7: [u64; 3] = [
+    0xFF00_0000_0000_0000 | 0x0101_0101_0101_0101,
+    0xFFFF_0000_0000_0000 | 0x0303_0303_0303_0303,
+    0xFFFF_FFFF_0000_0000 | 0x0F0F_0F0F_0F0F_0F0F,
+];
+const FAR_7_BACK: [u64; 3] = [
+    0x0000_0000_0000_00FF | 0x8080_8080_8080_8080,
+    0x0000_0000_0000_FFFF | 0xC0C0_C0C0_C0C0_C0C0,
+    0x0000_0000_FFFF_FFFF | 0xF0F0_F0F0_F0F0_F0F0,
+];
 
-const fn diagonals(step: i32) -> [u64; 11] {
-    let mut out = [0u64; 11];
-    let mut n = 0;
-    // Each diagonal is identified by c - r (step 9) or c + r (step 7).
-    let mut k = 0;
-    while k < 15 {
-        let mut line = 0u64;
-        let mut count = 0;
-        let mut r = 0;
-        while r < 8 {
-            let c = if step == 9 { k - 7 + r } else { k - r };
-            if c >= 0 && c < 8 {
-                line |= 1u64 << (r * 8 + c);
-                count += 1;
-            }
-            r += 1;
-        }
-        if count >= 3 {
-            out[n] = line;
-            n += 1;
-        }
-        k += 1;
-    }
-    out
+/// The filled squares from which every square `step` by `step` towards higher bits up to the edge is filled:
+/// a square and its neighbour, then pairs of those two apart, then fours (`far[k]` marks the squares whose
+/// neighbour 2^k steps on is off the board, where the run already reaches the edge).
+#[inline]
+fn full_along(filled: u64, step: u32, far: [u64; 3]) -> u64 {
+    let mut run = filled & ((filled >> step) | far[0]);
+    run &= (run >> (2 * step)) | far[1];
+    run &= (run >> (4 * step)) | far[2];
+    run
+}
+
+/// [`full_along`] towards lower bits.
+#[inline]
+fn full_along_back(filled: u64, step: u32, far: [u64; 3]) -> u64 {
+    let mut run = filled & ((filled << step) | far[0]);
+    run &= (run << (2 * step)) | far[1];
+    run &= (run << (4 * step)) | far[2];
+    run
 }
 
 /// Discs of `p` that can never be flipped, as found by a sound but incomplete rule: a disc is stable when on
@@ -245,22 +248,37 @@ mod tests {
         assert_eq!(stable(0b11 | (1 << 10), 0), 0b11);
     }
 
+    /// Full lines against a square-by-square walk of each line through each square, on random fillings.
     #[test]
-    fn diagonal_masks() {
-        assert_eq!(
-            DIAGONALS_9
-                .iter()
-                .filter(|&&d| d == 0x8040_2010_0804_0201)
-                .count(),
-            1
-        );
-        assert_eq!(
-            DIAGONALS_7
-                .iter()
-                .filter(|&&d| d == 0x0102_0408_1020_4080)
-                .count(),
-            1
-        );
-        assert!(DIAGONALS_9.iter().all(|d| d.count_ones() >= 3));
+    fn full_lines_match_a_walk() {
+        let walk = |filled: u64, x: i32, (dc, dr): (i32, i32)| {
+            [1, -1].iter().all(|&sign| {
+                let (mut c, mut r) = (x % 8, x / 8);
+                while (0..8).contains(&c) && (0..8).contains(&r) {
+                    if filled >> (r * 8 + c) & 1 == 0 {
+                        return false;
+                    }
+                    c += sign * dc;
+                    r += sign * dr;
+                }
+                true
+            })
+        };
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Mostly filled boards, where full lines are common.
+            let filled = seed | seed.rotate_left(11) | seed.rotate_left(23);
+            let (h, v, d9, d7) = full_lines(filled);
+            for x in 0..64 {
+                let bit = |set: u64| set >> x & 1 == 1;
+                assert_eq!(bit(h), walk(filled, x, (1, 0)), "h {filled:#x} {x}");
+                assert_eq!(bit(v), walk(filled, x, (0, 1)), "v {filled:#x} {x}");
+                assert_eq!(bit(d9), walk(filled, x, (1, 1)), "d9 {filled:#x} {x}");
+                assert_eq!(bit(d7), walk(filled, x, (-1, 1)), "d7 {filled:#x} {x}");
+            }
+        }
     }
 }
