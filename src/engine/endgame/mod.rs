@@ -269,7 +269,7 @@ impl<'a> Solver<'a> {
         }
         let board = Board::new(super::Bitboard(p), super::Bitboard(o));
         let entry = self.tt.probe(&board);
-        let mut list = MoveList::new(p, o);
+        let mut list = MoveList::of_moves(p, o, mv);
         list.order(entry.and_then(|d| d.best), empties);
         let original_alpha = alpha;
         let mut best_score = BELOW_ANY_SCORE;
@@ -360,7 +360,7 @@ impl<'a> Solver<'a> {
                 return score;
             }
         }
-        let mut list = MoveList::new(p, o);
+        let mut list = MoveList::of_moves(p, o, mv);
         if empties > TT_MIN_EMPTIES {
             // The children's buckets load while the moves are ordered (and for the transposition cutoffs).
             for m in list.moves.iter() {

@@ -57,11 +57,17 @@ pub(super) struct MoveList {
 impl MoveList {
     #[inline]
     pub(super) fn new(p: u64, o: u64) -> MoveList {
+        MoveList::of_moves(p, o, moves(p, o))
+    }
+
+    /// The list for the legal moves `legal` of `p` against `o`, already generated.
+    #[inline]
+    pub(super) fn of_moves(p: u64, o: u64, legal: u64) -> MoveList {
         let mut list = MoveList {
             moves: StackVec::new(),
             empty: !(p | o),
         };
-        let mut rest = moves(p, o);
+        let mut rest = legal;
         while rest != 0 {
             let x = rest.trailing_zeros() as usize;
             rest &= rest - 1;
