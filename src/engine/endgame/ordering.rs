@@ -124,10 +124,13 @@ impl MoveList {
             }
             let replies = moves(child.p, child.o);
             let mobility = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-            // Empty squares next to our discs: where the opponent may find moves later.
-            let potential = (adjacent(child.o) & !(child.p | child.o)).count_ones() as i32;
-            let mut key = -mobility * MOBILITY_WEIGHT - potential * POTENTIAL_WEIGHT
-                + corner_stability(child.o) * CORNER_STABILITY_WEIGHT;
+            let mut key = -mobility * MOBILITY_WEIGHT;
+            if empties > 9 {
+                // Empty squares next to our discs: where the opponent may find moves later.
+                let potential = (adjacent(child.o) & !(child.p | child.o)).count_ones() as i32;
+                key += -potential * POTENTIAL_WEIGHT
+                    + corner_stability(child.o) * CORNER_STABILITY_WEIGHT;
+            }
             if bit & CORNERS != 0 {
                 key += 8;
             }
