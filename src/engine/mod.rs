@@ -6,7 +6,6 @@ mod bitboard;
 mod board;
 pub mod book;
 mod control;
-mod endgame;
 mod error;
 mod eval;
 pub mod explorer;
@@ -31,7 +30,6 @@ pub mod wthor;
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
 pub use control::{native_clock, Clock, Control};
-pub use endgame::{probcut_value, Solver};
 pub use error::{PlayError, PositionError, SquareError, TranscriptError};
 pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};
@@ -42,6 +40,7 @@ pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, P
 pub use perft::perft;
 pub use position::{Color, Position};
 pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
+pub use search::endgame::{probcut_value, Solver};
 pub use search::{
     choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
 };

@@ -20,11 +20,11 @@ mod small;
 use self::ordering::MoveList;
 pub use self::probcut::probcut_value;
 use self::probcut::shallow_value;
-use super::board::moves;
-use super::control::Control;
-use super::eval::stable;
-use super::tt::{TranspositionTable, FULL_WIDTH};
-use super::{Board, Square};
+use crate::engine::board::moves;
+use crate::engine::control::Control;
+use crate::engine::eval::stable;
+use crate::engine::tt::{TranspositionTable, FULL_WIDTH};
+use crate::engine::{Board, Square};
 
 /// At or below this many empties the search uses no table and no sorting.
 pub(super) const SHALLOW: u32 = 6;
@@ -57,7 +57,7 @@ pub(super) const PROBCUT_MIN_EMPTIES: u32 = 10;
 pub(super) const BELOW_ANY_SCORE: i32 = -65;
 /// Above every final score: where a search for the opponent's best (our lowest) score starts.
 pub(super) const ABOVE_ANY_SCORE: i32 = 65;
-/// Beyond every value of the evaluation's shallow searches (in [`DISC`](super::DISC) units): their open window.
+/// Beyond every value of the evaluation's shallow searches (in [`DISC`](crate::engine::DISC) units): their open window.
 pub(super) const EVAL_INFINITY: i32 = 30_000;
 
 /// Exact solver over a transposition table owned by the caller.
@@ -72,7 +72,7 @@ pub struct Solver<'a> {
 /// Final disc difference when neither side can move, empties to the winner.
 #[inline]
 pub(super) fn final_score(p: u64, o: u64) -> i32 {
-    Board::new(super::Bitboard(p), super::Bitboard(o)).final_score()
+    Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o)).final_score()
 }
 
 impl<'a> Solver<'a> {
@@ -99,7 +99,8 @@ impl<'a> Solver<'a> {
         if moves(p, o) == 0 {
             return self.solve_window(board, -64, 64);
         }
-        let estimate = shallow_value(p, o, 2, -EVAL_INFINITY, EVAL_INFINITY) / super::eval::DISC;
+        let estimate =
+            shallow_value(p, o, 2, -EVAL_INFINITY, EVAL_INFINITY) / crate::engine::eval::DISC;
         let mut guess = estimate.clamp(-64, 64);
         if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
             // A cheaper selective search first: it leaves best moves in the table and a close guess.
@@ -158,7 +159,10 @@ impl<'a> Solver<'a> {
         let mut list = MoveList::new(p, o);
         let tt_move = self
             .tt
-            .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
+            .probe(&Board::new(
+                crate::engine::Bitboard(p),
+                crate::engine::Bitboard(o),
+            ))
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
         let mut best = (BELOW_ANY_SCORE, list.moves[0].square());
@@ -174,7 +178,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
         self.tt.store_selective(
             &board,
             (!(p | o)).count_ones() as u8,
@@ -207,7 +211,10 @@ impl<'a> Solver<'a> {
         let mut list = MoveList::new(p, o);
         let tt_move = self
             .tt
-            .probe(&Board::new(super::Bitboard(p), super::Bitboard(o)))
+            .probe(&Board::new(
+                crate::engine::Bitboard(p),
+                crate::engine::Bitboard(o),
+            ))
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
         let mut best_score = BELOW_ANY_SCORE;
@@ -267,7 +274,7 @@ impl<'a> Solver<'a> {
             }
             return -self.pvs(o, p, -beta, -alpha);
         }
-        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
         let entry = self.tt.probe(&board);
         let mut list = MoveList::of_moves(p, o, mv);
         list.order(entry.and_then(|d| d.best), empties);
@@ -320,7 +327,7 @@ impl<'a> Solver<'a> {
         if empties <= SHALLOW {
             return self.nws_shallow(p, o, alpha, empties);
         }
-        let board = Board::new(super::Bitboard(p), super::Bitboard(o));
+        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
         if empties >= TT_MIN_EMPTIES {
             self.tt.prefetch(&board);
         }
@@ -364,14 +371,16 @@ impl<'a> Solver<'a> {
         if empties > TT_MIN_EMPTIES {
             // The children's buckets load while the moves are ordered (and for the transposition cutoffs).
             for m in list.moves.iter() {
-                self.tt
-                    .prefetch(&Board::new(super::Bitboard(m.p), super::Bitboard(m.o)));
+                self.tt.prefetch(&Board::new(
+                    crate::engine::Bitboard(m.p),
+                    crate::engine::Bitboard(m.o),
+                ));
             }
         }
         if empties >= ETC_MIN_EMPTIES {
             // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
             for m in list.moves.iter() {
-                let child = Board::new(super::Bitboard(m.p), super::Bitboard(m.o));
+                let child = Board::new(crate::engine::Bitboard(m.p), crate::engine::Bitboard(m.o));
                 if let Some(data) = self.tt.probe(&child) {
                     if data.confidence >= self.confidence && -data.upper > alpha {
                         return -data.upper;

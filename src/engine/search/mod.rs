@@ -2,12 +2,14 @@
 //! aspiration windows, a transposition table and ordering by table move then by evaluation and mobility; near
 //! the end it hands over to the exact (or win/loss/draw) [`Solver`]. Scores are in [`DISC`] units.
 
+pub(super) mod endgame;
+
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use self::endgame::Solver;
 use super::board::{flips, moves};
 use super::control::{Clock, Control};
-use super::endgame::Solver;
 use super::eval::{Evaluate, DISC};
 use super::pattern::PatternEval;
 use super::stackvec::StackVec;
