@@ -110,6 +110,49 @@ mod imp {
 
 pub(crate) use imp::U64x2;
 
+/// The runs of `o`'s discs that start next to a disc of `seed` (in every lane), in the four directions (1, 8, 9,
+/// 7: one per lane) both ways: towards higher bits (`up`) and lower (`down`), by parallel prefix (one step,
+/// one step, two pairs of steps: runs of up to six), with the shift of each lane. The opponent's discs on the
+/// side columns stop every run but the vertical one. The move generator seeds it with the player's discs, the
+/// flips with the square played.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn runs_avx2(
+    seed: std::arch::x86_64::__m256i,
+    o: u64,
+) -> (
+    std::arch::x86_64::__m256i,
+    std::arch::x86_64::__m256i,
+    std::arch::x86_64::__m256i,
+) {
+    use std::arch::x86_64::*;
+    const INNER: i64 = 0x7E7E_7E7E_7E7E_7E7E;
+    let shift = _mm256_set_epi64x(7, 9, 8, 1);
+    let shift2 = _mm256_add_epi64(shift, shift);
+    let mask = _mm256_and_si256(
+        _mm256_set1_epi64x(o as i64),
+        _mm256_set_epi64x(INNER, INNER, -1, INNER),
+    );
+    let mut up = _mm256_and_si256(mask, _mm256_sllv_epi64(seed, shift));
+    let mut down = _mm256_and_si256(mask, _mm256_srlv_epi64(seed, shift));
+    up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, shift)));
+    down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, shift)));
+    let pairs_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
+    let pairs_down = _mm256_and_si256(mask, _mm256_srlv_epi64(mask, shift));
+    for _ in 0..2 {
+        up = _mm256_or_si256(
+            up,
+            _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
+        );
+        down = _mm256_or_si256(
+            down,
+            _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
+        );
+    }
+    (up, down, shift)
+}
+
 /// Legal moves with AVX2: the four directions (1, 8, 7, 9) in four lanes, each shifted both ways.
 ///
 /// # Safety
@@ -119,43 +162,9 @@ pub(crate) use imp::U64x2;
 #[inline]
 pub(crate) unsafe fn moves_avx2(p: u64, o: u64) -> u64 {
     use std::arch::x86_64::*;
-    const INNER: i64 = 0x7E7E_7E7E_7E7E_7E7E;
-    let shift = _mm256_set_epi64x(7, 9, 8, 1);
-    let shift2 = _mm256_add_epi64(shift, shift);
-    let pp = _mm256_set1_epi64x(p as i64);
-    let mask = _mm256_and_si256(
-        _mm256_set1_epi64x(o as i64),
-        _mm256_set_epi64x(INNER, INNER, -1, INNER),
-    );
-    let mut up = _mm256_and_si256(mask, _mm256_sllv_epi64(pp, shift));
-    let mut down = _mm256_and_si256(mask, _mm256_srlv_epi64(pp, shift));
-    up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, shift)));
-    down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, shift)));
-    let pairs_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
-    let pairs_down = _mm256_and_si256(mask, _mm256_srlv_epi64(mask, shift));
-    up = _mm256_or_si256(
-        up,
-        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
-    );
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
-    );
-    up = _mm256_or_si256(
-        up,
-        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
-    );
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
-    );
+    let (up, down, shift) = runs_avx2(_mm256_set1_epi64x(p as i64), o);
     let all = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
-    let half = _mm_or_si128(
-        _mm256_castsi256_si128(all),
-        _mm256_extracti128_si256::<1>(all),
-    );
-    let both = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
-    _mm_cvtsi128_si64(both) as u64 & !(p | o)
+    or_lanes(all) & !(p | o)
 }
 
 /// Discs flipped by `p` playing on the empty square `x`, with AVX2: the four directions in four lanes, each
@@ -168,38 +177,8 @@ pub(crate) unsafe fn moves_avx2(p: u64, o: u64) -> u64 {
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
     use std::arch::x86_64::*;
-    const INNER: i64 = 0x7E7E_7E7E_7E7E_7E7E;
-    let shift = _mm256_set_epi64x(7, 9, 8, 1);
-    let shift2 = _mm256_add_epi64(shift, shift);
-    let square = _mm256_set1_epi64x((1u64 << x) as i64);
+    let (up, down, shift) = runs_avx2(_mm256_set1_epi64x((1u64 << x) as i64), o);
     let pp = _mm256_set1_epi64x(p as i64);
-    // The opponent's discs that a run in each direction may cross: not on the side columns, but vertically.
-    let mask = _mm256_and_si256(
-        _mm256_set1_epi64x(o as i64),
-        _mm256_set_epi64x(INNER, INNER, -1, INNER),
-    );
-    let mut up = _mm256_and_si256(mask, _mm256_sllv_epi64(square, shift));
-    let mut down = _mm256_and_si256(mask, _mm256_srlv_epi64(square, shift));
-    up = _mm256_or_si256(up, _mm256_and_si256(mask, _mm256_sllv_epi64(up, shift)));
-    down = _mm256_or_si256(down, _mm256_and_si256(mask, _mm256_srlv_epi64(down, shift)));
-    let pairs_up = _mm256_and_si256(mask, _mm256_sllv_epi64(mask, shift));
-    let pairs_down = _mm256_and_si256(mask, _mm256_srlv_epi64(mask, shift));
-    up = _mm256_or_si256(
-        up,
-        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
-    );
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
-    );
-    up = _mm256_or_si256(
-        up,
-        _mm256_and_si256(pairs_up, _mm256_sllv_epi64(up, shift2)),
-    );
-    down = _mm256_or_si256(
-        down,
-        _mm256_and_si256(pairs_down, _mm256_srlv_epi64(down, shift2)),
-    );
     // A run counts when the square after it is ours.
     let zero = _mm256_setzero_si256();
     let closed_up = _mm256_and_si256(pp, _mm256_sllv_epi64(up, shift));
