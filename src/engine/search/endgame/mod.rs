@@ -24,7 +24,7 @@ use crate::engine::board::moves;
 use crate::engine::control::Control;
 use crate::engine::eval::stable;
 use crate::engine::tt::{TranspositionTable, FULL_WIDTH};
-use crate::engine::{Board, Square};
+use crate::engine::{Bitboard, Board, Square};
 
 /// At or below this many empties the search uses no table and no sorting.
 pub(super) const SHALLOW: u32 = 6;
@@ -72,7 +72,7 @@ pub struct Solver<'a> {
 /// Final disc difference when neither side can move, empties to the winner.
 #[inline]
 pub(super) fn final_score(p: u64, o: u64) -> i32 {
-    Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o)).final_score()
+    Board::new(Bitboard(p), Bitboard(o)).final_score()
 }
 
 impl<'a> Solver<'a> {
@@ -153,18 +153,21 @@ impl<'a> Solver<'a> {
         (lower.max(guess.min(upper)), Some(best))
     }
 
-    /// Null-window search at the root: is the score above `alpha`? Returns the bound and the move that
-    /// reached it (meaningful when it is above `alpha`).
-    fn nws_root(&mut self, p: u64, o: u64, alpha: i32) -> (i32, Square) {
+    /// The root's moves, ordered with the table's move first.
+    fn root_moves(&self, p: u64, o: u64) -> MoveList {
         let mut list = MoveList::new(p, o);
         let tt_move = self
             .tt
-            .probe(&Board::new(
-                crate::engine::Bitboard(p),
-                crate::engine::Bitboard(o),
-            ))
+            .probe(&Board::new(Bitboard(p), Bitboard(o)))
             .and_then(|d| d.best);
         list.order(tt_move, (!(p | o)).count_ones());
+        list
+    }
+
+    /// Null-window search at the root: is the score above `alpha`? Returns the bound and the move that
+    /// reached it (meaningful when it is above `alpha`).
+    fn nws_root(&mut self, p: u64, o: u64, alpha: i32) -> (i32, Square) {
+        let list = self.root_moves(p, o);
         let mut best = (BELOW_ANY_SCORE, list.moves[0].square());
         for m in list.moves.iter() {
             let score = -self.nws(m.p, m.o, -alpha - 1);
@@ -178,7 +181,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
+        let board = Board::new(Bitboard(p), Bitboard(o));
         self.tt.store_selective(
             &board,
             (!(p | o)).count_ones() as u8,
@@ -208,15 +211,7 @@ impl<'a> Solver<'a> {
     }
 
     fn pvs_root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, Square) {
-        let mut list = MoveList::new(p, o);
-        let tt_move = self
-            .tt
-            .probe(&Board::new(
-                crate::engine::Bitboard(p),
-                crate::engine::Bitboard(o),
-            ))
-            .and_then(|d| d.best);
-        list.order(tt_move, (!(p | o)).count_ones());
+        let list = self.root_moves(p, o);
         let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = list.moves[0].square();
         for (i, &m) in list.moves.iter().enumerate() {
@@ -274,7 +269,7 @@ impl<'a> Solver<'a> {
             }
             return -self.pvs(o, p, -beta, -alpha);
         }
-        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
+        let board = Board::new(Bitboard(p), Bitboard(o));
         let entry = self.tt.probe(&board);
         let mut list = MoveList::of_moves(p, o, mv);
         list.order(entry.and_then(|d| d.best), empties);
@@ -327,7 +322,7 @@ impl<'a> Solver<'a> {
         if empties <= SHALLOW {
             return self.nws_shallow(p, o, alpha, empties);
         }
-        let board = Board::new(crate::engine::Bitboard(p), crate::engine::Bitboard(o));
+        let board = Board::new(Bitboard(p), Bitboard(o));
         if empties >= TT_MIN_EMPTIES {
             self.tt.prefetch(&board);
         }
@@ -371,16 +366,13 @@ impl<'a> Solver<'a> {
         if empties > TT_MIN_EMPTIES {
             // The children's buckets load while the moves are ordered (and for the transposition cutoffs).
             for m in list.moves.iter() {
-                self.tt.prefetch(&Board::new(
-                    crate::engine::Bitboard(m.p),
-                    crate::engine::Bitboard(m.o),
-                ));
+                self.tt.prefetch(&Board::new(Bitboard(m.p), Bitboard(m.o)));
             }
         }
         if empties >= ETC_MIN_EMPTIES {
             // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
             for m in list.moves.iter() {
-                let child = Board::new(crate::engine::Bitboard(m.p), crate::engine::Bitboard(m.o));
+                let child = Board::new(Bitboard(m.p), Bitboard(m.o));
                 if let Some(data) = self.tt.probe(&child) {
                     if data.confidence >= self.confidence && -data.upper > alpha {
                         return -data.upper;
