@@ -221,6 +221,9 @@ impl Solver<'_> {
     }
 
     /// Three empties: each move leads to a 2-empty solve of the other two.
+    ///
+    /// `solve_3` and `solve_2` have the same shape (the mover's squares, then the opponent's when the mover
+    /// must pass) on purpose: they are the innermost calls of the solver, specialised by hand.
     fn solve_3(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
         self.control.nodes += 1;
         // Whole words, not bytes: the three are read back at once, and a wide load of narrow stores stalls.
