@@ -99,8 +99,15 @@ impl<'a> Solver<'a> {
         if moves(p, o) == 0 {
             return self.solve_window(board, -64, 64);
         }
+        // The first guess: a 6-ply search with the evaluation where a selective solve follows (its probes
+        // start nearer the score), 2 plies otherwise.
+        let depth = if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
+            6
+        } else {
+            2
+        };
         let estimate =
-            shallow_value(p, o, 2, -EVAL_INFINITY, EVAL_INFINITY) / crate::engine::eval::DISC;
+            shallow_value(p, o, depth, -EVAL_INFINITY, EVAL_INFINITY) / crate::engine::eval::DISC;
         let mut guess = estimate.clamp(-64, 64);
         if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
             // A cheaper selective search first: it leaves best moves in the table and a close guess.
