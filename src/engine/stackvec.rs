@@ -42,6 +42,19 @@ impl<T: Copy, const N: usize> StackVec<T, N> {
         // SAFETY: as in `as_slice`.
         unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr().cast::<T>(), self.len) }
     }
+
+    /// Removes and returns the value at `index`, the later ones moving down one place (their order kept).
+    ///
+    /// # Panics
+    /// When `index` is out of range.
+    #[inline]
+    pub(crate) fn remove(&mut self, index: usize) -> T {
+        let slice = self.as_mut_slice();
+        let value = slice[index];
+        slice.copy_within(index + 1.., index);
+        self.len -= 1;
+        value
+    }
 }
 
 impl<T: Copy, const N: usize> std::ops::Deref for StackVec<T, N> {

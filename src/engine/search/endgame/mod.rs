@@ -387,19 +387,33 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        list.order(entry.and_then(|d| d.best), empties);
         let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = None;
-        for &m in list.moves.iter() {
-            let score = -self.nws(m.p, m.o, -alpha - 1);
+        // The table's move first, before the others are ordered: it usually cuts off, and then their
+        // ordering (a shallow search each, with many empties) is never needed.
+        let first = entry
+            .and_then(|d| d.best)
+            .and_then(|square| list.take(square));
+        if let Some(m) = first {
+            best_score = -self.nws(m.p, m.o, -alpha - 1);
             if self.control.aborted() {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m.square());
-                if score > alpha {
-                    break;
+            best_move = Some(m.square());
+        }
+        if best_score <= alpha {
+            list.order(None, empties);
+            for &m in list.moves.iter() {
+                let score = -self.nws(m.p, m.o, -alpha - 1);
+                if self.control.aborted() {
+                    return 0;
+                }
+                if score > best_score {
+                    best_score = score;
+                    best_move = Some(m.square());
+                    if score > alpha {
+                        break;
+                    }
                 }
             }
         }

@@ -82,6 +82,17 @@ impl MoveList {
         list
     }
 
+    /// Removes the move to `square` from the list and returns it (the others keep their order): the table's
+    /// move is searched before the rest are ordered, which a cut-off by that move then spares.
+    #[inline]
+    pub(super) fn take(&mut self, square: Square) -> Option<Child> {
+        let index = self
+            .moves
+            .iter()
+            .position(|m| m.x as usize == square.index())?;
+        Some(self.moves.remove(index))
+    }
+
     /// Table move first. With many empties, then by a shallow search with the evaluation, less the
     /// opponent's mobility; with fewer, fastest first: the fewer replies the opponent has (corners counting
     /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
