@@ -353,7 +353,8 @@ fn fit_phase(
             let error = (row.score - predict(bias, &weights, &row.ids)).clamp(-huber, huber);
             bias += rate * 0.1 * error;
             for &id in &row.ids {
-                weights[id as usize] += rate * error;
+                let w = &mut weights[id as usize];
+                *w += rate * (error - options.l2 * *w);
             }
         }
     }
@@ -382,6 +383,10 @@ pub struct TrainOptions {
     pub rate: f32,
     /// Errors are clamped to this many discs in the gradient (Huber loss; 64 or more: squared error).
     pub huber: f32,
+    /// L2 regularisation: a touched weight `w` also moves by `-rate * l2 * w` (rare readings stay near 0).
+    pub l2: f32,
+    /// Fit from zero even when `base` is given (its other phases are still kept).
+    pub fresh: bool,
 }
 
 fn parse_phases(text: Option<&str>) -> std::io::Result<std::ops::RangeInclusive<usize>> {
@@ -448,15 +453,17 @@ pub fn train(
     }
     drop(samples);
     let start = |phase: usize| {
-        base.as_ref().map(|(bias, compact)| {
-            (
-                bias[phase] as f32 / DISC as f32,
-                compact[phase]
-                    .iter()
-                    .map(|&w| w as f32 / DISC as f32)
-                    .collect::<Vec<f32>>(),
-            )
-        })
+        base.as_ref()
+            .filter(|_| !options.fresh)
+            .map(|(bias, compact)| {
+                (
+                    bias[phase] as f32 / DISC as f32,
+                    compact[phase]
+                        .iter()
+                        .map(|&w| w as f32 / DISC as f32)
+                        .collect::<Vec<f32>>(),
+                )
+            })
     };
     // One thread per core, each fitting whole phases.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -204,14 +204,21 @@ pub fn eval_test(
     Ok(())
 }
 
-/// `reversi wthor-data`: every position of the files' games with at least `min_empties` empties (and a legal
-/// move), labelled with its game's perfect-play score at 24 empties for the side to move, appended to `out`
-/// in `reversi train`'s sample format. Refuses files of the test set.
+/// `reversi wthor-data`: every position of the files' games with a number of empties in `empties` (and a
+/// legal move), labelled for the side to move by `relabel` (by default its game's perfect-play score at 24
+/// empties), appended to `out` in `reversi train`'s sample format. Refuses files of the test set.
 pub fn wthor_data(
     paths: &[PathBuf],
-    min_empties: u32,
+    empties: std::ops::RangeInclusive<u32>,
+    relabel: Relabel,
     out: &mut dyn Write,
 ) -> Result<usize, Box<dyn std::error::Error>> {
+    if !(0.0..=1.0).contains(&relabel.game_share) {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--game-share {}: expected 0 to 1",
+            relabel.game_share
+        ))));
+    }
     let mut files = Vec::new();
     for path in paths {
         let (year, games) = read_file(path)?;
@@ -220,20 +227,80 @@ pub fn wthor_data(
         }
         files.push(games);
     }
-    let empties: Vec<u32> = (min_empties.max(1)..=60).collect();
+    let empties: Vec<u32> = ((*empties.start()).max(1)..=(*empties.end()).min(60)).collect();
     let mut written = 0;
     for games in &files {
-        for probe in probes(games, &empties, 24) {
+        let probes = probes(games, &empties, 24);
+        let labels = relabel.labels(&probes);
+        for (probe, score) in probes.iter().zip(labels) {
             let sample = Sample {
                 player: probe.board.player().0,
                 opponent: probe.board.opponent().0,
-                score: probe.score as i8,
+                score,
             };
             writeln!(out, "{}", sample.to_line())?;
             written += 1;
         }
     }
     Ok(written)
+}
+
+/// How `wthor-data` labels its positions: with the game's perfect-play score at 24 empties, or (bootstrapping)
+/// with a mix of that score and the value of a search with the built-in weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Relabel {
+    /// The search's depth; 0 for the game's score alone.
+    pub depth: u32,
+    /// The game score's share of the label (0 to 1).
+    pub game_share: f64,
+}
+
+impl Relabel {
+    /// The label of each probe, searched on every core.
+    fn labels(&self, probes: &[Probe]) -> Vec<i8> {
+        if self.depth == 0 {
+            return probes.iter().map(|p| p.score as i8).collect();
+        }
+        let threads = std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1);
+        let chunk = probes.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = probes
+                .chunks(chunk)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut searcher = Searcher::new(16);
+                        let limits = SearchLimits {
+                            depth: self.depth,
+                            exact_empties: 0,
+                            wld_empties: 0,
+                            ..SearchLimits::default()
+                        };
+                        part.iter()
+                            .map(|probe| {
+                                let info = searcher.search(
+                                    &probe.board,
+                                    &limits,
+                                    native_clock,
+                                    None,
+                                    &mut |_| {},
+                                );
+                                let searched = info.score as f64 / DISC as f64;
+                                let label = self.game_share * probe.score as f64
+                                    + (1.0 - self.game_share) * searched;
+                                label.round().clamp(-64.0, 64.0) as i8
+                            })
+                            .collect::<Vec<i8>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("wthor-data thread"))
+                .collect()
+        })
+    }
 }
 
 /// `reversi explorer-build`: the opening explorer's file from the games of `paths` (every year: the explorer
@@ -493,5 +560,58 @@ mod tests {
         // Black moves first (60 empties) and white second (59): the same game's score, negated.
         assert_eq!(probes[0].score, game.theoretical_difference());
         assert_eq!(probes[1].score, -game.theoretical_difference());
+    }
+
+    #[test]
+    fn bootstrapped_labels_mix_the_game_score_and_the_search() {
+        let bytes = std::fs::read("tests/data/wthor-sample.wtb").expect("test data");
+        let file = wthor::parse(&bytes).expect("valid");
+        let probes = probes(&file.games, &[30], 24);
+        assert!(!probes.is_empty());
+        let game_scores: Vec<i8> = probes.iter().map(|p| p.score as i8).collect();
+        let plain = Relabel {
+            depth: 0,
+            game_share: 0.5,
+        };
+        assert_eq!(plain.labels(&probes), game_scores);
+        let game_only = Relabel {
+            depth: 2,
+            game_share: 1.0,
+        };
+        assert_eq!(game_only.labels(&probes), game_scores);
+        // The search alone: a 2-ply value, rounded to discs; the half-and-half mix lies between the two.
+        let search = Relabel {
+            depth: 2,
+            game_share: 0.0,
+        }
+        .labels(&probes);
+        let mixed = Relabel {
+            depth: 2,
+            game_share: 0.5,
+        }
+        .labels(&probes);
+        let mut searcher = Searcher::new(16);
+        let limits = SearchLimits {
+            depth: 2,
+            exact_empties: 0,
+            wld_empties: 0,
+            ..SearchLimits::default()
+        };
+        for (i, probe) in probes.iter().enumerate() {
+            let info = searcher.search(&probe.board, &limits, native_clock, None, &mut |_| {});
+            assert_eq!(search[i] as f64, (info.score as f64 / DISC as f64).round());
+            let (low, high) = (search[i].min(game_scores[i]), search[i].max(game_scores[i]));
+            assert!((low..=high).contains(&mixed[i]), "{i}");
+        }
+    }
+
+    #[test]
+    fn a_game_share_outside_0_to_1_is_refused() {
+        let relabel = Relabel {
+            depth: 2,
+            game_share: 1.5,
+        };
+        let result = wthor_data(&[], 20..=60, relabel, &mut Vec::new());
+        assert!(result.unwrap_err().to_string().contains("--game-share"));
     }
 }

@@ -90,6 +90,12 @@ pub enum DevCommand {
         /// Huber loss: errors count at most this many discs in the gradient (64: squared error).
         #[arg(long, default_value_t = 64.0)]
         huber: f32,
+        /// L2 regularisation: each update also shrinks the weights it touches by this fraction of the step.
+        #[arg(long, default_value_t = 0.0)]
+        l2: f32,
+        /// Fit the trained phases from zero instead of from `--base`'s weights.
+        #[arg(long)]
+        fresh: bool,
     },
     /// For developers: the error of the mid-game search's shallow probcut searches against deeper ones, on
     /// positions of WTHOR games (before 2015).
@@ -116,6 +122,16 @@ pub enum DevCommand {
         /// Keep positions with at least this many empties.
         #[arg(long, default_value_t = 24)]
         min_empties: u32,
+        /// Keep positions with at most this many empties.
+        #[arg(long, default_value_t = 60)]
+        max_empties: u32,
+        /// Bootstrapping: label each position with a mix of its game's score and the value of a search of
+        /// this depth with the built-in weights (0: the game's score alone).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
+        search_depth: u32,
+        /// With `--search-depth`: the game score's share of the label, 0 to 1 (the search has the rest).
+        #[arg(long, default_value_t = 0.5)]
+        game_share: f64,
         /// Output file (appended to).
         #[arg(long)]
         out: std::path::PathBuf,
@@ -203,6 +219,8 @@ pub fn run(command: DevCommand) -> ExitCode {
             phases,
             rate,
             huber,
+            l2,
+            fresh,
         } => {
             let options = crate::train::TrainOptions {
                 epochs,
@@ -210,6 +228,8 @@ pub fn run(command: DevCommand) -> ExitCode {
                 phases,
                 rate,
                 huber,
+                l2,
+                fresh,
             };
             finish("train", crate::train::train(&files, &out, &options))
         }
@@ -225,6 +245,9 @@ pub fn run(command: DevCommand) -> ExitCode {
         DevCommand::WthorData {
             files,
             min_empties,
+            max_empties,
+            search_depth,
+            game_share,
             out,
         } => {
             let result = std::fs::OpenOptions::new()
@@ -234,7 +257,15 @@ pub fn run(command: DevCommand) -> ExitCode {
                 .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
                 .and_then(|file| {
                     let mut writer = std::io::BufWriter::new(file);
-                    let n = crate::wthor_tools::wthor_data(&files, min_empties, &mut writer)?;
+                    let n = crate::wthor_tools::wthor_data(
+                        &files,
+                        min_empties..=max_empties,
+                        crate::wthor_tools::Relabel {
+                            depth: search_depth,
+                            game_share,
+                        },
+                        &mut writer,
+                    )?;
                     writer.flush()?;
                     Ok(n)
                 });
