@@ -3,11 +3,13 @@
 //! the end it hands over to the exact (or win/loss/draw) [`Solver`]. Scores are in [`DISC`] units.
 
 pub(super) mod endgame;
+mod node_type;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use self::endgame::Solver;
+use self::node_type::{NodeType, NonPv, Pv};
 use super::board::{flips, moves};
 use super::control::{Clock, Control};
 use super::eval::{Evaluate, DISC};
@@ -176,19 +178,6 @@ fn mpc_sigma(depth: u32) -> f64 {
         10 => 5.1,
         _ => 5.2,
     }
-}
-
-/// Marker types: the search is written once and compiled for the root, PV nodes and the other nodes.
-trait NodeType {
-    const PV: bool;
-}
-struct Pv;
-struct NonPv;
-impl NodeType for Pv {
-    const PV: bool = true;
-}
-impl NodeType for NonPv {
-    const PV: bool = false;
 }
 
 impl Searcher {

@@ -20,10 +20,11 @@ mod small;
 use self::ordering::MoveList;
 pub use self::probcut::probcut_value;
 use self::probcut::shallow_value;
+use super::node_type::{NodeType, NonPv, Pv};
 use crate::engine::board::moves;
 use crate::engine::control::Control;
 use crate::engine::eval::stable;
-use crate::engine::tt::{TranspositionTable, FULL_WIDTH};
+use crate::engine::tt::{TranspositionTable, TtData, FULL_WIDTH};
 use crate::engine::{Bitboard, Board, Square};
 
 /// At or below this many empties the search uses no table and no sorting.
@@ -222,7 +223,7 @@ impl<'a> Solver<'a> {
         let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = list.moves[0].square();
         for (i, &m) in list.moves.iter().enumerate() {
-            let score = self.pv_child(i, m.p, m.o, alpha, beta);
+            let score = self.child::<Pv>(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 break;
             }
@@ -240,74 +241,16 @@ impl<'a> Solver<'a> {
         (best_score, best_move)
     }
 
-    /// The value of the `i`-th child on the principal variation: the first with the full window, the others
-    /// with a null window first, searched again in full when they land inside the window.
+    /// Principal-variation search with a full window (fail-soft).
     #[inline]
-    fn pv_child(&mut self, i: usize, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
-        if i == 0 {
-            return -self.pvs(p, o, -beta, -alpha);
-        }
-        let s = -self.nws(p, o, -alpha - 1);
-        if s > alpha && s < beta {
-            -self.pvs(p, o, -beta, -s)
-        } else {
-            s
-        }
+    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.search::<Pv>(p, o, alpha, beta)
     }
 
-    /// Principal-variation search with a full window (fail-soft).
-    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
-        let empties = (!(p | o)).count_ones();
-        if empties <= SHALLOW {
-            // Near the end a full-window search costs little more than two null-window ones.
-            let low = self.nws(p, o, alpha);
-            if low <= alpha || low >= beta {
-                return low;
-            }
-            return self.exact_small(p, o, low, beta);
-        }
-        if self.control.tick() {
-            return 0;
-        }
-        let mv = moves(p, o);
-        if mv == 0 {
-            if moves(o, p) == 0 {
-                return final_score(p, o);
-            }
-            return -self.pvs(o, p, -beta, -alpha);
-        }
-        let board = Board::new(Bitboard(p), Bitboard(o));
-        let entry = self.tt.probe(&board);
-        let mut list = MoveList::of_moves(p, o, mv);
-        list.order(entry.and_then(|d| d.best), empties);
-        let original_alpha = alpha;
-        let mut best_score = BELOW_ANY_SCORE;
-        let mut best_move = None;
-        for (i, &m) in list.moves.iter().enumerate() {
-            let score = self.pv_child(i, m.p, m.o, alpha, beta);
-            if self.control.aborted() {
-                return 0;
-            }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m.square());
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.tt.store_selective(
-            &board,
-            empties as u8,
-            self.confidence,
-            (original_alpha, beta),
-            best_score,
-            best_move,
-        );
-        best_score
+    /// Null-window search: is the score above `alpha`? Returns a fail-soft bound (or the exact score).
+    #[inline]
+    fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        self.search::<NonPv>(p, o, alpha, alpha + 1)
     }
 
     /// Exact value below the shallow threshold, known to be at least `low` (a fail-high bound) and wanted
@@ -323,14 +266,22 @@ impl<'a> Solver<'a> {
         low
     }
 
-    /// Null-window search: is the score above `alpha`? Returns a fail-soft bound (or the exact score).
-    fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+    /// The search below the root, written once for both kinds of node (fail-soft). On the principal
+    /// variation (`N` = [`Pv`]) the window is open and every bound is searched for; elsewhere it is null
+    /// (`beta` = `alpha` + 1), and the node may stop early: by stability, by the table's bounds, by probcut
+    /// (selective searches), by a child's table entry (enhanced transposition cutoff), or by its first move.
+    fn search<N: NodeType>(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
         let empties = (!(p | o)).count_ones();
         if empties <= SHALLOW {
-            return self.nws_shallow(p, o, alpha, empties);
+            let low = self.nws_shallow(p, o, alpha, empties);
+            if !N::PV || low <= alpha || low >= beta {
+                return low;
+            }
+            // Near the end a full-window search costs little more than two null-window ones.
+            return self.exact_small(p, o, low, beta);
         }
         let board = Board::new(Bitboard(p), Bitboard(o));
-        if empties >= TT_MIN_EMPTIES {
+        if !N::PV && empties >= TT_MIN_EMPTIES {
             self.tt.prefetch(&board);
         }
         if self.control.tick() {
@@ -341,93 +292,149 @@ impl<'a> Solver<'a> {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.nws(o, p, -alpha - 1);
+            return -self.search::<N>(o, p, -beta, -alpha);
         }
-        // Stability cutoff: the opponent's stable discs cap what the side to move can reach.
-        let opponent_discs = o.count_ones() as i32;
-        if alpha >= 64 - 2 * opponent_discs {
-            let cap = 64 - 2 * stable(o, p).count_ones() as i32;
-            if cap <= alpha {
-                return cap;
+        if !N::PV {
+            // Stability cutoff: the opponent's stable discs cap what the side to move can reach.
+            let opponent_discs = o.count_ones() as i32;
+            if alpha >= 64 - 2 * opponent_discs {
+                let cap = 64 - 2 * stable(o, p).count_ones() as i32;
+                if cap <= alpha {
+                    return cap;
+                }
             }
         }
-        let entry = if empties >= TT_MIN_EMPTIES {
+        let entry = if N::PV || empties >= TT_MIN_EMPTIES {
             self.tt.probe(&board)
         } else {
             None
         };
-        if let Some(data) = entry.filter(|d| d.confidence >= self.confidence) {
-            if data.lower > alpha {
-                return data.lower;
-            }
-            if data.upper <= alpha {
-                return data.upper;
-            }
-        }
-        if self.confidence != FULL_WIDTH && empties >= PROBCUT_MIN_EMPTIES {
-            if let Some(score) = self.probcut(p, o, alpha, empties) {
-                return score;
+        if !N::PV {
+            if let Some(cut) = self.bound_cutoff(p, o, alpha, empties, entry) {
+                return cut;
             }
         }
         let mut list = MoveList::of_moves(p, o, mv);
-        if empties > TT_MIN_EMPTIES {
-            // The children's buckets load while the moves are ordered (and for the transposition cutoffs).
-            for m in list.moves.iter() {
-                self.tt.prefetch(&Board::new(Bitboard(m.p), Bitboard(m.o)));
+        if !N::PV {
+            if let Some(cut) = self.transposition_cutoff(alpha, empties, &list) {
+                return cut;
             }
         }
-        if empties >= ETC_MIN_EMPTIES {
-            // Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
-            for m in list.moves.iter() {
-                let child = Board::new(Bitboard(m.p), Bitboard(m.o));
-                if let Some(data) = self.tt.probe(&child) {
-                    if data.confidence >= self.confidence && -data.upper > alpha {
-                        return -data.upper;
-                    }
-                }
-            }
-        }
+        let original_alpha = alpha;
         let mut best_score = BELOW_ANY_SCORE;
         let mut best_move = None;
-        // The table's move first, before the others are ordered: it usually cuts off, and then their
-        // ordering (a shallow search each, with many empties) is never needed.
-        let first = entry
+        let mut i = 0;
+        // The table's move first, before the others are ordered: off the principal variation it usually
+        // cuts off, and then their ordering (a shallow search each, with many empties) is never needed.
+        if let Some(m) = entry
             .and_then(|d| d.best)
-            .and_then(|square| list.take(square));
-        if let Some(m) = first {
-            best_score = -self.nws(m.p, m.o, -alpha - 1);
+            .and_then(|square| list.take(square))
+        {
+            best_score = self.child::<N>(i, m.p, m.o, alpha, beta);
             if self.control.aborted() {
                 return 0;
             }
             best_move = Some(m.square());
+            alpha = alpha.max(best_score);
+            i += 1;
         }
-        if best_score <= alpha {
+        if best_score < beta {
             list.order(None, empties);
             for &m in list.moves.iter() {
-                let score = -self.nws(m.p, m.o, -alpha - 1);
+                let score = self.child::<N>(i, m.p, m.o, alpha, beta);
                 if self.control.aborted() {
                     return 0;
                 }
+                i += 1;
                 if score > best_score {
                     best_score = score;
                     best_move = Some(m.square());
                     if score > alpha {
-                        break;
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
                     }
                 }
             }
         }
-
-        if empties >= TT_MIN_EMPTIES {
+        if N::PV || empties >= TT_MIN_EMPTIES {
             self.tt.store_selective(
                 &board,
                 empties as u8,
                 self.confidence,
-                (alpha, alpha + 1),
+                (original_alpha, beta),
                 best_score,
                 best_move,
             );
         }
         best_score
+    }
+
+    /// The value of the `i`-th child of a node of type `N` with window (`alpha`, `beta`): on the principal
+    /// variation the first child gets the full window and the others a null window first, searched again in
+    /// full when they land inside it; elsewhere every child gets the null window.
+    #[inline]
+    fn child<N: NodeType>(&mut self, i: usize, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        if !N::PV {
+            return -self.nws(p, o, -alpha - 1);
+        }
+        if i == 0 {
+            return -self.pvs(p, o, -beta, -alpha);
+        }
+        let s = -self.nws(p, o, -alpha - 1);
+        if s > alpha && s < beta {
+            -self.pvs(p, o, -beta, -s)
+        } else {
+            s
+        }
+    }
+
+    /// The early exits of a null-window node before its moves are generated: the table's bounds, and
+    /// probcut in a selective search.
+    #[inline]
+    fn bound_cutoff(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empties: u32,
+        entry: Option<TtData>,
+    ) -> Option<i32> {
+        if let Some(data) = entry.filter(|d| d.confidence >= self.confidence) {
+            if data.lower > alpha {
+                return Some(data.lower);
+            }
+            if data.upper <= alpha {
+                return Some(data.upper);
+            }
+        }
+        if self.confidence != FULL_WIDTH && empties >= PROBCUT_MIN_EMPTIES {
+            return self.probcut(p, o, alpha, empties);
+        }
+        None
+    }
+
+    /// Enhanced transposition cutoff at a null-window node: a child whose table entry already shows it bad
+    /// enough for the opponent. The children's buckets are prefetched first, and load while the moves are
+    /// ordered if no child cuts.
+    #[inline]
+    fn transposition_cutoff(&mut self, alpha: i32, empties: u32, list: &MoveList) -> Option<i32> {
+        if empties > TT_MIN_EMPTIES {
+            for m in list.moves.iter() {
+                self.tt.prefetch(&Board::new(Bitboard(m.p), Bitboard(m.o)));
+            }
+        }
+        if empties >= ETC_MIN_EMPTIES {
+            for m in list.moves.iter() {
+                let child = Board::new(Bitboard(m.p), Bitboard(m.o));
+                if let Some(data) = self.tt.probe(&child) {
+                    if data.confidence >= self.confidence && -data.upper > alpha {
+                        return Some(-data.upper);
+                    }
+                }
+            }
+        }
+        None
     }
 }
