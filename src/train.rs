@@ -55,12 +55,7 @@ fn random_move(board: &Board, rng: &mut Rng) -> Square {
 
 /// The move a `depth`-ply search chooses (the side to move must have a legal move).
 fn searched_move(searcher: &mut Searcher, board: &Board, depth: u32) -> Square {
-    let limits = SearchLimits {
-        depth,
-        exact_empties: 0,
-        wld_empties: 0,
-        ..SearchLimits::default()
-    };
+    let limits = SearchLimits::midgame(depth);
     match searcher
         .search(board, &limits, native_clock, None, &mut |_| {})
         .best

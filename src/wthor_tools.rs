@@ -133,48 +133,11 @@ pub fn eval_test(
     }
     let weights = weights.map(read_weights).transpose()?;
     let started = native_clock();
-    // Two threads, each with its own searcher; positions split by index.
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(8);
-    let errors: Vec<(u32, i32, i32)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (all, weights) = (&all, &weights);
-                scope.spawn(move || {
-                    let mut searcher = match weights {
-                        Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
-                        None => Searcher::new(16),
-                    };
-                    let limits = SearchLimits {
-                        depth,
-                        exact_empties: 0,
-                        wld_empties: 0,
-                        ..SearchLimits::default()
-                    };
-                    all.iter()
-                        .skip(t)
-                        .step_by(threads)
-                        .map(|probe| {
-                            searcher.clear();
-                            let info = searcher.search(
-                                &probe.board,
-                                &limits,
-                                native_clock,
-                                None,
-                                &mut |_| {},
-                            );
-                            (probe.empties, info.score, probe.score)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("eval-test thread"))
-            .collect()
+    let limits = SearchLimits::midgame(depth);
+    let errors = on_every_core(&all, weights.as_ref(), |searcher, probe| {
+        searcher.clear();
+        let info = searcher.search(&probe.board, &limits, native_clock, None, &mut |_| {});
+        (probe.empties, info.score, probe.score)
     });
     writeln!(
         out,
@@ -245,6 +208,40 @@ pub fn wthor_data(
     Ok(written)
 }
 
+/// `f` applied to every item, the items split into one run per core, each with its own searcher (16 MB; the
+/// evaluation `weights`, or the built-in one); the results in the items' order.
+fn on_every_core<T: Sync, R: Send>(
+    items: &[T],
+    weights: Option<&PatternWeights>,
+    f: impl Fn(&mut Searcher, &T) -> R + Sync,
+) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let chunk = items.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| {
+                let f = &f;
+                scope.spawn(move || {
+                    let mut searcher = match weights {
+                        Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
+                        None => Searcher::new(16),
+                    };
+                    part.iter()
+                        .map(|item| f(&mut searcher, item))
+                        .collect::<Vec<R>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("search thread"))
+            .collect()
+    })
+}
+
 /// How `wthor-data` labels its positions: with the game's perfect-play score at 24 empties, or (bootstrapping)
 /// with a mix of that score and the value of a search with the built-in weights.
 #[derive(Clone, Copy, Debug)]
@@ -256,49 +253,17 @@ pub struct Relabel {
 }
 
 impl Relabel {
-    /// The label of each probe, searched on every core.
+    /// The label of each probe (searched on every core).
     fn labels(&self, probes: &[Probe]) -> Vec<i8> {
         if self.depth == 0 {
             return probes.iter().map(|p| p.score as i8).collect();
         }
-        let threads = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1);
-        let chunk = probes.len().div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = probes
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(move || {
-                        let mut searcher = Searcher::new(16);
-                        let limits = SearchLimits {
-                            depth: self.depth,
-                            exact_empties: 0,
-                            wld_empties: 0,
-                            ..SearchLimits::default()
-                        };
-                        part.iter()
-                            .map(|probe| {
-                                let info = searcher.search(
-                                    &probe.board,
-                                    &limits,
-                                    native_clock,
-                                    None,
-                                    &mut |_| {},
-                                );
-                                let searched = info.score as f64 / DISC as f64;
-                                let label = self.game_share * probe.score as f64
-                                    + (1.0 - self.game_share) * searched;
-                                label.round().clamp(-64.0, 64.0) as i8
-                            })
-                            .collect::<Vec<i8>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("wthor-data thread"))
-                .collect()
+        let limits = SearchLimits::midgame(self.depth);
+        on_every_core(probes, None, |searcher, probe| {
+            let info = searcher.search(&probe.board, &limits, native_clock, None, &mut |_| {});
+            let searched = info.score as f64 / DISC as f64;
+            let label = self.game_share * probe.score as f64 + (1.0 - self.game_share) * searched;
+            label.round().clamp(-64.0, 64.0) as i8
         })
     }
 }
@@ -401,12 +366,7 @@ fn value_book_position(
     depth: u32,
 ) -> Vec<(crate::engine::Square, i32)> {
     use crate::engine::Move;
-    let limits = |depth| SearchLimits {
-        depth,
-        exact_empties: 0,
-        wld_empties: 0,
-        ..SearchLimits::default()
-    };
+    let limits = SearchLimits::midgame;
     let best = searcher.search(board, &limits(depth), native_clock, None, &mut |_| {});
     let mut moves = Vec::new();
     if let Move::Place(square) = best.best {
@@ -518,11 +478,8 @@ pub fn mpc_stats(
     let value = |searcher: &mut Searcher, board: &crate::engine::Board, depth: u32| {
         searcher.clear();
         let limits = SearchLimits {
-            depth,
-            exact_empties: 0,
-            wld_empties: 0,
             probcut: false,
-            ..SearchLimits::default()
+            ..SearchLimits::midgame(depth)
         };
         searcher
             .search(board, &limits, native_clock, None, &mut |_| {})
@@ -591,12 +548,7 @@ mod tests {
         }
         .labels(&probes);
         let mut searcher = Searcher::new(16);
-        let limits = SearchLimits {
-            depth: 2,
-            exact_empties: 0,
-            wld_empties: 0,
-            ..SearchLimits::default()
-        };
+        let limits = SearchLimits::midgame(2);
         for (i, probe) in probes.iter().enumerate() {
             let info = searcher.search(&probe.board, &limits, native_clock, None, &mut |_| {});
             assert_eq!(search[i] as f64, (info.score as f64 / DISC as f64).round());

@@ -48,6 +48,19 @@ pub struct SearchLimits {
     pub book_loss: Option<i32>,
 }
 
+impl SearchLimits {
+    /// A mid-game search of `depth` plies that never switches to the solver (for measuring the evaluation
+    /// and labelling positions), with the default pruning.
+    pub fn midgame(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth,
+            exact_empties: 0,
+            wld_empties: 0,
+            ..SearchLimits::default()
+        }
+    }
+}
+
 impl Default for SearchLimits {
     fn default() -> SearchLimits {
         SearchLimits {
