@@ -333,22 +333,18 @@ impl Arena {
     /// One game: `black` moves first. Every violation loses the game for the side that made it.
     fn play_game(&self, black: &str, white: &str) -> GameRecord {
         let mut game = Game::new();
-        let mut forfeit: Option<(Color, String)> = None;
         let mut last = None::<Square>;
-        while !game.is_over() {
-            let color = game.to_move();
-            let name = if color == Color::Black { black } else { white };
-            match self.ask(name, &game, color, last) {
-                Ok(square) => {
-                    game.play(square).expect("checked legal");
-                    last = Some(square);
-                }
-                Err(reason) => {
-                    forfeit = Some((color, format!("{name}: {reason}")));
-                    break;
-                }
-            }
-        }
+        let forfeit = game
+            .play_out(|game| {
+                let color = game.to_move();
+                let name = if color == Color::Black { black } else { white };
+                let square = self
+                    .ask(name, game, color, last)
+                    .map_err(|reason| format!("{name}: {reason}"))?;
+                last = Some(square);
+                Ok(square)
+            })
+            .err();
         let counts = game.counts();
         let (black_discs, white_discs) = (counts.black as u32, counts.white as u32);
         let (winner, reason, black_discs, white_discs) = match forfeit {

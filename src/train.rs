@@ -5,11 +5,12 @@
 //! earlier position gets the exact score of its game's first position with `exact` empties (the game was
 //! played on by a shallow search with a few random moves, so the label is that game's perfect-play result).
 
+use std::convert::Infallible;
 use std::io::{BufRead, Write};
 
 use crate::engine::{
-    native_clock, probcut_value, Board, Control, Move, Rng, SearchLimits, Searcher, Solver, Square,
-    TranspositionTable, DISC,
+    native_clock, probcut_value, Board, Color, Control, Game, Move, Rng, SearchLimits, Searcher,
+    Solver, Square, TranspositionTable, DISC,
 };
 use crate::engine::{PatternWeights, Tables, FEATURES, PHASES};
 
@@ -78,24 +79,18 @@ pub fn play_labelled_game(
     random_plies: u32,
     epsilon_permille: u64,
 ) -> Vec<Sample> {
-    let mut board = Board::START;
-    let mut black_to_move = true;
+    let mut game = Game::new();
     // (player, opponent, black to move) for the positions before the exact part.
     let mut early: Vec<(u64, u64, bool)> = Vec::new();
     let mut samples = Vec::new();
-    let mut ply = 0;
     searcher.clear();
     end_tt.clear();
     // Black's perfect-play result from the first position with `exact` empties or fewer.
     let mut result_black: Option<i32> = None;
-    while !board.is_game_over() {
-        if board.must_pass() {
-            board = board.play(Move::Pass);
-            black_to_move = !black_to_move;
-            continue;
-        }
-        let p = board.player().0;
-        let o = board.opponent().0;
+    let played = game.play_out(|game| {
+        let board = game.position().board;
+        let black_to_move = game.to_move() == Color::Black;
+        let (p, o) = (board.player().0, board.opponent().0);
         let empties = board.empty_count();
         let square = if empties <= exact {
             let mut control = Control::unlimited();
@@ -111,24 +106,22 @@ pub fn play_labelled_game(
             best.expect("a legal move exists")
         } else {
             early.push((p, o, black_to_move));
+            let ply = game.move_count() as u32;
             if ply < random_plies || (empties > exact + 10 && rng.below(1000) < epsilon_permille) {
                 random_move(&board, rng)
             } else {
                 searched_move(searcher, &board, depth)
             }
         };
-        board = board.play(Move::Place(square));
-        black_to_move = !black_to_move;
-        ply += 1;
+        Ok::<_, Infallible>(square)
+    });
+    if let Err((_, never)) = played {
+        match never {}
     }
+    // The game ended before the exact part: its final result (empties to the winner).
     let result_black = result_black.unwrap_or_else(|| {
-        // The game ended before the exact part: its final result.
-        let score = board.final_score();
-        if black_to_move {
-            score
-        } else {
-            -score
-        }
+        let (black, white) = game.counts().score_empties_to_winner();
+        black as i32 - white as i32
     });
     for (p, o, black) in early {
         samples.push(Sample {
@@ -199,16 +192,16 @@ pub fn probcut_stats(
     let mut sums = vec![vec![(0u64, 0f64, 0f64); max_depth as usize + 1]; 65];
     for _ in 0..games {
         let random_plies = 2 + rng.below(20) as u32;
-        let mut board = Board::START;
-        let mut ply = 0;
+        let mut game = Game::new();
         searcher.clear();
         end_tt.clear();
-        while !board.is_game_over() && board.empty_count() >= *empties.start() {
-            if board.must_pass() {
-                board = board.play(Move::Pass);
-                continue;
-            }
+        // Played until fewer empties remain than the range measures.
+        let _stopped = game.play_out(|game| {
+            let board = game.position().board;
             let e = board.empty_count();
+            if e < *empties.start() {
+                return Err(());
+            }
             if empties.contains(&e) {
                 let mut control = Control::unlimited();
                 let (score, _) = Solver::new(&mut end_tt, &mut control).solve(&board);
@@ -219,14 +212,12 @@ pub fn probcut_stats(
                     *cell = (cell.0 + 1, cell.1 + error, cell.2 + error * error);
                 }
             }
-            let square = if ply < random_plies {
+            Ok(if (game.move_count() as u32) < random_plies {
                 random_move(&board, &mut rng)
             } else {
                 searched_move(&mut searcher, &board, 4)
-            };
-            board = board.play(Move::Place(square));
-            ply += 1;
-        }
+            })
+        });
     }
     writeln!(out, "empties depth count mean sd")?;
     for e in empties {

@@ -243,7 +243,7 @@ pub(super) fn run_match(
             let mut game = opening.clone();
             searchers.iter_mut().for_each(Searcher::clear);
             let mut seed = round as u64 * 2 + a_is_black as u64;
-            while !game.is_over() {
+            let played = game.play_out(|game| {
                 let black_to_move = game.to_move() == crate::engine::Color::Black;
                 let (level, searcher) = if black_to_move == a_is_black {
                     (a, &mut searchers[0])
@@ -272,17 +272,20 @@ pub(super) fn run_match(
                 }
                 let board = game.position().board;
                 let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
-                if let (Some(depth), Move::Place(square)) = (loss_depth, info.best) {
+                let Move::Place(square) = info.best else {
+                    unreachable!("the game record applies passes")
+                };
+                if let Some(depth) = loss_depth {
                     let values = analyst.analyse(&board, depth);
                     let chosen = values.iter().find(|(s, _)| *s == square).map_or(0, |v| v.1);
                     let side = &mut losses_by_side[usize::from(black_to_move != a_is_black)];
                     side.0 += (values[0].1 - chosen) as f64 / DISC as f64;
                     side.1 += 1;
                 }
-                match info.best {
-                    Move::Place(square) => game.play(square).expect("the engine plays legal moves"),
-                    Move::Pass => unreachable!("the game record applies passes"),
-                }
+                Ok::<_, std::convert::Infallible>(square)
+            });
+            if let Err((_, never)) = played {
+                match never {}
             }
             let outcome = game.outcome().expect("game over");
             let diff = if a_is_black {

@@ -315,6 +315,41 @@ impl Game {
     pub fn redo_transcript(&self) -> String {
         format_moves(self.redo.iter().rev().map(|&s| Move::Place(s)))
     }
+
+    /// Plays the game on to its end, each placement chosen by `choose` for the side to move (passes are
+    /// applied by the rules). `choose` stops the game early by returning an error (a forfeit, or enough
+    /// positions seen); the error comes back with the colour that was to move. The one loop behind `match`,
+    /// the arena and the training tools.
+    ///
+    /// ```
+    /// use reversi::engine::{Color, Game};
+    /// // Always the first legal square: the game reaches its end, whatever passes it meets.
+    /// let mut game = Game::new();
+    /// let played = game.play_out(|g| Ok::<_, ()>(g.legal_moves().iter().next().unwrap()));
+    /// assert!(played.is_ok() && game.is_over());
+    /// // Stopped by the chooser after four moves: white was to move.
+    /// let mut game = Game::new();
+    /// let stopped = game.play_out(|g| match g.move_count() {
+    ///     4 => Err("enough"),
+    ///     _ => Ok(g.legal_moves().iter().next().unwrap()),
+    /// });
+    /// assert_eq!(stopped, Err((Color::Black, "enough")));
+    /// ```
+    ///
+    /// # Panics
+    /// When `choose` returns an illegal square.
+    pub fn play_out<E>(
+        &mut self,
+        mut choose: impl FnMut(&Game) -> Result<Square, E>,
+    ) -> Result<(), (Color, E)> {
+        while !self.is_over() {
+            let color = self.to_move();
+            let square = choose(self).map_err(|error| (color, error))?;
+            self.play(square)
+                .expect("the chooser returns a legal square");
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
