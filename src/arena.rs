@@ -15,6 +15,8 @@ use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
 use crate::engine::{Color, Game, Square};
+pub use crate::match_protocol::reply_square;
+use crate::match_protocol::{action, Reply};
 
 /// Time a bot has to answer.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(3);
@@ -48,26 +50,6 @@ fn connection_is_open(socket: &Socket) -> bool {
         Err(e) => e.kind() == std::io::ErrorKind::WouldBlock,
     };
     stream.set_nonblocking(false).is_ok() && open
-}
-
-/// The move of a bot's reply (its key already checked): `point.x` the row and `point.y` the column, integers
-/// 0..7, a legal move in `game`.
-pub fn reply_square(reply: &Value, game: &Game) -> Result<Square, String> {
-    let coordinate = |axis: &str| {
-        reply
-            .get("point")
-            .and_then(|p| p.get(axis))
-            .and_then(Value::as_u64)
-            .filter(|&v| v < 8)
-            .ok_or_else(|| format!("point.{axis} is not an integer 0..7"))
-    };
-    let (x, y) = (coordinate("x")?, coordinate("y")?);
-    let square = Square::from_coords(y as usize, x as usize).expect("checked range");
-    if game.legal_moves().contains(square) {
-        Ok(square)
-    } else {
-        Err(format!("illegal move {square}"))
-    }
 }
 
 /// An HTTP request head as the arena reads it.
@@ -333,16 +315,15 @@ impl Arena {
     /// One game: `black` moves first. Every violation loses the game for the side that made it.
     fn play_game(&self, black: &str, white: &str) -> GameRecord {
         let mut game = Game::new();
-        let mut last = None::<Square>;
         let forfeit = game
             .play_out(|game| {
-                let color = game.to_move();
-                let name = if color == Color::Black { black } else { white };
-                let square = self
-                    .ask(name, game, color, last)
-                    .map_err(|reason| format!("{name}: {reason}"))?;
-                last = Some(square);
-                Ok(square)
+                let name = if game.to_move() == Color::Black {
+                    black
+                } else {
+                    white
+                };
+                self.ask(name, game)
+                    .map_err(|reason| format!("{name}: {reason}"))
             })
             .err();
         let counts = game.counts();
@@ -371,14 +352,8 @@ impl Arena {
         }
     }
 
-    /// Sends ACTION to `name` and waits up to 3 s for a valid, legal answer.
-    fn ask(
-        &self,
-        name: &str,
-        game: &Game,
-        color: Color,
-        last: Option<Square>,
-    ) -> Result<Square, String> {
+    /// Sends an ACTION for `game` to `name` and waits up to 3 s for a valid, legal answer.
+    fn ask(&self, name: &str, game: &Game) -> Result<Square, String> {
         let socket = self
             .bots
             .lock()
@@ -388,7 +363,7 @@ impl Arena {
             .ok_or("not connected")?;
         let mut connection = socket.lock().expect("socket");
         let key = self.key();
-        let result = Arena::exchange(&mut connection, &key, name, game, color, last);
+        let result = Arena::exchange(&mut connection, &key, name, game);
         if result.as_ref().is_err_and(|e| e == "too late") {
             // Its answer may still come: remember the key to drop that answer when it does.
             let stale = &mut connection.stale_keys;
@@ -406,34 +381,11 @@ impl Arena {
         key: &str,
         name: &str,
         game: &Game,
-        color: Color,
-        last: Option<Square>,
     ) -> Result<Square, String> {
         let Connection { socket, stale_keys } = connection;
-        let position = game.position();
-        let board: Vec<Vec<i32>> = (0..8)
-            .map(|row| {
-                (0..8)
-                    .map(|column| {
-                        match position.disc(Square::from_coords(column, row).expect("on board")) {
-                            Some(Color::Black) => 1,
-                            Some(Color::White) => -1,
-                            None => 0,
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let point = last.map_or(
-            json!({"x": 0, "y": 0}),
-            |s| json!({"x": s.row(), "y": s.column()}),
-        );
-        let message = json!({
-            "type": "ACTION", "name": name, "key": key, "board": board,
-            "color": if color == Color::Black { 1 } else { -1 }, "point": point,
-        });
+        let message = action(name, key, game);
         socket
-            .send(Message::text(message.to_string()))
+            .send(Message::text(message))
             .map_err(|e| format!("disconnected ({e})"))?;
         let started = Instant::now();
         loop {
@@ -461,9 +413,8 @@ impl Arena {
             if started.elapsed() > MOVE_LIMIT {
                 return Err("too late".to_string());
             }
-            let reply: Value =
-                serde_json::from_str(&text).map_err(|_| "malformed message".to_string())?;
-            let reply_key = reply.get("key").and_then(Value::as_str);
+            let reply = Reply::parse(&text)?;
+            let reply_key = reply.key.as_deref();
             if let Some(i) = stale_keys
                 .iter()
                 .position(|k| Some(k.as_str()) == reply_key)
@@ -475,7 +426,7 @@ impl Arena {
             if reply_key != Some(key) {
                 return Err("wrong or missing key".to_string());
             }
-            return reply_square(&reply, game);
+            return reply.square(game);
         }
     }
 

@@ -1,17 +1,18 @@
-//! A bot for the WebSocket match protocol used by Othello bot competitions: the server sends
-//! `{"type":"ACTION","key":…,"board":[[…8×8…]],"color":±1,…}` when the bot must move (black `1`, white `-1`,
-//! empty `0`); the bot answers `{"key":…,"point":{"x":X,"y":Y}}` within 3 seconds. `board[x][y]` is read with
-//! `x` the outer index unless `swap_xy` is set. Every message is validated: a malformed one is logged and
-//! answered with nothing, and the bot keeps running; a dropped connection is retried with back-off.
+//! A bot for the WebSocket match protocol used by Othello bot competitions ([`crate::match_protocol`]): the
+//! server sends an ACTION when the bot must move, and the bot answers with its move within 3 seconds.
+//! `board[x][y]` is read with `x` the outer index unless `swap_xy` is set. Every message is validated: a
+//! malformed one is logged and answered with nothing, and the bot keeps running; a dropped connection is
+//! retried with back-off.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::Value;
 use tungstenite::Message;
 
-use crate::engine::{native_clock, Bitboard, Color, Level, Move, Position, Searcher, Square};
+use crate::engine::{native_clock, Bitboard, Color, Level, Move, Position, Searcher};
+pub use crate::match_protocol::MAX_MESSAGE_BYTES;
+use crate::match_protocol::{read_action, reply, Action};
 
 /// How the bot connects and plays.
 #[derive(Clone, Debug)]
@@ -37,9 +38,6 @@ pub struct Bot {
     transcript: Vec<String>,
 }
 
-/// Largest server message the bot reads (an ACTION is under a kilobyte).
-pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
-
 impl Bot {
     /// A bot with `config`.
     pub fn new(config: BotConfig) -> Bot {
@@ -60,33 +58,13 @@ impl Bot {
     /// Answers one server message: `Ok(None)` for messages that need no answer, `Ok(Some(reply))` for an
     /// ACTION, `Err(reason)` for a malformed one (which gets no reply).
     pub fn answer(&mut self, text: &str) -> Result<Option<String>, String> {
-        if text.len() > MAX_MESSAGE_BYTES {
-            return Err(format!(
-                "a message of {} bytes (at most {MAX_MESSAGE_BYTES})",
-                text.len()
-            ));
-        }
-        let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-        if value.get("type").and_then(Value::as_str) != Some("ACTION") {
+        let Some(Action { key, position }) = read_action(text, self.config.swap_xy)? else {
             return Ok(None);
-        }
-        let key = value
-            .get("key")
-            .and_then(Value::as_str)
-            .filter(|k| !k.is_empty())
-            .ok_or("ACTION without a key")?
-            .to_string();
-        let color = match value.get("color").and_then(Value::as_i64) {
-            Some(1) => Color::Black,
-            Some(-1) => Color::White,
-            _ => return Err("color must be 1 (black) or -1 (white)".to_string()),
         };
-        let (black, white) =
-            self.read_board(value.get("board").ok_or("ACTION without a board")?)?;
-        let position = Position::from_colors(Bitboard(black), Bitboard(white), color);
         if position.board.moves().is_empty() {
             return Err("asked to move with no legal move".to_string());
         }
+        let (black, white) = (position.black().0, position.white().0);
         self.note_opponent_moves(black, white);
         let level = Level::get(self.config.level).ok_or("bad level")?;
         let mut limits = level.limits(native_clock(), black ^ white.rotate_left(7));
@@ -100,50 +78,12 @@ impl Bot {
         };
         let after = position.board.play_unchecked(square);
         let (our, their) = (after.opponent().0, after.player().0);
-        self.last_board = Some(match color {
+        self.last_board = Some(match position.to_move {
             Color::Black => (our, their),
             Color::White => (their, our),
         });
         self.transcript.push(square.to_string());
-        let (x, y) = self.point(square);
-        Ok(Some(
-            serde_json::json!({ "key": key, "point": { "x": x, "y": y } }).to_string(),
-        ))
-    }
-
-    /// The protocol's (x, y) of a square: (row, column) by default, swapped with `swap_xy`.
-    fn point(&self, square: Square) -> (usize, usize) {
-        if self.config.swap_xy {
-            (square.column(), square.row())
-        } else {
-            (square.row(), square.column())
-        }
-    }
-
-    /// Black and white discs of an 8×8 array of -1/0/1.
-    fn read_board(&self, board: &Value) -> Result<(u64, u64), String> {
-        let rows = board
-            .as_array()
-            .filter(|r| r.len() == 8)
-            .ok_or("board must be 8 rows")?;
-        let (mut black, mut white) = (0u64, 0u64);
-        for (i, row) in rows.iter().enumerate() {
-            let cells = row
-                .as_array()
-                .filter(|c| c.len() == 8)
-                .ok_or("each row must have 8 cells")?;
-            for (j, cell) in cells.iter().enumerate() {
-                let (row, column) = if self.config.swap_xy { (j, i) } else { (i, j) };
-                let bit = 1u64 << (row * 8 + column);
-                match cell.as_i64() {
-                    Some(1) => black |= bit,
-                    Some(-1) => white |= bit,
-                    Some(0) => {}
-                    _ => return Err(format!("cell [{i}][{j}] must be -1, 0 or 1")),
-                }
-            }
-        }
-        Ok((black, white))
+        Ok(Some(reply(&key, square, self.config.swap_xy)))
     }
 
     /// Logs the finished game when a new one starts; records the opponent's moves since our last one.
@@ -257,6 +197,7 @@ fn encode(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     fn bot(swap_xy: bool) -> Bot {
         Bot::new(BotConfig {
