@@ -91,8 +91,7 @@ pub fn recover(text: &str) -> Result<Recovered, RestoreError> {
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 struct Saved {
     version: u32,
-    /// `hvh`, `hva-black` (the person plays black), `hva-white`, `ava`.
-    mode: String,
+    mode: SavedMode,
     black_level: u8,
     white_level: u8,
     ai_move_delay_ms: u32,
@@ -104,9 +103,8 @@ struct Saved {
     redo: String,
     analyse: bool,
     analyse_depth: u32,
-    /// `winner` or `split`.
     #[serde(default = "default_scoring")]
-    scoring: String,
+    scoring: SavedScoring,
     /// Minutes per side (0: no clock).
     #[serde(default)]
     clock_minutes: u32,
@@ -116,13 +114,82 @@ struct Saved {
     /// Time left for black and white (milliseconds), when there is a clock.
     #[serde(default)]
     remaining_ms: Option<[f64; 2]>,
-    /// `black` or `white` when that side lost on time.
+    /// The side that lost on time, if one did.
     #[serde(default)]
-    flagged: Option<String>,
+    flagged: Option<SavedSide>,
 }
 
-fn default_scoring() -> String {
-    "winner".to_string()
+/// Who plays, as saved. Any other text reads as `Unknown`, refused with its reason by [`restore`].
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+enum SavedMode {
+    #[serde(rename = "hvh")]
+    HumanVsHuman,
+    /// The person plays black against the engine.
+    #[serde(rename = "hva-black")]
+    HumanPlaysBlack,
+    #[serde(rename = "hva-white")]
+    HumanPlaysWhite,
+    #[serde(rename = "ava")]
+    AiVsAi,
+    #[serde(other)]
+    Unknown,
+}
+
+impl From<Mode> for SavedMode {
+    fn from(mode: Mode) -> SavedMode {
+        match mode {
+            Mode::HumanVsHuman => SavedMode::HumanVsHuman,
+            Mode::HumanVsAi {
+                human: Color::Black,
+            } => SavedMode::HumanPlaysBlack,
+            Mode::HumanVsAi {
+                human: Color::White,
+            } => SavedMode::HumanPlaysWhite,
+            Mode::AiVsAi => SavedMode::AiVsAi,
+        }
+    }
+}
+
+impl SavedMode {
+    fn mode(self) -> Option<Mode> {
+        Some(match self {
+            SavedMode::HumanVsHuman => Mode::HumanVsHuman,
+            SavedMode::HumanPlaysBlack => Mode::HumanVsAi {
+                human: Color::Black,
+            },
+            SavedMode::HumanPlaysWhite => Mode::HumanVsAi {
+                human: Color::White,
+            },
+            SavedMode::AiVsAi => Mode::AiVsAi,
+            SavedMode::Unknown => return None,
+        })
+    }
+}
+
+/// How the final score counts the empty squares, as saved (`winner` when absent: older saves).
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+enum SavedScoring {
+    #[serde(rename = "winner")]
+    EmptiesToWinner,
+    #[serde(rename = "split")]
+    Split,
+    #[serde(other)]
+    Unknown,
+}
+
+fn default_scoring() -> SavedScoring {
+    SavedScoring::EmptiesToWinner
+}
+
+/// A side, as saved.
+#[derive(Serialize, Deserialize, Debug, PartialEq, Clone, Copy)]
+enum SavedSide {
+    #[serde(rename = "black")]
+    Black,
+    #[serde(rename = "white")]
+    White,
+    #[serde(other)]
+    Unknown,
 }
 
 /// The session as JSON.
@@ -130,17 +197,7 @@ pub fn save(session: &Session) -> String {
     let settings = session.settings;
     let saved = Saved {
         version: VERSION,
-        mode: match settings.mode {
-            Mode::HumanVsHuman => "hvh",
-            Mode::HumanVsAi {
-                human: Color::Black,
-            } => "hva-black",
-            Mode::HumanVsAi {
-                human: Color::White,
-            } => "hva-white",
-            Mode::AiVsAi => "ava",
-        }
-        .to_string(),
+        mode: settings.mode.into(),
         black_level: settings.black_level,
         white_level: settings.white_level,
         ai_move_delay_ms: settings.ai_move_delay_ms,
@@ -150,16 +207,15 @@ pub fn save(session: &Session) -> String {
         analyse: session.analyse,
         analyse_depth: session.analyse_depth,
         scoring: match session.scoring {
-            Scoring::EmptiesToWinner => "winner",
-            Scoring::Split => "split",
-        }
-        .to_string(),
+            Scoring::EmptiesToWinner => SavedScoring::EmptiesToWinner,
+            Scoring::Split => SavedScoring::Split,
+        },
         clock_minutes: settings.clock.map_or(0, |c| c.minutes),
         clock_increment_s: settings.clock.map_or(0, |c| c.increment_s),
         remaining_ms: session.clock.as_ref().map(|c| c.remaining_ms),
         flagged: session.flagged().map(|c| match c {
-            Color::Black => "black".to_string(),
-            Color::White => "white".to_string(),
+            Color::Black => SavedSide::Black,
+            Color::White => SavedSide::White,
         }),
     };
     serde_json::to_string(&saved).expect("plain data serialises")
@@ -173,17 +229,10 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
     let saved: Saved = serde_json::from_value(migrate(value)?)
         .map_err(|e| RestoreError::Malformed(e.to_string()))?;
     let invalid = |reason: String| RestoreError::Invalid(reason);
-    let mode = match saved.mode.as_str() {
-        "hvh" => Mode::HumanVsHuman,
-        "hva-black" => Mode::HumanVsAi {
-            human: Color::Black,
-        },
-        "hva-white" => Mode::HumanVsAi {
-            human: Color::White,
-        },
-        "ava" => Mode::AiVsAi,
-        other => return Err(invalid(format!("unknown mode \"{other}\""))),
-    };
+    let mode = saved
+        .mode
+        .mode()
+        .ok_or_else(|| invalid("unknown mode".to_string()))?;
     for level in [saved.black_level, saved.white_level] {
         if !(1..=MAX_LEVEL).contains(&level) {
             return Err(invalid(format!("level {level} is not 1 to {MAX_LEVEL}")));
@@ -222,11 +271,11 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
             return Err(invalid("clock times must be positive".to_string()));
         }
         clock.remaining_ms = remaining;
-        clock.flagged = match saved.flagged.as_deref() {
+        clock.flagged = match saved.flagged {
             None => None,
-            Some("black") => Some(Color::Black),
-            Some("white") => Some(Color::White),
-            Some(other) => return Err(invalid(format!("unknown side \"{other}\""))),
+            Some(SavedSide::Black) => Some(Color::Black),
+            Some(SavedSide::White) => Some(Color::White),
+            Some(SavedSide::Unknown) => return Err(invalid("unknown side".to_string())),
         };
     }
     if session.flagged().is_some() {
@@ -234,10 +283,10 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
         session.search = None;
         session.outbox.clear();
     }
-    session.scoring = match saved.scoring.as_str() {
-        "winner" => Scoring::EmptiesToWinner,
-        "split" => Scoring::Split,
-        other => return Err(invalid(format!("unknown scoring \"{other}\""))),
+    session.scoring = match saved.scoring {
+        SavedScoring::EmptiesToWinner => Scoring::EmptiesToWinner,
+        SavedScoring::Split => Scoring::Split,
+        SavedScoring::Unknown => return Err(invalid("unknown scoring".to_string())),
     };
     Ok(session)
 }
