@@ -218,13 +218,65 @@ enum Command {
 
 /// The exit status of a command that ends with `result`: success, or its error on stderr and status 2.
 pub(crate) fn finish<E: std::fmt::Display>(command: &str, result: Result<(), E>) -> ExitCode {
+    report(command, result.map(|()| ExitCode::SUCCESS))
+}
+
+/// A command's exit status, or its error printed as `reversi COMMAND: …` with status 2.
+fn report<E: std::fmt::Display>(command: &str, result: Result<ExitCode, E>) -> ExitCode {
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(error) => {
             eprintln!("reversi {command}: {error}");
             ExitCode::from(2)
         }
     }
+}
+
+/// Why a command of this file's own (`perft`, `solve`, `best`, `replay`, `match`) failed.
+#[derive(Debug)]
+pub enum CommandError {
+    /// An argument that is not valid: the option and what is wrong with it.
+    Argument(&'static str, String),
+    /// A file that could not be read.
+    Read(std::path::PathBuf, std::io::Error),
+    /// A line of an input file that is not valid: the file, the line's number and the reason.
+    Line(std::path::PathBuf, usize, String),
+    /// A file that holds nothing to use.
+    Empty(&'static str),
+    /// The failure of a tool the command uses (a weights file refused, …).
+    Tool(Box<dyn std::error::Error>),
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Argument(what, reason) => write!(f, "bad {what}: {reason}"),
+            CommandError::Read(path, error) => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+            CommandError::Line(path, line, reason) => {
+                write!(f, "{}:{line}: {reason}", path.display())
+            }
+            CommandError::Empty(what) => write!(f, "no {what}"),
+            CommandError::Tool(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// `text` parsed as a position for the option `what` (the start position when absent).
+fn position_or_start(text: Option<&str>, what: &'static str) -> Result<Position, CommandError> {
+    text.map_or(Ok(Position::START), str::parse)
+        .map_err(|e: crate::engine::PositionError| CommandError::Argument(what, e.to_string()))
+}
+
+/// One line of `--json` output.
+fn print_json(value: &impl serde::Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string(value).expect("plain data serialises")
+    );
 }
 
 /// Deepest perft the command accepts.
@@ -261,7 +313,7 @@ pub fn main() -> ExitCode {
             position,
             json,
             divide,
-        } => run_perft(depth, position.as_deref(), json, divide),
+        } => report("perft", run_perft(depth, position.as_deref(), json, divide)),
         Command::Solve {
             file,
             json,
@@ -270,13 +322,16 @@ pub fn main() -> ExitCode {
             hash_mb,
             max_empties,
             wld,
-        } => run_solve(
-            &file,
-            json,
-            from,
-            count,
-            (hash_mb as usize, max_empties),
-            wld,
+        } => report(
+            "solve",
+            run_solve(
+                &file,
+                json,
+                from,
+                count,
+                (hash_mb as usize, max_empties),
+                wld,
+            ),
         ),
         Command::Best {
             position,
@@ -296,13 +351,13 @@ pub fn main() -> ExitCode {
                 limits.deadline = Some(native_clock() + ms as f64);
             }
             limits.probcut = !no_probcut;
-            run_best(&position, &limits, json)
+            report("best", run_best(&position, &limits, json))
         }
         Command::Replay {
             transcript,
             position,
             json,
-        } => run_replay(&transcript, position.as_deref(), json),
+        } => report("replay", run_replay(&transcript, position.as_deref(), json)),
         Command::Explore {
             transcript,
             file,
@@ -399,17 +454,16 @@ pub fn main() -> ExitCode {
             vs_cap_ms,
         } => {
             let second = if vs_classic {
-                Searcher::with_eval(32, Box::new(crate::engine::ClassicEval))
+                Ok(Searcher::with_eval(
+                    32,
+                    Box::new(crate::engine::ClassicEval),
+                ))
             } else if let Some(path) = vs_weights {
-                match crate::wthor_tools::read_weights(&path) {
-                    Ok(weights) => Searcher::with_eval(32, Box::new(weights)),
-                    Err(error) => {
-                        eprintln!("reversi match: {error}");
-                        return ExitCode::from(2);
-                    }
-                }
+                crate::wthor_tools::read_weights(&path)
+                    .map(|weights| Searcher::with_eval(32, Box::new(weights)))
+                    .map_err(|e| CommandError::Tool(Box::new(e)))
             } else {
-                Searcher::new(32)
+                Ok(Searcher::new(32))
             };
             let options = MatchOptions {
                 loss_depth,
@@ -419,13 +473,16 @@ pub fn main() -> ExitCode {
                 vs_depth,
                 vs_cap_ms,
             };
-            run_match(
-                (level, vs_level),
-                games as usize,
-                openings.as_deref(),
-                second,
-                &options,
-            )
+            let result = second.and_then(|second| {
+                run_match(
+                    (level, vs_level),
+                    games as usize,
+                    openings.as_deref(),
+                    second,
+                    &options,
+                )
+            });
+            report("match", result)
         }
     }
 }

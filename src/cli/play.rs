@@ -3,26 +3,41 @@
 
 use std::process::ExitCode;
 
+use serde::Serialize;
+
+use super::{position_or_start, print_json, CommandError};
+
 use crate::engine::{
     native_clock, Game, Level, Move, Position, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,
 };
 
-pub(super) fn run_replay(transcript: &str, position: Option<&str>, json: bool) -> ExitCode {
-    let start = match position.map(str::parse::<Position>) {
-        None => Position::START,
-        Some(Ok(position)) => position,
-        Some(Err(error)) => {
-            eprintln!("reversi replay: bad --position: {error}");
-            return ExitCode::from(2);
-        }
-    };
-    let game = match Game::from_position_and_transcript(start, transcript) {
-        Ok(game) => game,
-        Err(error) => {
-            eprintln!("reversi replay: {error}");
-            return ExitCode::from(2);
-        }
-    };
+/// One position of `reversi replay --json`.
+#[derive(Serialize)]
+struct ReplayLine {
+    /// Placements made so far.
+    moves: usize,
+    /// The placement that led here.
+    last: Option<String>,
+    /// The 64 squares.
+    board: String,
+    black: u8,
+    white: u8,
+    /// `black`, `white`, or `none` when the game is over.
+    to_move: &'static str,
+    /// The side to move had to pass just before.
+    passed: bool,
+    legal: Vec<String>,
+    over: bool,
+}
+
+pub(super) fn run_replay(
+    transcript: &str,
+    position: Option<&str>,
+    json: bool,
+) -> Result<ExitCode, CommandError> {
+    let start = position_or_start(position, "--position")?;
+    let game = Game::from_position_and_transcript(start, transcript)
+        .map_err(|e| CommandError::Tool(Box::new(e)))?;
     // Every position a player sees: the start and the one after each placement (forced passes applied).
     let mut shown = Game::from_position(start);
     let print = |game: &Game, last: Option<crate::engine::Square>| {
@@ -37,24 +52,24 @@ pub(super) fn run_replay(transcript: &str, position: Option<&str>, json: bool) -
         } else {
             "white"
         };
+        let board = position.to_string()[..64].to_string();
         if json {
-            let legal: Vec<String> = legal.iter().map(|s| format!("\"{s}\"")).collect();
-            println!(
-                "{{\"moves\":{},\"last\":{},\"board\":\"{}\",\"black\":{},\"white\":{},\"to_move\":\"{to_move}\",\"passed\":{passed},\"legal\":[{}],\"over\":{}}}",
-                game.move_count(),
-                last.map_or("null".to_string(), |s| format!("\"{s}\"")),
-                &position.to_string()[..64],
-                counts.black,
-                counts.white,
-                legal.join(","),
-                game.is_over()
-            );
+            print_json(&ReplayLine {
+                moves: game.move_count(),
+                last: last.map(|s| s.to_string()),
+                board,
+                black: counts.black,
+                white: counts.white,
+                to_move,
+                passed,
+                legal,
+                over: game.is_over(),
+            });
         } else {
             println!(
-                "{:>2} {:<4} {} black {:>2} white {:>2} to move {to_move}{} legal {}",
+                "{:>2} {:<4} {board} black {:>2} white {:>2} to move {to_move}{} legal {}",
                 game.move_count(),
                 last.map_or("-".to_string(), |s| s.to_string()),
-                &position.to_string()[..64],
                 counts.black,
                 counts.white,
                 if passed { " (after a pass)" } else { "" },
@@ -69,7 +84,7 @@ pub(super) fn run_replay(transcript: &str, position: Option<&str>, json: bool) -
             print(&shown, Some(square));
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 fn kind_text(kind: ScoreKind) -> String {
@@ -85,14 +100,12 @@ pub(super) fn run_best(
     position: &str,
     limits: &crate::engine::SearchLimits,
     json: bool,
-) -> ExitCode {
-    let position: Position = match position.parse() {
-        Ok(position) => position,
-        Err(error) => {
-            eprintln!("reversi best: bad position: {error}");
-            return ExitCode::from(2);
-        }
-    };
+) -> Result<ExitCode, CommandError> {
+    let position: Position = position
+        .parse()
+        .map_err(|e: crate::engine::PositionError| {
+            CommandError::Argument("position", e.to_string())
+        })?;
     let mut searcher = Searcher::new(64);
     let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
         if !json {
@@ -106,7 +119,24 @@ pub(super) fn run_best(
         }
     });
     print_best(&info, json);
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The answer of `reversi best --json`.
+#[derive(Serialize)]
+struct BestLine {
+    #[serde(rename = "move")]
+    best: String,
+    /// Discs, for the side to move.
+    score: f64,
+    /// `midgame`, `exact`, `wld` or `book`.
+    kind: &'static str,
+    /// The mid-game depth (0 for the others).
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+    pv: String,
 }
 
 fn print_best(info: &SearchInfo, json: bool) {
@@ -120,12 +150,16 @@ fn print_best(info: &SearchInfo, json: bool) {
             ScoreKind::WinLossDraw => ("wld", 0),
             ScoreKind::Book => ("book", 0),
         };
-        println!(
-            "{{\"move\":\"{}\",\"score\":{:.2},\"kind\":\"{kind}\",\"depth\":{depth},\"nodes\":{},\"seconds\":{seconds:.6},\"nps\":{nps},\"pv\":\"{pv}\"}}",
-            info.best,
-            info.score as f64 / DISC as f64,
-            info.nodes
-        );
+        print_json(&BestLine {
+            best: info.best.to_string(),
+            score: info.score as f64 / DISC as f64,
+            kind,
+            depth,
+            nodes: info.nodes,
+            seconds,
+            nps,
+            pv,
+        });
     } else {
         println!(
             "best {} score {:+.2} ({}) nodes {} in {seconds:.3} s ({:.2} M nodes/s) pv {pv}",
@@ -196,7 +230,7 @@ pub(super) fn run_match(
     openings: Option<&std::path::Path>,
     second: Searcher,
     options: &MatchOptions,
-) -> ExitCode {
+) -> Result<ExitCode, CommandError> {
     let loss_depth = options.loss_depth;
     // (sum of losses in discs, moves) for each side, when measured.
     let mut losses_by_side = [(0f64, 0u64); 2];
@@ -204,33 +238,23 @@ pub(super) fn run_match(
     let openings = match openings {
         None => default_openings(),
         Some(path) => {
-            let text = match std::fs::read_to_string(path) {
-                Ok(text) => text,
-                Err(error) => {
-                    eprintln!("reversi match: cannot read {}: {error}", path.display());
-                    return ExitCode::from(2);
-                }
-            };
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CommandError::Read(path.to_path_buf(), e))?;
             let mut list = Vec::new();
             for (n, line) in text
                 .lines()
                 .enumerate()
                 .filter(|(_, l)| !l.trim().is_empty())
             {
-                match Game::from_transcript(line) {
-                    Ok(game) => list.push(game),
-                    Err(error) => {
-                        eprintln!("reversi match: {}:{}: {error}", path.display(), n + 1);
-                        return ExitCode::from(2);
-                    }
-                }
+                let game = Game::from_transcript(line)
+                    .map_err(|e| CommandError::Line(path.to_path_buf(), n + 1, e.to_string()))?;
+                list.push(game);
             }
             list
         }
     };
     if openings.is_empty() {
-        eprintln!("reversi match: no openings");
-        return ExitCode::from(2);
+        return Err(CommandError::Empty("openings"));
     }
     let a = Level::get(level_a).expect("checked");
     let b = Level::get(level_b).expect("checked");
@@ -321,5 +345,5 @@ pub(super) fn run_match(
             );
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

@@ -3,7 +3,10 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::engine::{parse_obf_line, perft, Control, Position, Solver, TranspositionTable};
+use serde::Serialize;
+
+use super::{position_or_start, print_json, CommandError};
+use crate::engine::{parse_obf_line, perft, Control, Solver, TranspositionTable};
 
 pub(super) fn run_solve(
     file: &std::path::Path,
@@ -12,14 +15,9 @@ pub(super) fn run_solve(
     count: Option<usize>,
     (hash_mb, max_empties): (usize, u32),
     wld: bool,
-) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("reversi solve: cannot read {}: {error}", file.display());
-            return ExitCode::from(2);
-        }
-    };
+) -> Result<ExitCode, CommandError> {
+    let text =
+        std::fs::read_to_string(file).map_err(|e| CommandError::Read(file.to_path_buf(), e))?;
     let mut tt = TranspositionTable::new(hash_mb);
     let (mut positions, mut correct, mut total_nodes, mut total_seconds) = (0, 0, 0u64, 0.0);
     let lines = text
@@ -30,20 +28,13 @@ pub(super) fn run_solve(
         .take(count.unwrap_or(usize::MAX));
     for (index, line) in lines {
         let number = index + 1;
-        let entry = match parse_obf_line(line) {
-            Ok(entry) => entry,
-            Err(error) => {
-                eprintln!("reversi solve: {}:{number}: {error}", file.display());
-                return ExitCode::from(2);
-            }
-        };
+        let bad_line = |reason: String| CommandError::Line(file.to_path_buf(), number, reason);
+        let entry = parse_obf_line(line).map_err(|e| bad_line(e.to_string()))?;
         let empties = entry.position.board.empty_count();
         if empties > max_empties {
-            eprintln!(
-                "reversi solve: {}:{number}: {empties} empty squares, more than --max-empties {max_empties} (an exact solve takes hours from about 34)",
-                file.display()
-            );
-            return ExitCode::from(2);
+            return Err(bad_line(format!(
+                "{empties} empty squares, more than --max-empties {max_empties} (an exact solve takes hours from about 34)"
+            )));
         }
         tt.clear();
         let mut control = Control::unlimited();
@@ -66,10 +57,17 @@ pub(super) fn run_solve(
         total_seconds += seconds;
         let best = best.map_or("pass".to_string(), |s| s.to_string());
         if json {
-            let expected = expected.map_or("null".to_string(), |e| e.to_string());
-            println!(
-                "{{\"line\":{number},\"empties\":{empties},\"best\":\"{best}\",\"score\":{score},\"expected\":{expected},\"correct\":{ok},\"nodes\":{nodes},\"seconds\":{seconds:.6},\"nps\":{nps}}}"
-            );
+            print_json(&SolvedLine {
+                line: number,
+                empties,
+                best,
+                score,
+                expected,
+                correct: ok,
+                nodes,
+                seconds,
+                nps,
+            });
         } else {
             let expected = expected.map_or("?".to_string(), |e| format!("{e:+}"));
             println!(
@@ -80,31 +78,56 @@ pub(super) fn run_solve(
         }
     }
     if json {
-        println!(
-            "{{\"positions\":{positions},\"correct\":{correct},\"seconds\":{total_seconds:.6},\"nodes\":{total_nodes}}}"
-        );
+        #[derive(Serialize)]
+        struct Summary {
+            positions: usize,
+            correct: usize,
+            seconds: f64,
+            nodes: u64,
+        }
+        print_json(&Summary {
+            positions,
+            correct,
+            seconds: total_seconds,
+            nodes: total_nodes,
+        });
     } else {
         println!(
             "{correct}/{positions} correct, {total_nodes} nodes in {total_seconds:.3} s ({:.2} M nodes/s)",
             total_nodes as f64 / total_seconds.max(1e-9) / 1e6
         );
     }
-    if correct == positions {
+    Ok(if correct == positions {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
-pub(super) fn run_perft(depth: u32, position: Option<&str>, json: bool, divide: bool) -> ExitCode {
-    let position = match position.map(str::parse::<Position>) {
-        None => Position::START,
-        Some(Ok(position)) => position,
-        Some(Err(error)) => {
-            eprintln!("reversi perft: bad --position: {error}");
-            return ExitCode::from(2);
-        }
-    };
+/// One position of `reversi solve --json`.
+#[derive(Serialize)]
+struct SolvedLine {
+    /// The line of the file.
+    line: usize,
+    empties: u32,
+    /// The best move, or `pass`.
+    best: String,
+    score: i32,
+    /// The file's score, if it gives one.
+    expected: Option<i32>,
+    correct: bool,
+    nodes: u64,
+    seconds: f64,
+    nps: u64,
+}
+
+pub(super) fn run_perft(
+    depth: u32,
+    position: Option<&str>,
+    json: bool,
+    divide: bool,
+) -> Result<ExitCode, CommandError> {
+    let position = position_or_start(position, "--position")?;
     if divide && depth > 0 {
         let board = position.board;
         let moves = board.moves();
@@ -125,12 +148,24 @@ pub(super) fn run_perft(depth: u32, position: Option<&str>, json: bool, divide: 
         0
     };
     if json {
-        println!("{{\"depth\":{depth},\"nodes\":{nodes},\"seconds\":{seconds:.6},\"nps\":{nps}}}");
+        #[derive(Serialize)]
+        struct PerftLine {
+            depth: u32,
+            nodes: u64,
+            seconds: f64,
+            nps: u64,
+        }
+        print_json(&PerftLine {
+            depth,
+            nodes,
+            seconds,
+            nps,
+        });
     } else {
         println!(
             "perft {depth}: {nodes} nodes in {seconds:.3} s ({:.1} M nodes/s)",
             nps as f64 / 1e6
         );
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
