@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::{position_or_start, print_json, CommandError};
+use super::error::{position_or_start, print_json, CommandError};
 
 use crate::engine::{
     native_clock, Game, Level, Move, Position, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::{position_or_start, print_json, CommandError};
+use super::error::{position_or_start, print_json, CommandError};
 use crate::engine::{parse_obf_line, perft, Control, Solver, TranspositionTable};
 
 pub(super) fn run_solve(

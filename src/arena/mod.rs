@@ -5,7 +5,7 @@
 //! message, coordinates that are not integers on the board, an illegal move or a disconnect loses that game.
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -14,9 +14,13 @@ use serde_json::{json, Value};
 use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
+mod http;
+
+pub use self::http::RequestHead;
+use self::http::{html_escape, is_websocket_upgrade, read_head, respond};
 use crate::engine::{Color, Game, Square};
-pub use crate::match_protocol::reply_square;
 use crate::match_protocol::{action, Reply};
+pub use crate::match_protocol::{reply_square, MAX_MESSAGE_BYTES};
 
 /// Time a bot has to answer.
 pub const MOVE_LIMIT: Duration = Duration::from_secs(3);
@@ -50,72 +54,6 @@ fn connection_is_open(socket: &Socket) -> bool {
         Err(e) => e.kind() == std::io::ErrorKind::WouldBlock,
     };
     stream.set_nonblocking(false).is_ok() && open
-}
-
-/// An HTTP request head as the arena reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RequestHead {
-    /// `GET`, `POST`, … (empty when missing).
-    pub method: String,
-    /// The path's non-empty segments, percent-decoded.
-    pub segments: Vec<String>,
-    /// The query's `key=value` pairs, values percent-decoded.
-    pub query: HashMap<String, String>,
-    /// Header names in lower case, values trimmed.
-    pub headers: HashMap<String, String>,
-}
-
-impl RequestHead {
-    /// Reads a request head (the request line and the headers); any text gives a head, the routing refuses
-    /// what it does not know.
-    pub fn parse(head: &str) -> RequestHead {
-        let mut lines = head.lines();
-        let request_line = lines.next().unwrap_or("");
-        let mut parts = request_line.split_whitespace();
-        let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        let headers = lines
-            .filter_map(|l| l.split_once(':'))
-            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-            .collect();
-        let (path, query) = target.split_once('?').unwrap_or((target, ""));
-        let query = query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_string(), decode(v)))
-            .collect();
-        let segments = path
-            .split('/')
-            .filter(|s| !s.is_empty())
-            .map(decode)
-            .collect();
-        RequestHead {
-            method: method.to_string(),
-            segments,
-            query,
-            headers,
-        }
-    }
-}
-
-/// Largest WebSocket message the arena accepts from a bot (a reply is a few dozen bytes).
-pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
-
-/// Whether the request head asks for a WebSocket upgrade (RFC 6455: `Upgrade: websocket`, `Connection`
-/// naming `Upgrade`, version 13, and a key).
-fn is_websocket_upgrade(headers: &HashMap<String, String>) -> bool {
-    let has_token = |name: &str, token: &str| {
-        headers
-            .get(name)
-            .is_some_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(token)))
-    };
-    has_token("upgrade", "websocket")
-        && has_token("connection", "upgrade")
-        && headers
-            .get("sec-websocket-version")
-            .is_some_and(|v| v.trim() == "13")
-        && headers
-            .get("sec-websocket-key")
-            .is_some_and(|k| !k.trim().is_empty())
 }
 
 /// One finished game.
@@ -505,68 +443,4 @@ impl Arena {
             html_escape(back)
         )
     }
-}
-
-fn read_head(stream: &mut TcpStream) -> Result<String, String> {
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        if head.len() > 16 * 1024 {
-            return Err("request head too large".to_string());
-        }
-        match stream.read(&mut byte) {
-            Ok(1) => head.push(byte[0]),
-            Ok(_) => return Err("connection closed".to_string()),
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    String::from_utf8(head).map_err(|_| "request head is not UTF-8".to_string())
-}
-
-fn respond(
-    stream: &mut TcpStream,
-    status: u16,
-    content_type: &str,
-    body: &str,
-) -> Result<(), String> {
-    let reason = match status {
-        200 => "OK",
-        202 => "Accepted",
-        400 => "Bad Request",
-        404 => "Not Found",
-        409 => "Conflict",
-        _ => "Error",
-    };
-    write!(
-        stream,
-        "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .map_err(|e| e.to_string())
-}
-
-fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok();
-            if let Some(b) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
