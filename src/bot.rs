@@ -12,7 +12,7 @@ use tungstenite::Message;
 
 use crate::engine::{native_clock, Bitboard, Color, Level, Move, Position, Searcher};
 pub use crate::match_protocol::MAX_MESSAGE_BYTES;
-use crate::match_protocol::{read_action, reply, Action};
+use crate::match_protocol::{read_action, reply, Action, ProtocolError};
 
 /// How the bot connects and plays.
 #[derive(Clone, Debug)]
@@ -28,6 +28,38 @@ pub struct BotConfig {
     /// Read `board[y][x]` instead of `board[x][y]`.
     pub swap_xy: bool,
 }
+
+/// Why the bot did not answer a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotError {
+    /// The message is malformed.
+    Protocol(ProtocolError),
+    /// An ACTION for a position where the side to move has no legal move.
+    NoLegalMove,
+    /// The configured level does not exist.
+    BadLevel(u8),
+    /// The search returned no placement.
+    NoMove,
+}
+
+impl From<ProtocolError> for BotError {
+    fn from(error: ProtocolError) -> BotError {
+        BotError::Protocol(error)
+    }
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::Protocol(error) => write!(f, "{error}"),
+            BotError::NoLegalMove => write!(f, "asked to move with no legal move"),
+            BotError::BadLevel(level) => write!(f, "no level {level}"),
+            BotError::NoMove => write!(f, "the engine found no move"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
 
 /// The bot's per-connection state: the engine and the game seen so far (for the log).
 pub struct Bot {
@@ -57,16 +89,16 @@ impl Bot {
 
     /// Answers one server message: `Ok(None)` for messages that need no answer, `Ok(Some(reply))` for an
     /// ACTION, `Err(reason)` for a malformed one (which gets no reply).
-    pub fn answer(&mut self, text: &str) -> Result<Option<String>, String> {
+    pub fn answer(&mut self, text: &str) -> Result<Option<String>, BotError> {
         let Some(Action { key, position }) = read_action(text, self.config.swap_xy)? else {
             return Ok(None);
         };
         if position.board.moves().is_empty() {
-            return Err("asked to move with no legal move".to_string());
+            return Err(BotError::NoLegalMove);
         }
         let (black, white) = (position.black().0, position.white().0);
         self.note_opponent_moves(black, white);
-        let level = Level::get(self.config.level).ok_or("bad level")?;
+        let level = Level::get(self.config.level).ok_or(BotError::BadLevel(self.config.level))?;
         let mut limits = level.limits(native_clock(), black ^ white.rotate_left(7));
         let cap = native_clock() + self.config.move_time_ms as f64;
         limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
@@ -74,7 +106,7 @@ impl Bot {
             .searcher
             .search(&position.board, &limits, native_clock, None, &mut |_| {});
         let Move::Place(square) = info.best else {
-            return Err("the engine found no move".to_string());
+            return Err(BotError::NoMove);
         };
         let after = position.board.play_unchecked(square);
         let (our, their) = (after.opponent().0, after.player().0);

@@ -19,6 +19,58 @@ use crate::engine::{Bitboard, Color, Game, Position, Square};
 /// Largest message either side reads (an ACTION is under a kilobyte).
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 
+/// What is wrong with a message received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtocolError {
+    /// Longer than [`MAX_MESSAGE_BYTES`] (its length).
+    TooLarge(usize),
+    /// Not JSON (the parser's reason).
+    NotJson(String),
+    /// An ACTION without a key, or with an empty one.
+    NoKey,
+    /// An ACTION whose colour is not 1 or -1.
+    BadColor,
+    /// An ACTION without a board.
+    NoBoard,
+    /// A board that is not 8 rows.
+    BadRows,
+    /// A row that is not 8 cells.
+    BadRow,
+    /// A cell that is not -1, 0 or 1 (its indices).
+    BadCell(usize, usize),
+    /// A reply that is not JSON.
+    Malformed,
+    /// A reply whose point has no integer 0..7 on this axis.
+    BadPoint(&'static str),
+    /// A reply whose move is not legal.
+    Illegal(Square),
+}
+
+impl std::fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ProtocolError::TooLarge(bytes) => {
+                write!(
+                    f,
+                    "a message of {bytes} bytes (at most {MAX_MESSAGE_BYTES})"
+                )
+            }
+            ProtocolError::NotJson(reason) => write!(f, "not JSON: {reason}"),
+            ProtocolError::NoKey => write!(f, "ACTION without a key"),
+            ProtocolError::BadColor => write!(f, "color must be 1 (black) or -1 (white)"),
+            ProtocolError::NoBoard => write!(f, "ACTION without a board"),
+            ProtocolError::BadRows => write!(f, "board must be 8 rows"),
+            ProtocolError::BadRow => write!(f, "each row must have 8 cells"),
+            ProtocolError::BadCell(i, j) => write!(f, "cell [{i}][{j}] must be -1, 0 or 1"),
+            ProtocolError::Malformed => write!(f, "malformed message"),
+            ProtocolError::BadPoint(axis) => write!(f, "point.{axis} is not an integer 0..7"),
+            ProtocolError::Illegal(square) => write!(f, "illegal move {square}"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
 /// A square on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Point {
@@ -112,14 +164,12 @@ pub struct Action {
 
 /// Reads a server message: `Ok(None)` for a message other than an ACTION (it needs no answer), the ACTION, or
 /// what is wrong with it.
-pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, String> {
+pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, ProtocolError> {
     if text.len() > MAX_MESSAGE_BYTES {
-        return Err(format!(
-            "a message of {} bytes (at most {MAX_MESSAGE_BYTES})",
-            text.len()
-        ));
+        return Err(ProtocolError::TooLarge(text.len()));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ProtocolError::NotJson(e.to_string()))?;
     if value.get("type").and_then(Value::as_str) != Some("ACTION") {
         return Ok(None);
     }
@@ -127,14 +177,14 @@ pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, String> 
         .get("key")
         .and_then(Value::as_str)
         .filter(|k| !k.is_empty())
-        .ok_or("ACTION without a key")?
+        .ok_or(ProtocolError::NoKey)?
         .to_string();
     let color = match value.get("color").and_then(Value::as_i64) {
         Some(1) => Color::Black,
         Some(-1) => Color::White,
-        _ => return Err("color must be 1 (black) or -1 (white)".to_string()),
+        _ => return Err(ProtocolError::BadColor),
     };
-    let (black, white) = read_board(value.get("board").ok_or("ACTION without a board")?, swap_xy)?;
+    let (black, white) = read_board(value.get("board").ok_or(ProtocolError::NoBoard)?, swap_xy)?;
     Ok(Some(Action {
         key,
         position: Position::from_colors(Bitboard(black), Bitboard(white), color),
@@ -142,17 +192,17 @@ pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, String> 
 }
 
 /// Black and white discs of an 8×8 grid of -1/0/1, `board[x][y]` (swapped with `swap_xy`).
-fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), String> {
+fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), ProtocolError> {
     let rows = board
         .as_array()
         .filter(|r| r.len() == 8)
-        .ok_or("board must be 8 rows")?;
+        .ok_or(ProtocolError::BadRows)?;
     let (mut black, mut white) = (0u64, 0u64);
     for (i, row) in rows.iter().enumerate() {
         let cells = row
             .as_array()
             .filter(|c| c.len() == 8)
-            .ok_or("each row must have 8 cells")?;
+            .ok_or(ProtocolError::BadRow)?;
         for (j, cell) in cells.iter().enumerate() {
             let (row, column) = if swap_xy { (j, i) } else { (i, j) };
             let bit = 1u64 << (row * 8 + column);
@@ -160,7 +210,7 @@ fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), String> {
                 Some(1) => black |= bit,
                 Some(-1) => white |= bit,
                 Some(0) => {}
-                _ => return Err(format!("cell [{i}][{j}] must be -1, 0 or 1")),
+                _ => return Err(ProtocolError::BadCell(i, j)),
             }
         }
     }
@@ -178,36 +228,35 @@ pub struct Reply {
 
 impl Reply {
     /// Reads a reply's JSON.
-    pub fn parse(text: &str) -> Result<Reply, String> {
-        let value: Value =
-            serde_json::from_str(text).map_err(|_| "malformed message".to_string())?;
+    pub fn parse(text: &str) -> Result<Reply, ProtocolError> {
+        let value: Value = serde_json::from_str(text).map_err(|_| ProtocolError::Malformed)?;
         let key = value.get("key").and_then(Value::as_str).map(str::to_string);
         Ok(Reply { key, value })
     }
 
     /// The move it plays: integer coordinates 0..7 and a legal move in `game`.
-    pub fn square(&self, game: &Game) -> Result<Square, String> {
+    pub fn square(&self, game: &Game) -> Result<Square, ProtocolError> {
         reply_square(&self.value, game)
     }
 }
 
 /// The move of a reply (its key already checked): `point.x` the row and `point.y` the column, integers 0..7, a
 /// legal move in `game`.
-pub fn reply_square(reply: &Value, game: &Game) -> Result<Square, String> {
-    let coordinate = |axis: &str| {
+pub fn reply_square(reply: &Value, game: &Game) -> Result<Square, ProtocolError> {
+    let coordinate = |axis: &'static str| {
         reply
             .get("point")
             .and_then(|p| p.get(axis))
             .and_then(Value::as_u64)
             .filter(|&v| v < 8)
-            .ok_or_else(|| format!("point.{axis} is not an integer 0..7"))
+            .ok_or(ProtocolError::BadPoint(axis))
     };
     let (x, y) = (coordinate("x")?, coordinate("y")?);
     let square = Square::from_coords(y as usize, x as usize).expect("checked range");
     if game.legal_moves().contains(square) {
         Ok(square)
     } else {
-        Err(format!("illegal move {square}"))
+        Err(ProtocolError::Illegal(square))
     }
 }
 
@@ -241,7 +290,8 @@ mod tests {
         assert_eq!(reply.key.as_deref(), Some("k7"));
         assert_eq!(reply.square(&game), Ok(legal));
         let illegal = Reply::parse(r#"{"key":"k7","point":{"x":0,"y":0}}"#).expect("JSON");
-        assert_eq!(illegal.square(&game), Err("illegal move a1".to_string()));
+        let error = illegal.square(&game).unwrap_err();
+        assert_eq!(error.to_string(), "illegal move a1");
         assert!(Reply::parse("{\"key\":").is_err());
     }
 }

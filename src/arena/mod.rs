@@ -19,7 +19,7 @@ mod http;
 pub use self::http::RequestHead;
 use self::http::{html_escape, is_websocket_upgrade, read_head, respond};
 use crate::engine::{Color, Game, Square};
-use crate::match_protocol::{action, Reply};
+use crate::match_protocol::{action, ProtocolError, Reply};
 pub use crate::match_protocol::{reply_square, MAX_MESSAGE_BYTES};
 
 /// Time a bot has to answer.
@@ -36,6 +36,36 @@ struct Connection {
 const STALE_KEYS: usize = 16;
 
 type Socket = Arc<Mutex<Connection>>;
+
+/// Why a bot lost a game without finishing it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forfeit {
+    /// No bot of that name is connected.
+    NotConnected,
+    /// No answer within [`MOVE_LIMIT`].
+    TooLate,
+    /// The connection closed or failed (the transport's reason, if any).
+    Disconnected(Option<String>),
+    /// The answer carried another request's key, or none.
+    WrongKey,
+    /// The answer was malformed or its move illegal.
+    Reply(ProtocolError),
+}
+
+impl std::fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Forfeit::NotConnected => write!(f, "not connected"),
+            Forfeit::TooLate => write!(f, "too late"),
+            Forfeit::Disconnected(None) => write!(f, "disconnected"),
+            Forfeit::Disconnected(Some(reason)) => write!(f, "disconnected ({reason})"),
+            Forfeit::WrongKey => write!(f, "wrong or missing key"),
+            Forfeit::Reply(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for Forfeit {}
 
 /// Whether a bot's connection is still open: a socket in use by a game is; an idle one is open unless its
 /// peer has closed it (a read would return end of file).
@@ -291,18 +321,18 @@ impl Arena {
     }
 
     /// Sends an ACTION for `game` to `name` and waits up to 3 s for a valid, legal answer.
-    fn ask(&self, name: &str, game: &Game) -> Result<Square, String> {
+    fn ask(&self, name: &str, game: &Game) -> Result<Square, Forfeit> {
         let socket = self
             .bots
             .lock()
             .expect("bots")
             .get(name)
             .cloned()
-            .ok_or("not connected")?;
+            .ok_or(Forfeit::NotConnected)?;
         let mut connection = socket.lock().expect("socket");
         let key = self.key();
         let result = Arena::exchange(&mut connection, &key, name, game);
-        if result.as_ref().is_err_and(|e| e == "too late") {
+        if matches!(result, Err(Forfeit::TooLate)) {
             // Its answer may still come: remember the key to drop that answer when it does.
             let stale = &mut connection.stale_keys;
             if stale.len() == STALE_KEYS {
@@ -319,24 +349,24 @@ impl Arena {
         key: &str,
         name: &str,
         game: &Game,
-    ) -> Result<Square, String> {
+    ) -> Result<Square, Forfeit> {
         let Connection { socket, stale_keys } = connection;
         let message = action(name, key, game);
         socket
             .send(Message::text(message))
-            .map_err(|e| format!("disconnected ({e})"))?;
+            .map_err(|e| Forfeit::Disconnected(Some(e.to_string())))?;
         let started = Instant::now();
         loop {
             let left = MOVE_LIMIT
                 .checked_sub(started.elapsed())
-                .ok_or("too late")?;
+                .ok_or(Forfeit::TooLate)?;
             socket
                 .get_mut()
                 .set_read_timeout(Some(left.max(Duration::from_millis(1))))
-                .map_err(|e| e.to_string())?;
+                .map_err(|e| Forfeit::Disconnected(Some(e.to_string())))?;
             let text = match socket.read() {
                 Ok(Message::Text(text)) => text.to_string(),
-                Ok(Message::Close(_)) => return Err("disconnected".to_string()),
+                Ok(Message::Close(_)) => return Err(Forfeit::Disconnected(None)),
                 Ok(_) => continue,
                 Err(tungstenite::Error::Io(e))
                     if matches!(
@@ -344,14 +374,14 @@ impl Arena {
                         std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
                     ) =>
                 {
-                    return Err("too late".to_string())
+                    return Err(Forfeit::TooLate)
                 }
-                Err(e) => return Err(format!("disconnected ({e})")),
+                Err(e) => return Err(Forfeit::Disconnected(Some(e.to_string()))),
             };
             if started.elapsed() > MOVE_LIMIT {
-                return Err("too late".to_string());
+                return Err(Forfeit::TooLate);
             }
-            let reply = Reply::parse(&text)?;
+            let reply = Reply::parse(&text).map_err(Forfeit::Reply)?;
             let reply_key = reply.key.as_deref();
             if let Some(i) = stale_keys
                 .iter()
@@ -362,9 +392,9 @@ impl Arena {
                 continue;
             }
             if reply_key != Some(key) {
-                return Err("wrong or missing key".to_string());
+                return Err(Forfeit::WrongKey);
             }
-            return reply.square(game);
+            return reply.square(game).map_err(Forfeit::Reply);
         }
     }
 
