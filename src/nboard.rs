@@ -3,7 +3,10 @@
 //! `reversi nboard` command connects it to stdin and stdout. A malformed command gets a `status` line saying
 //! why, and the current game is kept.
 
-use crate::engine::{native_clock, Game, Move, Position, SearchLimits, Searcher, Square, DISC};
+use crate::engine::{
+    native_clock, Game, Move, PlayError, Position, PositionError, SearchLimits, Searcher, Square,
+    SquareError, DISC,
+};
 
 /// The engine's state in an NBoard conversation.
 pub struct NboardSession {
@@ -193,27 +196,64 @@ impl NboardSession {
     }
 }
 
+/// What is wrong with a move or a game received from NBoard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NboardError {
+    /// `PA` where the side to move has a legal move.
+    NeedlessPass,
+    /// Not a square.
+    Square(SquareError),
+    /// A square where the move is not legal (the text received, and why).
+    Illegal(String, PlayError),
+    /// A GGF game that does not start with `(;`.
+    NotGgf,
+    /// A GGF tag without its closing `]`.
+    UnclosedTag(String),
+    /// A board other than 8×8.
+    BoardSize,
+    /// A start position that does not read.
+    Position(PositionError),
+    /// The game's n-th move (from 1) is wrong.
+    Move(usize, Box<NboardError>),
+}
+
+impl std::fmt::Display for NboardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NboardError::NeedlessPass => write!(f, "PA: a legal move exists"),
+            NboardError::Square(error) => write!(f, "{error}"),
+            NboardError::Illegal(text, error) => write!(f, "{text}: {error}"),
+            NboardError::NotGgf => write!(f, "a GGF game starts with \"(;\""),
+            NboardError::UnclosedTag(tag) => write!(f, "tag {tag} is not closed with ]"),
+            NboardError::BoardSize => write!(f, "only 8×8 boards are supported"),
+            NboardError::Position(error) => write!(f, "{error}"),
+            NboardError::Move(n, error) => write!(f, "move {n}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for NboardError {}
+
 /// Plays one move given as `F5` (any case) or `PA`; a pass is only accepted where the rules forced one.
-fn apply_move(game: &mut Game, text: &str) -> Result<(), String> {
+fn apply_move(game: &mut Game, text: &str) -> Result<(), NboardError> {
     if text.eq_ignore_ascii_case("pa") {
         return if game.last_move() == Some(Move::Pass) || game.position().board.must_pass() {
             Ok(())
         } else {
-            Err("PA: a legal move exists".to_string())
+            Err(NboardError::NeedlessPass)
         };
     }
-    let square: Square = text
-        .parse()
-        .map_err(|e: crate::engine::SquareError| e.to_string())?;
-    game.play(square).map_err(|e| format!("{text}: {e}"))
+    let square: Square = text.parse().map_err(NboardError::Square)?;
+    game.play(square)
+        .map_err(|e| NboardError::Illegal(text.to_string(), e))
 }
 
 /// Reads a GGF game: the start position from `BO[8 <64 squares> <side>]` (`*` black, `O` white, `-` empty)
 /// and the moves from `B[..]` / `W[..]` in order.
-pub fn parse_ggf(text: &str) -> Result<Game, String> {
+pub fn parse_ggf(text: &str) -> Result<Game, NboardError> {
     let body = text.trim();
     if !body.starts_with("(;") {
-        return Err("a GGF game starts with \"(;\"".to_string());
+        return Err(NboardError::NotGgf);
     }
     let mut start = None;
     let mut moves = Vec::new();
@@ -223,19 +263,19 @@ pub fn parse_ggf(text: &str) -> Result<Game, String> {
         let close = rest[open..]
             .find(']')
             .map(|i| open + i)
-            .ok_or_else(|| format!("tag {tag} is not closed with ]"))?;
+            .ok_or_else(|| NboardError::UnclosedTag(tag.to_string()))?;
         let value = &rest[open + 1..close];
         match tag {
             "BO" => {
                 let mut parts = value.split_whitespace();
                 if parts.next() != Some("8") {
-                    return Err("only 8×8 boards are supported".to_string());
+                    return Err(NboardError::BoardSize);
                 }
                 let squares = parts.next().unwrap_or("");
                 let side = parts.next().unwrap_or("");
                 let position: Position = format!("{squares} {side}")
                     .parse()
-                    .map_err(|e: crate::engine::PositionError| e.to_string())?;
+                    .map_err(NboardError::Position)?;
                 start = Some(position);
             }
             "B" | "W" => moves.push(value.split('/').next().unwrap_or("").trim().to_string()),
@@ -245,7 +285,7 @@ pub fn parse_ggf(text: &str) -> Result<Game, String> {
     }
     let mut game = Game::from_position(start.unwrap_or(Position::START));
     for (i, mv) in moves.iter().enumerate() {
-        apply_move(&mut game, mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        apply_move(&mut game, mv).map_err(|e| NboardError::Move(i + 1, Box::new(e)))?;
     }
     Ok(game)
 }
