@@ -19,7 +19,7 @@ use super::hooks::{
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
-use super::panels::{Clocks, Counts, SharePanel};
+use super::panels::{Clocks, Counts, GameControls, Header, SharePanel};
 use super::persist::{self, AUTOSAVE_KEY};
 use super::share;
 use super::slots::SaveSlots;
@@ -126,11 +126,7 @@ fn main_view() -> Html {
     use_effect_with(*lang, |lang| apply_lang(*lang));
     let on_lang = {
         let lang = lang.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            let next = Lang::from_tag(&value);
+        Callback::from(move |next: Lang| {
             if let Some(storage) = storage() {
                 let _ = storage.set_item(LANG_KEY, next.tag());
             }
@@ -182,14 +178,7 @@ fn main_view() -> Html {
     };
     let on_analyse_depth = {
         let session = session.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            if let Ok(depth) = value.parse() {
-                session.dispatch(Action::SetAnalyseDepth(depth));
-            }
-        })
+        Callback::from(move |depth: u32| session.dispatch(Action::SetAnalyseDepth(depth)))
     };
     let on_scoring = {
         let session = session.clone();
@@ -324,18 +313,7 @@ fn main_view() -> Html {
 
     html! {
         <main class="layout" onkeydown={on_keydown}>
-            <header class="title">
-                <h1>{ t.title }</h1>
-                <span class="mode">{ mode_text }</span>
-                <label class="language">
-                    <span class="visually-hidden">{ t.language }</span>
-                    <select data-testid="language" onchange={on_lang} aria-label={t.language}>
-                        { for Lang::ALL.iter().map(|&l| html! {
-                            <option value={l.tag()} selected={l == lang}>{ l.name() }</option>
-                        }) }
-                    </select>
-                </label>
-            </header>
+            <Header mode_text={mode_text} {lang} {on_lang} />
             <section class="board-area" aria-label={t.board}>
                 if *editing {
                     <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
@@ -409,24 +387,12 @@ fn main_view() -> Html {
                         <button type="button" class="link" data-testid="back-to-game" onclick={on_browse.reform(|_| None)}>{ t.back_to_game }</button>
                     </p>
                 }
-                <div class="controls">
-                    <button type="button" class="primary" data-testid="new-game" ref={new_game_ref} onclick={on_new_game}>{ t.new_game }</button>
-                    <button type="button" data-testid="undo" onclick={dispatch(|| Action::Undo)} disabled={!game.can_undo()} title={format!("{} (U)", t.undo)}>{ t.undo }</button>
-                    <button type="button" data-testid="redo" onclick={dispatch(|| Action::Redo)} disabled={!game.can_redo()} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
-                    <button type="button" data-testid="hint" onclick={dispatch(|| Action::Hint)} disabled={session.is_finished() || session.ai_to_move()} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
-                    <label class="toggle">
-                        <input type="checkbox" data-testid="analyse" checked={session.analyse} onchange={on_analyse} />
-                        { t.analyse }
-                    </label>
-                    <label class="toggle">
-                        <span class="visually-hidden">{ t.analysis_depth }</span>
-                        <select data-testid="analyse-depth" onchange={on_analyse_depth} aria-label={t.analysis_depth}>
-                            { for ANALYSE_DEPTHS.iter().map(|&d| html! {
-                                <option value={d.to_string()} selected={d == session.analyse_depth}>{ format!("{} {d}", t.depth) }</option>
-                            }) }
-                        </select>
-                    </label>
-                </div>
+                <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
+                    can_hint={!(session.is_finished() || session.ai_to_move())}
+                    analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
+                    new_game_ref={new_game_ref.clone()} {on_new_game} on_undo={dispatch(|| Action::Undo)}
+                    on_redo={dispatch(|| Action::Redo)} on_hint={dispatch(|| Action::Hint)}
+                    {on_analyse} {on_analyse_depth} {lang} />
                 <label class="scoring">
                     <span>{ t.scoring }</span>
                     <select data-testid="scoring" onchange={on_scoring}>

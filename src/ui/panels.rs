@@ -1,5 +1,6 @@
-//! Small pieces of the side panel as components: the disc counts, the game clocks and the share-and-import
-//! section. They render what they are given and report clicks; the main view owns the session.
+//! Small pieces of the page as components: the header with the language choice, the game controls, the disc
+//! counts, the game clocks and the share-and-import section. They render what they are given and report
+//! clicks; the main view owns the session.
 
 use yew::prelude::*;
 
@@ -7,6 +8,107 @@ use super::browser::copy_to_clipboard;
 use super::clock::GameClock;
 use super::i18n::{self, Lang};
 use crate::engine::Color;
+
+/// Properties of [`Header`].
+#[derive(Properties, PartialEq)]
+pub struct HeaderProps {
+    /// Who plays, in words.
+    pub mode_text: String,
+    /// The page's language.
+    pub lang: Lang,
+    /// Called with the language chosen.
+    pub on_lang: Callback<Lang>,
+}
+
+/// The title, who plays, and the language choice.
+#[function_component(Header)]
+pub fn header(props: &HeaderProps) -> Html {
+    let t = props.lang.strings();
+    let on_change = props.on_lang.reform(|e: Event| {
+        let value = e
+            .target_unchecked_into::<web_sys::HtmlSelectElement>()
+            .value();
+        Lang::from_tag(&value)
+    });
+    html! {
+        <header class="title">
+            <h1>{ t.title }</h1>
+            <span class="mode">{ props.mode_text.clone() }</span>
+            <label class="language">
+                <span class="visually-hidden">{ t.language }</span>
+                <select data-testid="language" onchange={on_change} aria-label={t.language}>
+                    { for Lang::ALL.iter().map(|&l| html! {
+                        <option value={l.tag()} selected={l == props.lang}>{ l.name() }</option>
+                    }) }
+                </select>
+            </label>
+        </header>
+    }
+}
+
+/// Properties of [`GameControls`].
+#[derive(Properties, PartialEq)]
+pub struct GameControlsProps {
+    /// Whether a move can be taken back, and redone.
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// Whether a hint can be asked for now.
+    pub can_hint: bool,
+    /// Whether every legal move shows its value, and at which depth.
+    pub analyse: bool,
+    pub analyse_depth: u32,
+    /// The depths offered.
+    pub depths: Vec<u32>,
+    /// The new-game button (focus returns to it when the form closes).
+    pub new_game_ref: NodeRef,
+    pub on_new_game: Callback<MouseEvent>,
+    pub on_undo: Callback<MouseEvent>,
+    pub on_redo: Callback<MouseEvent>,
+    pub on_hint: Callback<MouseEvent>,
+    /// Called when the analysis is switched on or off.
+    pub on_analyse: Callback<()>,
+    /// Called with the analysis depth chosen.
+    pub on_analyse_depth: Callback<u32>,
+    pub lang: Lang,
+}
+
+/// New game, undo, redo, hint, and the analysis switch with its depth.
+#[function_component(GameControls)]
+pub fn game_controls(props: &GameControlsProps) -> Html {
+    let t = props.lang.strings();
+    let on_analyse = props.on_analyse.reform(|_: Event| ());
+    let on_depth = {
+        let on_analyse_depth = props.on_analyse_depth.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(depth) = value.parse() {
+                on_analyse_depth.emit(depth);
+            }
+        })
+    };
+    html! {
+        <div class="controls">
+            <button type="button" class="primary" data-testid="new-game" ref={props.new_game_ref.clone()} onclick={props.on_new_game.clone()}>{ t.new_game }</button>
+            <button type="button" data-testid="undo" onclick={props.on_undo.clone()} disabled={!props.can_undo} title={format!("{} (U)", t.undo)}>{ t.undo }</button>
+            <button type="button" data-testid="redo" onclick={props.on_redo.clone()} disabled={!props.can_redo} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
+            <button type="button" data-testid="hint" onclick={props.on_hint.clone()} disabled={!props.can_hint} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
+            <label class="toggle">
+                <input type="checkbox" data-testid="analyse" checked={props.analyse} onchange={on_analyse} />
+                { t.analyse }
+            </label>
+            <label class="toggle">
+                <span class="visually-hidden">{ t.analysis_depth }</span>
+                <select data-testid="analyse-depth" onchange={on_depth} aria-label={t.analysis_depth}>
+                    { for props.depths.iter().map(|&d| html! {
+                        <option value={d.to_string()} selected={d == props.analyse_depth}>{ format!("{} {d}", t.depth) }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
 
 /// Properties of [`Counts`].
 #[derive(Properties, PartialEq)]
