@@ -49,26 +49,33 @@ pub fn header(props: &HeaderProps) -> Html {
 /// Properties of [`GameControls`].
 #[derive(Properties, PartialEq)]
 pub struct GameControlsProps {
-    /// Whether a move can be taken back, and redone.
+    /// Whether a move can be taken back.
     pub can_undo: bool,
+    /// Whether an undone move can be played again.
     pub can_redo: bool,
     /// Whether a hint can be asked for now.
     pub can_hint: bool,
-    /// Whether every legal move shows its value, and at which depth.
+    /// Whether every legal move shows its value.
     pub analyse: bool,
+    /// The depth of those values.
     pub analyse_depth: u32,
     /// The depths offered.
     pub depths: Vec<u32>,
     /// The new-game button (focus returns to it when the form closes).
     pub new_game_ref: NodeRef,
+    /// Opens the new-game form.
     pub on_new_game: Callback<MouseEvent>,
+    /// Takes a move back.
     pub on_undo: Callback<MouseEvent>,
+    /// Plays an undone move again.
     pub on_redo: Callback<MouseEvent>,
+    /// Asks for a hint.
     pub on_hint: Callback<MouseEvent>,
     /// Called when the analysis is switched on or off.
     pub on_analyse: Callback<()>,
     /// Called with the analysis depth chosen.
     pub on_analyse_depth: Callback<u32>,
+    /// Language of the labels.
     pub lang: Lang,
 }
 
