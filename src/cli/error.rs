@@ -1,8 +1,9 @@
-//! What the command line's own commands share: their error type, and their `--json` output.
+//! What the command line's own commands share: their error type, reading a position argument, and their
+//! `--json` output.
 
 use crate::engine::Position;
 
-/// Why a command of this file's own (`perft`, `solve`, `best`, `replay`, `match`) failed.
+/// Why one of the command line's own commands (`perft`, `solve`, `best`, `replay`, `match`) failed.
 #[derive(Debug)]
 pub enum CommandError {
     /// An argument that is not valid: the option and what is wrong with it.

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::error::{position_or_start, print_json, CommandError};
 
 use crate::engine::{
-    native_clock, Game, Level, Move, Position, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,
+    native_clock, Game, Level, Move, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,
 };
 
 /// One position of `reversi replay --json`.
@@ -101,11 +101,7 @@ pub(super) fn run_best(
     limits: &crate::engine::SearchLimits,
     json: bool,
 ) -> Result<ExitCode, CommandError> {
-    let position: Position = position
-        .parse()
-        .map_err(|e: crate::engine::PositionError| {
-            CommandError::Argument("position", e.to_string())
-        })?;
+    let position = position_or_start(Some(position), "position")?;
     let mut searcher = Searcher::new(64);
     let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
         if !json {
