@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::{Move, Position, Square};
+
 /// The deepest perft the worker runs: deeper would block it for seconds.
 pub const MAX_PERFT_DEPTH: u32 = 10;
 /// The deepest analysis: every legal move is searched to this depth.
@@ -23,8 +25,9 @@ pub enum Request {
     Perft {
         /// The request's id.
         id: RequestId,
-        /// The position, as `<64 squares> <X|O>`.
-        position: String,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
         /// Plies to count.
         depth: u32,
     },
@@ -33,8 +36,9 @@ pub enum Request {
     Search {
         /// The request's id.
         id: RequestId,
-        /// The position, as `<64 squares> <X|O>`.
-        position: String,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
         /// AI level, 1 to 10.
         level: u8,
         /// Varies the choices of the noisy levels.
@@ -46,8 +50,9 @@ pub enum Request {
     Analyse {
         /// The request's id.
         id: RequestId,
-        /// The position, as `<64 squares> <X|O>`.
-        position: String,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
         /// Plies to search below each move.
         depth: u32,
     },
@@ -56,10 +61,12 @@ pub enum Request {
     Review {
         /// The request's id.
         id: RequestId,
-        /// The position, as `<64 squares> <X|O>`.
-        position: String,
-        /// The move played there (`d3`), if any.
-        played: Option<String>,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
+        /// The move played there (on the wire `d3`), if any.
+        #[serde(with = "optional_text")]
+        played: Option<Square>,
         /// Mid-game plies (1 to [`crate::engine::review::MAX_REVIEW_DEPTH`]).
         depth: u32,
     },
@@ -68,16 +75,18 @@ pub enum Request {
     Explore {
         /// The request's id.
         id: RequestId,
-        /// The position, as `<64 squares> <X|O>`.
-        position: String,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
     },
 }
 
 /// One move of the opening explorer's answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExplorerRow {
-    /// The move (`d3`).
-    pub square: String,
+    /// The move (on the wire `d3`).
+    #[serde(with = "text")]
+    pub square: Square,
     /// Games that went on with it.
     pub games: u32,
     /// Of those, won by black.
@@ -127,15 +136,17 @@ pub enum Response {
     Thinking {
         /// The id of the request.
         id: RequestId,
-        /// The best move so far (`d3`).
-        best: String,
+        /// The best move so far (on the wire `d3`).
+        #[serde(with = "text")]
+        best: Square,
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
         /// What the score means.
         #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
-        /// The expected continuation as a transcript.
-        pv: String,
+        /// The expected continuation (on the wire a transcript, `f5d6c3`).
+        #[serde(with = "squares_text")]
+        pv: Vec<Square>,
         /// Nodes searched so far.
         nodes: u64,
     },
@@ -143,8 +154,9 @@ pub enum Response {
     BestMove {
         /// The id of the request.
         id: RequestId,
-        /// The move (`d3`), or `pass` when no placement is legal.
-        best: String,
+        /// The move (on the wire `d3`), or a pass when no placement is legal.
+        #[serde(with = "text")]
+        best: Move,
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
         /// What the score means.
@@ -159,15 +171,17 @@ pub enum Response {
     Analysis {
         /// The id of the request.
         id: RequestId,
-        /// (square, value in hundredths of a disc).
-        values: Vec<(String, i32)>,
+        /// (square, value in hundredths of a disc); on the wire the squares are written `d3`.
+        #[serde(with = "values_text")]
+        values: Vec<(Square, i32)>,
     },
     /// Answer to [`Request::Review`]: values for the side to move, in hundredths of a disc.
     Reviewed {
         /// The id of the request.
         id: RequestId,
-        /// The best move (`d3`, or `pass`).
-        best: String,
+        /// The best move (on the wire `d3`, or `pass`).
+        #[serde(with = "text")]
+        best: Move,
         /// Its value.
         score: i32,
         /// The value of the move played, at the same depth.
@@ -219,5 +233,112 @@ impl Response {
             | Response::Explored { id, .. }
             | Response::Error { id, .. } => *id,
         }
+    }
+}
+
+/// The engine's values on the wire, written in the notation players read (`d3`, a position's 65 characters), so
+/// that a message stays readable in the browser's tools. The engine knows nothing of serde: these adapters are
+/// the only place its values meet it, and a malformed value fails to decode with the parser's own message.
+mod text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &T,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(deserializer)?
+            .parse()
+            .map_err(D::Error::custom)
+    }
+}
+
+/// An optional value in its notation (see [`text`]).
+mod optional_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(
+        value: &Option<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.as_ref().map(T::to_string).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<Option<T>, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        Option::<String>::deserialize(deserializer)?
+            .map(|text| text.parse().map_err(D::Error::custom))
+            .transpose()
+    }
+}
+
+/// A line of placements as a transcript (`f5d6c3`).
+mod squares_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use crate::engine::Square;
+
+    pub fn serialize<S: Serializer>(squares: &[Square], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&squares.iter().map(Square::to_string).collect::<String>())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<Square>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        if !text.is_ascii() || text.len() % 2 != 0 {
+            return Err(D::Error::custom(format!(
+                "{text:?} is not a line of squares"
+            )));
+        }
+        (0..text.len())
+            .step_by(2)
+            .map(|i| text[i..i + 2].parse().map_err(D::Error::custom))
+            .collect()
+    }
+}
+
+/// (square, value) pairs with the squares in their notation.
+mod values_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::engine::Square;
+
+    pub fn serialize<S: Serializer>(
+        values: &[(Square, i32)],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        values
+            .iter()
+            .map(|(square, value)| (square.to_string(), *value))
+            .collect::<Vec<_>>()
+            .serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<(Square, i32)>, D::Error> {
+        Vec::<(String, i32)>::deserialize(deserializer)?
+            .into_iter()
+            .map(|(square, value)| Ok((square.parse().map_err(D::Error::custom)?, value)))
+            .collect()
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::engine::explorer::{Explorer, ExplorerError};
 use crate::engine::review::{review_position, ReviewDepth};
-use crate::engine::{self, perft, Clock, Level, Move, Position, Searcher, DISC};
+use crate::engine::{self, perft, Clock, Level, Move, Searcher, DISC};
 use crate::protocol::{ExplorerRow, Request, Response};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_PERFT_DEPTH};
@@ -26,10 +26,6 @@ pub struct Engine {
 
 /// Where the page serves the opening explorer's file (next to the worker's script).
 pub const EXPLORER_URL: &str = "explorer.bin";
-
-fn transcript(squares: &[engine::Square]) -> String {
-    squares.iter().map(|s| s.to_string()).collect()
-}
 
 impl Engine {
     /// An engine telling time with `clock` (milliseconds).
@@ -63,16 +59,16 @@ impl Engine {
                 id,
                 position,
                 depth,
-            } => emit(match parse(id, &position) {
-                Err(error) => error,
-                Ok(_) if depth > MAX_PERFT_DEPTH => error(
+            } => emit(if depth > MAX_PERFT_DEPTH {
+                error(
                     id,
                     format!("perft depth {depth} is over the worker's limit of {MAX_PERFT_DEPTH}"),
-                ),
-                Ok(position) => Response::Perft {
+                )
+            } else {
+                Response::Perft {
                     id,
                     nodes: perft(&position.board, depth),
-                },
+                }
             }),
             Request::Search {
                 id,
@@ -81,10 +77,6 @@ impl Engine {
                 seed,
                 max_millis,
             } => {
-                let position = match parse(id, &position) {
-                    Ok(position) => position,
-                    Err(response) => return emit(response),
-                };
                 let Some(level) = Level::get(level) else {
                     return emit(error(id, format!("there is no level {level} (1 to 10)")));
                 };
@@ -100,17 +92,17 @@ impl Engine {
                             if let Move::Place(square) = info.best {
                                 emit(Response::Thinking {
                                     id,
-                                    best: square.to_string(),
+                                    best: square,
                                     score: info.score,
                                     kind: info.kind,
-                                    pv: transcript(&info.pv),
+                                    pv: info.pv.clone(),
                                     nodes: info.nodes,
                                 });
                             }
                         });
                 emit(Response::BestMove {
                     id,
-                    best: info.best.to_string(),
+                    best: info.best,
                     score: info.score,
                     kind: info.kind,
                     nodes: info.nodes,
@@ -121,26 +113,20 @@ impl Engine {
                 id,
                 position,
                 depth,
-            } => emit(match parse(id, &position) {
-                Err(error) => error,
-                Ok(position) => Response::Analysis {
-                    id,
-                    // Within a deadline: the values of the deepest depth finished in time, so that an
-                    // analysis never holds the single worker for long.
-                    values: self
-                        .searcher
-                        .analyse_until(
-                            &position.board,
-                            depth.clamp(1, MAX_ANALYSE_DEPTH),
-                            (self.clock)() + MAX_ANALYSE_MILLIS,
-                            self.clock,
-                        )
-                        .map(|(_, values)| values)
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|(square, value)| (square.to_string(), value))
-                        .collect(),
-                },
+            } => emit(Response::Analysis {
+                id,
+                // Within a deadline: the values of the deepest depth finished in time, so that an
+                // analysis never holds the single worker for long.
+                values: self
+                    .searcher
+                    .analyse_until(
+                        &position.board,
+                        depth.clamp(1, MAX_ANALYSE_DEPTH),
+                        (self.clock)() + MAX_ANALYSE_MILLIS,
+                        self.clock,
+                    )
+                    .map(|(_, values)| values)
+                    .unwrap_or_default(),
             }),
             Request::Review {
                 id,
@@ -148,18 +134,9 @@ impl Engine {
                 played,
                 depth,
             } => {
-                let position = match parse(id, &position) {
-                    Ok(position) => position,
-                    Err(response) => return emit(response),
-                };
-                let played = match played.as_deref().map(str::parse::<engine::Square>) {
-                    None => None,
-                    Some(Ok(square)) if position.board.is_legal(square) => Some(square),
-                    Some(Ok(square)) => {
-                        return emit(error(id, format!("{square} is not legal in this position")))
-                    }
-                    Some(Err(e)) => return emit(error(id, e.to_string())),
-                };
+                if let Some(square) = played.filter(|&s| !position.board.is_legal(s)) {
+                    return emit(error(id, format!("{square} is not legal in this position")));
+                }
                 let depth = ReviewDepth::plies(depth);
                 let ply = review_position(
                     &mut self.searcher,
@@ -170,45 +147,36 @@ impl Engine {
                 );
                 emit(Response::Reviewed {
                     id,
-                    best: ply.best.to_string(),
+                    best: ply.best,
                     score: ply.score,
                     played_score: ply.played_score,
                     kind: ply.kind,
                 })
             }
-            Request::Explore { id, position } => emit(match parse(id, &position) {
-                Err(error) => error,
-                Ok(position) => match &self.explorer {
-                    None => error(id, "the opening explorer is not loaded".to_string()),
-                    Some(explorer) => {
-                        let book = engine::book::Book::builtin();
-                        Response::Explored {
-                            id,
-                            moves: explorer
-                                .moves(&position)
-                                .into_iter()
-                                .map(|m| ExplorerRow {
-                                    book: book.value_for_black(&position, m.square),
-                                    square: m.square.to_string(),
-                                    games: m.stats.games,
-                                    black_wins: m.stats.black_wins,
-                                    draws: m.stats.draws,
-                                    white_wins: m.stats.white_wins(),
-                                    score_sum: m.stats.score_sum,
-                                })
-                                .collect(),
-                        }
+            Request::Explore { id, position } => emit(match &self.explorer {
+                None => error(id, "the opening explorer is not loaded".to_string()),
+                Some(explorer) => {
+                    let book = engine::book::Book::builtin();
+                    Response::Explored {
+                        id,
+                        moves: explorer
+                            .moves(&position)
+                            .into_iter()
+                            .map(|m| ExplorerRow {
+                                book: book.value_for_black(&position, m.square),
+                                square: m.square,
+                                games: m.stats.games,
+                                black_wins: m.stats.black_wins,
+                                draws: m.stats.draws,
+                                white_wins: m.stats.white_wins(),
+                                score_sum: m.stats.score_sum,
+                            })
+                            .collect(),
                     }
-                },
+                }
             }),
         }
     }
-}
-
-fn parse(id: u64, position: &str) -> Result<Position, Response> {
-    position
-        .parse::<Position>()
-        .map_err(|e| error(id, e.to_string()))
 }
 
 fn error(id: u64, message: String) -> Response {
@@ -329,7 +297,7 @@ mod web {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::native_clock;
+    use crate::engine::{native_clock, Position};
 
     fn run(engine: &mut Engine, request: Request) -> Vec<Response> {
         let mut out = Vec::new();
@@ -341,22 +309,18 @@ mod tests {
     fn replies_carry_the_request_id_and_bad_input_is_an_error_reply() {
         let mut engine = Engine::new(native_clock);
         assert_eq!(run(&mut engine, Request::Ping { id: 7 })[0].id(), 7);
-        let start = Position::START.to_string();
-        let perft = |id, position: &str, depth| Request::Perft {
+        let start = Position::START;
+        let perft = |id, position, depth| Request::Perft {
             id,
-            position: position.to_string(),
+            position,
             depth,
         };
         assert_eq!(
-            run(&mut engine, perft(8, &start, 3)),
+            run(&mut engine, perft(8, start, 3)),
             [Response::Perft { id: 8, nodes: 56 }]
         );
         assert!(matches!(
-            run(&mut engine, perft(9, "nonsense", 3))[..],
-            [Response::Error { id: 9, .. }]
-        ));
-        assert!(matches!(
-            run(&mut engine, perft(10, &start, 30))[..],
+            run(&mut engine, perft(10, start, 30))[..],
             [Response::Error { id: 10, .. }]
         ));
         let bad_level = Request::Search {
@@ -382,7 +346,7 @@ mod tests {
             &mut engine,
             Request::Search {
                 id: 3,
-                position: position.to_string(),
+                position,
                 level: 4,
                 seed: 1,
                 max_millis: Some(5000),
@@ -394,7 +358,7 @@ mod tests {
             .all(|r| matches!(r, Response::Thinking { id: 3, .. })));
         match last {
             Response::BestMove { id: 3, best, .. } => {
-                assert!(position.board.is_legal(best.parse().unwrap()))
+                assert!(best.square().is_some_and(|s| position.board.is_legal(s)))
             }
             other => panic!("expected BestMove, got {other:?}"),
         }
@@ -410,8 +374,8 @@ mod tests {
                 engine,
                 Request::Review {
                     id,
-                    position: position.to_string(),
-                    played: played.map(str::to_string),
+                    position,
+                    played: played.map(|s| s.parse().unwrap()),
                     depth: 6,
                 },
             )
@@ -431,7 +395,7 @@ mod tests {
                 played_score: None,
                 ..
             }] => {
-                assert_eq!(*best, expected.best.to_string());
+                assert_eq!(*best, expected.best);
                 assert_eq!(*score, expected.score);
             }
             other => panic!("{other:?}"),
@@ -449,16 +413,12 @@ mod tests {
             review(&mut engine, 7, Some("a1"))[..],
             [Response::Error { id: 7, .. }]
         ));
-        assert!(matches!(
-            review(&mut engine, 8, Some("zz"))[..],
-            [Response::Error { id: 8, .. }]
-        ));
     }
 
     #[test]
     fn explore_answers_from_the_loaded_file_only() {
         let mut engine = Engine::new(native_clock);
-        let start = Position::START.to_string();
+        let start = Position::START;
         let explore = Request::Explore {
             id: 9,
             position: start,
@@ -475,7 +435,7 @@ mod tests {
         match &run(&mut engine, explore)[..] {
             [Response::Explored { id: 9, moves }] => {
                 assert_eq!(moves.len(), 1);
-                assert_eq!(moves[0].square, "f5");
+                assert_eq!(moves[0].square.to_string(), "f5");
                 assert_eq!(moves[0].games, 124_106);
                 // The book values f5 too (the four first moves are one).
                 assert!(moves[0].book.is_some());
@@ -491,13 +451,13 @@ mod tests {
             &mut engine,
             Request::Analyse {
                 id: 4,
-                position: Position::START.to_string(),
+                position: Position::START,
                 depth: 3,
             },
         );
         match &responses[..] {
             [Response::Analysis { id: 4, values }] => {
-                let mut squares: Vec<&str> = values.iter().map(|(s, _)| s.as_str()).collect();
+                let mut squares: Vec<String> = values.iter().map(|(s, _)| s.to_string()).collect();
                 squares.sort();
                 assert_eq!(squares, ["c4", "d3", "e6", "f5"]);
                 // The four first moves are symmetric: equal values.
@@ -505,5 +465,45 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
+        let position = crate::engine::Game::from_transcript("f5d6")
+            .unwrap()
+            .position();
+        let request = Request::Review {
+            id: 2,
+            position,
+            played: Some("c3".parse().unwrap()),
+            depth: 4,
+        };
+        let json = serde_json::to_string(&request).unwrap();
+        assert!(
+            json.contains(&format!("\"position\":\"{position}\"")),
+            "{json}"
+        );
+        assert!(json.contains("\"played\":\"c3\""), "{json}");
+        assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
+        let thinking = Response::Thinking {
+            id: 3,
+            best: "c3".parse().unwrap(),
+            score: -150,
+            kind: crate::engine::ScoreKind::Exact,
+            pv: ["c3", "c4"].map(|s| s.parse().unwrap()).to_vec(),
+            nodes: 9,
+        };
+        let json = serde_json::to_string(&thinking).unwrap();
+        assert!(json.contains("\"pv\":\"c3c4\""), "{json}");
+        assert_eq!(serde_json::from_str::<Response>(&json).unwrap(), thinking);
+        // What the parsers reject cannot reach the engine: the message fails to decode, saying why.
+        let bad_position = r#"{"Perft":{"id":9,"position":"nonsense","depth":3}}"#;
+        let error = serde_json::from_str::<Request>(bad_position).unwrap_err();
+        assert!(error.to_string().contains("is not a disc"), "{error}");
+        let bad_square = json.replace("c3c4", "c3zz");
+        assert!(serde_json::from_str::<Response>(&bad_square).is_err());
+        let bad_played = r#"{"Review":{"id":8,"position":"PLACE","played":"zz","depth":4}}"#
+            .replace("PLACE", &position.to_string());
+        assert!(serde_json::from_str::<Request>(&bad_played).is_err());
     }
 }

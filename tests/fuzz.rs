@@ -437,7 +437,7 @@ fn worker_requests() {
     let mut engine = Engine::new(reversi::engine::native_clock);
     let search = serde_json::to_string(&Request::Search {
         id: 1,
-        position: START.to_string(),
+        position: Position::START,
         level: 1,
         seed: 0,
         max_millis: Some(5),
@@ -445,21 +445,21 @@ fn worker_requests() {
     .unwrap();
     let analyse = serde_json::to_string(&Request::Analyse {
         id: 2,
-        position: START.to_string(),
+        position: Position::START,
         depth: 1,
     })
     .unwrap();
     let perft = r#"{"Perft":{"id":3,"position":"---------------------------OX------XO--------------------------- X","depth":3}}"#;
     let review = serde_json::to_string(&Request::Review {
         id: 5,
-        position: START.to_string(),
-        played: Some("f5".to_string()),
+        position: Position::START,
+        played: Some("f5".parse().unwrap()),
         depth: 2,
     })
     .unwrap();
     let explore = serde_json::to_string(&Request::Explore {
         id: 6,
-        position: START.to_string(),
+        position: Position::START,
     })
     .unwrap();
     engine

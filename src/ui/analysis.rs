@@ -207,16 +207,16 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                     </thead>
                     <tbody>
                         { for rows.iter().map(|row| {
-                            let square: Option<Square> = row.square.parse().ok();
-                            let playable = square.is_some_and(|s| props.playable.contains(s));
-                            let onclick = square.map(|s| props.on_play.reform(move |_| s));
+                            let square = row.square;
+                            let playable = props.playable.contains(square);
+                            let onclick = props.on_play.reform(move |_| square);
                             let average = row.score_sum as f64 / row.games.max(1) as f64;
                             html! {
-                                <tr data-testid="explorer-move" data-move={row.square.clone()} data-games={row.games.to_string()}
+                                <tr data-testid="explorer-move" data-move={square.to_string()} data-games={row.games.to_string()}
                                     data-black-wins={row.black_wins.to_string()} data-draws={row.draws.to_string()}
                                     data-white-wins={row.white_wins.to_string()}>
                                     <th scope="row">
-                                        <button type="button" disabled={!playable} {onclick}>{ row.square.clone() }</button>
+                                        <button type="button" disabled={!playable} {onclick}>{ square.to_string() }</button>
                                     </th>
                                     <td>{ row.games.to_string() }</td>
                                     <td>{ percent(row.black_wins, row.games) }</td>

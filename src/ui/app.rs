@@ -292,10 +292,15 @@ fn main_view() -> Html {
     let white = position.white().count();
     let lang = *lang;
     let t = lang.strings();
-    let thinking = session
-        .thinking
-        .as_ref()
-        .map(|th| i18n::progress(lang, game.to_move(), th.score, th.kind, &th.best));
+    let thinking = session.thinking.as_ref().map(|th| {
+        i18n::progress(
+            lang,
+            game.to_move(),
+            th.score,
+            th.kind,
+            &th.best.to_string(),
+        )
+    });
     let mode_text = i18n::mode(lang, &session.settings);
     // For screen readers: the last placement, then whose turn it is, a pass, or the result.
     let announcement = {
@@ -431,7 +436,7 @@ fn main_view() -> Html {
                         <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                         if session.room.explorer_open {
                             <ExplorerPanel
-                                rows={session.room.explored.as_ref().filter(|(p, _)| *p == position.to_string()).map(|(_, rows)| rows.clone())}
+                                rows={session.room.explored.as_ref().filter(|(p, _)| *p == position).map(|(_, rows)| rows.clone())}
                                 error={session.room.explorer_error.clone()}
                                 playable={session.clickable()}
                                 on_play={on_square.clone()} {lang} />

@@ -12,7 +12,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
-use crate::engine::{Color, Game, Move, Position, DISC};
+use crate::engine::{Color, Game, Move, Position, Square, DISC};
 use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
 
 /// A position's value, as the analyst found it.
@@ -24,8 +24,8 @@ pub struct Valued {
     pub kind: ScoreKind,
     /// Plies searched.
     pub depth: u32,
-    /// The best move (`d3` or `pass`).
-    pub best: String,
+    /// The best move.
+    pub best: Move,
 }
 
 /// A review of the whole game, running or done.
@@ -49,9 +49,9 @@ pub struct ReviewedMove {
     /// Who played it.
     pub color: Color,
     /// The move.
-    pub played: String,
+    pub played: Square,
     /// The best move found.
-    pub best: String,
+    pub best: Move,
     /// Discs lost against the best move.
     pub loss: i32,
     /// `?!`, `?` or `??`.
@@ -73,28 +73,28 @@ pub struct GraphPoint {
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {
     id: RequestId,
-    position: String,
-    played: Option<String>,
+    position: Position,
+    played: Option<Square>,
     depth: u32,
 }
 
 /// The analysis room.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Room {
-    scores: HashMap<String, Valued>,
-    played: HashMap<(String, String), (i32, u32)>,
+    scores: HashMap<Position, Valued>,
+    played: HashMap<(Position, Square), (i32, u32)>,
     /// Positions the analyst refused (never asked again: the graph leaves a gap).
-    refused: HashSet<String>,
+    refused: HashSet<Position>,
     /// The review, once asked for.
     pub review: Option<ReviewRun>,
     /// Whether the opening explorer is shown.
     pub explorer_open: bool,
     /// The explorer's answer and the position it is for.
-    pub explored: Option<(String, Vec<ExplorerRow>)>,
+    pub explored: Option<(Position, Vec<ExplorerRow>)>,
     /// Why the explorer has nothing to show, if it failed.
     pub explorer_error: Option<String>,
     asked: Option<Asked>,
-    explore_asked: Option<(RequestId, String)>,
+    explore_asked: Option<(RequestId, Position)>,
     /// Bumped when the analyst must be replaced (a cancelled review stops at once).
     pub epoch: u64,
     /// Requests to send to the analyst now.
@@ -105,17 +105,11 @@ pub struct Room {
 }
 
 /// Every position of the record before a ply, with the move played there (placements only), then the last.
-fn positions(game: &Game) -> Vec<(Position, Option<String>)> {
-    let mut out: Vec<(Position, Option<String>)> = game
+fn positions(game: &Game) -> Vec<(Position, Option<Square>)> {
+    let mut out: Vec<(Position, Option<Square>)> = game
         .plies()
         .iter()
-        .map(|ply| {
-            let played = match ply.mv {
-                Move::Place(square) => Some(square.to_string()),
-                Move::Pass => None,
-            };
-            (ply.before, played)
-        })
+        .map(|ply| (ply.before, ply.mv.square()))
         .collect();
     out.push((game.position(), None));
     out
@@ -133,7 +127,7 @@ fn from_black(position: &Position, score: i32) -> f64 {
 impl Room {
     /// The value known for a position, if any.
     pub fn value(&self, position: &Position) -> Option<&Valued> {
-        self.scores.get(&position.to_string())
+        self.scores.get(position)
     }
 
     /// The graph's points: the value after each move of the record that is valued so far.
@@ -162,14 +156,14 @@ impl Room {
             .iter()
             .enumerate()
             .filter_map(|(ply, (position, played))| {
-                let played = played.as_ref()?;
+                let played = (*played)?;
                 let (best, played_score) = self.valued_move(position, played, run.depth)?;
                 let loss = ((best.score - played_score).max(0) + DISC / 2) / DISC;
                 Some(ReviewedMove {
                     ply,
                     color: position.to_move,
-                    played: played.clone(),
-                    best: best.best.clone(),
+                    played,
+                    best: best.best,
                     loss,
                     mark: mark(loss),
                 })
@@ -195,13 +189,17 @@ impl Room {
     }
 
     /// The position's value and the played move's, both at `depth` or deeper.
-    fn valued_move(&self, position: &Position, played: &str, depth: u32) -> Option<(&Valued, i32)> {
-        let key = position.to_string();
-        let valued = self.scores.get(&key).filter(|v| v.depth >= depth)?;
-        if valued.best == played {
+    fn valued_move(
+        &self,
+        position: &Position,
+        played: Square,
+        depth: u32,
+    ) -> Option<(&Valued, i32)> {
+        let valued = self.scores.get(position).filter(|v| v.depth >= depth)?;
+        if valued.best == Move::Place(played) {
             return Some((valued, valued.score));
         }
-        let &(score, played_depth) = self.played.get(&(key, played.to_string()))?;
+        let &(score, played_depth) = self.played.get(&(*position, played))?;
         (played_depth >= depth).then_some((valued, score))
     }
 
@@ -267,7 +265,7 @@ impl Room {
                     .is_none_or(|v| v.depth <= asked.depth);
                 if deeper {
                     self.scores.insert(
-                        asked.position.clone(),
+                        asked.position,
                         Valued {
                             score,
                             kind,
@@ -325,12 +323,12 @@ impl Room {
     pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
         self.outbox.clear();
         if let (true, Some(shown)) = (self.explorer_open, shown) {
-            let key = shown.to_string();
+            let key = *shown;
             let have = self.explored.as_ref().is_some_and(|(p, _)| *p == key);
             let asking = self.explore_asked.as_ref().is_some_and(|(_, p)| *p == key);
             if !have && !asking && self.explorer_error.is_none() {
                 let id = self.new_id();
-                self.explore_asked = Some((id, key.clone()));
+                self.explore_asked = Some((id, key));
                 self.outbox.push(Request::Explore { id, position: key });
             }
         }
@@ -341,8 +339,8 @@ impl Room {
                 let id = self.new_id();
                 self.asked = Some(Asked {
                     id,
-                    position: position.clone(),
-                    played: played.clone(),
+                    position,
+                    played,
                     depth,
                 });
                 self.outbox.push(Request::Review {
@@ -359,14 +357,14 @@ impl Room {
     }
 
     /// Brings the review's progress up to date; its next position to value, while it runs.
-    fn update_review(&mut self, game: &Game) -> Option<(String, Option<String>, u32)> {
+    fn update_review(&mut self, game: &Game) -> Option<(Position, Option<Square>, u32)> {
         let run = self.review.clone().filter(|r| !r.finished)?;
         let all = positions(game);
-        let pending: Vec<&(Position, Option<String>)> = all
+        let pending: Vec<&(Position, Option<Square>)> = all
             .iter()
             .filter(|(position, played)| {
-                played.as_deref().is_some_and(|played| {
-                    !self.refused.contains(&position.to_string())
+                played.is_some_and(|played| {
+                    !self.refused.contains(position)
                         && self.valued_move(position, played, run.depth).is_none()
                 })
             })
@@ -374,7 +372,7 @@ impl Room {
         let total = all.iter().filter(|(_, played)| played.is_some()).count();
         let next = pending
             .first()
-            .map(|(position, played)| (position.to_string(), played.clone(), run.depth));
+            .map(|&&(position, played)| (position, played, run.depth));
         let review = self.review.as_mut().expect("cloned above");
         review.total = total;
         review.done = total - pending.len();
@@ -383,14 +381,13 @@ impl Room {
     }
 
     /// The graph's first position without a value.
-    fn next_graph_question(&self, game: &Game) -> Option<(String, Option<String>, u32)> {
+    fn next_graph_question(&self, game: &Game) -> Option<(Position, Option<Square>, u32)> {
         positions(game)
             .into_iter()
             .find(|(position, _)| {
-                let key = position.to_string();
-                !self.scores.contains_key(&key) && !self.refused.contains(&key)
+                !self.scores.contains_key(position) && !self.refused.contains(position)
             })
-            .map(|(position, played)| (position.to_string(), played, GRAPH_DEPTH))
+            .map(|(position, played)| (position, played, GRAPH_DEPTH))
     }
 
     fn new_id(&mut self) -> RequestId {
@@ -444,7 +441,10 @@ mod tests {
         let reviewed = room.reviewed(&game);
         assert_eq!(reviewed.len(), 5);
         let x_square = &reviewed[4];
-        assert_eq!((x_square.ply, x_square.played.as_str()), (4, "g7"));
+        assert_eq!(
+            (x_square.ply, x_square.played.to_string()),
+            (4, "g7".to_string())
+        );
         assert!(x_square.loss >= 6, "g7 lost {}", x_square.loss);
         assert!(x_square.mark.is_some());
         let (black, white) = Room::average_losses(&reviewed);
@@ -494,7 +494,7 @@ mod tests {
         room.receive(
             Response::Reviewed {
                 id: first,
-                best: "c3".into(),
+                best: "c3".parse().unwrap(),
                 score: 0,
                 played_score: None,
                 kind: ScoreKind::Midgame { depth: 8 },
@@ -518,9 +518,10 @@ mod tests {
         room.set_explorer(true, &game, &shown);
         serve(&mut room, &mut engine, &game, &shown);
         let (position, rows) = room.explored.clone().unwrap();
-        assert_eq!(position, shown.to_string());
+        assert_eq!(position, shown);
         assert_eq!(
-            rows[0].square, "c3",
+            rows[0].square.to_string(),
+            "c3",
             "the tiger's c3 is the most played third move"
         );
         // A stale answer (for a position no longer shown) is kept only if it was the one asked for.

@@ -20,7 +20,7 @@ use crate::protocol::{Request, RequestId, Response, ScoreKind};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
     /// Best move so far.
-    pub best: String,
+    pub best: Square,
     /// Its value in hundredths of a disc.
     pub score: i32,
     /// What the value means.
@@ -35,7 +35,7 @@ pub struct SearchStats {
     /// Who moved.
     pub color: Color,
     /// The move.
-    pub best: String,
+    pub best: Move,
     /// Its value in hundredths of a disc.
     pub score: i32,
     /// What the value means.
@@ -350,7 +350,7 @@ impl Session {
                     self.send(
                         Request::Search {
                             id,
-                            position: self.game.position().to_string(),
+                            position: self.game.position(),
                             level: HINT_LEVEL,
                             seed: 0,
                             max_millis: Some(3000),
@@ -607,7 +607,7 @@ impl Session {
             self.send(
                 Request::Search {
                     id,
-                    position: self.game.position().to_string(),
+                    position: self.game.position(),
                     level: self.settings.level(color),
                     seed,
                     max_millis,
@@ -631,7 +631,7 @@ impl Session {
         self.send(
             Request::Analyse {
                 id,
-                position: self.game.position().to_string(),
+                position: self.game.position(),
                 depth: self.analyse_depth,
             },
             0,
@@ -667,15 +667,15 @@ impl Session {
                 self.thinking = None;
                 self.last_search = Some(SearchStats {
                     color: self.game.to_move(),
-                    best: best.clone(),
+                    best,
                     score,
                     kind,
                     nodes,
                     millis,
                 });
                 let mover = self.game.to_move();
-                match best.parse::<Move>() {
-                    Ok(Move::Place(square)) if self.game.play(square).is_ok() => {
+                match best {
+                    Move::Place(square) if self.game.play(square).is_ok() => {
                         self.moved(mover);
                         self.after_change();
                     }
@@ -690,15 +690,12 @@ impl Session {
                 best, score, kind, ..
             } if Some(id) == self.hint_request => {
                 self.hint_request = None;
-                self.hint = best.parse().ok();
+                self.hint = best.square();
                 self.hint_value = self.hint.map(|_| (score, kind));
             }
             Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
                 self.analysis_request = None;
-                self.analysis = values
-                    .into_iter()
-                    .filter_map(|(square, value)| Some((square.parse().ok()?, value)))
-                    .collect();
+                self.analysis = values;
             }
             Response::Error { message, .. }
                 if [self.search, self.hint_request, self.analysis_request].contains(&Some(id)) =>

@@ -23,7 +23,7 @@ fn search_id(session: &Session) -> RequestId {
 fn best_move(id: RequestId, best: &str) -> Action {
     Action::Worker(Response::BestMove {
         id,
-        best: best.to_string(),
+        best: best.parse().unwrap(),
         score: 0,
         kind: ScoreKind::Midgame { depth: 1 },
         nodes: 1,
@@ -380,14 +380,14 @@ fn hints_and_analysis_belong_to_their_position() {
     };
     s.apply(Action::Worker(Response::Analysis {
         id,
-        values: vec![("d3".into(), 0)],
+        values: vec![(sq("d3"), 0)],
     }));
     assert!(s.analysis.is_empty());
     let id = new_id;
-    assert_eq!(position, s.game.position().to_string());
+    assert_eq!(position, s.game.position());
     s.apply(Action::Worker(Response::Analysis {
         id,
-        values: vec![("d6".into(), 50), ("f6".into(), -20)],
+        values: vec![(sq("d6"), 50), (sq("f6"), -20)],
     }));
     assert_eq!(s.analysis, [(sq("d6"), 50), (sq("f6"), -20)]);
 }
