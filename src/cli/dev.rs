@@ -75,27 +75,9 @@ pub enum DevCommand {
         /// The weights file to write (the built-in one is src/engine/eval-weights.bin).
         #[arg(long)]
         out: std::path::PathBuf,
-        /// Passes over the samples.
-        #[arg(long, default_value_t = 12)]
-        epochs: usize,
-        /// Start from these weights (fine-tuning) and keep their phases that are not trained.
-        #[arg(long)]
-        base: Option<std::path::PathBuf>,
-        /// The phases to train, e.g. 4-11 (phase k covers 5k+1 to 5k+5 empties; default: all).
-        #[arg(long)]
-        phases: Option<String>,
-        /// The first epoch's step size (it shrinks over the epochs).
-        #[arg(long, default_value_t = 0.01)]
-        rate: f32,
-        /// Huber loss: errors count at most this many discs in the gradient (64: squared error).
-        #[arg(long, default_value_t = 64.0)]
-        huber: f32,
-        /// L2 regularisation: each update also shrinks the weights it touches by this fraction of the step.
-        #[arg(long, default_value_t = 0.0)]
-        l2: f32,
-        /// Fit the trained phases from zero instead of from `--base`'s weights.
-        #[arg(long)]
-        fresh: bool,
+        /// How the fit runs.
+        #[command(flatten)]
+        options: crate::train::TrainOptions,
     },
     /// For developers: the error of the mid-game search's shallow probcut searches against deeper ones, on
     /// positions of WTHOR games (before 2015).
@@ -214,25 +196,8 @@ pub fn run(command: DevCommand) -> ExitCode {
         DevCommand::Train {
             files,
             out,
-            epochs,
-            base,
-            phases,
-            rate,
-            huber,
-            l2,
-            fresh,
-        } => {
-            let options = crate::train::TrainOptions {
-                epochs,
-                base,
-                phases,
-                rate,
-                huber,
-                l2,
-                fresh,
-            };
-            finish("train", crate::train::train(&files, &out, &options))
-        }
+            options,
+        } => finish("train", crate::train::train(&files, &out, &options)),
         DevCommand::MpcStats {
             files,
             games,

@@ -178,26 +178,9 @@ enum Command {
         /// The second engine uses these pattern weights instead of the built-in ones (to compare them).
         #[arg(long, conflicts_with = "vs_classic")]
         vs_weights: Option<std::path::PathBuf>,
-        /// Also measure each side's average loss per move (discs against the best move), every move valued
-        /// by a search of this depth (1 to 12).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
-        loss_depth: Option<u32>,
-        /// Both engines search as deep as this many milliseconds per move allow (instead of their levels'
-        /// depths and time caps; the levels' endgame solves stay).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
-        move_time_ms: Option<u32>,
-        /// The second engine searches without probcut (to measure what it gains).
-        #[arg(long)]
-        vs_no_probcut: bool,
-        /// The second engine plays without the opening book (to stand in for an older engine).
-        #[arg(long)]
-        vs_no_book: bool,
-        /// The second engine's mid-game depth instead of its level's (to stand in for an older table).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
-        vs_depth: Option<u32>,
-        /// The second engine's time cap per move in milliseconds instead of its level's.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
-        vs_cap_ms: Option<u32>,
+        /// How the match is measured and how the second engine is handicapped.
+        #[command(flatten)]
+        options: MatchOptions,
     },
     /// Measure the evaluation on WTHOR games: for each number of empties, the mean absolute error of a search
     /// against the games' perfect-play scores (at 24 empties).
@@ -402,12 +385,7 @@ pub fn main() -> ExitCode {
             openings,
             vs_classic,
             vs_weights,
-            loss_depth,
-            move_time_ms,
-            vs_no_probcut,
-            vs_no_book,
-            vs_depth,
-            vs_cap_ms,
+            options,
         } => {
             let second = if vs_classic {
                 Ok(Searcher::with_eval(
@@ -420,14 +398,6 @@ pub fn main() -> ExitCode {
                     .map_err(|e| CommandError::Tool(Box::new(e)))
             } else {
                 Ok(Searcher::new(32))
-            };
-            let options = MatchOptions {
-                loss_depth,
-                move_time_ms,
-                vs_no_probcut,
-                vs_no_book,
-                vs_depth,
-                vs_cap_ms,
             };
             let result = second.and_then(|second| {
                 run_match(

@@ -205,18 +205,27 @@ fn default_openings() -> Vec<Game> {
 }
 
 /// How `reversi match` plays and what it measures beyond the results.
+#[derive(Clone, Debug, clap::Args)]
 pub(super) struct MatchOptions {
-    /// Measure each side's loss per move with an analysis of this depth.
+    /// Also measure each side's average loss per move (discs against the best move), every move valued
+    /// by a search of this depth (1 to 12).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
     pub(super) loss_depth: Option<u32>,
-    /// Both sides search as deep as this many milliseconds allow.
+    /// Both engines search as deep as this many milliseconds per move allow (instead of their levels'
+    /// depths and time caps; the levels' endgame solves stay).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
     pub(super) move_time_ms: Option<u32>,
-    /// The second engine without probcut.
+    /// The second engine searches without probcut (to measure what it gains).
+    #[arg(long)]
     pub(super) vs_no_probcut: bool,
-    /// The second engine without the opening book.
+    /// The second engine plays without the opening book (to stand in for an older engine).
+    #[arg(long)]
     pub(super) vs_no_book: bool,
-    /// The second engine's depth instead of its level's.
+    /// The second engine's mid-game depth instead of its level's (to stand in for an older table).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub(super) vs_depth: Option<u32>,
-    /// The second engine's time cap instead of its level's.
+    /// The second engine's time cap per move in milliseconds instead of its level's.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
     pub(super) vs_cap_ms: Option<u32>,
 }
 

@@ -173,22 +173,30 @@ fn fit_phase(
     }
 }
 
-/// How `reversi train` fits.
-#[derive(Clone, Debug, Default)]
+/// How `reversi train` fits (its command-line options).
+#[derive(Clone, Debug, clap::Args)]
 pub struct TrainOptions {
     /// Passes over the samples.
+    #[arg(long, default_value_t = 12)]
     pub epochs: usize,
-    /// Weights to start from; phases not trained keep these.
+    /// Start from these weights (fine-tuning) and keep their phases that are not trained.
+    #[arg(long)]
     pub base: Option<std::path::PathBuf>,
-    /// The phases to train, as `a-b` or `a` (default: all).
+    /// The phases to train, e.g. 4-11 (phase k covers 5k+1 to 5k+5 empties; default: all).
+    #[arg(long)]
     pub phases: Option<String>,
-    /// The first epoch's step (it shrinks over the epochs).
+    /// The first epoch's step size (it shrinks over the epochs).
+    #[arg(long, default_value_t = 0.01)]
     pub rate: f32,
-    /// Errors are clamped to this many discs in the gradient (Huber loss; 64 or more: squared error).
+    /// Huber loss: errors count at most this many discs in the gradient (64 or more: squared error).
+    #[arg(long, default_value_t = 64.0)]
     pub huber: f32,
-    /// L2 regularisation: a touched weight `w` also moves by `-rate * l2 * w` (rare readings stay near 0).
+    /// L2 regularisation: each update also shrinks the weights it touches by this fraction of the step
+    /// (a touched weight `w` also moves by `-rate * l2 * w`, so rare readings stay near 0).
+    #[arg(long, default_value_t = 0.0)]
     pub l2: f32,
-    /// Fit from zero even when `base` is given (its other phases are still kept).
+    /// Fit the trained phases from zero instead of from `--base`'s weights (its other phases are still kept).
+    #[arg(long)]
     pub fresh: bool,
 }
 
