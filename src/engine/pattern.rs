@@ -106,10 +106,16 @@ pub const FEATURES: usize = INSTANCES + SCALARS.len();
 /// Each scalar feature's weight index within the scalar block.
 #[inline(always)]
 fn scalar_indices(p: u64, o: u64) -> [usize; 5] {
+    scalar_indices_with(p, o, moves(p, o), moves(o, p))
+}
+
+/// [`scalar_indices`] with both sides' moves already generated (`mp` = `moves(p, o)`, `mo` = `moves(o, p)`).
+#[inline]
+fn scalar_indices_with(p: u64, o: u64, mp: u64, mo: u64) -> [usize; 5] {
     let empty = !(p | o);
     let values = [
-        moves(p, o).count_ones() as usize,
-        moves(o, p).count_ones() as usize,
+        mp.count_ones() as usize,
+        mo.count_ones() as usize,
         (adjacent(o) & empty).count_ones() as usize,
         (adjacent(p) & empty).count_ones() as usize,
         empty.count_ones() as usize,
@@ -395,6 +401,13 @@ impl PatternWeights {
     /// symmetry once, and every instance reads its kind's top-left squares there, a line at a time.
     #[inline]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        self.evaluate_with_moves(p, o, moves(p, o), moves(o, p))
+    }
+
+    /// [`PatternWeights::evaluate`] where both sides' moves are already generated: `mp` must be
+    /// `moves(p, o)` and `mo` `moves(o, p)` (the solver's ordering has them, and each costs a generation).
+    #[inline]
+    pub(crate) fn evaluate_with_moves(&self, p: u64, o: u64, mp: u64, mo: u64) -> i32 {
         let tables = Tables::get();
         let empties = (!(p | o)).count_ones();
         let phase = phase(empties);
@@ -412,7 +425,7 @@ impl PatternWeights {
             sum += table[tables.expanded_offset[kind] + reading] as i32;
         }
         let scalars = &table[tables.scalar_expanded..][..SCALAR_WEIGHTS];
-        for index in scalar_indices(p, o) {
+        for index in scalar_indices_with(p, o, mp, mo) {
             sum += scalars[index] as i32;
         }
         sum.clamp(-64 * DISC + 1, 64 * DISC - 1)

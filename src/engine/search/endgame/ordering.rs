@@ -7,7 +7,7 @@ use super::{EVAL_INFINITY, QUADRANTS};
 use crate::engine::bitboard::{adjacent, CORNERS, C_SQUARES};
 use crate::engine::board::{flips, moves};
 use crate::engine::stackvec::StackVec;
-use crate::engine::Square;
+use crate::engine::{PatternWeights, Square};
 
 const MOBILITY_WEIGHT: i32 = 1 << 10;
 const POTENTIAL_WEIGHT: i32 = 1 << 6;
@@ -123,7 +123,13 @@ impl MoveList {
                 let replies = moves(child.p, child.o);
                 let mobility =
                     replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-                let value = -shallow_value(child.p, child.o, depth, -EVAL_INFINITY, EVAL_INFINITY);
+                let value = if depth == 0 && replies != 0 {
+                    // The child's own value, from the moves just generated.
+                    let own = moves(child.o, child.p);
+                    -PatternWeights::builtin().evaluate_with_moves(child.p, child.o, replies, own)
+                } else {
+                    -shallow_value(child.p, child.o, depth, -EVAL_INFINITY, EVAL_INFINITY)
+                };
                 child.key = value - mobility * mobility_weight;
             }
             self.sort();

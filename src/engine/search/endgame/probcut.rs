@@ -82,7 +82,7 @@ pub(super) fn shallow_value(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i3
         return -shallow_value(o, p, depth, -beta, -alpha);
     }
     if depth == 0 {
-        return PatternWeights::builtin().evaluate(p, o);
+        return PatternWeights::builtin().evaluate_with_moves(p, o, mv, moves(o, p));
     }
     let mut children: StackVec<(i32, u64, u64), 64> = StackVec::new();
     let mut rest = mv;
