@@ -1,4 +1,5 @@
-//! The 64-bit set of squares that every board operation is built on, and the 8 symmetries of the board.
+//! The 64-bit set of squares that every board operation is built on, the 8 symmetries of the board, and
+//! the masks the rules and the evaluation share (corners and their neighbours, the rays from each square).
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -280,6 +281,44 @@ pub(crate) const fn adjacent(b: u64) -> u64 {
     let horizontal = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
     let row = b | horizontal;
     horizontal | (row << 8) | (row >> 8)
+}
+
+/// For each square, the 8 rays leaving it (squares in that direction up to the edge, not the square itself):
+/// first the 4 rays towards higher bit indices (+1, +7, +8, +9), then the 4 towards lower ones.
+pub(crate) static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    // (column step, row step) per ray, in the order of the table above.
+    const STEPS: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (-1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+    let mut table = [[0u64; 8]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut ray = 0;
+        while ray < 8 {
+            let (dc, dr) = STEPS[ray];
+            let mut c = (square % 8) as i32 + dc;
+            let mut r = (square / 8) as i32 + dr;
+            let mut bits = 0u64;
+            while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                bits |= 1u64 << (r * 8 + c);
+                c += dc;
+                r += dr;
+            }
+            table[square][ray] = bits;
+            ray += 1;
+        }
+        square += 1;
+    }
+    table
 }
 
 #[cfg(test)]

@@ -335,44 +335,6 @@ fn horizontal_moves(p: u64, mask: u64) -> u64 {
     (east << 1) | (west >> 1)
 }
 
-/// For each square, the 8 rays leaving it (squares in that direction up to the edge, not the square itself):
-/// first the 4 rays towards higher bit indices (+1, +7, +8, +9), then the 4 towards lower ones.
-pub(crate) static RAYS: [[u64; 8]; 64] = rays();
-
-const fn rays() -> [[u64; 8]; 64] {
-    // (column step, row step) per ray, in the order of the table above.
-    const STEPS: [(i32, i32); 8] = [
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-        (-1, 0),
-        (1, -1),
-        (0, -1),
-        (-1, -1),
-    ];
-    let mut table = [[0u64; 8]; 64];
-    let mut square = 0;
-    while square < 64 {
-        let mut ray = 0;
-        while ray < 8 {
-            let (dc, dr) = STEPS[ray];
-            let mut c = (square % 8) as i32 + dc;
-            let mut r = (square / 8) as i32 + dr;
-            let mut bits = 0u64;
-            while c >= 0 && c < 8 && r >= 0 && r < 8 {
-                bits |= 1u64 << (r * 8 + c);
-                c += dc;
-                r += dr;
-            }
-            table[square][ray] = bits;
-            ray += 1;
-        }
-        square += 1;
-    }
-    table
-}
-
 /// Discs flipped when `p` plays on the empty square `x` against `o` (zero when the move is illegal).
 ///
 /// Towards higher bits, adding 1 at `x` carries through the opponent's discs of the ray (every other bit
@@ -398,7 +360,7 @@ pub(crate) fn flips(p: u64, o: u64, x: usize) -> u64 {
 /// [`flips`] in plain integers: the ray table, carries towards higher bits, leading zeros towards lower ones.
 #[inline]
 pub(crate) fn flips_portable(p: u64, o: u64, x: usize) -> u64 {
-    let rays = &RAYS[x];
+    let rays = &super::bitboard::RAYS[x];
     let mut flipped = 0;
     let mut i = 0;
     while i < 4 {

@@ -198,7 +198,7 @@ pub(crate) unsafe fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub(crate) unsafe fn flips_avx512(p: u64, o: u64, x: usize) -> u64 {
     use std::arch::x86_64::*;
-    let rays = super::board::RAYS[x];
+    let rays = super::bitboard::RAYS[x];
     // SAFETY: `rays` is eight u64s: the four rays towards higher bits, then the four towards lower ones.
     let (up_ray, down_ray) = unsafe {
         let at = rays.as_ptr() as *const __m256i;
