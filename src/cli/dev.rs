@@ -114,6 +114,14 @@ pub enum DevCommand {
         /// With `--search-depth`: the game score's share of the label, 0 to 1 (the search has the rest).
         #[arg(long, default_value_t = 0.5)]
         game_share: f64,
+        /// Write instead of each position the child a 1-ply search with the built-in weights plays there,
+        /// labelled with the position's label from the child's side (training on these counters the
+        /// search's optimism about the moves it picks).
+        #[arg(long, conflicts_with = "search_depth")]
+        selected_child: bool,
+        /// With `--selected-child`: choose with these weights instead of the built-in ones.
+        #[arg(long, requires = "selected_child")]
+        selection_weights: Option<std::path::PathBuf>,
         /// Output file (appended to).
         #[arg(long)]
         out: std::path::PathBuf,
@@ -213,27 +221,39 @@ pub fn run(command: DevCommand) -> ExitCode {
             max_empties,
             search_depth,
             game_share,
+            selected_child,
+            selection_weights,
             out,
         } => {
-            let result = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&out)
-                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
-                .and_then(|file| {
-                    let mut writer = std::io::BufWriter::new(file);
-                    let n = crate::wthor_tools::wthor_data(
-                        &files,
-                        min_empties..=max_empties,
-                        crate::wthor_tools::Relabel {
-                            depth: search_depth,
-                            game_share,
-                        },
-                        &mut writer,
-                    )?;
-                    writer.flush()?;
-                    Ok(n)
-                });
+            let selection = match (selected_child, &selection_weights) {
+                (false, _) => Ok(None),
+                (true, None) => Ok(Some(crate::engine::PatternWeights::builtin().clone())),
+                (true, Some(path)) => crate::wthor_tools::read_weights(path)
+                    .map(Some)
+                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>),
+            };
+            let result = selection.and_then(|selection| {
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&out)
+                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+                    .and_then(|file| {
+                        let mut writer = std::io::BufWriter::new(file);
+                        let n = crate::wthor_tools::wthor_data(
+                            &files,
+                            min_empties..=max_empties,
+                            crate::wthor_tools::Relabel {
+                                depth: search_depth,
+                                game_share,
+                            },
+                            selection.as_ref(),
+                            &mut writer,
+                        )?;
+                        writer.flush()?;
+                        Ok(n)
+                    })
+            });
             let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
             finish("wthor-data", result)
         }
