@@ -419,7 +419,14 @@ mod tests {
         };
         let mut parents = Vec::new();
         let mut children = Vec::new();
-        wthor_data(&[path.clone()], 30..=30, plain, None, &mut parents).unwrap();
+        wthor_data(
+            std::slice::from_ref(&path),
+            30..=30,
+            plain,
+            None,
+            &mut parents,
+        )
+        .unwrap();
         wthor_data(&[path], 30..=30, plain, Some(weights), &mut children).unwrap();
         let read = |bytes: &[u8]| -> Vec<Sample> {
             String::from_utf8(bytes.to_vec())
