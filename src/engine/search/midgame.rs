@@ -21,15 +21,15 @@ const MPC_T: f64 = 1.5;
 /// 20 to 50 empties); deeper searches take the largest figure.
 fn mpc_sigma(depth: u32) -> f64 {
     match depth {
-        0..=3 => 4.0,
-        4 => 3.5,
-        5 => 4.5,
+        0..=3 => 3.9,
+        4 => 3.7,
+        5 => 4.7,
         6 => 5.1,
-        7 => 5.2,
-        8 => 4.8,
+        7 => 5.3,
+        8 => 4.5,
         9 => 3.6,
         10 => 5.1,
-        _ => 5.2,
+        _ => 5.3,
     }
 }
 
