@@ -225,14 +225,18 @@ pub fn run(command: DevCommand) -> ExitCode {
             selection_weights,
             out,
         } => {
-            let selection = match (selected_child, &selection_weights) {
-                (false, _) => Ok(None),
-                (true, None) => Ok(Some(crate::engine::PatternWeights::builtin().clone())),
-                (true, Some(path)) => crate::wthor_tools::read_weights(path)
-                    .map(Some)
-                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>),
-            };
-            let result = selection.and_then(|selection| {
+            let loaded = selection_weights
+                .as_deref()
+                .map(crate::wthor_tools::read_weights)
+                .transpose()
+                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>);
+            let result = loaded.and_then(|loaded| {
+                // The built-in weights unless others are given (borrowed, not copied).
+                let selection = selected_child.then(|| {
+                    loaded
+                        .as_ref()
+                        .unwrap_or_else(|| crate::engine::PatternWeights::builtin())
+                });
                 std::fs::OpenOptions::new()
                     .create(true)
                     .append(true)
@@ -247,7 +251,7 @@ pub fn run(command: DevCommand) -> ExitCode {
                                 depth: search_depth,
                                 game_share,
                             },
-                            selection.as_ref(),
+                            selection,
                             &mut writer,
                         )?;
                         writer.flush()?;
