@@ -160,7 +160,7 @@ fn runs_avx2(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-pub(crate) unsafe fn moves_avx2(p: u64, o: u64) -> u64 {
+pub(crate) fn moves_avx2(p: u64, o: u64) -> u64 {
     use std::arch::x86_64::*;
     let (up, down, shift) = runs_avx2(_mm256_set1_epi64x(p as i64), o);
     let all = _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
@@ -175,7 +175,7 @@ pub(crate) unsafe fn moves_avx2(p: u64, o: u64) -> u64 {
 /// The CPU must support AVX2 (see [`simd_level`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-pub(crate) unsafe fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
+pub(crate) fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
     use std::arch::x86_64::*;
     let (up, down, shift) = runs_avx2(_mm256_set1_epi64x((1u64 << x) as i64), o);
     let pp = _mm256_set1_epi64x(p as i64);
@@ -196,7 +196,7 @@ pub(crate) unsafe fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
 /// The CPU must support AVX2, AVX-512F, AVX-512VL and AVX-512CD (see [`simd_level`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
-pub(crate) unsafe fn flips_avx512(p: u64, o: u64, x: usize) -> u64 {
+pub(crate) fn flips_avx512(p: u64, o: u64, x: usize) -> u64 {
     use std::arch::x86_64::*;
     let rays = super::bitboard::RAYS[x];
     // SAFETY: `rays` is eight u64s: the four rays towards higher bits, then the four towards lower ones.

@@ -5,7 +5,6 @@
 
 use super::{final_score, Solver, ABOVE_ANY_SCORE, BELOW_ANY_SCORE};
 use crate::engine::bitboard::adjacent;
-use crate::engine::board::{flips, moves};
 
 /// The squares around each square: a move there needs an opponent's disc among them.
 pub(super) static NEIGHBOURS: [u64; 64] = neighbours();
@@ -154,6 +153,10 @@ impl Empties {
 
 impl Solver<'_> {
     /// Null-window search with at most [`SHALLOW`](super::SHALLOW) empties: is the score above `alpha`?
+    ///
+    /// The leaf solver below is compiled once per instruction set ([`leaf_solver!`]) and this is where the
+    /// CPU's copy is chosen: inside a copy, flips and move generation are inlined instead of called through
+    /// the dispatch of [`flips`](crate::engine::board::flips).
     pub(super) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         let empty = !(p | o);
         match empties {
@@ -165,172 +168,239 @@ impl Solver<'_> {
                 self.control.nodes += 1;
                 solve_1(p, o, empty.trailing_zeros() as usize)
             }
-            2 => {
-                self.control.nodes += 1;
-                let x1 = empty.trailing_zeros() as usize;
-                let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
-                self.solve_2(p, o, alpha, x1, x2)
-            }
-            _ => self.nws_list(p, o, alpha, &Empties::of(empty)),
-        }
-    }
-
-    /// Three or more empties, listed in `list`.
-    fn nws_list(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
-        if list.len() == 3 {
-            return self.solve_3(p, o, alpha, list);
-        }
-        self.control.nodes += 1;
-        if list.len() >= 5 {
-            let opponent_discs = o.count_ones() as i32;
-            if alpha >= 64 - 2 * opponent_discs {
-                let cap = 64 - 2 * crate::engine::eval::stable(o, p).count_ones() as i32;
-                if cap <= alpha {
-                    return cap;
-                }
-            }
-        }
-        let mut best = BELOW_ANY_SCORE;
-        for mut rest in list.groups() {
-            while rest != 0 {
-                let x = ORDER[rest.trailing_zeros() as usize] as usize;
-                rest &= rest - 1;
-                if NEIGHBOURS[x] & o == 0 {
-                    continue;
-                }
-                let f = flips(p, o, x);
-                if f == 0 {
-                    continue;
-                }
-                let score = -self.nws_list(o ^ f, p ^ f ^ (1 << x), -alpha - 1, &list.without(x));
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        return score;
+            _ => {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    use crate::engine::lanes::{simd_level, SimdLevel};
+                    match simd_level() {
+                        // SAFETY: `simd_level` found every feature each copy is compiled with.
+                        SimdLevel::Avx512 => unsafe { self.shallow_avx512(p, o, alpha, empty) },
+                        SimdLevel::Avx2 => unsafe { self.shallow_avx2(p, o, alpha, empty) },
+                        SimdLevel::Portable => self.shallow_portable(p, o, alpha, empty),
                     }
                 }
+                #[cfg(not(target_arch = "x86_64"))]
+                self.shallow_portable(p, o, alpha, empty)
             }
-        }
-        if best > BELOW_ANY_SCORE {
-            return best;
-        }
-        if moves(o, p) == 0 {
-            return final_score(p, o);
-        }
-        -self.nws_list(o, p, -alpha - 1, list)
-    }
-
-    /// Three empties: each move leads to a 2-empty solve of the other two.
-    ///
-    /// `solve_3` and `solve_2` have the same shape (the mover's squares, then the opponent's when the mover
-    /// must pass) on purpose: they are the innermost calls of the solver, specialised by hand.
-    fn solve_3(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
-        self.control.nodes += 1;
-        // Whole words, not bytes: the three are read back at once, and a wide load of narrow stores stalls.
-        let mut order = [0usize; 3];
-        let mut n = 0;
-        for mut rest in list.groups() {
-            while rest != 0 {
-                order[n] = ORDER[rest.trailing_zeros() as usize] as usize;
-                rest &= rest - 1;
-                n += 1;
-            }
-        }
-        let [a, b, c] = order;
-        let triples = [(a, b, c), (b, a, c), (c, a, b)];
-        let mut best = BELOW_ANY_SCORE;
-        for (x, y, z) in triples {
-            if NEIGHBOURS[x] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, x);
-            if f != 0 {
-                let score = -self.solve_2(o ^ f, p ^ f ^ (1 << x), -alpha - 1, y, z);
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        return score;
-                    }
-                }
-            }
-        }
-        if best > BELOW_ANY_SCORE {
-            return best;
-        }
-        // The side to move must pass: the opponent moves if it can.
-        let mut best = ABOVE_ANY_SCORE;
-        for (x, y, z) in triples {
-            if NEIGHBOURS[x] & p == 0 {
-                continue;
-            }
-            let f = flips(o, p, x);
-            if f != 0 {
-                let score = self.solve_2(p ^ f, o ^ f ^ (1 << x), alpha, y, z);
-                if score < best {
-                    best = score;
-                    if score <= alpha {
-                        return score;
-                    }
-                }
-            }
-        }
-        if best < ABOVE_ANY_SCORE {
-            best
-        } else {
-            final_score(p, o)
-        }
-    }
-
-    /// Two empties, `x1` tried first.
-    #[inline]
-    pub(super) fn solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
-        let mut best = BELOW_ANY_SCORE;
-        for (a, b) in [(x1, x2), (x2, x1)] {
-            if NEIGHBOURS[a] & o == 0 {
-                continue;
-            }
-            let f = flips(p, o, a);
-            if f != 0 {
-                self.control.nodes += 1;
-                let score = -solve_1(o ^ f, p ^ f ^ (1 << a), b);
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        return score;
-                    }
-                }
-            }
-        }
-        if best > BELOW_ANY_SCORE {
-            return best;
-        }
-        // The side to move must pass: the opponent plays both squares if it can.
-        let mut best = ABOVE_ANY_SCORE;
-        let mut moved = false;
-        for (a, b) in [(x1, x2), (x2, x1)] {
-            if NEIGHBOURS[a] & p == 0 {
-                continue;
-            }
-            let f = flips(o, p, a);
-            if f != 0 {
-                moved = true;
-                self.control.nodes += 1;
-                let score = solve_1(p ^ f, o ^ f ^ (1 << a), b);
-                if score < best {
-                    best = score;
-                    if score <= alpha {
-                        return score;
-                    }
-                }
-            }
-        }
-        if moved {
-            best
-        } else {
-            final_score(p, o)
         }
     }
 }
+
+/// The leaf solver for two or more empties, written once and compiled per instruction set: `$attr` are the
+/// copy's `target_feature` attributes, `$flips` and `$moves` the flip and move generators built for them.
+/// A function only inlines into callers compiled with its features, so each copy calls its own functions
+/// throughout; the names given are the copy's entry, list search, 3- and 2-empty solves.
+///
+/// `solve_3` and `solve_2` have the same shape (the mover's squares, then the opponent's when the mover must
+/// pass) on purpose: they are the innermost calls of the solver, specialised by hand.
+macro_rules! leaf_solver {
+    (
+        $(#[$attr:meta])*
+        $shallow:ident, $list:ident, $solve_3:ident, $solve_2:ident, $flips:path, $moves:path
+    ) => {
+        impl Solver<'_> {
+            /// Two or more empties, `empty` the empty squares.
+            $(#[$attr])*
+            fn $shallow(&mut self, p: u64, o: u64, alpha: i32, empty: u64) -> i32 {
+                if empty.count_ones() == 2 {
+                    self.control.nodes += 1;
+                    let x1 = empty.trailing_zeros() as usize;
+                    let x2 = (empty & (empty - 1)).trailing_zeros() as usize;
+                    return self.$solve_2(p, o, alpha, x1, x2);
+                }
+                self.$list(p, o, alpha, &Empties::of(empty))
+            }
+
+            /// Three or more empties, listed in `list`.
+            $(#[$attr])*
+            fn $list(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
+                if list.len() == 3 {
+                    return self.$solve_3(p, o, alpha, list);
+                }
+                self.control.nodes += 1;
+                if list.len() >= 5 {
+                    let opponent_discs = o.count_ones() as i32;
+                    if alpha >= 64 - 2 * opponent_discs {
+                        let cap = 64 - 2 * crate::engine::eval::stable(o, p).count_ones() as i32;
+                        if cap <= alpha {
+                            return cap;
+                        }
+                    }
+                }
+                let mut best = BELOW_ANY_SCORE;
+                for mut rest in list.groups() {
+                    while rest != 0 {
+                        let x = ORDER[rest.trailing_zeros() as usize] as usize;
+                        rest &= rest - 1;
+                        if NEIGHBOURS[x] & o == 0 {
+                            continue;
+                        }
+                        let f = $flips(p, o, x);
+                        if f == 0 {
+                            continue;
+                        }
+                        let score =
+                            -self.$list(o ^ f, p ^ f ^ (1 << x), -alpha - 1, &list.without(x));
+                        if score > best {
+                            best = score;
+                            if score > alpha {
+                                return score;
+                            }
+                        }
+                    }
+                }
+                if best > BELOW_ANY_SCORE {
+                    return best;
+                }
+                if $moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                -self.$list(o, p, -alpha - 1, list)
+            }
+
+            /// Three empties: each move leads to a 2-empty solve of the other two.
+            $(#[$attr])*
+            #[inline]
+            fn $solve_3(&mut self, p: u64, o: u64, alpha: i32, list: &Empties) -> i32 {
+                self.control.nodes += 1;
+                // Whole words, not bytes: the three are read back at once, and a wide load of narrow
+                // stores stalls.
+                let mut order = [0usize; 3];
+                let mut n = 0;
+                for mut rest in list.groups() {
+                    while rest != 0 {
+                        order[n] = ORDER[rest.trailing_zeros() as usize] as usize;
+                        rest &= rest - 1;
+                        n += 1;
+                    }
+                }
+                let [a, b, c] = order;
+                let triples = [(a, b, c), (b, a, c), (c, a, b)];
+                let mut best = BELOW_ANY_SCORE;
+                for (x, y, z) in triples {
+                    if NEIGHBOURS[x] & o == 0 {
+                        continue;
+                    }
+                    let f = $flips(p, o, x);
+                    if f != 0 {
+                        let score = -self.$solve_2(o ^ f, p ^ f ^ (1 << x), -alpha - 1, y, z);
+                        if score > best {
+                            best = score;
+                            if score > alpha {
+                                return score;
+                            }
+                        }
+                    }
+                }
+                if best > BELOW_ANY_SCORE {
+                    return best;
+                }
+                // The side to move must pass: the opponent moves if it can.
+                let mut best = ABOVE_ANY_SCORE;
+                for (x, y, z) in triples {
+                    if NEIGHBOURS[x] & p == 0 {
+                        continue;
+                    }
+                    let f = $flips(o, p, x);
+                    if f != 0 {
+                        let score = self.$solve_2(p ^ f, o ^ f ^ (1 << x), alpha, y, z);
+                        if score < best {
+                            best = score;
+                            if score <= alpha {
+                                return score;
+                            }
+                        }
+                    }
+                }
+                if best < ABOVE_ANY_SCORE {
+                    best
+                } else {
+                    final_score(p, o)
+                }
+            }
+
+            /// Two empties, `x1` tried first.
+            $(#[$attr])*
+            #[inline]
+            fn $solve_2(&mut self, p: u64, o: u64, alpha: i32, x1: usize, x2: usize) -> i32 {
+                let mut best = BELOW_ANY_SCORE;
+                for (a, b) in [(x1, x2), (x2, x1)] {
+                    if NEIGHBOURS[a] & o == 0 {
+                        continue;
+                    }
+                    let f = $flips(p, o, a);
+                    if f != 0 {
+                        self.control.nodes += 1;
+                        let score = -solve_1(o ^ f, p ^ f ^ (1 << a), b);
+                        if score > best {
+                            best = score;
+                            if score > alpha {
+                                return score;
+                            }
+                        }
+                    }
+                }
+                if best > BELOW_ANY_SCORE {
+                    return best;
+                }
+                // The side to move must pass: the opponent plays both squares if it can.
+                let mut best = ABOVE_ANY_SCORE;
+                let mut moved = false;
+                for (a, b) in [(x1, x2), (x2, x1)] {
+                    if NEIGHBOURS[a] & p == 0 {
+                        continue;
+                    }
+                    let f = $flips(o, p, a);
+                    if f != 0 {
+                        moved = true;
+                        self.control.nodes += 1;
+                        let score = solve_1(p ^ f, o ^ f ^ (1 << a), b);
+                        if score < best {
+                            best = score;
+                            if score <= alpha {
+                                return score;
+                            }
+                        }
+                    }
+                }
+                if moved {
+                    best
+                } else {
+                    final_score(p, o)
+                }
+            }
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+leaf_solver!(
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+    shallow_avx512,
+    list_avx512,
+    solve_3_avx512,
+    solve_2_avx512,
+    crate::engine::lanes::flips_avx512,
+    crate::engine::lanes::moves_avx2
+);
+#[cfg(target_arch = "x86_64")]
+leaf_solver!(
+    #[target_feature(enable = "avx2")]
+    shallow_avx2,
+    list_avx2,
+    solve_3_avx2,
+    solve_2_avx2,
+    crate::engine::lanes::flips_avx2,
+    crate::engine::lanes::moves_avx2
+);
+leaf_solver!(
+    shallow_portable,
+    list_portable,
+    solve_3_portable,
+    solve_2_portable,
+    crate::engine::board::flips_portable,
+    crate::engine::board::moves_portable
+);
 
 /// One empty square left, at `x`: the side to move plays it if it can, else the opponent, else nobody.
 #[inline]
