@@ -166,7 +166,7 @@ impl Solver<'_> {
             }
             1 => {
                 self.control.nodes += 1;
-                solve_1(p, o, empty.trailing_zeros() as usize)
+                solve_1(p, o, empty.trailing_zeros() as usize, alpha)
             }
             _ => {
                 #[cfg(target_arch = "x86_64")]
@@ -331,7 +331,7 @@ macro_rules! leaf_solver {
                     let f = $flips(p, o, a);
                     if f != 0 {
                         self.control.nodes += 1;
-                        let score = -solve_1(o ^ f, p ^ f ^ (1 << a), b);
+                        let score = -solve_1(o ^ f, p ^ f ^ (1 << a), b, -alpha - 1);
                         if score > best {
                             best = score;
                             if score > alpha {
@@ -354,7 +354,7 @@ macro_rules! leaf_solver {
                     if f != 0 {
                         moved = true;
                         self.control.nodes += 1;
-                        let score = solve_1(p ^ f, o ^ f ^ (1 << a), b);
+                        let score = solve_1(p ^ f, o ^ f ^ (1 << a), b, alpha);
                         if score < best {
                             best = score;
                             if score <= alpha {
@@ -402,23 +402,27 @@ leaf_solver!(
     crate::engine::board::moves_portable
 );
 
-/// One empty square left, at `x`: the side to move plays it if it can, else the opponent, else nobody.
-#[inline]
-fn solve_1(p: u64, o: u64, x: usize) -> i32 {
-    let diff = p.count_ones() as i32 - o.count_ones() as i32;
+/// One empty square left, at `x`: the side to move plays it if it can, else the opponent, else nobody. A
+/// null-window answer for "above `alpha`?": exact, or an upper bound at most `alpha` when the side to move
+/// cannot play and keeping the square (its best case) is already not enough, which spares counting the
+/// opponent's flips.
+#[inline(always)]
+fn solve_1(p: u64, o: u64, x: usize, alpha: i32) -> i32 {
+    // 63 discs: the difference is odd, and the last square goes to the side ahead if nobody plays it.
+    let diff = 2 * p.count_ones() as i32 - 63;
     let f = last_flip_count(p, x);
     if f > 0 {
         return diff + 2 * f + 1;
     }
+    let kept = if diff > 0 { diff + 1 } else { diff - 1 };
+    if kept <= alpha {
+        return kept;
+    }
     let f = last_flip_count(o, x);
     if f > 0 {
-        return diff - 2 * f - 1;
-    }
-    // Nobody can play the last square: it goes to the winner.
-    match diff.cmp(&0) {
-        std::cmp::Ordering::Greater => diff + 1,
-        std::cmp::Ordering::Less => diff - 1,
-        std::cmp::Ordering::Equal => 0,
+        diff - 2 * f - 1
+    } else {
+        kept
     }
 }
 
