@@ -129,6 +129,21 @@ fn scalar_indices_with(p: u64, o: u64, mp: u64, mo: u64) -> [usize; 5] {
     out
 }
 
+/// The weights of kind `K`'s instances in `table` (one phase's expanded table), the board seen through each
+/// instance's symmetry in `views`.
+#[inline(always)]
+fn kind_sum<const K: usize>(tables: &Tables, table: &[i16], views: &[(u64, u64); 8]) -> i32 {
+    let table = &table[tables.expanded_offset[K]..];
+    let (views_of_kind, counts) = &tables.views_of_kind;
+    let mut sum = 0;
+    for &view in &views_of_kind[K][..counts[K] as usize] {
+        let (vp, vo) = views[view as usize];
+        let reading = TERNARY[gather(K, vp)] as usize + 2 * TERNARY[gather(K, vo)] as usize;
+        sum += table[reading] as i32;
+    }
+    sum
+}
+
 /// One placed pattern: its kind and squares in reading order.
 #[derive(Clone, Copy)]
 struct Instance {
@@ -143,6 +158,8 @@ struct Instance {
 /// and the compact tables, and the map from readings to compact ids.
 pub struct Tables {
     instances: Vec<Instance>,
+    /// For each kind, the `to_base` symmetry of each of its instances (the first `views_of_kind.1[k]`).
+    views_of_kind: ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]),
     /// Offset of each kind in the expanded (one entry per reading) table.
     expanded_offset: Vec<usize>,
     /// Size of the expanded table of one phase (the patterns' readings, then the scalar features' weights).
@@ -240,12 +257,19 @@ impl Tables {
             compact_id.push(ids);
         }
         assert_eq!(instances.len(), INSTANCES);
+        let mut views_of_kind = ([[0u8; 8]; KINDS.len()], [0u8; KINDS.len()]);
+        for instance in &instances {
+            let count = &mut views_of_kind.1[instance.kind];
+            views_of_kind.0[instance.kind][*count as usize] = instance.to_base as u8;
+            *count += 1;
+        }
         // The scalar features, one weight per value, after the patterns in both tables.
         let (scalar_expanded, scalar_compact) = (expanded_len, compact_len);
         expanded_len += SCALAR_WEIGHTS;
         compact_len += SCALAR_WEIGHTS;
         Tables {
             instances,
+            views_of_kind,
             expanded_offset,
             expanded_len,
             scalar_expanded,
@@ -417,13 +441,18 @@ impl PatternWeights {
             *view = (symmetry.apply(p), symmetry.apply(o));
         }
         let mut sum = self.bias[phase] as i32;
-        for instance in &tables.instances {
-            let (vp, vo) = views[instance.to_base];
-            let kind = instance.kind;
-            let reading =
-                TERNARY[gather(kind, vp)] as usize + 2 * TERNARY[gather(kind, vo)] as usize;
-            sum += table[tables.expanded_offset[kind] + reading] as i32;
-        }
+        // Kind by kind, so that each kind's gathering is compiled for it.
+        sum += kind_sum::<0>(tables, table, &views)
+            + kind_sum::<1>(tables, table, &views)
+            + kind_sum::<2>(tables, table, &views)
+            + kind_sum::<3>(tables, table, &views)
+            + kind_sum::<4>(tables, table, &views)
+            + kind_sum::<5>(tables, table, &views)
+            + kind_sum::<6>(tables, table, &views)
+            + kind_sum::<7>(tables, table, &views)
+            + kind_sum::<8>(tables, table, &views)
+            + kind_sum::<9>(tables, table, &views)
+            + kind_sum::<10>(tables, table, &views);
         let scalars = &table[tables.scalar_expanded..][..SCALAR_WEIGHTS];
         for index in scalar_indices_with(p, o, mp, mo) {
             sum += scalars[index] as i32;
