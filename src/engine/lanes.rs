@@ -155,8 +155,7 @@ fn runs_avx2(
 
 /// Legal moves with AVX2: the four directions (1, 8, 7, 9) in four lanes, each shifted both ways.
 ///
-/// # Safety
-/// The CPU must support AVX2 (check with `is_x86_feature_detected!("avx2")`).
+/// Calling it outside code compiled with AVX2 is `unsafe`: the CPU must support AVX2 (see [`simd_level`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
@@ -171,8 +170,7 @@ pub(crate) fn moves_avx2(p: u64, o: u64) -> u64 {
 /// filled from `x` through the opponent's discs both ways (one step, one step, two pairs of steps), kept where
 /// the square after the run is ours.
 ///
-/// # Safety
-/// The CPU must support AVX2 (see [`simd_level`]).
+/// Calling it outside code compiled with AVX2 is `unsafe`: the CPU must support AVX2 (see [`simd_level`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(crate) fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
@@ -192,8 +190,8 @@ pub(crate) fn flips_avx2(p: u64, o: u64, x: usize) -> u64 {
 /// towards higher bits carry through the opponent's discs (as in [`flips`](super::board::flips)), and the four
 /// towards lower bits find their nearest non-opponent square by counting leading zeros in each lane.
 ///
-/// # Safety
-/// The CPU must support AVX2, AVX-512F, AVX-512VL and AVX-512CD (see [`simd_level`]).
+/// Calling it outside code compiled with these features is `unsafe`: the CPU must support AVX2, AVX-512F,
+/// AVX-512VL and AVX-512CD (see [`simd_level`]).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 pub(crate) fn flips_avx512(p: u64, o: u64, x: usize) -> u64 {
@@ -269,7 +267,8 @@ pub(crate) fn simd_level() -> SimdLevel {
 #[cfg(target_arch = "x86_64")]
 #[cold]
 fn detect_simd_level() -> SimdLevel {
-    // Keep these lists and the `target_feature` attributes above the same.
+    // Keep these lists and the `target_feature` attributes above (and on the leaf solver's copies in
+    // `search/endgame/small.rs`) the same.
     if std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512vl")
