@@ -156,7 +156,7 @@ impl Empties {
 impl Solver<'_> {
     /// Null-window search with at most [`SHALLOW`](super::SHALLOW) empties: is the score above `alpha`?
     ///
-    /// The leaf solver below is compiled once per instruction set ([`leaf_solver!`]) and this is where the
+    /// The leaf solver below is compiled once per instruction set (`leaf_solver!`) and this is where the
     /// CPU's copy is chosen: inside a copy, flips and move generation are inlined instead of called through
     /// the dispatch of [`flips`](crate::engine::board::flips).
     pub(super) fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
