@@ -170,7 +170,7 @@ impl<'a> Solver<'a> {
             .tt
             .probe(&Board::new(Bitboard(p), Bitboard(o)))
             .and_then(|d| d.best);
-        list.order(tt_move, (!(p | o)).count_ones());
+        list.order(tt_move, (!(p | o)).count_ones(), BELOW_ANY_SCORE);
         list
     }
 
@@ -341,7 +341,7 @@ impl<'a> Solver<'a> {
             i += 1;
         }
         if best_score < beta {
-            list.order(None, empties);
+            list.order(None, empties, alpha);
             for &m in list.moves.iter() {
                 let score = self.child::<N>(i, m.p, m.o, alpha, beta);
                 if self.control.aborted() {

@@ -23,18 +23,27 @@ fn corner_stability(p: u64) -> i32 {
 }
 
 /// At or above this many empties moves are ordered with the pattern evaluation: the child's own value below
-/// [`EVAL_ORDER_1PLY_EMPTIES`], a 1-ply search from there and 2 plies from [`EVAL_ORDER_2PLY_EMPTIES`]; below,
-/// by the cheaper fastest-first keys. Measured on FFO #40–#49 (nodes): the evaluation from 18 empties
-/// 852.6 M; from 14 (with the child's value alone at 14–17) 728.0 M; from 12, 698.5 M but slower in time.
-const EVAL_ORDER_EMPTIES: u32 = 14;
-const EVAL_ORDER_1PLY_EMPTIES: u32 = 18;
-const EVAL_ORDER_2PLY_EMPTIES: u32 = 22;
-/// What one reply of the opponent costs in those keys, in hundredths of a disc: with a search below the child
-/// its value is worth more than with the child's value alone, where fewer replies (fastest first) count most.
-/// On FFO #40–#49 at 14–17 empties: 0.5 disc a reply 770.5 M nodes, 3 discs 749.7 M, 5 discs 728.0 M, 8 discs
-/// 737.6 M; above 18 empties 3 discs instead of 0.5 cost nodes (859.5 M against 852.6 M).
-const SEARCHED_MOBILITY_WEIGHT: i32 = 50;
-const EVALUATED_MOBILITY_WEIGHT: i32 = 500;
+/// [`EVAL_ORDER_SEARCH_EMPTIES`], a 2-ply search from there; below, by the cheaper fastest-first keys.
+/// Measured on FFO #40–#49 (nodes): the evaluation from 18 empties 852.6 M; from 14 (with the child's value
+/// alone at 14–17) 728.0 M; from 13, 703.1 M; from 12, 693.2 M but no faster than 13.
+const EVAL_ORDER_EMPTIES: u32 = 13;
+/// From this many empties the ordering searches 2 plies below each child. On FFO #45–#52 (nodes): 2,128 M
+/// with the 1-ply search at 18–21 and 2 plies from 22 that ran before; 2 plies from 18, 1,537 M (1,506 M with
+/// the weight of 8 discs below); from 17, 1,460 M but dearer per node; from 19, 1,564 M. A 1-ply search at
+/// 16–17 saved 2 % of the nodes at a higher cost per node; 3 plies from 24 or 26 saved nothing.
+const EVAL_ORDER_SEARCH_EMPTIES: u32 = 18;
+/// How far below the node's alpha, in discs, the ordering's searches still tell moves apart: a move surely
+/// worse than that is cut short and ordered last anyway. On FFO #40–#52: an open window 1,839.8 M nodes,
+/// 12 discs 1,848.1 M, 8 discs 1,853.5 M, 4 discs 1,865.4 M, 0 discs 1,899.3 M; 8 costs 0.7 % more nodes
+/// for cheaper searches.
+const SORT_WINDOW: i32 = 8;
+/// What one reply of the opponent costs in those keys, in hundredths of a disc: fewer replies (fastest first)
+/// weigh a lot even beside a search. On FFO #45–#52 with the 2-ply searches from 18 empties: 0 discs a reply
+/// 2,187 M nodes, 0.5 disc 1,776 M, 1.5 discs 1,607 M, 2.2 discs 1,545 M, 3 discs 1,537 M, 3.8 discs
+/// 1,557 M, 5 discs 1,624 M; for the child's value alone (13–17 empties), 8 discs 1,506 M against 1,537 M
+/// for 5.
+const SEARCHED_MOBILITY_WEIGHT: i32 = 300;
+const EVALUATED_MOBILITY_WEIGHT: i32 = 800;
 
 #[derive(Clone, Copy)]
 pub(super) struct Child {
@@ -102,19 +111,16 @@ impl MoveList {
         Some(self.moves.remove(index))
     }
 
-    /// Table move first. With many empties, then by a shallow search with the evaluation, less the
-    /// opponent's mobility; with fewer, fastest first: the fewer replies the opponent has (corners counting
-    /// double) the better, with a bonus for taking a corner and for playing into an odd quadrant.
+    /// Table move first. With many empties, then by a shallow search with the evaluation (cut short more than
+    /// [`SORT_WINDOW`] discs below `alpha`), less the opponent's mobility; with fewer, fastest first: the
+    /// fewer replies the opponent has (corners counting double) the better, with a bonus for taking a corner
+    /// and for playing into an odd quadrant.
     #[inline]
-    pub(super) fn order(&mut self, tt_move: Option<Square>, empties: u32) {
+    pub(super) fn order(&mut self, tt_move: Option<Square>, empties: u32, alpha: i32) {
         if empties >= EVAL_ORDER_EMPTIES {
-            let (depth, mobility_weight) = if empties >= EVAL_ORDER_2PLY_EMPTIES {
-                (2, SEARCHED_MOBILITY_WEIGHT)
-            } else if empties >= EVAL_ORDER_1PLY_EMPTIES {
-                (1, SEARCHED_MOBILITY_WEIGHT)
-            } else {
-                (0, EVALUATED_MOBILITY_WEIGHT)
-            };
+            let searched = empties >= EVAL_ORDER_SEARCH_EMPTIES;
+            // The children's values are from the opponent's side: at or above this they are bad enough for us.
+            let enough = -(alpha - SORT_WINDOW) * crate::engine::DISC;
             for child in self.moves.as_mut_slice() {
                 if Some(child.square()) == tt_move {
                     child.key = i32::MAX;
@@ -123,14 +129,18 @@ impl MoveList {
                 let replies = moves(child.p, child.o);
                 let mobility =
                     replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
-                let value = if depth == 0 && replies != 0 {
+                child.key = if searched {
+                    -shallow_value(child.p, child.o, 2, -EVAL_INFINITY, enough)
+                        - mobility * SEARCHED_MOBILITY_WEIGHT
+                } else if replies != 0 {
                     // The child's own value, from the moves just generated.
                     let own = moves(child.o, child.p);
                     -PatternWeights::builtin().evaluate_with_moves(child.p, child.o, replies, own)
+                        - mobility * EVALUATED_MOBILITY_WEIGHT
                 } else {
-                    -shallow_value(child.p, child.o, depth, -EVAL_INFINITY, EVAL_INFINITY)
+                    -shallow_value(child.p, child.o, 0, -EVAL_INFINITY, EVAL_INFINITY)
+                        - mobility * EVALUATED_MOBILITY_WEIGHT
                 };
-                child.key = value - mobility * mobility_weight;
             }
             self.sort();
             return;
