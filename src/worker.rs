@@ -85,6 +85,7 @@ impl Engine {
                 if let Some(max) = max_millis {
                     let cap = now + max as f64;
                     limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+                    limits.target = limits.target.map(|t| t.min(cap));
                 }
                 let info =
                     self.searcher

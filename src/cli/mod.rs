@@ -283,11 +283,16 @@ pub fn main() -> ExitCode {
             let level = Level::get(level).expect("level range checked by the parser");
             let mut limits = level.limits(native_clock(), 0);
             if no_time_limit {
+                // A level that deepens by time searches its fixed depth instead.
                 limits.deadline = None;
+                if limits.target.take().is_some() {
+                    limits.depth = level.depth;
+                }
             }
             if let Some(ms) = move_time_ms {
                 limits.depth = 60;
                 limits.deadline = Some(native_clock() + ms as f64);
+                limits.target = None;
             }
             limits.probcut = !no_probcut;
             report("best", run_best(&position, &limits, json))

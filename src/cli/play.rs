@@ -227,6 +227,17 @@ pub(super) struct MatchOptions {
     /// The second engine's time cap per move in milliseconds instead of its level's.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
     pub(super) vs_cap_ms: Option<u32>,
+    /// The levels' times (targets and caps) multiplied by this: natively a search runs about twice as fast
+    /// as in the browser's worker, so a match that stands for the page plays with 0.5.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_time_scale)]
+    pub(super) time_scale: f64,
+}
+
+fn parse_time_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(scale) if (0.01..=100.0).contains(&scale) => Ok(scale),
+        _ => Err(format!("{text:?} is not a time scale from 0.01 to 100")),
+    }
 }
 
 pub(super) fn run_match(
@@ -239,6 +250,8 @@ pub(super) fn run_match(
     let loss_depth = options.loss_depth;
     // (sum of losses in discs, moves) for each side, when measured.
     let mut losses_by_side = [(0f64, 0u64); 2];
+    // (milliseconds in all, searched moves, the longest move) for each side; book moves are not counted.
+    let mut time_by_side = [(0f64, 0u64, 0f64); 2];
     let mut analyst = Searcher::new(32);
     let openings = match openings {
         None => default_openings(),
@@ -280,10 +293,11 @@ pub(super) fn run_match(
                     (b, &mut searchers[1])
                 };
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                let mut limits = level.limits(native_clock(), seed);
+                let mut limits = level.limits_scaled(native_clock(), seed, options.time_scale);
                 if let Some(ms) = options.move_time_ms {
                     limits.depth = 60;
                     limits.deadline = Some(native_clock() + ms as f64);
+                    limits.target = None;
                 }
                 if black_to_move != a_is_black {
                     if options.vs_no_book {
@@ -293,7 +307,10 @@ pub(super) fn run_match(
                         limits.probcut = false;
                     }
                     if let Some(depth) = options.vs_depth {
+                        // A fixed depth, as the levels searched before some deepened by time.
                         limits.depth = depth;
+                        limits.solve_depth = None;
+                        limits.target = None;
                     }
                     if let Some(ms) = options.vs_cap_ms {
                         limits.deadline = Some(native_clock() + ms as f64);
@@ -301,6 +318,12 @@ pub(super) fn run_match(
                 }
                 let board = game.position().board;
                 let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
+                if info.kind != crate::engine::ScoreKind::Book {
+                    let side = &mut time_by_side[usize::from(black_to_move != a_is_black)];
+                    side.0 += info.millis;
+                    side.1 += 1;
+                    side.2 = side.2.max(info.millis);
+                }
                 let Move::Place(square) = info.best else {
                     unreachable!("the game record applies passes")
                 };
@@ -342,6 +365,12 @@ pub(super) fn run_match(
         "level {level_a} vs level {level_b}: {wins} wins, {draws} draws, {losses} losses in {played} games; average disc difference {:+.2}",
         total_diff as f64 / played as f64
     );
+    for (level, (millis, moves, longest)) in [level_a, level_b].iter().zip(time_by_side) {
+        println!(
+            "level {level}: {:.0} ms a searched move on average, {longest:.0} ms at most, over {moves} moves",
+            millis / moves.max(1) as f64
+        );
+    }
     if let Some(depth) = loss_depth {
         for (level, (sum, moves)) in [level_a, level_b].iter().zip(losses_by_side) {
             println!(

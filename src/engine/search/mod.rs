@@ -23,6 +23,8 @@ use super::tt::TranspositionTable;
 use super::{Board, Move, Square};
 
 const INFINITY: i32 = 30_000;
+/// The deepest mid-game search (a search by time asks for this and stops on its clock).
+pub const MAX_DEPTH: u32 = 60;
 const ASPIRATION: i32 = 3 * DISC;
 
 /// What bounds one search. `depth` is the mid-game depth in plies; the exact solve starts at
@@ -31,14 +33,23 @@ const ASPIRATION: i32 = 3 * DISC;
 pub struct SearchLimits {
     /// Mid-game depth in plies (at least 1).
     pub depth: u32,
+    /// The mid-game depth where the endgame solve follows (at `wld_empties` or fewer), when it differs
+    /// from `depth` (a search by time must leave its time to the solve).
+    pub solve_depth: Option<u32>,
     /// Solve exactly at this many empties or fewer.
     pub exact_empties: u32,
     /// Solve win/loss/draw at this many empties or fewer (when more than `exact_empties`).
     pub wld_empties: u32,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
-    /// Stop at this time on the search's clock (milliseconds).
+    /// Stop at this time on the search's clock (milliseconds): the hard limit, never passed.
     pub deadline: Option<f64>,
+    /// Deepen by time: the time on the search's clock by which the mid-game iterations should be done. An
+    /// iteration predicted to end past it is not started; when the last iteration changed its mind (another
+    /// best move, or a value more than two discs lower) the target moves out by as much again, since such
+    /// positions are the ones where time buys the most. A position with one legal move is not deepened
+    /// past its first iteration. `None`: the full `depth`, time permitting.
+    pub target: Option<f64>,
     /// The temperature (in [`DISC`] units) of the weaker levels' choice: every root move is valued, and a
     /// move `d` worse than the best is chosen with a weight `exp(-d / randomness)` against the best one's 1,
     /// so small slips are common and big blunders rare. 0: always the best move.
@@ -69,10 +80,12 @@ impl Default for SearchLimits {
     fn default() -> SearchLimits {
         SearchLimits {
             depth: 8,
+            solve_depth: None,
             exact_empties: 14,
             wld_empties: 16,
             nodes: None,
             deadline: None,
+            target: None,
             randomness: 0,
             seed: 0,
             probcut: true,
@@ -286,21 +299,36 @@ impl Searcher {
             1
         };
         let mid_depth = if empties <= limits.wld_empties {
-            depth_cap.min(empties.saturating_sub(6)).max(1)
+            let depth = limits.solve_depth.unwrap_or(limits.depth).max(1);
+            depth.min(empties).min(empties.saturating_sub(6)).max(1)
         } else {
             depth_cap
         };
         // Time of the last two finished iterations, to predict whether the next one can finish in time.
         let (mut last_iteration, mut previous_iteration) = (None::<f64>, None::<f64>);
+        // Whether the last iteration changed its mind (another move, or a value that fell), for the target.
+        let mut unstable = false;
+        let forced = legal.count_ones() == 1;
         for depth in first_depth..=mid_depth {
-            if let (Some(deadline), Some(last)) = (limits.deadline, last_iteration) {
+            if let Some(last) = last_iteration {
+                if forced && limits.target.is_some() {
+                    break;
+                }
                 // Each iteration costs a few times the one before (the measured ratio, kept within 2-6): one
-                // that cannot finish before the deadline is not started, since a stopped iteration's result
-                // is thrown away.
+                // that cannot finish before the deadline (or the target) is not started, since a stopped
+                // iteration's result is thrown away.
                 let growth = previous_iteration
                     .filter(|&p| p > 0.5)
                     .map_or(4.0, |p| (last / p).clamp(2.0, 6.0));
-                if control.now() + last * growth > deadline {
+                let end = control.now() + last * growth;
+                let target = limits.target.map(|t| {
+                    if unstable {
+                        t + (t - started).max(0.0)
+                    } else {
+                        t
+                    }
+                });
+                if limits.deadline.is_some_and(|d| end > d) || target.is_some_and(|t| end > t) {
                     break;
                 }
             }
@@ -328,6 +356,9 @@ impl Searcher {
             }
             previous_iteration = last_iteration;
             last_iteration = Some(control.now() - iteration_started);
+            unstable = best
+                .as_ref()
+                .is_some_and(|b| b.best != Move::Place(square) || value < b.score - 2 * DISC);
             score = value;
             let info = SearchInfo {
                 best: Move::Place(square),
