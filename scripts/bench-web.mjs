@@ -151,6 +151,63 @@ const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
   millis: Number(e.dataset.millis),
   text: e.textContent,
 }));
+// The analysis room with one worker and with two: the graph of the 60-move game, then its review.
+async function roomTimes(workers) {
+  const p = await context.newPage();
+  await p.goto(`${server.url}?workers=${workers}#t=${REVIEWED}`);
+  const a = await p.evaluate(() => performance.now());
+  await p.waitForFunction(() => document.querySelectorAll('[data-testid=eval-point]').length === 63, null, {
+    timeout: 240000,
+    polling: 20,
+  });
+  const b = await p.evaluate(() => performance.now());
+  await p.click('[data-testid=review-game]');
+  await p.waitForSelector('[data-testid=review][data-state=done]', { timeout: 240000 });
+  const c = await p.evaluate(() => performance.now());
+  await p.close();
+  return { workers, graph_ms: Math.round(b - a), review_ms: Math.round(c - b) };
+}
+const roomByWorkers = [await roomTimes(1), await roomTimes(2)];
+
+// A search no longer wanted: level 10 thinks on the 36-empties position, the person takes the move back 300 ms
+// in; the time from the click to the busy worker's close event, and the AI's reply after the move is played again.
+const stop = await context.newPage();
+const closes = [];
+stop.on('worker', (w) => w.on('close', () => closes.push(Date.now())));
+await stop.goto(`${server.url}?workers=2`);
+await restoreGame(stop, { moves: OPENING, level: LEVEL });
+const stopSquare = await stop.$eval('[data-legal=true]', (c) => c.dataset.square);
+await stop.click(`[data-square=${stopSquare}]`);
+await stop.waitForSelector('[data-testid=thinking]');
+await stop.waitForTimeout(300);
+const closedBefore = closes.length;
+const s0 = Date.now();
+await stop.click('[data-testid=undo]');
+while (closes.length === closedBefore && Date.now() - s0 < 10000) await stop.waitForTimeout(5);
+const clickToStoppedMs = closes.length > closedBefore ? closes[closedBefore] - s0 : null;
+const s1 = Date.now();
+await stop.click(`[data-square=${stopSquare}]`);
+await stop.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length + 4, {
+  timeout: 60000,
+  polling: 10,
+});
+const clickToReplyMs = Date.now() - s1;
+
+// "New game" to the AI's first move: the AI plays black at the top level (a book move).
+const fresh = await context.newPage();
+await fresh.goto(server.url);
+await fresh.waitForSelector('[data-legal=true]');
+await fresh.click('[data-testid=new-game]');
+await fresh.selectOption('[data-testid=mode]', 'hva');
+await fresh.selectOption('[data-testid=color]', 'white');
+await fresh.selectOption('[data-testid=level]', String(LEVEL));
+const n0 = await fresh.evaluate(() => performance.now());
+await fresh.click('[data-testid=start]');
+await fresh.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+  timeout: 30000,
+  polling: 5,
+});
+const n1 = await fresh.evaluate(() => performance.now());
 await browser.close();
 await server.close();
 
@@ -184,9 +241,17 @@ const result = {
     native: { nodes: nativeSolve.nodes, seconds: nativeSolve.seconds, nps: nativeSolve.nps, kind: nativeSolve.kind },
     native_over_wasm_nps: Math.round((nativeSolve.nps / solverNps) * 100) / 100,
   },
+  click_to_stopped_ms: clickToStoppedMs,
+  click_to_reply_after_stop_ms: clickToReplyMs,
+  new_game_to_first_move_ms: Math.round(n1 - n0),
+  analysis_room_by_workers: roomByWorkers,
   top_level_whole_game: {
     moves: moveMillis.length,
     average_move_ms: Math.round(moveMillis.reduce((a, b) => a + b, 0) / Math.max(1, moveMillis.length)),
+    // Book moves take no time (under 5 ms): the average over the moves searched.
+    average_searched_move_ms: Math.round(
+      moveMillis.filter((m) => m >= 5).reduce((a, b) => a + b, 0) / Math.max(1, moveMillis.filter((m) => m >= 5).length),
+    ),
     longest_move_ms: Math.max(0, ...moveMillis),
     moves_over_3000_ms: moveMillis.filter((m) => m > 3000).length,
     long_tasks: wholeTasks.length,

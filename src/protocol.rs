@@ -9,6 +9,8 @@ use crate::engine::{Move, Position, Square};
 pub const MAX_PERFT_DEPTH: u32 = 10;
 /// The deepest analysis: every legal move is searched to this depth.
 pub const MAX_ANALYSE_DEPTH: u32 = 10;
+/// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
+pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;
 
 /// Identifies a request; the page increases it for every request it sends.
 pub type RequestId = u64;

@@ -1,19 +1,16 @@
 //! The Web Worker that owns the engine: a [`Searcher`] with its tables, turning each [`Request`] into
 //! [`Response`]s off the page's thread. [`Engine`] is plain Rust and tested natively; only the registration
-//! glue is wasm-only.
+//! glue is wasm-only: messages travel as JSON text both ways (readable in the browser's tools), and the page
+//! starts, stops and replaces workers itself (`ui/pool.rs`), so the worker needs no framework.
 //!
-//! Over 500 lines only with its tests: the code is 296 lines, and the 213 lines of tests that check it
-//! stay beside it.
+//! Over 500 lines only with its tests, which stay beside the code they check.
 
 use crate::engine::explorer::{Explorer, ExplorerError};
 use crate::engine::review::{review_position, ReviewDepth};
 use crate::engine::{self, perft, Clock, Level, Move, Searcher, DISC};
 use crate::protocol::{ExplorerRow, Request, Response};
 
-pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_PERFT_DEPTH};
-
-/// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
-pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;
+pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
 /// Transposition table size in the worker.
 pub const HASH_MB: usize = 32;
 
@@ -187,48 +184,82 @@ fn error(id: u64, message: String) -> Response {
 /// Scores travel in hundredths of a disc.
 const _: () = assert!(DISC == 100);
 
+/// What the worker answers to a message it cannot read: an error for the request's id, if the message has
+/// one (`{"Search":{"id":5,…}}`), else for id 0.
+pub fn undecodable(text: &str, error: &str) -> Response {
+    let id = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| value.as_object()?.values().next()?.get("id")?.as_u64())
+        .unwrap_or(0);
+    Response::Error {
+        id,
+        message: format!("the worker could not read the request: {error}"),
+    }
+}
+
+/// The worker's greeting once it has loaded: a pong to no request (id 0).
+pub fn greeting() -> Response {
+    Response::Pong {
+        id: 0,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
-pub use web::EngineWorker;
+pub use web::register;
 
 #[cfg(target_arch = "wasm32")]
 mod web {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
-    use yew_agent::worker::{HandlerId, Worker, WorkerScope};
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    use super::{Engine, EXPLORER_URL};
+    use super::{greeting, undecodable, Engine, EXPLORER_URL};
     use crate::protocol::{Request, Response};
 
     fn now() -> f64 {
         js_sys::Date::now()
     }
 
-    /// The engine as a yew-agent worker: one request at a time, every response tagged with its id.
-    pub struct EngineWorker {
+    fn scope() -> DedicatedWorkerGlobalScope {
+        js_sys::global().unchecked_into()
+    }
+
+    /// Posts a reply to the page, as JSON text.
+    fn post(response: &Response) {
+        let text = serde_json::to_string(response).expect("responses always encode");
+        // The page is gone if this fails; nothing to tell.
+        let _ = scope().post_message(&JsValue::from_str(&text));
+    }
+
+    /// The engine and the explorer requests waiting for its file.
+    struct State {
         engine: Engine,
-        /// Explorer requests waiting for its file, and whether the fetch has started.
-        waiting: Vec<(Request, HandlerId)>,
+        waiting: Vec<Request>,
         fetching: bool,
     }
 
-    /// The explorer's file arrived (or could not be had).
-    pub enum Message {
-        /// The file's bytes, or why there are none.
-        Explorer(Result<Vec<u8>, String>),
+    /// Where the page is served from: the page writes it into the worker's loader (`reversiBase`), since
+    /// the worker runs from a `blob:` URL; the origin's root otherwise.
+    fn base() -> String {
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("reversiBase"))
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_else(|| format!("{}/", scope().location().origin()))
     }
 
     async fn fetch_explorer() -> Result<Vec<u8>, String> {
-        let scope: web_sys::WorkerGlobalScope = js_sys::global()
-            .dyn_into()
-            .map_err(|_| "not in a worker".to_string())?;
-        let failed = |e: wasm_bindgen::JsValue| {
+        let failed = |e: JsValue| {
             e.dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
                 .unwrap_or_else(|| "network error".to_string())
         };
-        // The worker runs from a blob: URL, so the file's address is made from the page's origin.
-        let url = format!("{}/{EXPLORER_URL}", scope.location().origin());
-        let response: web_sys::Response = JsFuture::from(scope.fetch_with_str(&url))
+        let url = format!("{}{EXPLORER_URL}", base());
+        let response: web_sys::Response = JsFuture::from(scope().fetch_with_str(&url))
             .await
             .map_err(failed)?
             .dyn_into()
@@ -242,56 +273,59 @@ mod web {
         Ok(js_sys::Uint8Array::new(&buffer).to_vec())
     }
 
-    impl Worker for EngineWorker {
-        type Message = Message;
-        type Input = Request;
-        type Output = Response;
-
-        fn create(_scope: &WorkerScope<Self>) -> Self {
-            EngineWorker {
-                engine: Engine::new(now),
-                waiting: Vec::new(),
-                fetching: false,
+    fn explorer_arrived(state: &Rc<RefCell<State>>, bytes: Result<Vec<u8>, String>) {
+        let mut state = state.borrow_mut();
+        let loaded = bytes.and_then(|b| state.engine.load_explorer(&b).map_err(|e| e.to_string()));
+        for request in std::mem::take(&mut state.waiting) {
+            match &loaded {
+                Ok(()) => state.engine.handle(request, &mut |r| post(&r)),
+                Err(why) => post(&Response::Error {
+                    id: request.id(),
+                    message: format!("the opening explorer could not be loaded: {why}"),
+                }),
             }
         }
+        // A failed load is tried again by the next request.
+        state.fetching = false;
+    }
 
-        fn update(&mut self, scope: &WorkerScope<Self>, msg: Self::Message) {
-            let Message::Explorer(bytes) = msg;
-            let loaded =
-                bytes.and_then(|b| self.engine.load_explorer(&b).map_err(|e| e.to_string()));
-            for (request, id) in std::mem::take(&mut self.waiting) {
-                match &loaded {
-                    Ok(()) => self
-                        .engine
-                        .handle(request, &mut |response| scope.respond(id, response)),
-                    Err(why) => scope.respond(
-                        id,
-                        Response::Error {
-                            id: request.id(),
-                            message: format!("the opening explorer could not be loaded: {why}"),
-                        },
-                    ),
-                }
+    fn received(state: &Rc<RefCell<State>>, request: Request) {
+        let mut borrowed = state.borrow_mut();
+        if borrowed.engine.needs_explorer(&request) {
+            borrowed.waiting.push(request);
+            if !borrowed.fetching {
+                borrowed.fetching = true;
+                let state = Rc::clone(state);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let bytes = fetch_explorer().await;
+                    explorer_arrived(&state, bytes);
+                });
             }
-            // A failed load is tried again by the next request.
-            self.fetching = false;
+            return;
         }
+        borrowed.engine.handle(request, &mut |r| post(&r));
+    }
 
-        fn received(&mut self, scope: &WorkerScope<Self>, request: Request, id: HandlerId) {
-            if self.engine.needs_explorer(&request) {
-                self.waiting.push((request, id));
-                if !self.fetching {
-                    self.fetching = true;
-                    let scope = scope.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        scope.send_message(Message::Explorer(fetch_explorer().await));
-                    });
-                }
-                return;
+    /// Makes this worker the engine: every message is a [`Request`] as JSON text, answered by
+    /// [`Response`]s as JSON text; a greeting ([`greeting`]) says it has loaded. One request at a time: a
+    /// search holds the worker until it ends, so the page stops one by terminating the worker.
+    pub fn register() {
+        let state = Rc::new(RefCell::new(State {
+            engine: Engine::new(now),
+            waiting: Vec::new(),
+            fetching: false,
+        }));
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            match serde_json::from_str::<Request>(&text) {
+                Ok(request) => received(&state, request),
+                Err(error) => post(&undecodable(&text, &error.to_string())),
             }
-            self.engine
-                .handle(request, &mut |response| scope.respond(id, response));
-        }
+        });
+        scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // The handler lives as long as the worker.
+        on_message.forget();
+        post(&greeting());
     }
 }
 
@@ -443,6 +477,26 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn an_unreadable_message_is_answered_with_an_error_for_its_id_if_it_has_one() {
+        let bad =
+            r#"{"Search":{"id":41,"position":"nonsense","level":3,"seed":0,"max_millis":null}}"#;
+        let error = serde_json::from_str::<Request>(bad)
+            .unwrap_err()
+            .to_string();
+        match undecodable(bad, &error) {
+            Response::Error { id: 41, message } => {
+                assert!(message.contains("not a disc"), "{message}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            undecodable("garbage", "eof"),
+            Response::Error { id: 0, .. }
+        ));
+        assert!(matches!(greeting(), Response::Pong { id: 0, .. }));
     }
 
     #[test]

@@ -2,8 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use yew_agent::Registrable;
-    reversi::worker::EngineWorker::registrar().register();
+    reversi::worker::register();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -13,9 +13,7 @@ use super::browser::{
     take_shared_link, LANG_KEY, REPLACED_KEY,
 };
 use super::editor::PositionEditor;
-use super::hooks::{
-    use_analyst, use_autosave, use_engine_worker, use_game_clock, use_shared_links,
-};
+use super::hooks::{use_autosave, use_engine_pool, use_game_clock, use_shared_links};
 use super::i18n::{self, Lang};
 use super::move_list::MoveList;
 use super::new_game::NewGameForm;
@@ -88,14 +86,13 @@ fn initial_session() -> Session {
                 });
                 session
             }
-            Err(error) => {
-                let mut session = Session::default();
-                session.notice = Some(Notice::RestoreFailed {
+            Err(error) => Session {
+                notice: Some(Notice::RestoreFailed {
                     error,
                     backup: keep_unreadable(&text),
-                });
-                session
-            }
+                }),
+                ..Session::default()
+            },
         },
     };
     // The game an import or a link put aside before the last reload.
@@ -119,8 +116,7 @@ fn main_view() -> Html {
     let session = use_reducer(initial_session);
     use_shared_links(&session);
     use_autosave(&session);
-    use_engine_worker(&session);
-    use_analyst(&session);
+    use_engine_pool(&session);
     use_game_clock(&session);
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));

@@ -52,12 +52,33 @@ pub fn take_shared_link() -> Option<Action> {
         })),
     };
     if !hash.is_empty() {
-        let path = window.location().pathname().unwrap_or_else(|_| "/".into());
+        // The address without the link, keeping its query (`?workers=N`).
+        let location = window.location();
+        let path = location.pathname().unwrap_or_else(|_| "/".into())
+            + &location.search().unwrap_or_default();
         let _ = window
             .history()
             .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
     }
     action
+}
+
+/// The page's base URL (where its files are served, a sub-path included), from the document.
+pub fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_else(|| "/".to_string())
+}
+
+/// How many engine workers the page runs: `?workers=N` in the address, else the machine's cores.
+pub fn worker_count() -> usize {
+    let Some(window) = web_sys::window() else {
+        return 1;
+    };
+    let query = window.location().search().unwrap_or_default();
+    let cores = window.navigator().hardware_concurrency();
+    super::pool::pool_size(&query, Some(cores))
 }
 
 /// The storage key of the game an import or a shared link put aside.

@@ -1,46 +1,254 @@
 //! The page's effects as hooks, each with one job: share links pasted into the address bar, the autosave,
-//! the engine worker (its outbox, epoch and watchdog), the analyst worker (the analysis room's), and the
-//! game clock's ticks. The main view calls them in order; they touch the browser only through
+//! the pool of engine workers (fed from the session's channels), and the game clock's ticks. The main view calls them in order; they touch the browser only through
 //! [`super::browser`].
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
-use gloo_timers::callback::Timeout;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
-use yew_agent::worker::WorkerBridge;
-use yew_agent::Spawnable;
 
-use super::browser::{storage, take_shared_link, REPLACED_KEY};
+use super::browser::{base_url, storage, take_shared_link, worker_count, REPLACED_KEY};
+use super::channel::{Channel, Message};
 use super::persist::{self, AUTOSAVE_KEY};
+use super::pool::{Effect, Owner, Pool};
 use super::state::{Action, Session};
-use crate::engine::Level;
-use crate::worker::EngineWorker;
+use crate::protocol::Response;
 
-/// Where Trunk puts the worker's script.
-const WORKER_PATH: &str = "/worker.js";
-/// Time a search may run past its level's cap before the worker is considered dead.
-const WATCHDOG_GRACE_MS: u32 = 15_000;
-/// Time the analyst may take over one position before it is considered dead (a review position at the
-/// deepest depth takes a few seconds).
-const ANALYST_WATCHDOG_MS: u32 = 60_000;
+/// The worker's script, beside the page (Trunk builds it; the wasm file's name follows from it).
+const WORKER_SCRIPT: &str = "worker.js";
+const WORKER_WASM: &str = "worker_bg.wasm";
 
-/// Starts an engine worker whose replies are dispatched to the session.
-///
-/// The page owns the bridge itself (rather than through yew-agent's provider) so that it can replace the
-/// worker: dropping a bridge tells its worker to close once its current search is done.
-fn spawn_worker(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
-    EngineWorker::spawner()
-        .callback(move |response| dispatcher.dispatch(Action::Worker(response)))
-        .spawn(WORKER_PATH)
+/// One engine worker of the pool, with the handlers that must live as long as it does.
+struct Running {
+    worker: Worker,
+    _on_message: Closure<dyn Fn(MessageEvent)>,
+    _on_error: Closure<dyn Fn(JsValue)>,
 }
 
-/// Starts the analyst: a second engine worker for the analysis room (graph, review, explorer), so that the
-/// AI's worker is never held up by analysis.
-fn spawn_analyst(dispatcher: UseReducerDispatcher<Session>) -> WorkerBridge<EngineWorker> {
-    EngineWorker::spawner()
-        .callback(move |response| dispatcher.dispatch(Action::Analyst(response)))
-        .spawn(WORKER_PATH)
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Stops at once, whatever it is doing; nothing it sent after this is read.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// The pool as the page runs it: the state machine, its workers, what of the channels has been read.
+struct PageState {
+    pool: Pool,
+    workers: Vec<Option<Running>>,
+    /// The last entry read from the game's channel and from the room's.
+    read: (u64, u64),
+    /// Bumped whenever a wake-up is scheduled; an older wake-up does nothing.
+    wake: u64,
+    dispatcher: UseReducerDispatcher<Session>,
+    /// The loader script's URL (a `blob:` URL made once).
+    loader: String,
+    /// Whether to write what the pool does to the console (`?pool-log` in the page's address).
+    log: bool,
+}
+
+type Shared = Rc<RefCell<PageState>>;
+
+/// The loader every worker starts from: tells the worker the page's base (it runs from a `blob:` URL, so
+/// relative URLs would not find the explorer's file), then loads the engine's script and wasm beside the
+/// page, wherever the page is served from.
+fn loader_url() -> Result<String, JsValue> {
+    let base = base_url();
+    let script = web_sys::Url::new_with_base(WORKER_SCRIPT, &base)?.href();
+    let wasm = web_sys::Url::new_with_base(WORKER_WASM, &base)?.href();
+    let text = format!(
+        "self.reversiBase={};importScripts({});wasm_bindgen({{module_or_path:{}}});",
+        js_string(&base),
+        js_string(&script),
+        js_string(&wasm)
+    );
+    let parts = js_sys::Array::of1(&JsValue::from_str(&text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    web_sys::Url::create_object_url_with_blob(&blob)
+}
+
+/// A JavaScript string literal (a URL may hold quotes).
+fn js_string(text: &str) -> String {
+    serde_json::to_string(text).expect("strings always encode")
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Runs one step of the pool and carries out what it asks: workers started (the old one in the slot
+/// terminated), requests posted, replies handed to their owners (after the pool is released, since a
+/// dispatch may render and render runs the hook again).
+fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
+    let (effects, log) = {
+        let mut state = shared.borrow_mut();
+        (f(&mut state.pool, now()), state.log)
+    };
+    if log {
+        for effect in &effects {
+            web_sys::console::debug_1(&JsValue::from_str(&format!(
+                "pool {:.0}: {effect:?}",
+                now()
+            )));
+        }
+    }
+    let mut actions = Vec::new();
+    for effect in effects {
+        match effect {
+            Effect::Start { slot, generation } => start(shared, slot, generation),
+            Effect::Post { slot, request } => {
+                let state = shared.borrow();
+                if let Some(Some(running)) = state.workers.get(slot) {
+                    let text = serde_json::to_string(&request).expect("requests always encode");
+                    // A worker that cannot take it is caught by the watchdog.
+                    let _ = running.worker.post_message(&JsValue::from_str(&text));
+                }
+            }
+            Effect::Deliver { owner, response } => actions.push(match owner {
+                Owner::Game => Action::Worker(response),
+                Owner::Room => Action::Analyst(response),
+            }),
+            Effect::Restarted => actions.push(Action::WorkerRestarted),
+        }
+    }
+    schedule_wake(shared);
+    let dispatcher = shared.borrow().dispatcher.clone();
+    for action in actions {
+        dispatcher.dispatch(action);
+    }
+}
+
+/// Starts the worker of `slot` (dropping the one there, which terminates it).
+fn start(shared: &Shared, slot: usize, generation: u64) {
+    let loader = {
+        let mut state = shared.borrow_mut();
+        state.workers[slot] = None;
+        state.loader.clone()
+    };
+    let weak: Weak<RefCell<PageState>> = Rc::downgrade(shared);
+    let worker = match Worker::new(&loader) {
+        Ok(worker) => worker,
+        Err(_) => {
+            // Counted as a death: the pool tries again, and its requests end with an error in the end.
+            let shared = Rc::clone(shared);
+            wasm_bindgen_futures::spawn_local(async move {
+                step(&shared, |pool, now| pool.died(slot, generation, now));
+            });
+            return;
+        }
+    };
+    let on_message = {
+        let weak = weak.clone();
+        Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let Some(shared) = weak.upgrade() else {
+                return;
+            };
+            let text = event.data().as_string().unwrap_or_default();
+            match serde_json::from_str::<Response>(&text) {
+                Ok(response) => step(&shared, |pool, now| {
+                    pool.reply(slot, generation, response, now)
+                }),
+                // A reply that cannot be read: the worker is not the engine it should be.
+                Err(_) => step(&shared, |pool, now| pool.died(slot, generation, now)),
+            }
+        })
+    };
+    let on_error = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        if let Some(event) = event.dyn_ref::<web_sys::Event>() {
+            event.prevent_default();
+        }
+        if let Some(shared) = weak.upgrade() {
+            step(&shared, |pool, now| pool.died(slot, generation, now));
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    shared.borrow_mut().workers[slot] = Some(Running {
+        worker,
+        _on_message: on_message,
+        _on_error: on_error,
+    });
+}
+
+/// Wakes the pool at its next watchdog or delayed request.
+fn schedule_wake(shared: &Shared) {
+    let (token, at) = {
+        let mut state = shared.borrow_mut();
+        state.wake += 1;
+        (state.wake, state.pool.next_wake())
+    };
+    let Some(at) = at else {
+        return;
+    };
+    let delay = (at - now()).clamp(0.0, 600_000.0) as u32 + 1;
+    let weak = Rc::downgrade(shared);
+    wasm_bindgen_futures::spawn_local(async move {
+        gloo_timers::future::TimeoutFuture::new(delay).await;
+        if let Some(shared) = weak.upgrade() {
+            if shared.borrow().wake == token {
+                step(&shared, |pool, now| pool.tick(now));
+            }
+        }
+    });
+}
+
+/// Feeds the pool what a channel holds past `read`; returns the new mark.
+fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner) -> u64 {
+    // A channel numbered below the mark is a new one: all of it is new.
+    let read = if channel.seq() < read { 0 } else { read };
+    for (_, message) in channel.since(read) {
+        let message = message.clone();
+        step(shared, |pool, now| match message {
+            Message::Send { request, delay_ms } => pool.submit(owner, request, delay_ms, now),
+            Message::Cancel(id) => pool.cancel(id, now),
+        });
+    }
+    channel.seq()
+}
+
+/// The engine workers: as many as the machine has cores (`navigator.hardwareConcurrency`, 1 to 16; the
+/// page's `?workers=N` overrides it), shared by the AI, the hints and analysis, and the analysis room
+/// (see [`super::pool`]). Everything the session's channels hold past what was read is handed to the pool
+/// after every render.
+#[hook]
+pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
+    let shared = use_mut_ref(|| None::<Shared>);
+    let session = session.clone();
+    use_effect(move || {
+        let mut slot = shared.borrow_mut();
+        if slot.is_none() {
+            let count = worker_count();
+            let loader = loader_url().unwrap_or_else(|_| WORKER_SCRIPT.to_string());
+            let (pool, effects) = Pool::new(count, now());
+            let state = Rc::new(RefCell::new(PageState {
+                pool,
+                workers: (0..count).map(|_| None).collect(),
+                read: (0, 0),
+                wake: 0,
+                dispatcher: session.dispatcher(),
+                loader,
+                log: web_sys::window()
+                    .and_then(|w| w.location().search().ok())
+                    .is_some_and(|q| q.contains("pool-log")),
+            }));
+            step(&state, move |_, _| effects);
+            session.dispatch(Action::Workers(count));
+            *slot = Some(state);
+        }
+        let shared = slot.clone().expect("made above");
+        drop(slot);
+        let (game_read, room_read) = shared.borrow().read;
+        let game_read = read_channel(&shared, &session.channel, game_read, Owner::Game);
+        let room_read = read_channel(&shared, &session.room.channel, room_read, Owner::Room);
+        shared.borrow_mut().read = (game_read, room_read);
+    });
 }
 
 /// A share link pasted into the address bar of this tab changes only the fragment: open it too (the game
@@ -90,91 +298,6 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
             }
         }
     });
-}
-
-/// The engine worker: started, replaced when the session asks (a search in it must stop at once), sent
-/// what the last action put in the outbox exactly once, and replaced when a search outlives its level's cap
-/// by far (the worker died).
-#[hook]
-pub fn use_engine_worker(session: &UseReducerHandle<Session>) {
-    let worker = use_mut_ref(|| None::<(u64, Rc<WorkerBridge<EngineWorker>>)>);
-    let sent_seq = use_mut_ref(|| 0u64);
-    {
-        let session = session.clone();
-        use_effect(move || {
-            let mut worker = worker.borrow_mut();
-            // Start the worker, or replace it when the session asks (a search in it must stop at once).
-            if worker.as_ref().map(|(epoch, _)| *epoch) != Some(session.worker_epoch) {
-                *worker = Some((
-                    session.worker_epoch,
-                    Rc::new(spawn_worker(session.dispatcher())),
-                ));
-            }
-            // Send what the last action put in the outbox, exactly once.
-            if session.outbox_seq != *sent_seq.borrow() {
-                *sent_seq.borrow_mut() = session.outbox_seq;
-                let bridge = &worker.as_ref().expect("started above").1;
-                for (request, delay) in session.outbox.iter().cloned() {
-                    if delay == 0 {
-                        bridge.send(request);
-                    } else {
-                        let bridge = Rc::clone(bridge);
-                        Timeout::new(delay, move || bridge.send(request)).forget();
-                    }
-                }
-            }
-        });
-    }
-    {
-        let dispatcher = session.dispatcher();
-        let level = session.settings.level(session.game.to_move());
-        let delay = session.settings.ai_move_delay_ms;
-        use_effect_with(session.search, move |search| {
-            let timeout = search.map(|_| {
-                let cap = Level::get(level).map_or(10_000, |l| l.move_time_ms);
-                Timeout::new(cap + delay + WATCHDOG_GRACE_MS, move || {
-                    dispatcher.dispatch(Action::WorkerRestarted)
-                })
-            });
-            move || drop(timeout)
-        });
-    }
-}
-
-/// The analyst: started, replaced with the room's epoch, sent the room's questions once each, and replaced
-/// when it sits on one question far longer than any position takes (it died, or the question was lost).
-#[hook]
-pub fn use_analyst(session: &UseReducerHandle<Session>) {
-    let analyst = use_mut_ref(|| None::<(u64, WorkerBridge<EngineWorker>)>);
-    let analyst_seq = use_mut_ref(|| 0u64);
-    {
-        let session = session.clone();
-        use_effect(move || {
-            let mut analyst = analyst.borrow_mut();
-            let room = &session.room;
-            if analyst.as_ref().map(|(epoch, _)| *epoch) != Some(room.epoch) {
-                *analyst = Some((room.epoch, spawn_analyst(session.dispatcher())));
-            }
-            if room.outbox_seq != *analyst_seq.borrow() {
-                *analyst_seq.borrow_mut() = room.outbox_seq;
-                let bridge = &analyst.as_ref().expect("started above").1;
-                for request in room.outbox.iter().cloned() {
-                    bridge.send(request);
-                }
-            }
-        });
-    }
-    {
-        let dispatcher = session.dispatcher();
-        use_effect_with(session.room.waiting(), move |waiting| {
-            let timeout = waiting.map(|_| {
-                Timeout::new(ANALYST_WATCHDOG_MS, move || {
-                    dispatcher.dispatch(Action::AnalystRestarted)
-                })
-            });
-            move || drop(timeout)
-        });
-    }
 }
 
 /// The game clock ticks while it runs.

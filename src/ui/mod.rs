@@ -1,11 +1,14 @@
 //! The user interface. [`state`] is the game session as plain Rust (tested natively); the Yew components
-//! render it, and anything that searches goes to the worker through [`crate::protocol`].
+//! render it, and anything that searches goes to the engine workers through [`channel`] and
+//! [`crate::protocol`].
 
+pub mod channel;
 pub mod clock;
 pub mod i18n;
 pub mod keys;
 pub mod notice;
 pub mod persist;
+pub mod pool;
 pub mod room;
 pub mod saved;
 pub mod settings;

@@ -283,8 +283,9 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
     }
     if session.flagged().is_some() {
         // The game ended on time: nothing to think about.
-        session.search = None;
-        session.outbox.clear();
+        if let Some(id) = session.search.take() {
+            session.channel.cancel(id);
+        }
     }
     session.scoring = match saved.scoring {
         SavedScoring::EmptiesToWinner => Scoring::EmptiesToWinner,
@@ -347,7 +348,7 @@ mod tests {
         let restored = restore(&save(&session)).unwrap();
         assert!(restored.ai_to_move());
         assert!(matches!(
-            restored.outbox.last(),
+            restored.channel.last_request(),
             Some((Request::Search { .. }, _))
         ));
     }

@@ -1,7 +1,8 @@
 //! The analysis room's state, as plain Rust (tested natively): the evaluation graph's values, the game review
-//! and the opening explorer. Everything here is computed by a second worker, the analyst, so that the AI's
-//! worker is never held up and the page never searches. The room asks one question at a time: the review's
-//! positions first while a review runs, otherwise the graph's missing values, plus the explorer's position.
+//! and the opening explorer. Everything here is computed by the page's pool of engine workers, never on the
+//! page's thread, and the AI's move always comes first there. The room asks as many questions at once as it
+//! may use workers ([`Room::set_workers`]): the review's positions first while a review runs, otherwise the
+//! graph's missing values, plus the explorer's position.
 //!
 //! Values are kept by position (and by position and move), so undo, redo and browsing never lose them and a
 //! game played again is valued at once.
@@ -11,9 +12,13 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::channel::Channel;
 use crate::engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
 use crate::engine::{Color, Game, Move, Position, Square, DISC};
 use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
+
+/// The room's request ids start here, far from the game's, so that the pool tells whose a reply is.
+pub const FIRST_ROOM_ID: RequestId = 1 << 40;
 
 /// A position's value, as the analyst found it.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,7 +84,7 @@ struct Asked {
 }
 
 /// The analysis room.
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Room {
     scores: HashMap<Position, Valued>,
     played: HashMap<(Position, Square), (i32, u32)>,
@@ -93,15 +98,30 @@ pub struct Room {
     pub explored: Option<(Position, Vec<ExplorerRow>)>,
     /// Why the explorer has nothing to show, if it failed.
     pub explorer_error: Option<String>,
-    asked: Option<Asked>,
+    asked: Vec<Asked>,
     explore_asked: Option<(RequestId, Position)>,
-    /// Bumped when the analyst must be replaced (a cancelled review stops at once).
-    pub epoch: u64,
-    /// Requests to send to the analyst now.
-    pub outbox: Vec<Request>,
-    /// Bumped whenever `outbox` gets new requests.
-    pub outbox_seq: u64,
-    next_id: RequestId,
+    /// Questions asked at once at most (the workers the room may use).
+    parallel: usize,
+    /// What the room asks of the engine workers, and withdraws.
+    pub channel: Channel,
+}
+
+impl Default for Room {
+    fn default() -> Room {
+        Room {
+            scores: HashMap::new(),
+            played: HashMap::new(),
+            refused: HashSet::new(),
+            review: None,
+            explorer_open: false,
+            explored: None,
+            explorer_error: None,
+            asked: Vec::new(),
+            explore_asked: None,
+            parallel: 1,
+            channel: Channel::new(FIRST_ROOM_ID),
+        }
+    }
 }
 
 /// Every position of the record before a ply, with the move played there (placements only), then the last.
@@ -214,31 +234,39 @@ impl Room {
         self.sync(game, None);
     }
 
-    /// Stops a running review (what it valued stays) and replaces the analyst so it stops at once.
+    /// Stops a running review (what it valued stays; the questions in flight are withdrawn, so the workers
+    /// running them stop at once).
     pub fn cancel_review(&mut self, game: &Game) {
-        if self.review.as_ref().is_some_and(|r| !r.finished) {
+        if self.reviewing() {
             self.review = None;
-            if self.asked.take().is_some() {
-                self.epoch += 1;
-                // The explorer's question died with the analyst too.
-                self.explore_asked = None;
-            }
+            self.withdraw_questions();
         }
         self.sync(game, None);
     }
 
-    /// The id of the question the analyst is working on, if any (the page restarts an analyst that sits on
-    /// one for too long).
-    pub fn waiting(&self) -> Option<RequestId> {
-        self.asked.as_ref().map(|a| a.id)
+    /// The ids of the questions in flight (the graph's and the review's).
+    pub fn waiting(&self) -> Vec<RequestId> {
+        self.asked.iter().map(|a| a.id).collect()
+    }
+
+    /// How many engine workers the page runs: the room asks that many questions at once, less one kept free
+    /// for the AI (at least one).
+    pub fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position) {
+        self.parallel = workers.saturating_sub(1).max(1);
+        self.sync(game, Some(shown));
+    }
+
+    fn withdraw_questions(&mut self) {
+        for asked in std::mem::take(&mut self.asked) {
+            self.channel.cancel(asked.id);
+        }
     }
 
     /// Drops the review of a game that is being replaced (a running one is stopped at once); the values it
     /// found stay, so reviewing a game with the same positions again is quick.
     pub fn forget_review(&mut self) {
-        if self.reviewing() && self.asked.take().is_some() {
-            self.epoch += 1;
-            self.explore_asked = None;
+        if self.reviewing() {
+            self.withdraw_questions();
         }
         self.review = None;
     }
@@ -257,8 +285,8 @@ impl Room {
                 score,
                 played_score,
                 kind,
-            } if self.asked.as_ref().is_some_and(|a| a.id == id) => {
-                let asked = self.asked.take().expect("checked above");
+            } if self.asked.iter().any(|a| a.id == id) => {
+                let asked = self.take_asked(id);
                 let deeper = self
                     .scores
                     .get(&asked.position)
@@ -293,8 +321,8 @@ impl Room {
                 if self.explore_asked.as_ref().is_some_and(|(a, _)| *a == id) {
                     self.explore_asked = None;
                     self.explorer_error = Some(message);
-                } else if self.asked.as_ref().is_some_and(|a| a.id == id) {
-                    let asked = self.asked.take().expect("checked above");
+                } else if self.asked.iter().any(|a| a.id == id) {
+                    let asked = self.take_asked(id);
                     self.refused.insert(asked.position);
                 }
             }
@@ -303,12 +331,9 @@ impl Room {
         self.sync(game, Some(shown));
     }
 
-    /// The analyst was replaced (it died, or a review was cancelled): ask again what was in flight.
-    pub fn restarted(&mut self, game: &Game, shown: &Position) {
-        self.epoch += 1;
-        self.asked = None;
-        self.explore_asked = None;
-        self.sync(game, Some(shown));
+    fn take_asked(&mut self, id: RequestId) -> Asked {
+        let i = self.asked.iter().position(|a| a.id == id).expect("asked");
+        self.asked.remove(i)
     }
 
     /// Shows or hides the explorer.
@@ -318,47 +343,58 @@ impl Room {
         self.sync(game, Some(shown));
     }
 
-    /// Asks the analyst the next question, if it is free: after every change to the game or the room.
+    /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
     /// `shown` is the position on the board (the explorer follows it), `None` when unchanged.
     pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
-        self.outbox.clear();
         if let (true, Some(shown)) = (self.explorer_open, shown) {
             let key = *shown;
             let have = self.explored.as_ref().is_some_and(|(p, _)| *p == key);
             let asking = self.explore_asked.as_ref().is_some_and(|(_, p)| *p == key);
             if !have && !asking && self.explorer_error.is_none() {
-                let id = self.new_id();
+                let id = self.channel.new_id();
                 self.explore_asked = Some((id, key));
-                self.outbox.push(Request::Explore { id, position: key });
+                self.channel.send(Request::Explore { id, position: key }, 0);
             }
         }
         let review_next = self.update_review(game);
-        if self.asked.is_none() {
-            let graph_next = || self.next_graph_question(game);
-            if let Some((position, played, depth)) = review_next.or_else(graph_next) {
-                let id = self.new_id();
-                self.asked = Some(Asked {
+        // The review's questions first; the graph's once the review has nothing left to ask.
+        let questions = if review_next.is_empty() && !self.reviewing() {
+            self.graph_questions(game)
+        } else {
+            review_next
+        };
+        let free = self.parallel.saturating_sub(self.asked.len());
+        for (position, played, depth) in questions.into_iter().take(free) {
+            let id = self.channel.new_id();
+            self.asked.push(Asked {
+                id,
+                position,
+                played,
+                depth,
+            });
+            self.channel.send(
+                Request::Review {
                     id,
                     position,
                     played,
                     depth,
-                });
-                self.outbox.push(Request::Review {
-                    id,
-                    position,
-                    played,
-                    depth,
-                });
-            }
-        }
-        if !self.outbox.is_empty() {
-            self.outbox_seq += 1;
+                },
+                0,
+            );
         }
     }
 
-    /// Brings the review's progress up to date; its next position to value, while it runs.
-    fn update_review(&mut self, game: &Game) -> Option<(Position, Option<Square>, u32)> {
-        let run = self.review.clone().filter(|r| !r.finished)?;
+    fn is_asked(&self, position: &Position, depth: u32) -> bool {
+        self.asked
+            .iter()
+            .any(|a| a.position == *position && a.depth >= depth)
+    }
+
+    /// Brings the review's progress up to date; its next positions to value (not asked yet), while it runs.
+    fn update_review(&mut self, game: &Game) -> Vec<(Position, Option<Square>, u32)> {
+        let Some(run) = self.review.clone().filter(|r| !r.finished) else {
+            return Vec::new();
+        };
         let all = positions(game);
         let pending: Vec<&(Position, Option<Square>)> = all
             .iter()
@@ -370,9 +406,11 @@ impl Room {
             })
             .collect();
         let total = all.iter().filter(|(_, played)| played.is_some()).count();
-        let next = pending
-            .first()
-            .map(|&&(position, played)| (position, played, run.depth));
+        let next: Vec<_> = pending
+            .iter()
+            .filter(|(position, _)| !self.is_asked(position, run.depth))
+            .map(|&&(position, played)| (position, played, run.depth))
+            .collect();
         let review = self.review.as_mut().expect("cloned above");
         review.total = total;
         review.done = total - pending.len();
@@ -380,19 +418,17 @@ impl Room {
         next
     }
 
-    /// The graph's first position without a value.
-    fn next_graph_question(&self, game: &Game) -> Option<(Position, Option<Square>, u32)> {
+    /// The graph's positions without a value and not asked yet, in the game's order.
+    fn graph_questions(&self, game: &Game) -> Vec<(Position, Option<Square>, u32)> {
         positions(game)
             .into_iter()
-            .find(|(position, _)| {
-                !self.scores.contains_key(position) && !self.refused.contains(position)
+            .filter(|(position, _)| {
+                !self.scores.contains_key(position)
+                    && !self.refused.contains(position)
+                    && !self.asked.iter().any(|a| a.position == *position)
             })
             .map(|(position, played)| (position, played, GRAPH_DEPTH))
-    }
-
-    fn new_id(&mut self) -> RequestId {
-        self.next_id += 1;
-        self.next_id
+            .collect()
     }
 }
 
@@ -401,11 +437,14 @@ mod tests {
     use super::*;
     use crate::worker::Engine;
 
-    /// Answers every question the room asks with a native engine, as the analyst would.
+    /// Answers every question the room asks with a native engine, as the workers would.
     fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
         let mut answered = 0;
-        while !room.outbox.is_empty() {
-            for request in std::mem::take(&mut room.outbox) {
+        let mut sent = 0;
+        while room.channel.seq() > sent {
+            let requests = room.channel.pending_since(sent);
+            sent = room.channel.seq();
+            for (request, _) in requests {
                 let mut replies = Vec::new();
                 engine.handle(request, &mut |r| replies.push(r));
                 for reply in replies {
@@ -452,48 +491,70 @@ mod tests {
     }
 
     #[test]
-    fn a_cancelled_review_stops_asking_and_replaces_the_analyst() {
+    fn a_cancelled_review_withdraws_its_questions_and_the_graph_goes_on() {
         let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
         let mut room = Room::default();
         room.sync(&game, None);
+        let graph_question = room.waiting();
+        // The graph's question is answered at the graph's depth; the review asks again deeper.
         room.start_review(&game);
         assert!(room.reviewing());
-        let epoch = room.epoch;
+        let seq = room.channel.seq();
+        let asked = room.waiting();
         room.cancel_review(&game);
         assert!(!room.reviewing());
-        assert_eq!(room.epoch, epoch + 1);
-        // The graph goes on after the cancel, on the new analyst.
-        assert!(matches!(
-            room.outbox[..],
-            [Request::Review {
-                depth: GRAPH_DEPTH,
-                ..
-            }]
-        ));
+        assert_eq!(room.channel.cancelled_since(seq), asked);
+        // The graph goes on after the cancel.
+        assert!(
+            matches!(
+                room.channel.pending_since(seq)[..],
+                [(
+                    Request::Review {
+                        depth: GRAPH_DEPTH,
+                        ..
+                    },
+                    0
+                )]
+            ) || room.waiting() == graph_question,
+            "{:?}",
+            room.channel
+        );
     }
 
     #[test]
-    fn a_replaced_analyst_is_asked_again() {
-        let game = Game::from_transcript("f5d6").unwrap();
+    fn the_room_asks_as_many_questions_as_it_may_use_workers() {
+        let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
         let shown = game.position();
         let mut room = Room::default();
         room.sync(&game, Some(&shown));
-        let first = room.waiting().unwrap();
-        let Request::Review { position, .. } = room.outbox[0].clone() else {
-            panic!("{:?}", room.outbox)
+        assert_eq!(room.waiting().len(), 1, "one worker by default");
+        // Four workers: three for the room, one kept for the AI.
+        room.set_workers(4, &game, &shown);
+        let asked = room.waiting();
+        assert_eq!(asked.len(), 3);
+        let positions: HashSet<Position> = room
+            .channel
+            .pending_since(0)
+            .iter()
+            .map(|(r, _)| match r {
+                Request::Review { position, .. } => *position,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(positions.len(), 3, "three different positions");
+        let Some((
+            Request::Review {
+                position: first, ..
+            },
+            _,
+        )) = room.channel.pending_since(0).first().cloned()
+        else {
+            panic!()
         };
-        let epoch = room.epoch;
-        room.restarted(&game, &shown);
-        assert_eq!(room.epoch, epoch + 1);
-        let again = room.waiting().unwrap();
-        assert_ne!(again, first);
-        assert!(
-            matches!(&room.outbox[..], [Request::Review { position: p, .. }] if *p == position)
-        );
-        // The lost question's late answer (if any) is dropped.
+        // An answer frees a place for the next question; a late answer to nothing asked is dropped.
         room.receive(
             Response::Reviewed {
-                id: first,
+                id: asked[0],
                 best: "c3".parse().unwrap(),
                 score: 0,
                 played_score: None,
@@ -502,8 +563,21 @@ mod tests {
             &game,
             &shown,
         );
-        assert_eq!(room.waiting(), Some(again));
-        assert!(room.graph(&game).is_empty());
+        assert_eq!(room.waiting().len(), 3);
+        assert!(!room.waiting().contains(&asked[0]));
+        room.receive(
+            Response::Reviewed {
+                id: 1,
+                best: "c3".parse().unwrap(),
+                score: 0,
+                played_score: None,
+                kind: ScoreKind::Midgame { depth: 8 },
+            },
+            &game,
+            &shown,
+        );
+        assert!(room.value(&first).is_some());
+        assert_eq!(room.scores.len(), 1);
     }
 
     #[test]

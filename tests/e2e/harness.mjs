@@ -23,10 +23,21 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-/** Serves dist/ on 127.0.0.1 at a free port; resolves to { url, close }. */
-export async function serveDist() {
+/**
+ * Serves dist/ on 127.0.0.1 at a free port, under `prefix` (as a static host serves a project's page at
+ * https://name.github.io/reversi/); resolves to { url, close, missing } where `missing` lists the paths
+ * answered 404.
+ */
+export async function serveDist({ prefix = '/' } = {}) {
+  const missing = [];
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!full.startsWith(prefix)) {
+      missing.push(full);
+      res.writeHead(404).end('not found');
+      return;
+    }
+    const path = '/' + full.slice(prefix.length);
     const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
     if (!file.startsWith(DIST)) {
       res.writeHead(403).end();
@@ -37,12 +48,17 @@ export async function serveDist() {
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {
+      missing.push(full);
       res.writeHead(404).end('not found');
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise((ok) => server.close(ok)),
+    missing,
+  };
 }
 
 /**
@@ -137,6 +153,8 @@ export async function restoreGame(page, { moves, level }) {
     analyse: false,
     analyse_depth: 4,
   };
+  // The page's first autosave must come before ours, or it would overwrite it before the reload.
+  await page.waitForFunction(() => localStorage.getItem('reversi.autosave') !== null);
   await page.evaluate((s) => localStorage.setItem('reversi.autosave', JSON.stringify(s)), saved);
   await page.reload();
   await page.waitForSelector('[data-legal=true]');

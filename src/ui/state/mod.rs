@@ -2,14 +2,15 @@
 //! what it answered. Plain Rust (no yew), so every rule of the UI is tested natively; the components only
 //! render it and dispatch [`Action`]s.
 //!
-//! Requests to the worker leave through [`Session::outbox`]: the reducer puts there what the last action
-//! needs sent, and bumps [`Session::outbox_seq`] so the page sends it exactly once.
+//! Requests to the workers leave through [`Session::channel`] (see [`super::channel`]): the reducer appends
+//! what an action needs sent, and withdraws what is no longer wanted; the page's pool sends each entry once.
 //!
 //! Over 500 lines on purpose: the reducer is one state machine (what each action does to the game, the
 //! engine's requests and the clock), and reads best in one place. What it is built from lives beside it, a
 //! concept a file: [`super::settings`], [`super::clock`], [`super::notice`] and the analysis room
 //! ([`super::room`]); its tests are in `state/tests.rs`.
 
+use super::channel::Channel;
 pub use super::clock::GameClock;
 pub use super::notice::{LinkError, Notice};
 pub use super::settings::{ClockSettings, Mode, Scoring, Settings};
@@ -71,10 +72,13 @@ pub enum Action {
     Tick(f64),
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
-    /// A message from the worker.
+    /// A message from a worker, for the game (the AI's move, a hint, the analysis).
     Worker(Response),
-    /// The worker was found dead (or unresponsive) and has been replaced.
+    /// A worker stopped answering and was replaced; its request was asked again.
     WorkerRestarted,
+    /// How many engine workers the page runs (the analysis room asks that many questions at once, less one
+    /// kept for the AI).
+    Workers(usize),
     /// Swap the current game with the one an import or a shared link replaced.
     BringBack,
     /// Hide the notice.
@@ -96,10 +100,8 @@ pub enum Action {
         /// The moves.
         transcript: String,
     },
-    /// The analyst worker answered.
+    /// A worker answered the analysis room.
     Analyst(Response),
-    /// The analyst worker was found dead and has been replaced: ask again.
-    AnalystRestarted,
     /// Review the whole game.
     StartReview,
     /// Stop the review.
@@ -109,7 +111,7 @@ pub enum Action {
 }
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
-pub const ANALYSE_DEPTHS: [u32; 4] = [2, 4, 6, 8];
+pub const ANALYSE_DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
 /// The analysis depth of a new page.
 pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
 /// Level used for hints.
@@ -150,18 +152,13 @@ pub struct Session {
     pub analysis: Vec<(Square, i32)>,
     /// A message for the player.
     pub notice: Option<Notice>,
-    /// Requests the page must send now (with a delay in milliseconds before sending).
-    pub outbox: Vec<(Request, u32)>,
-    /// Bumped whenever `outbox` gets new requests.
-    pub outbox_seq: u64,
-    /// Bumped when the worker must be replaced (a search must stop at once).
-    pub worker_epoch: u64,
+    /// What the game asks of the engine workers, and withdraws.
+    pub channel: Channel,
     /// The game an import or a shared link replaced, kept so that it is one click away
     /// ([`Action::BringBack`]) and never lost without asking.
     pub replaced: Option<Box<Replaced>>,
     /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
     pub room: super::room::Room,
-    next_id: RequestId,
 }
 
 /// A game put aside by an import or a shared link.
@@ -215,12 +212,9 @@ impl Session {
             analysis_request: None,
             analysis: Vec::new(),
             notice: None,
-            outbox: Vec::new(),
-            outbox_seq: 0,
-            worker_epoch: 0,
+            channel: Channel::new(1),
             replaced: None,
             room: super::room::Room::default(),
-            next_id: 1,
         }
     }
 
@@ -289,7 +283,6 @@ impl Session {
         let room_action = matches!(
             action,
             Action::Analyst(_)
-                | Action::AnalystRestarted
                 | Action::StartReview
                 | Action::CancelReview
                 | Action::SetExplorer(_)
@@ -311,17 +304,16 @@ impl Session {
     }
 
     fn apply_game(&mut self, action: Action) {
-        self.outbox.clear();
         match action {
             Action::NewGame(settings) => {
-                // Request ids and counters go on, so nothing of the old game is mistaken for the new one.
+                // What the old game asked is withdrawn; the channel goes on (its ids too), so nothing of the
+                // old game is mistaken for the new one.
+                self.cancel_engine();
                 let mut room = std::mem::take(&mut self.room);
                 room.forget_review();
                 *self = Session {
                     room,
-                    worker_epoch: self.worker_epoch + u64::from(self.busy()),
-                    outbox_seq: self.outbox_seq,
-                    next_id: self.next_id,
+                    channel: std::mem::take(&mut self.channel),
                     analyse: self.analyse,
                     analyse_depth: self.analyse_depth,
                     scoring: self.scoring,
@@ -345,7 +337,7 @@ impl Session {
             }
             Action::Hint => {
                 if !self.is_finished() && !self.ai_to_move() && self.hint_request.is_none() {
-                    let id = self.new_id();
+                    let id = self.channel.new_id();
                     self.hint_request = Some(id);
                     self.send(
                         Request::Search {
@@ -362,7 +354,9 @@ impl Session {
             Action::SetAnalyse(on) => {
                 self.analyse = on;
                 self.analysis.clear();
-                self.analysis_request = None;
+                if let Some(id) = self.analysis_request.take() {
+                    self.channel.cancel(id);
+                }
                 if on {
                     self.request_analysis();
                 }
@@ -380,14 +374,10 @@ impl Session {
                 self.browsing = ply.filter(|&n| n < self.game.plies().len());
             }
             Action::Worker(response) => self.receive(response),
-            Action::WorkerRestarted => {
-                self.worker_epoch += 1;
-                self.notice = Some(Notice::WorkerRestarted);
-                self.search = None;
-                self.hint_request = None;
-                self.analysis_request = None;
-                self.thinking = None;
-                self.after_change();
+            Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
+            Action::Workers(count) => {
+                let shown = self.shown();
+                self.room.set_workers(count, &self.game, &shown);
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
@@ -455,10 +445,6 @@ impl Session {
                 let shown = self.shown();
                 self.room.receive(response, &self.game, &shown);
             }
-            Action::AnalystRestarted => {
-                let shown = self.shown();
-                self.room.restarted(&self.game, &shown);
-            }
             Action::StartReview => self.room.start_review(&self.game),
             Action::CancelReview => self.room.cancel_review(&self.game),
             Action::SetExplorer(open) => {
@@ -500,19 +486,8 @@ impl Session {
         self.notice = Some(notice);
     }
 
-    fn busy(&self) -> bool {
-        self.search.is_some() || self.hint_request.is_some() || self.analysis_request.is_some()
-    }
-
-    fn new_id(&mut self) -> RequestId {
-        let id = self.next_id;
-        self.next_id += 1;
-        id
-    }
-
     fn send(&mut self, request: Request, delay_ms: u32) {
-        self.outbox.push((request, delay_ms));
-        self.outbox_seq += 1;
+        self.channel.send(request, delay_ms);
     }
 
     fn click(&mut self, square: Square) {
@@ -564,33 +539,38 @@ impl Session {
         }
     }
 
-    /// Forgets every request in flight; a search that is running is stopped by replacing the worker.
+    /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
     fn cancel_engine(&mut self) {
-        if self.busy() {
-            self.worker_epoch += 1;
+        for id in [
+            self.search.take(),
+            self.hint_request.take(),
+            self.analysis_request.take(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.channel.cancel(id);
         }
-        self.search = None;
         self.thinking = None;
-        self.hint_request = None;
-        self.analysis_request = None;
     }
 
     /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
     fn after_change(&mut self) {
-        // A hint or an analysis still running in the worker is for the old position: stop it the way undo
-        // does (a new worker), or the engine's next search would wait behind it.
-        if self.hint_request.is_some() || self.analysis_request.is_some() {
-            self.worker_epoch += 1;
+        // A hint or an analysis still running is for the old position: withdraw it (a worker running it
+        // stops at once), or the engine's next search would wait behind it.
+        for id in [self.hint_request.take(), self.analysis_request.take()]
+            .into_iter()
+            .flatten()
+        {
+            self.channel.cancel(id);
         }
         self.hint = None;
         self.hint_value = None;
-        self.hint_request = None;
         self.analysis.clear();
-        self.analysis_request = None;
         self.thinking = None;
         if self.ai_to_move() {
             let color = self.game.to_move();
-            let id = self.new_id();
+            let id = self.channel.new_id();
             self.search = Some(id);
             let delay = if self.settings.mode == Mode::AiVsAi {
                 self.settings.ai_move_delay_ms
@@ -602,7 +582,8 @@ impl Session {
             let max_millis = self.clock.as_ref().map(|clock| {
                 let moves_left = (self.game.position().board.empty_count() / 2 + 2) as f64;
                 let budget = clock.remaining(color) / moves_left + clock.increment_s as f64 * 800.0;
-                budget.clamp(50.0, clock.remaining(color) * 0.5) as u32
+                // At least 50 ms, at most half of what is left (never a panic, whatever is left).
+                budget.min(clock.remaining(color) * 0.5).max(50.0) as u32
             });
             self.send(
                 Request::Search {
@@ -626,7 +607,7 @@ impl Session {
         if self.is_finished() || self.ai_to_move() {
             return;
         }
-        let id = self.new_id();
+        let id = self.channel.new_id();
         self.analysis_request = Some(id);
         self.send(
             Request::Analyse {
@@ -697,11 +678,17 @@ impl Session {
                 self.analysis_request = None;
                 self.analysis = values;
             }
-            Response::Error { message, .. }
-                if [self.search, self.hint_request, self.analysis_request].contains(&Some(id)) =>
-            {
+            // An error ends its own request only.
+            Response::Error { message, .. } if Some(id) == self.search => {
                 self.search = None;
+                self.thinking = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            Response::Error { message, .. } if Some(id) == self.hint_request => {
                 self.hint_request = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            Response::Error { message, .. } if Some(id) == self.analysis_request => {
                 self.analysis_request = None;
                 self.notice = Some(Notice::EngineError { message });
             }

@@ -14,8 +14,8 @@ fn hvh() -> Session {
 }
 
 fn search_id(session: &Session) -> RequestId {
-    match session.outbox.last() {
-        Some((Request::Search { id, .. }, _)) => *id,
+    match session.channel.last_request() {
+        Some((Request::Search { id, .. }, _)) => id,
         other => panic!("expected a search request, found {other:?}"),
     }
 }
@@ -34,7 +34,7 @@ fn best_move(id: RequestId, best: &str) -> Action {
 #[test]
 fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
     let mut s = hvh();
-    assert!(s.outbox.is_empty());
+    assert_eq!(s.channel.seq(), 0);
     s.apply(Action::Square(sq("a1")));
     assert_eq!(
         s.notice,
@@ -57,7 +57,7 @@ fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
 #[test]
 fn ai_replies_and_undo_returns_to_the_human_turn() {
     let mut s = Session::new(Settings::default()); // human black vs AI
-    assert!(s.outbox.is_empty(), "black moves first: the person");
+    assert_eq!(s.channel.seq(), 0, "black moves first: the person");
     s.apply(Action::Square(sq("f5")));
     let id = search_id(&s);
     assert!(s.ai_to_move());
@@ -78,27 +78,120 @@ fn ai_replies_and_undo_returns_to_the_human_turn() {
 #[test]
 fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // Human vs AI (the person plays black) with the analysis on: an analysis is in flight at the
-    // person's turn; their move makes it stale, so the worker is replaced before the AI's search.
+    // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
     let mut s = Session::new(Settings::default());
     s.apply(Action::SetAnalyse(true));
-    assert!(s.analysis_request.is_some());
-    let epoch = s.worker_epoch;
+    let analysis = s.analysis_request.unwrap();
+    let seq = s.channel.seq();
     s.apply(Action::Square(sq("f5")));
-    assert_eq!(s.worker_epoch, epoch + 1, "the stale analysis is stopped");
+    assert_eq!(
+        s.channel.cancelled_since(seq),
+        [analysis],
+        "the stale analysis is stopped"
+    );
     assert!(s.search.is_some());
-    assert!(matches!(s.outbox.last(), Some((Request::Search { .. }, _))));
+    assert!(matches!(
+        s.channel.pending_since(seq)[..],
+        [(Request::Search { .. }, 0)]
+    ));
     // The same for a hint, in a game between two people.
     let mut s = hvh();
     s.apply(Action::Hint);
-    assert!(s.hint_request.is_some());
-    let epoch = s.worker_epoch;
+    let hint = s.hint_request.unwrap();
+    let seq = s.channel.seq();
     s.apply(Action::Square(sq("f5")));
-    assert_eq!(s.worker_epoch, epoch + 1, "the stale hint is stopped");
+    assert_eq!(
+        s.channel.cancelled_since(seq),
+        [hint],
+        "the stale hint is stopped"
+    );
     assert_eq!(s.hint_request, None);
-    // Nothing in flight: no new worker.
-    let epoch = s.worker_epoch;
+    // Nothing in flight: nothing withdrawn.
+    let seq = s.channel.seq();
     s.apply(Action::Square(sq("d6")));
-    assert_eq!(s.worker_epoch, epoch);
+    assert!(s.channel.cancelled_since(seq).is_empty());
+}
+
+#[test]
+fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
+    // A hint, then the analysis, then a clock tick, all before the page's effect runs: every request is
+    // still in the channel after the last mark the page sent.
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        clock: Some(ClockSettings {
+            minutes: 1,
+            increment_s: 0,
+        }),
+        ..Settings::default()
+    });
+    let sent = s.channel.seq();
+    s.apply(Action::Hint);
+    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Tick(1_000.0));
+    s.apply(Action::Analyst(Response::Pong {
+        id: 12345,
+        version: String::new(),
+    }));
+    let pending = s.channel.pending_since(sent);
+    assert!(
+        matches!(
+            pending[..],
+            [
+                (
+                    Request::Search {
+                        level: HINT_LEVEL,
+                        ..
+                    },
+                    0
+                ),
+                (Request::Analyse { .. }, 0)
+            ]
+        ),
+        "{pending:?}"
+    );
+}
+
+#[test]
+fn an_error_ends_only_its_own_request() {
+    let mut s = hvh();
+    s.apply(Action::Hint);
+    s.apply(Action::SetAnalyse(true));
+    let (hint, analysis) = (s.hint_request.unwrap(), s.analysis_request.unwrap());
+    s.apply(Action::Worker(Response::Error {
+        id: hint,
+        message: "no".into(),
+    }));
+    assert_eq!(s.hint_request, None);
+    assert_eq!(s.analysis_request, Some(analysis), "the analysis goes on");
+    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    // An error for somebody else's request (the room's) leaves the AI's search alone.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(Action::Worker(Response::Error {
+        id: id + 1000,
+        message: "no".into(),
+    }));
+    assert_eq!(s.search, Some(id));
+    assert_eq!(s.notice, None);
+    s.apply(best_move(id, "d6"));
+    assert_eq!(s.game.transcript(), "f5d6");
+}
+
+#[test]
+fn play_again_with_the_explorer_open_asks_the_explorer() {
+    let mut s = hvh();
+    s.apply(Action::SetExplorer(true));
+    s.apply(Action::Square(sq("f5")));
+    let sent = s.room.channel.seq();
+    s.apply(Action::PlayAgain);
+    let pending = s.room.channel.pending_since(sent);
+    assert!(
+        pending.iter().any(
+            |(r, _)| matches!(r, Request::Explore { position, .. } if *position == Position::START)
+        ),
+        "{pending:?}"
+    );
 }
 
 #[test]
@@ -106,12 +199,12 @@ fn stale_replies_are_ignored() {
     let mut s = Session::new(Settings::default());
     s.apply(Action::Square(sq("f5")));
     let old = search_id(&s);
-    let epoch = s.worker_epoch;
-    // Undo while the engine thinks: back to the start, the search is cancelled.
+    let seq = s.channel.seq();
+    // Undo while the engine thinks: back to the start, the search is withdrawn (its worker stops).
     s.apply(Action::Undo);
     assert_eq!(s.game.transcript(), "");
     assert_eq!(s.search, None);
-    assert_eq!(s.worker_epoch, epoch + 1, "the thinking worker is replaced");
+    assert_eq!(s.channel.cancelled_since(seq), [old]);
     s.apply(best_move(old, "d6"));
     assert_eq!(s.game.transcript(), "", "a stale move never appears");
     // New game: a reply to the old game's request is dropped too.
@@ -134,16 +227,17 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
         ..Settings::default()
     });
     let id = search_id(&s);
+    let seq = s.channel.seq();
     s.apply(best_move(id, "f5"));
     assert_eq!(s.game.transcript(), "f5");
-    assert!(s.outbox.is_empty());
+    assert!(s.channel.pending_since(seq).is_empty());
 
     let mut s = Session::new(Settings {
         mode: Mode::AiVsAi,
         ..Settings::default()
     });
     for expected in ["f5", "d6", "c3"] {
-        let (request, delay) = s.outbox.last().cloned().unwrap();
+        let (request, delay) = s.channel.last_request().unwrap();
         assert_eq!(delay, s.settings.ai_move_delay_ms);
         let Request::Search { id, .. } = request else {
             panic!()
@@ -154,19 +248,15 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
 }
 
 #[test]
-fn a_dead_worker_is_replaced_and_the_search_asked_again() {
+fn a_replaced_worker_is_announced_and_its_search_still_answers() {
+    // The pool replaces a dead worker and asks again with the same request: the session only says so.
     let mut s = Session::new(Settings::default());
     s.apply(Action::Square(sq("f5")));
-    let old = search_id(&s);
-    let epoch = s.worker_epoch;
+    let id = search_id(&s);
     s.apply(Action::WorkerRestarted);
-    assert_eq!(s.worker_epoch, epoch + 1);
     assert_eq!(s.notice, Some(Notice::WorkerRestarted));
-    let new = search_id(&s);
-    assert!(new > old);
-    s.apply(best_move(old, "d6"));
-    assert_eq!(s.game.transcript(), "f5");
-    s.apply(best_move(new, "d6"));
+    assert_eq!(s.search, Some(id));
+    s.apply(best_move(id, "d6"));
     assert_eq!(s.game.transcript(), "f5d6");
 }
 
@@ -185,7 +275,7 @@ fn play_again_keeps_the_settings() {
     s.apply(Action::PlayAgain);
     assert_eq!(s.settings, settings);
     assert!(matches!(
-        s.outbox.last(),
+        s.channel.last_request(),
         Some((Request::Search { level: 7, .. }, _))
     ));
 }
@@ -261,7 +351,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
     });
     assert_eq!(s.settings.mode, Mode::HumanVsHuman);
     assert_eq!(s.game.transcript(), "f5d6c3d3c4");
-    assert!(s.outbox.is_empty());
+    assert!(s.channel.last_request().is_none(), "two people: no search");
     s.apply(Action::OpenShared {
         start: None,
         transcript: "f5f5".into(),
@@ -309,7 +399,7 @@ fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     s.apply(Action::Square(sq("f5")));
     assert_eq!(s.clock.as_ref().unwrap().remaining(Color::Black), 52_000.0);
     // The engine gets a share of its time.
-    let Some((Request::Search { max_millis, id, .. }, _)) = s.outbox.last().cloned() else {
+    let Some((Request::Search { max_millis, id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
     let budget = max_millis.unwrap();
@@ -351,7 +441,7 @@ fn illegal_engine_answers_are_reported_not_played() {
 fn hints_and_analysis_belong_to_their_position() {
     let mut s = hvh();
     s.apply(Action::Hint);
-    let hint_id = match &s.outbox[..] {
+    let hint_id = match &s.channel.pending_since(0)[..] {
         [(Request::Search { id, level, .. }, 0)] => {
             assert_eq!(*level, HINT_LEVEL);
             *id
@@ -361,7 +451,7 @@ fn hints_and_analysis_belong_to_their_position() {
     s.apply(best_move(hint_id, "d3"));
     assert_eq!(s.hint, Some(sq("d3")));
     s.apply(Action::SetAnalyse(true));
-    let Some((Request::Analyse { id, .. }, _)) = s.outbox.last().cloned() else {
+    let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
     // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
@@ -374,7 +464,7 @@ fn hints_and_analysis_belong_to_their_position() {
             ..
         },
         _,
-    )) = s.outbox.last().cloned()
+    )) = s.channel.last_request()
     else {
         panic!()
     };
@@ -433,10 +523,16 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
     s.apply(Action::Import("f5d6c3".into()));
     s.apply(Action::StartReview);
     assert!(s.room.reviewing());
-    let epoch = s.room.epoch;
+    let asked = s.room.waiting();
+    assert!(!asked.is_empty());
+    let seq = s.room.channel.seq();
     s.apply(Action::Import("e6f4".into()));
     assert_eq!(s.room.review, None);
-    assert!(s.room.epoch > epoch, "the running review was stopped");
+    assert_eq!(
+        s.room.channel.cancelled_since(seq),
+        asked,
+        "the running review was stopped"
+    );
     s.apply(Action::StartReview);
     s.apply(Action::NewGame(s.settings));
     assert_eq!(s.room.review, None);

@@ -1,0 +1,578 @@
+//! The page's pool of engine workers, as a state machine in plain Rust (tested natively): which worker runs
+//! which request, what waits, and what to do when a request is withdrawn, a worker stops answering or dies.
+//! The page's hook ([`super::hooks`]) carries out the [`Effect`]s it returns: start a worker (replacing the
+//! one in that slot, which is terminated at once), post a request, hand a reply to its owner.
+//!
+//! - **Priorities**: the AI's move first, then what a person asked (hint, analysis), then the analysis room.
+//!   When every worker is busy and none is starting, a request stops a worker running a lower-priority one,
+//!   whose request is queued again.
+//! - **Cancellation**: a withdrawn request that waits is dropped; one that runs stops at once: its worker is
+//!   terminated and a new one started in its slot (workers share no memory, and a stop flag would need
+//!   cross-origin isolation that static hosts do not give).
+//! - **Watchdogs**: every kind of request has a time after which its worker is taken for dead; then, as when
+//!   a worker reports an error (a crash), the worker is replaced and the request asked again, at most
+//!   [`MAX_TRIES`] times in all, after which its owner gets an error reply.
+
+use std::collections::VecDeque;
+
+use super::channel::Priority;
+use crate::engine::Level;
+use crate::protocol::{Request, RequestId, Response, MAX_ANALYSE_MILLIS};
+
+/// How often a request is tried in all before its owner is told the engine failed.
+pub const MAX_TRIES: u32 = 3;
+/// Time a request may run past its own limit before its worker is taken for dead (milliseconds).
+const GRACE_MS: f64 = 15_000.0;
+/// A review position at the deepest depth takes a few seconds; past this the worker is taken for dead.
+const REVIEW_MS: f64 = 60_000.0;
+/// A worker that has not started after this long is started again.
+const START_MS: f64 = 30_000.0;
+
+/// The most workers a page runs (each holds its own tables: see [`crate::worker::HASH_MB`]).
+pub const MAX_WORKERS: usize = 16;
+
+/// How many workers the page runs: `workers=N` in the page's query (1 to [`MAX_WORKERS`]) if it is
+/// there and readable, else the machine's cores within the same range.
+///
+/// ```
+/// use reversi::ui::pool::pool_size;
+/// assert_eq!(pool_size("?workers=3", Some(8.0)), 3);
+/// assert_eq!(pool_size("?lang=zh&workers=64", Some(8.0)), 16);
+/// assert_eq!(pool_size("", Some(8.0)), 8);
+/// assert_eq!(pool_size("?workers=zero", None), 1);
+/// ```
+pub fn pool_size(query: &str, hardware_concurrency: Option<f64>) -> usize {
+    let asked = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("workers="))
+        .find_map(|n| n.parse::<usize>().ok());
+    let cores = hardware_concurrency
+        .filter(|c| c.is_finite() && *c >= 1.0)
+        .map_or(1, |c| c as usize);
+    asked.unwrap_or(cores).clamp(1, MAX_WORKERS)
+}
+
+/// Whose request it is: the game's (AI, hint, analysis) or the analysis room's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// [`super::state::Session`].
+    Game,
+    /// [`super::room::Room`].
+    Room,
+}
+
+/// What the page must do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Start a worker in this slot, terminating the one there (if any) at once. Its messages carry the
+    /// generation, so that anything a replaced worker still sends is told apart.
+    Start {
+        /// The slot.
+        slot: usize,
+        /// The new worker's generation.
+        generation: u64,
+    },
+    /// Post a request to the worker in this slot.
+    Post {
+        /// The slot.
+        slot: usize,
+        /// The request.
+        request: Request,
+    },
+    /// Hand a reply to its owner.
+    Deliver {
+        /// Whose request it answers.
+        owner: Owner,
+        /// The reply.
+        response: Response,
+    },
+    /// A worker running the game's request stopped answering and was replaced (tell the player).
+    Restarted,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Job {
+    owner: Owner,
+    request: Request,
+    /// Not to start before this time (AI-vs-AI pacing).
+    not_before: f64,
+    tries: u32,
+}
+
+impl Job {
+    fn priority(&self) -> Priority {
+        Priority::of(&self.request)
+    }
+
+    /// How long the request may run before its worker is taken for dead.
+    fn watchdog_ms(&self) -> f64 {
+        match &self.request {
+            Request::Search {
+                level, max_millis, ..
+            } => {
+                let cap = Level::get(*level).map_or(10_000, |l| l.move_time_ms);
+                max_millis.map_or(cap, |m| m.min(cap)) as f64 + GRACE_MS
+            }
+            Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
+            Request::Review { .. } => REVIEW_MS,
+            Request::Explore { .. } | Request::Ping { .. } | Request::Perft { .. } => GRACE_MS,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Slot {
+    Starting { since: f64 },
+    Idle,
+    Busy { job: Job, since: f64 },
+}
+
+/// The pool's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    slots: Vec<(Slot, u64)>,
+    queue: VecDeque<Job>,
+    next_generation: u64,
+}
+
+/// True for the last reply to a request (progress reports come before it).
+fn is_final(response: &Response) -> bool {
+    !matches!(response, Response::Thinking { .. })
+}
+
+impl Pool {
+    /// A pool of `size` workers (at least one), all starting.
+    pub fn new(size: usize, now: f64) -> (Pool, Vec<Effect>) {
+        let mut pool = Pool {
+            slots: Vec::new(),
+            queue: VecDeque::new(),
+            next_generation: 1,
+        };
+        let mut effects = Vec::new();
+        for slot in 0..size.max(1) {
+            pool.slots.push((Slot::Starting { since: now }, 0));
+            pool.start(slot, now, &mut effects);
+        }
+        (pool, effects)
+    }
+
+    /// How many workers the pool runs.
+    pub fn size(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The slots whose worker runs a request, with the request's id.
+    pub fn running(&self) -> Vec<(usize, RequestId)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (slot, _))| match slot {
+                Slot::Busy { job, .. } => Some((i, job.request.id())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn start(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+        let generation = self.next_generation;
+        self.next_generation += 1;
+        self.slots[slot] = (Slot::Starting { since: now }, generation);
+        effects.push(Effect::Start { slot, generation });
+    }
+
+    /// The worker of `slot` (of `generation`) has loaded and waits for requests.
+    pub fn ready(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if let Some((state @ Slot::Starting { .. }, g)) = self.slots.get_mut(slot) {
+            if *g == generation {
+                *state = Slot::Idle;
+            }
+        }
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    /// A request from `owner`, to start no sooner than `delay_ms` from `now`.
+    pub fn submit(
+        &mut self,
+        owner: Owner,
+        request: Request,
+        delay_ms: u32,
+        now: f64,
+    ) -> Vec<Effect> {
+        self.queue.push_back(Job {
+            owner,
+            request,
+            not_before: now + delay_ms as f64,
+            tries: 0,
+        });
+        let mut effects = Vec::new();
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    /// The request `id` is no longer wanted: dropped if it waits, its worker replaced if it runs.
+    pub fn cancel(&mut self, id: RequestId, now: f64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.queue.retain(|job| job.request.id() != id);
+        let running = self
+            .slots
+            .iter()
+            .position(|(slot, _)| matches!(slot, Slot::Busy { job, .. } if job.request.id() == id));
+        if let Some(slot) = running {
+            self.start(slot, now, &mut effects);
+        }
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    /// The worker of `slot` (of `generation`) answered.
+    pub fn reply(
+        &mut self,
+        slot: usize,
+        generation: u64,
+        response: Response,
+        now: f64,
+    ) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let Some((state, g)) = self.slots.get_mut(slot) else {
+            return effects;
+        };
+        if *g != generation {
+            return effects;
+        }
+        match state {
+            Slot::Busy { job, .. } if job.request.id() == response.id() => {
+                let owner = job.owner;
+                if is_final(&response) {
+                    *state = Slot::Idle;
+                }
+                effects.push(Effect::Deliver { owner, response });
+            }
+            Slot::Starting { .. } if matches!(response, Response::Pong { id: 0, .. }) => {
+                // The worker says it has loaded.
+                *state = Slot::Idle;
+            }
+            _ => {}
+        }
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    /// The worker of `slot` (of `generation`) failed (a crash, or it could not load): it is replaced, and
+    /// the request it ran is asked again.
+    pub fn died(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        if self.slots.get(slot).is_some_and(|(_, g)| *g == generation) {
+            self.replace_dead(slot, now, &mut effects);
+        }
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    fn replace_dead(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+        if let (Slot::Busy { job, .. }, _) = self.slots[slot].clone() {
+            let mut job = job;
+            job.tries += 1;
+            if job.owner == Owner::Game {
+                effects.push(Effect::Restarted);
+            }
+            if job.tries >= MAX_TRIES {
+                effects.push(Effect::Deliver {
+                    owner: job.owner,
+                    response: Response::Error {
+                        id: job.request.id(),
+                        message: format!(
+                            "the engine stopped answering ({} workers in a row)",
+                            job.tries
+                        ),
+                    },
+                });
+            } else {
+                self.queue.push_front(job);
+            }
+        }
+        self.start(slot, now, effects);
+    }
+
+    /// Time passed: watchdogs and delayed requests. Call it at [`Pool::next_wake`].
+    pub fn tick(&mut self, now: f64) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        for slot in 0..self.slots.len() {
+            let overdue = match &self.slots[slot].0 {
+                Slot::Busy { job, since } => now - since > job.watchdog_ms(),
+                Slot::Starting { since } => now - since > START_MS,
+                Slot::Idle => false,
+            };
+            if overdue {
+                self.replace_dead(slot, now, &mut effects);
+            }
+        }
+        self.pump(now, &mut effects);
+        effects
+    }
+
+    /// When [`Pool::tick`] must be called next: the earliest watchdog or delayed request.
+    pub fn next_wake(&self) -> Option<f64> {
+        let watchdogs = self.slots.iter().filter_map(|(slot, _)| match slot {
+            Slot::Busy { job, since } => Some(since + job.watchdog_ms()),
+            Slot::Starting { since } => Some(since + START_MS),
+            Slot::Idle => None,
+        });
+        let delayed = self.queue.iter().map(|job| job.not_before);
+        watchdogs.chain(delayed).min_by(f64::total_cmp)
+    }
+
+    /// Starts what can start: the most urgent ready request on an idle worker, again and again; when
+    /// no worker is idle or starting, an urgent request stops a worker running a less urgent one.
+    fn pump(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        loop {
+            // The most urgent ready job (the oldest among equals).
+            let Some(index) = self
+                .queue
+                .iter()
+                .enumerate()
+                .filter(|(_, job)| job.not_before <= now)
+                .max_by(|(i, a), (j, b)| a.priority().cmp(&b.priority()).then(j.cmp(i)))
+                .map(|(i, _)| i)
+            else {
+                return;
+            };
+            if let Some(slot) = self.slots.iter().position(|(s, _)| *s == Slot::Idle) {
+                let job = self.queue.remove(index).expect("found above");
+                effects.push(Effect::Post {
+                    slot,
+                    request: job.request.clone(),
+                });
+                self.slots[slot].0 = Slot::Busy { job, since: now };
+                continue;
+            }
+            if self
+                .slots
+                .iter()
+                .any(|(s, _)| matches!(s, Slot::Starting { .. }))
+            {
+                return;
+            }
+            let urgency = self.queue[index].priority();
+            // The least urgent running job below this one's urgency (the newest among equals).
+            let victim = self
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (s, _))| match s {
+                    Slot::Busy { job, since } if job.priority() < urgency => {
+                        Some((i, job.priority(), *since))
+                    }
+                    _ => None,
+                })
+                .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
+            let Some((slot, _, _)) = victim else {
+                return;
+            };
+            if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
+                // Asked again once a worker is free (not a failure: its tries stay).
+                self.queue.push_back(job);
+            }
+            self.start(slot, now, effects);
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+
+    fn search(id: RequestId) -> Request {
+        Request::Search {
+            id,
+            position: Position::START,
+            level: 10,
+            seed: 0,
+            max_millis: None,
+        }
+    }
+
+    fn review(id: RequestId) -> Request {
+        Request::Review {
+            id,
+            position: Position::START,
+            played: None,
+            depth: 8,
+        }
+    }
+
+    fn hint(id: RequestId) -> Request {
+        Request::Search {
+            id,
+            position: Position::START,
+            level: 8,
+            seed: 0,
+            max_millis: Some(3000),
+        }
+    }
+
+    fn best(id: RequestId) -> Response {
+        Response::BestMove {
+            id,
+            best: crate::engine::Move::Place("f5".parse().unwrap()),
+            score: 0,
+            kind: crate::engine::ScoreKind::Book,
+            nodes: 0,
+            millis: 0,
+        }
+    }
+
+    fn generations(effects: &[Effect]) -> Vec<(usize, u64)> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Start { slot, generation } => Some((*slot, *generation)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn posts(effects: &[Effect]) -> Vec<(usize, RequestId)> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Post { slot, request } => Some((*slot, request.id())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A pool of `size` workers, all started.
+    fn started(size: usize) -> (Pool, Vec<u64>) {
+        let (mut pool, effects) = Pool::new(size, 0.0);
+        let generations: Vec<u64> = generations(&effects).into_iter().map(|(_, g)| g).collect();
+        for (slot, g) in generations.iter().enumerate() {
+            assert!(pool.ready(slot, *g, 0.0).is_empty());
+        }
+        (pool, generations)
+    }
+
+    #[test]
+    fn requests_wait_for_a_started_worker_and_replies_go_to_their_owner() {
+        let (mut pool, effects) = Pool::new(1, 0.0);
+        let [(0, g)] = generations(&effects)[..] else {
+            panic!("{effects:?}")
+        };
+        assert!(posts(&pool.submit(Owner::Game, search(1), 0, 1.0)).is_empty());
+        // The worker's greeting (a pong with id 0) makes it ready, and the waiting request goes.
+        let effects = pool.reply(
+            0,
+            g,
+            Response::Pong {
+                id: 0,
+                version: String::new(),
+            },
+            2.0,
+        );
+        assert_eq!(posts(&effects), [(0, 1)]);
+        let effects = pool.reply(0, g, best(1), 3.0);
+        assert_eq!(
+            effects,
+            [Effect::Deliver {
+                owner: Owner::Game,
+                response: best(1)
+            }]
+        );
+        // A reply from a replaced worker (an older generation) is dropped.
+        assert!(pool.reply(0, g - 1, best(1), 4.0).is_empty());
+    }
+
+    #[test]
+    fn a_withdrawn_request_stops_its_worker_at_once_and_a_waiting_one_is_dropped() {
+        let (mut pool, _) = started(1);
+        assert_eq!(
+            posts(&pool.submit(Owner::Game, search(1), 0, 0.0)),
+            [(0, 1)]
+        );
+        pool.submit(Owner::Room, review(2), 0, 0.0);
+        // The waiting review is dropped without touching the worker.
+        assert!(pool.cancel(2, 1.0).is_empty());
+        // The running search: its worker is replaced.
+        let effects = pool.cancel(1, 2.0);
+        let [(0, g)] = generations(&effects)[..] else {
+            panic!("{effects:?}")
+        };
+        assert!(pool.running().is_empty());
+        pool.ready(0, g, 3.0);
+        // Nothing was left to run.
+        assert!(pool.running().is_empty());
+    }
+
+    #[test]
+    fn the_ai_move_stops_a_room_question_when_every_worker_is_busy() {
+        let (mut pool, first_generations) = started(2);
+        assert_eq!(
+            posts(&pool.submit(Owner::Room, review(10), 0, 0.0)),
+            [(0, 10)]
+        );
+        assert_eq!(
+            posts(&pool.submit(Owner::Room, review(11), 0, 0.5)),
+            [(1, 11)]
+        );
+        let effects = pool.submit(Owner::Game, search(1), 0, 1.0);
+        // The newest room question's worker is replaced; the search goes there once it has started.
+        let [(1, g)] = generations(&effects)[..] else {
+            panic!("{effects:?}")
+        };
+        assert_eq!(posts(&pool.ready(1, g, 2.0)), [(1, 1)]);
+        // The stopped question is asked again when a worker is free.
+        let effects = pool.reply(
+            0,
+            first_generations[0],
+            Response::Reviewed {
+                id: 10,
+                best: crate::engine::Move::Pass,
+                score: 0,
+                played_score: None,
+                kind: crate::engine::ScoreKind::Exact,
+            },
+            3.0,
+        );
+        assert_eq!(posts(&effects), [(0, 11)]);
+    }
+
+    #[test]
+    fn a_hint_whose_worker_dies_is_asked_again_then_reported_after_three_tries() {
+        let (mut pool, generations) = started(1);
+        pool.submit(Owner::Game, hint(5), 0, 0.0);
+        let effects = pool.died(0, generations[0], 1.0);
+        assert!(effects.contains(&Effect::Restarted));
+        let g = self::generations(&effects)[0].1;
+        assert_eq!(posts(&pool.ready(0, g, 2.0)), [(0, 5)], "asked again");
+        // A worker that sits on it past its watchdog is taken for dead too.
+        assert_eq!(pool.next_wake(), Some(2.0 + 3000.0 + GRACE_MS));
+        let effects = pool.tick(2.0 + 3000.0 + GRACE_MS + 1.0);
+        let g = self::generations(&effects)[0].1;
+        pool.ready(0, g, 20_000.0);
+        let effects = pool.died(0, g, 20_001.0);
+        assert!(effects.iter().any(|e| matches!(
+            e,
+            Effect::Deliver {
+                owner: Owner::Game,
+                response: Response::Error { id: 5, .. }
+            }
+        )));
+    }
+
+    #[test]
+    fn a_delayed_request_starts_at_its_time_and_the_most_urgent_goes_first() {
+        let (mut pool, _) = started(1);
+        assert!(posts(&pool.submit(Owner::Game, search(1), 500, 0.0)).is_empty());
+        assert!(posts(&pool.submit(Owner::Room, review(2), 0, 0.0)) == [(0, 2)]);
+        assert_eq!(pool.next_wake(), Some(500.0));
+        // At its time the search stops the room's question.
+        let effects = pool.tick(500.0);
+        let g = generations(&effects)[0].1;
+        assert_eq!(posts(&pool.ready(0, g, 501.0)), [(0, 1)]);
+        assert_eq!(pool.running(), [(0, 1)]);
+    }
+}
