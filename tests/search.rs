@@ -4,6 +4,7 @@
 mod common;
 
 use common::Rng;
+use reversi::engine::solve_parallel;
 use reversi::engine::{
     native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, ScoreKind,
     SearchLimits, Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
@@ -37,6 +38,42 @@ fn ffo_20_to_39_exact_scores() {
             "FFO #{}: {best} is not a best move",
             20 + i
         );
+    }
+}
+
+/// The parallel solve: FFO #20-#39 exact with 1, 2 and 4 threads (the best move found one of the best), and
+/// with one thread the serial solver's own move and node count.
+#[test]
+fn ffo_20_to_39_exact_with_1_2_and_4_threads() {
+    let mut tt = TranspositionTable::new(16);
+    let mut tables: Vec<TranspositionTable> = (0..4).map(|_| TranspositionTable::new(16)).collect();
+    for (i, entry) in ffo_20_39().iter().enumerate() {
+        let board = &entry.position.board;
+        tt.clear();
+        let mut control = Control::unlimited();
+        let serial = Solver::new(&mut tt, &mut control).solve(board);
+        let one = solve_parallel(board, &mut tables[..1], None);
+        assert_eq!(
+            (one.score, one.best, one.nodes),
+            (serial.0, serial.1, control.nodes),
+            "FFO #{}: one thread is the serial solver",
+            20 + i
+        );
+        for threads in [2, 4] {
+            let result = solve_parallel(board, &mut tables[..threads], None);
+            assert_eq!(
+                Some(result.score),
+                entry.score(),
+                "FFO #{} on {threads} threads",
+                20 + i
+            );
+            let best = result.best.expect("FFO positions have a move");
+            assert!(
+                entry.is_best_move(best),
+                "FFO #{} on {threads} threads: {best} is not a best move",
+                20 + i
+            );
+        }
     }
 }
 

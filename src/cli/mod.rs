@@ -69,6 +69,11 @@ enum Command {
         /// Solve win/loss/draw only (checks the sign of the score).
         #[arg(long)]
         wld: bool,
+        /// Share each exact solve out over this many threads (1 to 64), each with a table of --hash-mb: the
+        /// root's moves are probed in parallel (the helpers pass messages, as the page's workers do). With
+        /// 1, the serial solver. Win/loss/draw solves stay serial.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Choose a move for a position at an AI level and print its score and the search figures.
     Best {
@@ -261,6 +266,7 @@ pub fn main() -> ExitCode {
             hash_mb,
             max_empties,
             wld,
+            threads,
         } => report(
             "solve",
             run_solve(
@@ -269,7 +275,7 @@ pub fn main() -> ExitCode {
                 from,
                 count,
                 (hash_mb as usize, max_empties),
-                wld,
+                (wld, threads as usize),
             ),
         ),
         Command::Best {

@@ -40,7 +40,8 @@ pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, P
 pub use perft::perft;
 pub use position::{Color, Position};
 pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
-pub use search::endgame::{probcut_value, Solver};
+pub use search::endgame::{probcut_value, RootPlan, Solver};
+pub use search::parallel::{solve_parallel, ParallelResult, ProbeTask, RootSolve};
 pub use search::{
     choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
 };

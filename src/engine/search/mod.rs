@@ -5,11 +5,13 @@
 //!
 //! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering) and the root's valuations;
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
-//! - `endgame/`: the exact solver.
+//! - `endgame/`: the exact solver;
+//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (threads, or the page's workers).
 
 pub(super) mod endgame;
 mod midgame;
 mod node_type;
+pub mod parallel;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -63,6 +63,19 @@ pub(super) const ABOVE_ANY_SCORE: i32 = 65;
 /// Beyond every value of the evaluation's shallow searches (in [`DISC`](crate::engine::DISC) units): their open window.
 pub(super) const EVAL_INFINITY: i32 = 30_000;
 
+/// What a parallel solve shares out: see [`Solver::root_plan`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootPlan {
+    /// The root's moves in the serial solver's order, each with the position after it.
+    pub children: Vec<(Square, Board)>,
+    /// The positions after each reply to the first move, in order (none when the reply is a pass).
+    pub replies: Vec<Board>,
+    /// The first guess of the score.
+    pub guess: i32,
+    /// The confidence of each pass, in order (the last is the exact one, [`FULL_WIDTH`]).
+    pub confidences: Vec<u8>,
+}
+
 /// Exact solver over a transposition table owned by the caller.
 pub struct Solver<'a> {
     tt: &'a mut TranspositionTable,
@@ -124,6 +137,58 @@ impl<'a> Solver<'a> {
         }
         self.confidence = FULL_WIDTH;
         self.mtd(p, o, guess)
+    }
+
+    /// What a parallel solve of `board` needs before it shares out the root's moves: the children in the
+    /// serial solver's order (each as the position after the move) and the first guess of the score, with
+    /// the confidences its passes run at (selective ones first from [`SELECTIVE_MIN_EMPTIES`] empties, the
+    /// exact one last). `None` when the side to move has no move (the serial solver handles it).
+    pub fn root_plan(&mut self, board: &Board) -> Option<RootPlan> {
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            return None;
+        }
+        let selective = (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES;
+        let depth = if selective { 6 } else { 2 };
+        let estimate =
+            shallow_value(p, o, depth, -EVAL_INFINITY, EVAL_INFINITY) / crate::engine::eval::DISC;
+        let children: Vec<(Square, Board)> = self
+            .root_moves(p, o)
+            .moves
+            .iter()
+            .map(|m| (m.square(), Board::new(Bitboard(m.p), Bitboard(m.o))))
+            .collect();
+        // The first child's replies, ordered the same way (empty when its side must pass).
+        let first = children[0].1;
+        let replies = self
+            .root_moves(first.player().0, first.opponent().0)
+            .moves
+            .iter()
+            .map(|m| Board::new(Bitboard(m.p), Bitboard(m.o)))
+            .collect();
+        let mut confidences: Vec<u8> = if selective {
+            (1..=SELECTIVITY.len() as u8).collect()
+        } else {
+            Vec::new()
+        };
+        confidences.push(FULL_WIDTH);
+        Some(RootPlan {
+            children,
+            replies,
+            guess: estimate.clamp(-64, 64),
+            confidences,
+        })
+    }
+
+    /// A null-window probe of a root's child (`child` is the position after the move, its side to move the
+    /// root's opponent) at `confidence`: is the child's score above `alpha`? A fail-soft bound, as the serial
+    /// solver's root gets it. The building block of the parallel solve.
+    pub fn probe_child(&mut self, child: &Board, confidence: u8, alpha: i32) -> i32 {
+        self.confidence = confidence;
+        let value = self.nws(child.player().0, child.opponent().0, alpha);
+        self.confidence = FULL_WIDTH;
+        value
     }
 
     /// MTD(f) from `guess` at the solver's confidence: null-window probes move one bound at a time until
