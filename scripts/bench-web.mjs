@@ -151,7 +151,9 @@ const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
   millis: Number(e.dataset.millis),
   text: e.textContent,
 }));
-// The analysis room with one worker and with two: the graph of the 60-move game, then its review.
+// The analysis room with one worker and with two: the graph of the 60-move game, then its review (the pages
+// above closed first, so that their workers are gone).
+for (const p of [page, room, whole, solver]) await p.close();
 async function roomTimes(workers) {
   const p = await context.newPage();
   await p.goto(`${server.url}?workers=${workers}#t=${REVIEWED}`);

@@ -11,8 +11,8 @@ use crate::engine::{self, perft, Clock, Level, Move, Searcher, DISC};
 use crate::protocol::{ExplorerRow, Request, Response};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
-/// Transposition table size in the worker.
-pub const HASH_MB: usize = 32;
+/// Transposition table size in the worker, unless the page asks for less.
+pub const HASH_MB: usize = crate::protocol::MAX_WORKER_HASH_MB;
 
 /// The engine's state in the worker.
 pub struct Engine {
@@ -27,8 +27,13 @@ pub const EXPLORER_URL: &str = "explorer.bin";
 impl Engine {
     /// An engine telling time with `clock` (milliseconds).
     pub fn new(clock: Clock) -> Engine {
+        Engine::with_hash_mb(clock, HASH_MB)
+    }
+
+    /// An engine whose tables take `hash_mb` MB (at most [`HASH_MB`]).
+    pub fn with_hash_mb(clock: Clock, hash_mb: usize) -> Engine {
         Engine {
-            searcher: Searcher::new(HASH_MB),
+            searcher: Searcher::new(hash_mb.clamp(1, HASH_MB)),
             clock,
             explorer: None,
         }
@@ -243,6 +248,15 @@ mod web {
         fetching: bool,
     }
 
+    /// The tables' size the page gives this worker (`reversiHashMb` in its loader), so that the whole pool
+    /// fits its memory budget.
+    fn hash_mb() -> usize {
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("reversiHashMb"))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .map_or(super::HASH_MB, |mb| mb as usize)
+    }
+
     /// Where the page is served from: the page writes it into the worker's loader (`reversiBase`), since
     /// the worker runs from a `blob:` URL; the origin's root otherwise.
     fn base() -> String {
@@ -311,7 +325,7 @@ mod web {
     /// search holds the worker until it ends, so the page stops one by terminating the worker.
     pub fn register() {
         let state = Rc::new(RefCell::new(State {
-            engine: Engine::new(now),
+            engine: Engine::with_hash_mb(now, hash_mb()),
             waiting: Vec::new(),
             fetching: false,
         }));

@@ -57,12 +57,12 @@ type Shared = Rc<RefCell<PageState>>;
 /// The loader every worker starts from: tells the worker the page's base (it runs from a `blob:` URL, so
 /// relative URLs would not find the explorer's file), then loads the engine's script and wasm beside the
 /// page, wherever the page is served from.
-fn loader_url() -> Result<String, JsValue> {
+fn loader_url(hash_mb: usize) -> Result<String, JsValue> {
     let base = base_url();
     let script = web_sys::Url::new_with_base(WORKER_SCRIPT, &base)?.href();
     let wasm = web_sys::Url::new_with_base(WORKER_WASM, &base)?.href();
     let text = format!(
-        "self.reversiBase={};importScripts({});wasm_bindgen({{module_or_path:{}}});",
+        "self.reversiBase={};self.reversiHashMb={hash_mb};importScripts({});wasm_bindgen({{module_or_path:{}}});",
         js_string(&base),
         js_string(&script),
         js_string(&wasm)
@@ -214,7 +214,7 @@ fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner) -> 
 }
 
 /// The engine workers: as many as the machine has cores (`navigator.hardwareConcurrency`, 1 to 16; the
-/// page's `?workers=N` overrides it), shared by the AI, the hints and analysis, and the analysis room
+/// page's `?workers=N` overrides it), their tables sized so that the pool stays within 256 MB, shared by the AI, the hints and analysis, and the analysis room
 /// (see [`super::pool`]). Everything the session's channels hold past what was read is handed to the pool
 /// after every render.
 #[hook]
@@ -225,7 +225,8 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         let mut slot = shared.borrow_mut();
         if slot.is_none() {
             let count = worker_count();
-            let loader = loader_url().unwrap_or_else(|_| WORKER_SCRIPT.to_string());
+            let loader = loader_url(super::pool::table_mb(count))
+                .unwrap_or_else(|_| WORKER_SCRIPT.to_string());
             let (pool, effects) = Pool::new(count, now());
             let state = Rc::new(RefCell::new(PageState {
                 pool,

@@ -53,6 +53,27 @@ pub fn pool_size(query: &str, hardware_concurrency: Option<f64>) -> usize {
     asked.unwrap_or(cores).clamp(1, MAX_WORKERS)
 }
 
+/// The whole pool's memory budget in MB (a phone's share for one page).
+pub const POOL_MB: usize = 256;
+/// What a worker holds besides its tables, in MB (the engine's code, stacks, the explorer's tree when it
+/// is loaded), rounded up.
+pub const WORKER_OVERHEAD_MB: usize = 8;
+
+/// Each worker's transposition tables in MB, so that `workers` workers stay within [`POOL_MB`]: at most
+/// [`crate::worker::HASH_MB`] (32), at least 4.
+///
+/// ```
+/// use reversi::ui::pool::table_mb;
+/// assert_eq!(table_mb(2), 32);
+/// assert_eq!(table_mb(8), 24);
+/// assert_eq!(table_mb(16), 8);
+/// ```
+pub fn table_mb(workers: usize) -> usize {
+    (POOL_MB / workers.max(1))
+        .saturating_sub(WORKER_OVERHEAD_MB)
+        .clamp(4, crate::protocol::MAX_WORKER_HASH_MB)
+}
+
 /// Whose request it is: the game's (AI, hint, analysis) or the analysis room's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owner {

@@ -1,7 +1,7 @@
 //! The analysis room's state, as plain Rust (tested natively): the evaluation graph's values, the game review
 //! and the opening explorer. Everything here is computed by the page's pool of engine workers, never on the
 //! page's thread, and the AI's move always comes first there. The room asks as many questions at once as it
-//! may use workers ([`Room::set_workers`]): the review's positions first while a review runs, otherwise the
+//! may use workers ([`Room::parallel`]): the review's positions first while a review runs, otherwise the
 //! graph's missing values, plus the explorer's position.
 //!
 //! Values are kept by position (and by position and move), so undo, redo and browsing never lose them and a
@@ -100,8 +100,8 @@ pub struct Room {
     pub explorer_error: Option<String>,
     asked: Vec<Asked>,
     explore_asked: Option<(RequestId, Position)>,
-    /// Questions asked at once at most (the workers the room may use).
-    parallel: usize,
+    /// The engine workers the page runs.
+    workers: usize,
     /// What the room asks of the engine workers, and withdraws.
     pub channel: Channel,
 }
@@ -118,7 +118,7 @@ impl Default for Room {
             explorer_error: None,
             asked: Vec::new(),
             explore_asked: None,
-            parallel: 1,
+            workers: 1,
             channel: Channel::new(FIRST_ROOM_ID),
         }
     }
@@ -249,11 +249,21 @@ impl Room {
         self.asked.iter().map(|a| a.id).collect()
     }
 
-    /// How many engine workers the page runs: the room asks that many questions at once, less one kept free
-    /// for the AI (at least one).
+    /// How many engine workers the page runs (see [`Room::parallel`]).
     pub fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position) {
-        self.parallel = workers.saturating_sub(1).max(1);
+        self.workers = workers.max(1);
         self.sync(game, Some(shown));
+    }
+
+    /// How many questions the room asks at once: one per worker during a review (asked for, and worth every
+    /// core; the AI's move still comes first, since the pool stops a room question for it), otherwise one
+    /// worker fewer, so that the AI always finds one free (at least one).
+    pub fn parallel(&self) -> usize {
+        if self.reviewing() {
+            self.workers
+        } else {
+            self.workers.saturating_sub(1).max(1)
+        }
     }
 
     fn withdraw_questions(&mut self) {
@@ -363,7 +373,7 @@ impl Room {
         } else {
             review_next
         };
-        let free = self.parallel.saturating_sub(self.asked.len());
+        let free = self.parallel().saturating_sub(self.asked.len());
         for (position, played, depth) in questions.into_iter().take(free) {
             let id = self.channel.new_id();
             self.asked.push(Asked {
@@ -528,10 +538,11 @@ mod tests {
         let mut room = Room::default();
         room.sync(&game, Some(&shown));
         assert_eq!(room.waiting().len(), 1, "one worker by default");
-        // Four workers: three for the room, one kept for the AI.
+        // Four workers: three for the room's graph, one kept for the AI.
         room.set_workers(4, &game, &shown);
         let asked = room.waiting();
         assert_eq!(asked.len(), 3);
+        assert_eq!(room.parallel(), 3);
         let positions: HashSet<Position> = room
             .channel
             .pending_since(0)
@@ -578,6 +589,10 @@ mod tests {
         );
         assert!(room.value(&first).is_some());
         assert_eq!(room.scores.len(), 1);
+        // A review asks on every worker.
+        room.start_review(&game);
+        assert_eq!(room.parallel(), 4);
+        assert_eq!(room.waiting().len(), 4);
     }
 
     #[test]
