@@ -11,7 +11,9 @@
 //!   cross-origin isolation that static hosts do not give).
 //! - **Watchdogs**: every kind of request has a time after which its worker is taken for dead; then, as when
 //!   a worker reports an error (a crash), the worker is replaced and the request asked again, at most
-//!   [`MAX_TRIES`] times in all, after which its owner gets an error reply.
+//!   [`MAX_TRIES`] times in all, after which its owner gets an error reply. A worker that cannot load (its
+//!   script missing, or blocked) is started again up to [`MAX_TRIES`] times; when none can, every request is
+//!   answered with an error at once instead of waiting for ever.
 
 use std::collections::VecDeque;
 
@@ -144,9 +146,18 @@ impl Job {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Slot {
-    Starting { since: f64 },
+    /// Loading; `failures` starts of this slot in a row have failed before.
+    Starting {
+        since: f64,
+        failures: u32,
+    },
     Idle,
-    Busy { job: Job, since: f64 },
+    Busy {
+        job: Job,
+        since: f64,
+    },
+    /// Failed to start [`MAX_TRIES`] times in a row (the script could not load): not started again.
+    Broken,
 }
 
 /// The pool's state.
@@ -172,8 +183,8 @@ impl Pool {
         };
         let mut effects = Vec::new();
         for slot in 0..size.max(1) {
-            pool.slots.push((Slot::Starting { since: now }, 0));
-            pool.start(slot, now, &mut effects);
+            pool.slots.push((Slot::Broken, 0));
+            pool.start(slot, 0, now, &mut effects);
         }
         (pool, effects)
     }
@@ -195,11 +206,38 @@ impl Pool {
             .collect()
     }
 
-    fn start(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+    fn start(&mut self, slot: usize, failures: u32, now: f64, effects: &mut Vec<Effect>) {
         let generation = self.next_generation;
         self.next_generation += 1;
-        self.slots[slot] = (Slot::Starting { since: now }, generation);
+        self.slots[slot] = (
+            Slot::Starting {
+                since: now,
+                failures,
+            },
+            generation,
+        );
         effects.push(Effect::Start { slot, generation });
+    }
+
+    /// True when no worker can start: every request gets an error.
+    fn broken(&self) -> bool {
+        self.slots.iter().all(|(s, _)| *s == Slot::Broken)
+    }
+
+    /// Answers every waiting request with an error, when no worker can start.
+    fn fail_waiting(&mut self, effects: &mut Vec<Effect>) {
+        if !self.broken() {
+            return;
+        }
+        for job in std::mem::take(&mut self.queue) {
+            effects.push(Effect::Deliver {
+                owner: job.owner,
+                response: Response::Error {
+                    id: job.request.id(),
+                    message: "the engine could not be started".to_string(),
+                },
+            });
+        }
     }
 
     /// The worker of `slot` (of `generation`) has loaded and waits for requests.
@@ -242,7 +280,7 @@ impl Pool {
             .iter()
             .position(|(slot, _)| matches!(slot, Slot::Busy { job, .. } if job.request.id() == id));
         if let Some(slot) = running {
-            self.start(slot, now, &mut effects);
+            self.start(slot, 0, now, &mut effects);
         }
         self.pump(now, &mut effects);
         effects
@@ -293,6 +331,16 @@ impl Pool {
     }
 
     fn replace_dead(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+        if let Slot::Starting { failures, .. } = self.slots[slot].0 {
+            // It could not load: try again a few times, then give the slot up.
+            if failures + 1 >= MAX_TRIES {
+                self.slots[slot].0 = Slot::Broken;
+                self.fail_waiting(effects);
+            } else {
+                self.start(slot, failures + 1, now, effects);
+            }
+            return;
+        }
         if let (Slot::Busy { job, .. }, _) = self.slots[slot].clone() {
             let mut job = job;
             job.tries += 1;
@@ -314,7 +362,7 @@ impl Pool {
                 self.queue.push_front(job);
             }
         }
-        self.start(slot, now, effects);
+        self.start(slot, 0, now, effects);
     }
 
     /// Time passed: watchdogs and delayed requests. Call it at [`Pool::next_wake`].
@@ -323,8 +371,8 @@ impl Pool {
         for slot in 0..self.slots.len() {
             let overdue = match &self.slots[slot].0 {
                 Slot::Busy { job, since } => now - since > job.watchdog_ms(),
-                Slot::Starting { since } => now - since > START_MS,
-                Slot::Idle => false,
+                Slot::Starting { since, .. } => now - since > START_MS,
+                Slot::Idle | Slot::Broken => false,
             };
             if overdue {
                 self.replace_dead(slot, now, &mut effects);
@@ -338,8 +386,8 @@ impl Pool {
     pub fn next_wake(&self) -> Option<f64> {
         let watchdogs = self.slots.iter().filter_map(|(slot, _)| match slot {
             Slot::Busy { job, since } => Some(since + job.watchdog_ms()),
-            Slot::Starting { since } => Some(since + START_MS),
-            Slot::Idle => None,
+            Slot::Starting { since, .. } => Some(since + START_MS),
+            Slot::Idle | Slot::Broken => None,
         });
         let delayed = self.queue.iter().map(|job| job.not_before);
         watchdogs.chain(delayed).min_by(f64::total_cmp)
@@ -348,6 +396,7 @@ impl Pool {
     /// Starts what can start: the most urgent ready request on an idle worker, again and again; when
     /// no worker is idle or starting, an urgent request stops a worker running a less urgent one.
     fn pump(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        self.fail_waiting(effects);
         loop {
             // The most urgent ready job (the oldest among equals).
             let Some(index) = self
@@ -396,7 +445,7 @@ impl Pool {
                 // Asked again once a worker is free (not a failure: its tries stay).
                 self.queue.push_back(job);
             }
-            self.start(slot, now, effects);
+            self.start(slot, 0, now, effects);
             return;
         }
     }
@@ -582,6 +631,37 @@ mod tests {
                 response: Response::Error { id: 5, .. }
             }
         )));
+    }
+
+    #[test]
+    fn a_worker_that_cannot_load_is_tried_three_times_then_every_request_gets_an_error() {
+        let (mut pool, effects) = Pool::new(1, 0.0);
+        let mut generation = generations(&effects)[0].1;
+        pool.submit(Owner::Game, search(1), 0, 0.0);
+        for attempt in 1..MAX_TRIES {
+            let effects = pool.died(0, generation, attempt as f64);
+            assert!(!effects.iter().any(|e| matches!(e, Effect::Deliver { .. })));
+            generation = generations(&effects)[0].1;
+        }
+        let effects = pool.died(0, generation, 10.0);
+        assert!(generations(&effects).is_empty(), "not started again");
+        assert!(effects.iter().any(|e| matches!(
+            e,
+            Effect::Deliver {
+                owner: Owner::Game,
+                response: Response::Error { id: 1, .. }
+            }
+        )));
+        // A later request is answered at once.
+        let effects = pool.submit(Owner::Room, review(2), 0, 11.0);
+        assert!(matches!(
+            effects[..],
+            [Effect::Deliver {
+                owner: Owner::Room,
+                response: Response::Error { id: 2, .. }
+            }]
+        ));
+        assert_eq!(pool.next_wake(), None);
     }
 
     #[test]
