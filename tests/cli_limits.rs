@@ -87,3 +87,37 @@ fn a_closed_output_pipe_ends_the_command_quietly() {
         }
     }
 }
+
+#[test]
+fn threads_are_bounded_and_a_parallel_solve_answers_like_the_serial_one() {
+    refused(
+        &["solve", "tests/data/fforum-20-39.obf", "--threads", "0"],
+        "not in 1..=64",
+    );
+    refused(&["best", "--threads", "65"], "not in 1..=64");
+    // FFO #40 (20 empties): level 10 solves it exactly, on two threads as on one.
+    let ffo_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    for threads in ["1", "2"] {
+        let output = reversi(&["best", ffo_40, "--json", "--threads", threads]);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "{stdout}");
+        assert!(
+            stdout.contains(r#""move":"a2","score":38.0,"kind":"exact""#),
+            "{stdout}"
+        );
+    }
+    // The parallel solve of a file: every score checked against the file.
+    let output = reversi(&[
+        "solve",
+        "tests/data/fforum-20-39.obf",
+        "--count",
+        "4",
+        "--threads",
+        "2",
+        "--hash-mb",
+        "16",
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    assert!(stdout.contains("4/4 correct"), "{stdout}");
+}

@@ -95,6 +95,10 @@ enum Command {
         /// Search without probcut (to compare).
         #[arg(long)]
         no_probcut: bool,
+        /// Where the level solves the position exactly, share the solve out over this many threads (1 to
+        /// 64; each with a 64 MB table). The parallel solve runs to its end, without the level's time cap.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
     },
     /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
     Replay {
@@ -285,6 +289,7 @@ pub fn main() -> ExitCode {
             no_time_limit,
             move_time_ms,
             no_probcut,
+            threads,
         } => {
             let level = Level::get(level).expect("level range checked by the parser");
             let mut limits = level.limits(native_clock(), 0);
@@ -301,7 +306,7 @@ pub fn main() -> ExitCode {
                 limits.target = None;
             }
             limits.probcut = !no_probcut;
-            report("best", run_best(&position, &limits, json))
+            report("best", run_best(&position, &limits, json, threads as usize))
         }
         Command::Replay {
             transcript,

@@ -100,8 +100,28 @@ pub(super) fn run_best(
     position: &str,
     limits: &crate::engine::SearchLimits,
     json: bool,
+    threads: usize,
 ) -> Result<ExitCode, CommandError> {
     let position = position_or_start(Some(position), "position")?;
+    let board = position.board;
+    if threads > 1 && board.has_moves() && board.empty_count() <= limits.exact_empties {
+        // The level solves this position exactly: share the solve out.
+        let started = native_clock();
+        let mut tables: Vec<crate::engine::TranspositionTable> = (0..threads)
+            .map(|_| crate::engine::TranspositionTable::new(64))
+            .collect();
+        let result = crate::engine::solve_parallel(&board, &mut tables, None);
+        let info = SearchInfo {
+            best: result.best.map_or(Move::Pass, Move::Place),
+            score: result.score * DISC,
+            kind: ScoreKind::Exact,
+            pv: result.best.into_iter().collect(),
+            nodes: result.nodes,
+            millis: native_clock() - started,
+        };
+        print_best(&info, json);
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut searcher = Searcher::new(64);
     let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
         if !json {
