@@ -562,31 +562,18 @@ mod tests {
         else {
             panic!()
         };
+        let reviewed = |id| Response::Reviewed {
+            id,
+            best: "c3".parse().unwrap(),
+            score: 0,
+            played_score: None,
+            kind: ScoreKind::Midgame { depth: 8 },
+        };
         // An answer frees a place for the next question; a late answer to nothing asked is dropped.
-        room.receive(
-            Response::Reviewed {
-                id: asked[0],
-                best: "c3".parse().unwrap(),
-                score: 0,
-                played_score: None,
-                kind: ScoreKind::Midgame { depth: 8 },
-            },
-            &game,
-            &shown,
-        );
+        room.receive(reviewed(asked[0]), &game, &shown);
         assert_eq!(room.waiting().len(), 3);
         assert!(!room.waiting().contains(&asked[0]));
-        room.receive(
-            Response::Reviewed {
-                id: 1,
-                best: "c3".parse().unwrap(),
-                score: 0,
-                played_score: None,
-                kind: ScoreKind::Midgame { depth: 8 },
-            },
-            &game,
-            &shown,
-        );
+        room.receive(reviewed(1), &game, &shown);
         assert!(room.value(&first).is_some());
         assert_eq!(room.scores.len(), 1);
         // A review asks on every worker.
