@@ -15,13 +15,10 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
-use super::endgame::{RootPlan, Solver};
+use super::endgame::{MtdBounds, RootPlan, Solver, BELOW_ANY_SCORE};
 use crate::engine::control::Control;
 use crate::engine::tt::{TranspositionTable, FULL_WIDTH};
 use crate::engine::{Board, Square};
-
-/// Below every final score.
-const BELOW_ANY_SCORE: i32 = -65;
 
 /// One task for a helper: a null-window probe of one of the root's children, or of one reply to the first
 /// child.
@@ -84,9 +81,7 @@ struct Probe {
 pub struct RootSolve {
     plan: RootPlan,
     pass: usize,
-    lower: i32,
-    upper: i32,
-    guess: i32,
+    bounds: MtdBounds,
     best: Option<usize>,
     probe: Probe,
     next_serial: u64,
@@ -98,13 +93,11 @@ pub struct RootSolve {
 impl RootSolve {
     /// A solve following `plan` (from [`Solver::root_plan`]).
     pub fn new(plan: RootPlan) -> RootSolve {
-        let guess = plan.guess;
+        let bounds = MtdBounds::new(plan.guess);
         let mut solve = RootSolve {
             plan,
             pass: 0,
-            lower: -64,
-            upper: 64,
-            guess,
+            bounds,
             best: None,
             probe: Probe {
                 b: 0,
@@ -123,9 +116,7 @@ impl RootSolve {
     }
 
     fn start_probe(&mut self) {
-        // The even target nearest the guess strictly above the lower bound and at most the upper one (final
-        // scores are even), as the serial solver asks.
-        let b = (self.guess + self.guess.rem_euclid(2)).clamp(self.lower + 1, self.upper);
+        let b = self.bounds.target();
         let split = !self.plan.replies.is_empty();
         self.probe = Probe {
             b,
@@ -256,25 +247,12 @@ impl RootSolve {
         self.probe.running.clear();
         let (value, child) = self.probe.best;
         let exact = self.plan.confidences[self.pass] == FULL_WIDTH;
-        if value >= b {
-            self.lower = if exact {
-                value + value.rem_euclid(2)
-            } else {
-                value
-            };
+        if self.bounds.record(b, value, exact) {
             self.best = Some(child);
-            self.guess = self.lower;
-        } else {
-            self.upper = if exact {
-                value - value.rem_euclid(2)
-            } else {
-                value
-            };
-            self.guess = self.upper;
         }
-        if self.lower >= self.upper {
+        if !self.bounds.open() {
             // The pass is over: its score is the next pass's guess, or the answer after the last pass.
-            let score = self.lower.max(self.guess.min(self.upper));
+            let score = self.bounds.score();
             if self.pass + 1 == self.plan.confidences.len() {
                 let child = self.best.unwrap_or(0);
                 self.finished = Some((score, self.plan.children[child].0));
@@ -283,9 +261,7 @@ impl RootSolve {
                 return stopped;
             }
             self.pass += 1;
-            self.guess = score;
-            self.lower = -64;
-            self.upper = 64;
+            self.bounds = MtdBounds::new(score);
             self.best = None;
         }
         self.start_probe();

@@ -76,8 +76,8 @@ pub enum Action {
     Worker(Response),
     /// A worker stopped answering and was replaced; its request was asked again.
     WorkerRestarted,
-    /// How many engine workers the page runs (the analysis room asks that many questions at once, less one
-    /// kept for the AI).
+    /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
+    /// [`super::room::Room::parallel`]).
     Workers(usize),
     /// Swap the current game with the one an import or a shared link replaced.
     BringBack,

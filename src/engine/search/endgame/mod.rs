@@ -63,6 +63,65 @@ pub(super) const ABOVE_ANY_SCORE: i32 = 65;
 /// Beyond every value of the evaluation's shallow searches (in [`DISC`](crate::engine::DISC) units): their open window.
 pub(super) const EVAL_INFINITY: i32 = 30_000;
 
+/// The bounds of an MTD(f) search (the serial solver's and the parallel one's): null-window probes move one
+/// bound at a time until they meet. Final scores are always even (the discs and the empties add up to 64), so
+/// each probe asks "at least `b`?" for an even `b`, and an exact probe moves a bound to the even score on its
+/// side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct MtdBounds {
+    lower: i32,
+    upper: i32,
+    guess: i32,
+}
+
+impl MtdBounds {
+    /// Bounds around the whole score range, probing first near `guess`.
+    pub(super) fn new(guess: i32) -> MtdBounds {
+        MtdBounds {
+            lower: -64,
+            upper: 64,
+            guess: guess.clamp(-64, 64),
+        }
+    }
+
+    /// True while the bounds have not met.
+    pub(super) fn open(&self) -> bool {
+        self.lower < self.upper
+    }
+
+    /// The next probe's target: the even score nearest the guess strictly above the lower bound and at most
+    /// the upper one.
+    pub(super) fn target(&self) -> i32 {
+        (self.guess + self.guess.rem_euclid(2)).clamp(self.lower + 1, self.upper)
+    }
+
+    /// The probe "at least `b`?" returned `value` (`exact`: at full width); true when it reached `b`.
+    pub(super) fn record(&mut self, b: i32, value: i32, exact: bool) -> bool {
+        if value >= b {
+            self.lower = if exact {
+                value + value.rem_euclid(2)
+            } else {
+                value
+            };
+            self.guess = self.lower;
+            true
+        } else {
+            self.upper = if exact {
+                value - value.rem_euclid(2)
+            } else {
+                value
+            };
+            self.guess = self.upper;
+            false
+        }
+    }
+
+    /// The score once the bounds have met (or the best estimate so far).
+    pub(super) fn score(&self) -> i32 {
+        self.lower.max(self.guess.min(self.upper))
+    }
+}
+
 /// What a parallel solve shares out: see [`Solver::root_plan`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootPlan {
@@ -191,41 +250,23 @@ impl<'a> Solver<'a> {
         value
     }
 
-    /// MTD(f) from `guess` at the solver's confidence: null-window probes move one bound at a time until
-    /// they meet. Final scores are always even (the discs and the empties add up to 64), so each probe asks
-    /// "at least `b`?" for an even `b`, and a bound moves to the even score on its side.
+    /// MTD(f) from `guess` at the solver's confidence (see [`MtdBounds`]).
     fn mtd(&mut self, p: u64, o: u64, guess: i32) -> (i32, Option<Square>) {
-        let (mut lower, mut upper) = (-64, 64);
-        let mut guess = guess.clamp(-64, 64);
+        let mut bounds = MtdBounds::new(guess);
         let mut best = None;
-        while lower < upper {
-            // The even target nearest the guess strictly above the lower bound and at most the upper one.
-            let b = (guess + guess.rem_euclid(2)).clamp(lower + 1, upper);
+        while bounds.open() {
+            let b = bounds.target();
             let (value, square) = self.nws_root(p, o, b - 1);
             if self.control.aborted() {
                 break;
             }
-            let exact = self.confidence == FULL_WIDTH;
-            if value >= b {
-                lower = if exact {
-                    value + value.rem_euclid(2)
-                } else {
-                    value
-                };
+            if bounds.record(b, value, self.confidence == FULL_WIDTH) {
                 best = Some(square);
-                guess = lower;
-            } else {
-                upper = if exact {
-                    value - value.rem_euclid(2)
-                } else {
-                    value
-                };
-                guess = upper;
             }
         }
         // With every move losing everything no probe fails high: any move reaches the score.
         let best = best.unwrap_or_else(|| MoveList::new(p, o).moves[0].square());
-        (lower.max(guess.min(upper)), Some(best))
+        (bounds.score(), Some(best))
     }
 
     /// The root's moves, ordered with the table's move first.
