@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Move, Position, Square};
+use crate::engine::{
+    Answer, Board, Color, Level, Move, Position, SearchInfo, SearchLimits, Square, Task,
+    WINDOW_LIMIT,
+};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -73,6 +76,14 @@ pub enum Request {
         played: Option<Square>,
         /// Mid-game plies (1 to [`crate::engine::review::MAX_REVIEW_DEPTH`]).
         depth: u32,
+    },
+    /// One share of a search that the page spreads over its workers (see `engine::search::split`).
+    /// Answered by [`Response::TaskDone`].
+    Task {
+        /// The request's id.
+        id: RequestId,
+        /// What to search.
+        task: WireTask,
     },
     /// The moves strong players chose in a position (the opening explorer). Answered by
     /// [`Response::Explored`]; the worker loads the explorer's file on the first such request.
@@ -201,6 +212,15 @@ pub enum Response {
         /// The moves.
         moves: Vec<ExplorerRow>,
     },
+    /// Answer to [`Request::Task`].
+    TaskDone {
+        /// The id of the request.
+        id: RequestId,
+        /// The result (`None`: the task reached its deadline first).
+        answer: Option<WireAnswer>,
+        /// Nodes searched.
+        nodes: u64,
+    },
     /// The request could not be carried out (e.g. a malformed position); the message says why.
     Error {
         /// The id of the request.
@@ -219,6 +239,7 @@ impl Request {
             | Request::Search { id, .. }
             | Request::Analyse { id, .. }
             | Request::Review { id, .. }
+            | Request::Task { id, .. }
             | Request::Explore { id, .. } => *id,
         }
     }
@@ -235,7 +256,262 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
+            | Response::TaskDone { id, .. }
             | Response::Error { id, .. } => *id,
+        }
+    }
+}
+
+/// The limits of a search at an AI level, as the worker applies them: the level's own, the deadline and
+/// target brought within `max_millis` (the clock's remaining time) from `now`. `None`: no such level.
+pub fn level_limits(
+    level: u8,
+    now: f64,
+    seed: u64,
+    max_millis: Option<u32>,
+) -> Option<SearchLimits> {
+    let mut limits = Level::get(level)?.limits(now, seed);
+    if let Some(max) = max_millis {
+        let cap = now + max as f64;
+        limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+        limits.target = limits.target.map(|t| t.min(cap));
+    }
+    Some(limits)
+}
+
+/// A position on the wire with its side to move taken as black (a task's board has no colours).
+fn board_position(board: &Board) -> Position {
+    Position {
+        board: *board,
+        to_move: Color::Black,
+    }
+}
+
+/// Milliseconds from `now` to `at` (0 when past), for the wire: workers' clocks have other origins.
+fn millis_from(now: f64, at: Option<f64>) -> Option<u32> {
+    at.map(|at| (at - now).clamp(0.0, u32::MAX as f64) as u32)
+}
+
+/// [`SearchLimits`] on the wire, with times as milliseconds from the moment the request is posted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireLimits {
+    /// See [`SearchLimits::depth`].
+    pub depth: u32,
+    /// See [`SearchLimits::solve_depth`].
+    pub solve_depth: Option<u32>,
+    /// See [`SearchLimits::exact_empties`].
+    pub exact_empties: u32,
+    /// See [`SearchLimits::wld_empties`].
+    pub wld_empties: u32,
+    /// The deadline, in milliseconds from now.
+    pub deadline_ms: Option<u32>,
+    /// The target, in milliseconds from now.
+    pub target_ms: Option<u32>,
+    /// See [`SearchLimits::randomness`].
+    pub randomness: i32,
+    /// See [`SearchLimits::seed`].
+    pub seed: u64,
+    /// See [`SearchLimits::probcut`].
+    pub probcut: bool,
+    /// See [`SearchLimits::book_loss`].
+    pub book_loss: Option<i32>,
+}
+
+/// A [`Task`] on the wire (its serial travels as the request's id).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireTask {
+    /// [`Task::Search`].
+    Search {
+        /// The root (on the wire `<64 squares> X`, the side to move as X).
+        #[serde(with = "text")]
+        position: Position,
+        /// Its limits.
+        limits: WireLimits,
+    },
+    /// [`Task::Child`].
+    Child {
+        /// The position (as above).
+        #[serde(with = "text")]
+        position: Position,
+        /// Plies.
+        depth: u32,
+        /// The window's lower end, from the side to move.
+        alpha: i32,
+        /// The window's upper end.
+        beta: i32,
+        /// Prune by probcut.
+        probcut: bool,
+        /// Stop after this many milliseconds.
+        deadline_ms: Option<u32>,
+        /// The worker's first task of this search.
+        fresh: bool,
+    },
+}
+
+impl WireTask {
+    /// The wire form of `task`, posted at `now` (on the page's clock).
+    pub fn from_task(task: &Task, now: f64) -> WireTask {
+        match task {
+            Task::Search { board, limits, .. } => WireTask::Search {
+                position: board_position(board),
+                limits: WireLimits {
+                    depth: limits.depth,
+                    solve_depth: limits.solve_depth,
+                    exact_empties: limits.exact_empties,
+                    wld_empties: limits.wld_empties,
+                    deadline_ms: millis_from(now, limits.deadline),
+                    target_ms: millis_from(now, limits.target),
+                    randomness: limits.randomness,
+                    seed: limits.seed,
+                    probcut: limits.probcut,
+                    book_loss: limits.book_loss,
+                },
+            },
+            Task::Child {
+                board,
+                depth,
+                alpha,
+                beta,
+                probcut,
+                deadline,
+                fresh,
+                ..
+            } => WireTask::Child {
+                position: board_position(board),
+                depth: *depth,
+                alpha: *alpha,
+                beta: *beta,
+                probcut: *probcut,
+                deadline_ms: millis_from(now, *deadline),
+                fresh: *fresh,
+            },
+        }
+    }
+
+    /// The task to run, received at `now` (on the worker's clock).
+    pub fn to_task(&self, now: f64) -> Task {
+        let at = |ms: Option<u32>| ms.map(|ms| now + ms as f64);
+        match self {
+            WireTask::Search { position, limits } => Task::Search {
+                serial: 0,
+                board: position.board,
+                limits: SearchLimits {
+                    depth: limits.depth.clamp(1, crate::engine::MAX_DEPTH),
+                    solve_depth: limits.solve_depth,
+                    exact_empties: limits.exact_empties,
+                    wld_empties: limits.wld_empties,
+                    nodes: None,
+                    deadline: at(limits.deadline_ms),
+                    target: at(limits.target_ms),
+                    randomness: limits.randomness,
+                    seed: limits.seed,
+                    probcut: limits.probcut,
+                    book_loss: limits.book_loss,
+                },
+            },
+            WireTask::Child {
+                position,
+                depth,
+                alpha,
+                beta,
+                probcut,
+                deadline_ms,
+                fresh,
+            } => Task::Child {
+                serial: 0,
+                board: position.board,
+                depth: (*depth).clamp(1, crate::engine::MAX_DEPTH),
+                // Any window from the wire becomes one the search can take.
+                alpha: (*alpha).clamp(-WINDOW_LIMIT, WINDOW_LIMIT - 1),
+                beta: (*beta).clamp(
+                    (*alpha).clamp(-WINDOW_LIMIT, WINDOW_LIMIT - 1) + 1,
+                    WINDOW_LIMIT,
+                ),
+                probcut: *probcut,
+                deadline: at(*deadline_ms),
+                fresh: *fresh,
+            },
+        }
+    }
+}
+
+/// An [`Answer`] on the wire.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WireAnswer {
+    /// [`Answer::Searched`].
+    Searched {
+        /// The move (on the wire `d3`, or `pass`).
+        #[serde(with = "text")]
+        best: Move,
+        /// Its value.
+        score: i32,
+        /// What the value means.
+        #[serde(with = "ScoreKindDef")]
+        kind: ScoreKind,
+        /// The expected line.
+        #[serde(with = "squares_text")]
+        pv: Vec<Square>,
+        /// Nodes.
+        nodes: u64,
+        /// Milliseconds spent.
+        millis: u32,
+        /// The root's moves in the order to search them next.
+        #[serde(with = "squares_text")]
+        order: Vec<Square>,
+    },
+    /// [`Answer::Child`].
+    Child {
+        /// The value from the child's side to move.
+        value: i32,
+        /// The expected line.
+        #[serde(with = "squares_text")]
+        pv: Vec<Square>,
+    },
+}
+
+impl From<&Answer> for WireAnswer {
+    fn from(answer: &Answer) -> WireAnswer {
+        match answer {
+            Answer::Searched { info, order } => WireAnswer::Searched {
+                best: info.best,
+                score: info.score,
+                kind: info.kind,
+                pv: info.pv.clone(),
+                nodes: info.nodes,
+                millis: info.millis.max(0.0) as u32,
+                order: order.clone(),
+            },
+            Answer::Child { value, pv } => WireAnswer::Child {
+                value: *value,
+                pv: pv.clone(),
+            },
+        }
+    }
+}
+
+impl From<WireAnswer> for Answer {
+    fn from(answer: WireAnswer) -> Answer {
+        match answer {
+            WireAnswer::Searched {
+                best,
+                score,
+                kind,
+                pv,
+                nodes,
+                millis,
+                order,
+            } => Answer::Searched {
+                info: SearchInfo {
+                    best,
+                    score,
+                    kind,
+                    pv,
+                    nodes,
+                    millis: millis as f64,
+                },
+                order,
+            },
+            WireAnswer::Child { value, pv } => Answer::Child { value, pv },
         }
     }
 }

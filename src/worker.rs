@@ -7,8 +7,8 @@
 
 use crate::engine::explorer::{Explorer, ExplorerError};
 use crate::engine::review::{review_position, ReviewDepth};
-use crate::engine::{self, perft, Clock, Level, Move, Searcher, DISC};
-use crate::protocol::{ExplorerRow, Request, Response};
+use crate::engine::{self, perft, Clock, Move, Searcher, DISC};
+use crate::protocol::{level_limits, ExplorerRow, Request, Response, WireAnswer};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
 /// Transposition table size in the worker, unless the page asks for less.
@@ -79,16 +79,9 @@ impl Engine {
                 seed,
                 max_millis,
             } => {
-                let Some(level) = Level::get(level) else {
+                let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
                     return emit(error(id, format!("there is no level {level} (1 to 10)")));
                 };
-                let now = (self.clock)();
-                let mut limits = level.limits(now, seed);
-                if let Some(max) = max_millis {
-                    let cap = now + max as f64;
-                    limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
-                    limits.target = limits.target.map(|t| t.min(cap));
-                }
                 let info =
                     self.searcher
                         .search(&position.board, &limits, self.clock, None, &mut |info| {
@@ -154,6 +147,15 @@ impl Engine {
                     score: ply.score,
                     played_score: ply.played_score,
                     kind: ply.kind,
+                })
+            }
+            Request::Task { id, task } => {
+                let task = task.to_task((self.clock)());
+                let (answer, nodes) = task.run(&mut self.searcher, self.clock, None);
+                emit(Response::TaskDone {
+                    id,
+                    answer: answer.as_ref().map(WireAnswer::from),
+                    nodes,
                 })
             }
             Request::Explore { id, position } => emit(match &self.explorer {

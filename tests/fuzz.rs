@@ -462,6 +462,19 @@ fn worker_requests() {
         position: Position::START,
     })
     .unwrap();
+    let task = r#"{"Task":{"id":7,"task":{"Child":{"position":"---------------------------OX------XO--------------------------- X","depth":3,"alpha":-100,"beta":-99,"probcut":true,"deadline_ms":50,"fresh":true}}}}"#;
+    let first_task = serde_json::to_string(&Request::Task {
+        id: 8,
+        task: reversi::protocol::WireTask::from_task(
+            &reversi::engine::Task::Search {
+                serial: 1,
+                board: Position::START.board,
+                limits: reversi::engine::SearchLimits::default(),
+            },
+            0.0,
+        ),
+    })
+    .unwrap();
     engine
         .load_explorer(&std::fs::read("assets/explorer.bin").unwrap())
         .unwrap();
@@ -475,6 +488,8 @@ fn worker_requests() {
             br#"{"Ping":{"id":4}}"#,
             review.as_bytes(),
             explore.as_bytes(),
+            task.as_bytes(),
+            first_task.as_bytes(),
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -494,6 +509,20 @@ fn worker_requests() {
                     *depth = (*depth).min(4)
                 }
                 Request::Review { depth, .. } => *depth = (*depth).min(3),
+                Request::Task { task, .. } => match task {
+                    reversi::protocol::WireTask::Search { limits, .. } => {
+                        limits.depth = limits.depth.min(3);
+                        limits.deadline_ms = Some(5);
+                        limits.exact_empties = limits.exact_empties.min(8);
+                        limits.wld_empties = limits.wld_empties.min(8);
+                    }
+                    reversi::protocol::WireTask::Child {
+                        depth, deadline_ms, ..
+                    } => {
+                        *depth = (*depth).min(3);
+                        *deadline_ms = Some(5);
+                    }
+                },
                 Request::Perft { .. } | Request::Ping { .. } | Request::Explore { .. } => {}
             }
             let mut replies = Vec::new();

@@ -95,8 +95,13 @@ enum Command {
         /// Search without probcut (to compare).
         #[arg(long)]
         no_probcut: bool,
-        /// Where the level solves the position exactly, share the solve out over this many threads (1 to
-        /// 64; each with a 64 MB table). The parallel solve runs to its end, without the level's time cap.
+        /// Search this many mid-game plies, without the level's time (a benchmark; the level's endgame
+        /// solves stay).
+        #[arg(long, conflicts_with_all = ["no_time_limit", "move_time_ms"], value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Search on this many threads (1 to 64; each with a 64 MB table): the mid-game iterations are
+        /// shared out move by move at the root; where the level solves the position exactly, the solve is
+        /// shared out too and runs to its end, without the level's time cap.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
     },
@@ -289,6 +294,7 @@ pub fn main() -> ExitCode {
             no_time_limit,
             move_time_ms,
             no_probcut,
+            depth,
             threads,
         } => {
             let level = Level::get(level).expect("level range checked by the parser");
@@ -303,6 +309,12 @@ pub fn main() -> ExitCode {
             if let Some(ms) = move_time_ms {
                 limits.depth = 60;
                 limits.deadline = Some(native_clock() + ms as f64);
+                limits.target = None;
+            }
+            if let Some(depth) = depth {
+                limits.depth = depth;
+                limits.solve_depth = None;
+                limits.deadline = None;
                 limits.target = None;
             }
             limits.probcut = !no_probcut;

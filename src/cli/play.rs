@@ -122,8 +122,9 @@ pub(super) fn run_best(
         print_best(&info, json);
         return Ok(ExitCode::SUCCESS);
     }
-    let mut searcher = Searcher::new(64);
-    let info = searcher.search(&position.board, limits, native_clock, None, &mut |info| {
+    // Elsewhere the mid-game search is shared out move by move (one thread: the serial search).
+    let mut searchers: Vec<Searcher> = (0..threads.max(1)).map(|_| Searcher::new(64)).collect();
+    let progress = &mut |info: &SearchInfo| {
         if !json {
             eprintln!(
                 "  {:<14} {:>+7.2} {:>12} nodes  pv {}",
@@ -133,7 +134,15 @@ pub(super) fn run_best(
                 info.pv.iter().map(|s| s.to_string()).collect::<String>()
             );
         }
-    });
+    };
+    let info = crate::engine::search_parallel(
+        &position.board,
+        limits,
+        &mut searchers,
+        native_clock,
+        None,
+        progress,
+    );
     print_best(&info, json);
     Ok(ExitCode::SUCCESS)
 }
@@ -251,6 +260,9 @@ pub(super) struct MatchOptions {
     /// as in the browser's worker, so a match that stands for the page plays with 0.5.
     #[arg(long, default_value_t = 1.0, value_parser = parse_time_scale)]
     pub(super) time_scale: f64,
+    /// The first engine searches on this many threads (1 to 64; see `reversi best --threads`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub(super) threads: u32,
 }
 
 fn parse_time_scale(text: &str) -> Result<f64, String> {
@@ -298,7 +310,10 @@ pub(super) fn run_match(
     let b = Level::get(level_b).expect("checked");
     let pairs = games.div_ceil(2);
     let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
-    let mut searchers = [Searcher::new(32), second];
+    // The first engine's searchers (one a thread), then the second's.
+    let threads = options.threads.max(1) as usize;
+    let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(32)).collect();
+    searchers.push(second);
     for round in 0..pairs {
         let opening = &openings[round % openings.len()];
         for a_is_black in [true, false] {
@@ -307,10 +322,10 @@ pub(super) fn run_match(
             let mut seed = round as u64 * 2 + a_is_black as u64;
             let played = game.play_out(|game| {
                 let black_to_move = game.to_move() == crate::engine::Color::Black;
-                let (level, searcher) = if black_to_move == a_is_black {
-                    (a, &mut searchers[0])
+                let (level, side) = if black_to_move == a_is_black {
+                    (a, &mut searchers[..threads])
                 } else {
-                    (b, &mut searchers[1])
+                    (b, &mut searchers[threads..])
                 };
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                 let mut limits = level.limits_scaled(native_clock(), seed, options.time_scale);
@@ -337,7 +352,14 @@ pub(super) fn run_match(
                     }
                 }
                 let board = game.position().board;
-                let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
+                let info = crate::engine::search_parallel(
+                    &board,
+                    &limits,
+                    side,
+                    native_clock,
+                    None,
+                    &mut |_| {},
+                );
                 if info.kind != crate::engine::ScoreKind::Book {
                     let side = &mut time_by_side[usize::from(black_to_move != a_is_black)];
                     side.0 += info.millis;

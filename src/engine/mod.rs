@@ -42,8 +42,12 @@ pub use position::{Color, Position};
 pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
 pub use search::endgame::{probcut_value, RootPlan, Solver};
 pub use search::parallel::{solve_parallel, ParallelResult, ProbeTask, RootSolve};
+pub use search::split::{
+    search_parallel, Answer, SplitSearch, Task, SPLIT_FROM_DEPTH, WINDOW_LIMIT,
+};
 pub use search::{
     choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
+    MAX_DEPTH,
 };
 pub use square::Square;
 pub use tt::{TranspositionTable, TtData, MAX_HASH_MB};

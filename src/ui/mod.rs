@@ -9,6 +9,7 @@ pub mod keys;
 pub mod notice;
 pub mod persist;
 pub mod pool;
+pub mod pool_search;
 pub mod room;
 pub mod saved;
 pub mod settings;

@@ -18,8 +18,9 @@
 use std::collections::VecDeque;
 
 use super::channel::Priority;
+use super::pool_search::{spreads, PoolSearch, FIRST_TASK_ID};
 use crate::engine::Level;
-use crate::protocol::{Request, RequestId, Response, MAX_ANALYSE_MILLIS};
+use crate::protocol::{Request, RequestId, Response, WireTask, MAX_ANALYSE_MILLIS};
 
 /// How often a request is tried in all before its owner is told the engine failed.
 pub const MAX_TRIES: u32 = 3;
@@ -137,6 +138,13 @@ impl Job {
                 let cap = Level::get(*level).map_or(10_000, |l| l.move_time_ms);
                 max_millis.map_or(cap, |m| m.min(cap)) as f64 + GRACE_MS
             }
+            Request::Task { task, .. } => {
+                let deadline = match task {
+                    WireTask::Search { limits, .. } => limits.deadline_ms,
+                    WireTask::Child { deadline_ms, .. } => *deadline_ms,
+                };
+                deadline.unwrap_or(10_000) as f64 + GRACE_MS
+            }
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
             Request::Explore { .. } | Request::Ping { .. } | Request::Perft { .. } => GRACE_MS,
@@ -166,6 +174,9 @@ pub struct Pool {
     slots: Vec<(Slot, u64)>,
     queue: VecDeque<Job>,
     next_generation: u64,
+    /// The AI's search spread over the workers (one at a time), with the job that asked for it.
+    spread: Option<(Job, PoolSearch)>,
+    next_task_id: RequestId,
 }
 
 /// True for the last reply to a request (progress reports come before it).
@@ -180,6 +191,8 @@ impl Pool {
             slots: Vec::new(),
             queue: VecDeque::new(),
             next_generation: 1,
+            spread: None,
+            next_task_id: FIRST_TASK_ID,
         };
         let mut effects = Vec::new();
         for slot in 0..size.max(1) {
@@ -275,6 +288,16 @@ impl Pool {
     pub fn cancel(&mut self, id: RequestId, now: f64) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.queue.retain(|job| job.request.id() != id);
+        if self.spread.as_ref().is_some_and(|(_, s)| s.id == id) {
+            // Every worker on one of its tasks stops.
+            let (_, search) = self.spread.take().expect("checked");
+            for slot in 0..self.slots.len() {
+                if matches!(&self.slots[slot].0, Slot::Busy { job, .. } if search.owns(job.request.id()))
+                {
+                    self.start(slot, 0, now, &mut effects);
+                }
+            }
+        }
         let running = self
             .slots
             .iter()
@@ -304,10 +327,16 @@ impl Pool {
         match state {
             Slot::Busy { job, .. } if job.request.id() == response.id() => {
                 let owner = job.owner;
+                let task = matches!(job.request, Request::Task { .. });
                 if is_final(&response) {
                     *state = Slot::Idle;
                 }
-                effects.push(Effect::Deliver { owner, response });
+                if task {
+                    // A share of the spread search (or of one that is over: dropped).
+                    self.answer_task(response, now, &mut effects);
+                } else {
+                    effects.push(Effect::Deliver { owner, response });
+                }
             }
             Slot::Starting { .. } if matches!(response, Response::Pong { id: 0, .. }) => {
                 // The worker says it has loaded.
@@ -317,6 +346,29 @@ impl Pool {
         }
         self.pump(now, &mut effects);
         effects
+    }
+
+    /// A task of the spread search answered: its owner's replies, and the search dropped once over.
+    fn answer_task(&mut self, response: Response, now: f64, effects: &mut Vec<Effect>) {
+        let Some((job, search)) = self.spread.as_mut() else {
+            return;
+        };
+        if !search.owns(response.id()) {
+            return;
+        }
+        let owner = job.owner;
+        for response in search.answer(response, now) {
+            effects.push(Effect::Deliver { owner, response });
+        }
+        self.drop_finished_spread();
+    }
+
+    /// Forgets the spread search once it has answered (its tasks still running end on their deadline, and
+    /// their workers keep what they learnt for the next move).
+    fn drop_finished_spread(&mut self) {
+        if self.spread.as_ref().is_some_and(|(_, s)| s.finished()) {
+            self.spread = None;
+        }
     }
 
     /// The worker of `slot` (of `generation`) failed (a crash, or it could not load): it is replaced, and
@@ -342,6 +394,31 @@ impl Pool {
             return;
         }
         if let (Slot::Busy { job, .. }, _) = self.slots[slot].clone() {
+            if matches!(job.request, Request::Task { .. }) {
+                // A share of the spread search: given out again, or the whole search asked again when
+                // its first task was lost.
+                if let Some((search_job, search)) = self.spread.as_mut() {
+                    if search.lost(job.request.id(), now) {
+                        let mut search_job = search_job.clone();
+                        search_job.tries += 1;
+                        self.spread = None;
+                        effects.push(Effect::Restarted);
+                        if search_job.tries >= MAX_TRIES {
+                            effects.push(Effect::Deliver {
+                                owner: search_job.owner,
+                                response: Response::Error {
+                                    id: search_job.request.id(),
+                                    message: "the engine stopped answering".to_string(),
+                                },
+                            });
+                        } else {
+                            self.queue.push_front(search_job);
+                        }
+                    }
+                }
+                self.start(slot, 0, now, effects);
+                return;
+            }
             let mut job = job;
             job.tries += 1;
             if job.owner == Owner::Game {
@@ -378,6 +455,13 @@ impl Pool {
                 self.replace_dead(slot, now, &mut effects);
             }
         }
+        if let Some((job, search)) = self.spread.as_mut() {
+            let owner = job.owner;
+            for response in search.wake(now) {
+                effects.push(Effect::Deliver { owner, response });
+            }
+            self.drop_finished_spread();
+        }
         self.pump(now, &mut effects);
         effects
     }
@@ -390,13 +474,18 @@ impl Pool {
             Slot::Idle | Slot::Broken => None,
         });
         let delayed = self.queue.iter().map(|job| job.not_before);
-        watchdogs.chain(delayed).min_by(f64::total_cmp)
+        let spread = self.spread.as_ref().and_then(|(_, s)| s.deadline());
+        watchdogs
+            .chain(delayed)
+            .chain(spread)
+            .min_by(f64::total_cmp)
     }
 
     /// Starts what can start: the most urgent ready request on an idle worker, again and again; when
     /// no worker is idle or starting, an urgent request stops a worker running a less urgent one.
     fn pump(&mut self, now: f64, effects: &mut Vec<Effect>) {
         self.fail_waiting(effects);
+        self.pump_spread(now, effects);
         loop {
             // The most urgent ready job (the oldest among equals).
             let Some(index) = self
@@ -409,6 +498,10 @@ impl Pool {
             else {
                 return;
             };
+            if self.spread.is_some() && self.queue[index].priority() < Priority::Asked {
+                // The room waits while the AI's search has the workers.
+                return;
+            }
             if let Some(slot) = self.slots.iter().position(|(s, _)| *s == Slot::Idle) {
                 let job = self.queue.remove(index).expect("found above");
                 effects.push(Effect::Post {
@@ -451,16 +544,95 @@ impl Pool {
     }
 }
 
+impl Pool {
+    /// Starts spreading the most urgent search that gains by it (when none is spread yet), and gives
+    /// every idle worker a task of the spread search, if it has one now.
+    fn pump_spread(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        if self.spread.is_none() {
+            let size = self
+                .slots
+                .iter()
+                .filter(|(s, _)| *s != Slot::Broken)
+                .count();
+            let ready = self
+                .queue
+                .iter()
+                .enumerate()
+                .filter(|(_, job)| job.not_before <= now)
+                .max_by(|(i, a), (j, b)| a.priority().cmp(&b.priority()).then(j.cmp(i)))
+                .map(|(i, job)| (i, spreads(&job.request, size)));
+            if let Some((index, true)) = ready {
+                let job = self.queue.remove(index).expect("found above");
+                match PoolSearch::new(&job.request, now) {
+                    Some(search) => self.spread = Some((job, search)),
+                    None => self.queue.insert(index, job),
+                }
+            }
+        }
+        let Some((job, search)) = self.spread.as_mut() else {
+            return;
+        };
+        for slot in 0..self.slots.len() {
+            if self.slots[slot].0 != Slot::Idle {
+                continue;
+            }
+            let Some(request) = search.next_task(slot, now, &mut self.next_task_id) else {
+                break;
+            };
+            effects.push(Effect::Post {
+                slot,
+                request: request.clone(),
+            });
+            self.slots[slot].0 = Slot::Busy {
+                job: Job {
+                    owner: job.owner,
+                    request,
+                    not_before: now,
+                    tries: 0,
+                },
+                since: now,
+            };
+        }
+        if search.idle()
+            && !self
+                .slots
+                .iter()
+                .any(|(s, _)| matches!(s, Slot::Idle | Slot::Starting { .. }))
+        {
+            // No worker for its first task: stop the least urgent one below the AI's move.
+            let victim = self
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (s, _))| match s {
+                    Slot::Busy { job, since } if job.priority() < Priority::Move => {
+                        Some((i, job.priority(), *since))
+                    }
+                    _ => None,
+                })
+                .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
+            if let Some((slot, _, _)) = victim {
+                if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
+                    self.queue.push_back(job);
+                }
+                self.start(slot, 0, now, effects);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::Position;
 
+    /// The AI's search at a fixed-depth level (levels 9 and 10 are spread over the pool: see
+    /// `spread_tests`).
     fn search(id: RequestId) -> Request {
         Request::Search {
             id,
             position: Position::START,
-            level: 10,
+            level: 8,
             seed: 0,
             max_millis: None,
         }
@@ -675,5 +847,157 @@ mod tests {
         let g = generations(&effects)[0].1;
         assert_eq!(posts(&pool.ready(0, g, 501.0)), [(0, 1)]);
         assert_eq!(pool.running(), [(0, 1)]);
+    }
+}
+
+#[cfg(test)]
+mod spread_tests {
+    use super::*;
+    use crate::engine::{native_clock, Move, Position, ScoreKind};
+    use crate::worker::Engine;
+
+    #[test]
+    fn a_top_level_search_is_spread_over_every_worker_and_answers_its_owner_once() {
+        let (mut pool, effects) = Pool::new(2, native_clock());
+        let mut engines: Vec<Engine> = (0..2)
+            .map(|_| Engine::with_hash_mb(native_clock, 4))
+            .collect();
+        for effect in &effects {
+            if let Effect::Start { slot, generation } = effect {
+                pool.ready(*slot, *generation, native_clock());
+            }
+        }
+        let generations: Vec<u64> = (0..2).map(|slot| pool.slots[slot].1).collect();
+        let position: Position =
+            "--XXXX----XOOX--OOXOXOO-OOOXOX--OOXXXXO-O-OXXO----OOX----------- X"
+                .parse()
+                .unwrap();
+        let request = Request::Search {
+            id: 7,
+            position,
+            level: 10,
+            seed: 0,
+            max_millis: Some(400),
+        };
+        let mut pending: VecDeque<Effect> =
+            pool.submit(Owner::Game, request, 0, native_clock()).into();
+        let (mut tasks_by_slot, mut thinking, mut answers) = ([0; 2], Vec::new(), Vec::new());
+        while let Some(effect) = pending.pop_front() {
+            match effect {
+                Effect::Post { slot, request } => {
+                    assert!(matches!(request, Request::Task { .. }), "{request:?}");
+                    tasks_by_slot[slot] += 1;
+                    let mut replies = Vec::new();
+                    engines[slot].handle(request, &mut |r| replies.push(r));
+                    for reply in replies {
+                        pending.extend(pool.reply(slot, generations[slot], reply, native_clock()));
+                    }
+                }
+                Effect::Deliver { owner, response } => {
+                    assert_eq!(owner, Owner::Game);
+                    match response {
+                        Response::Thinking { id: 7, kind, .. } => thinking.push(kind),
+                        other => answers.push(other),
+                    }
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let [Response::BestMove {
+            id: 7,
+            best: Move::Place(square),
+            kind: ScoreKind::Midgame { depth },
+            ..
+        }] = answers[..]
+        else {
+            panic!("{answers:?}")
+        };
+        assert!(position.board.is_legal(square));
+        assert!(depth > crate::engine::SPLIT_FROM_DEPTH, "{depth}");
+        assert!(tasks_by_slot.iter().all(|&n| n > 0), "{tasks_by_slot:?}");
+        assert!(thinking.len() >= 2, "{thinking:?}");
+        assert!(pool.spread.is_none(), "forgotten once it has answered");
+    }
+
+    #[test]
+    fn a_spread_search_stops_a_room_question_when_every_worker_is_busy_and_holds_the_room_back() {
+        let (mut pool, _) = Pool::new(2, 0.0);
+        for slot in 0..2 {
+            let g = pool.slots[slot].1;
+            pool.ready(slot, g, 0.0);
+        }
+        let review = |id| Request::Review {
+            id,
+            position: Position::START,
+            played: None,
+            depth: 8,
+        };
+        pool.submit(Owner::Room, review(10), 0, 0.0);
+        pool.submit(Owner::Room, review(11), 0, 0.5);
+        let search = Request::Search {
+            id: 1,
+            position: Position::START,
+            level: 10,
+            seed: 0,
+            max_millis: None,
+        };
+        let effects = pool.submit(Owner::Game, search, 0, 1.0);
+        let [Effect::Start {
+            slot: 1,
+            generation,
+        }] = effects[..]
+        else {
+            panic!("{effects:?}")
+        };
+        let effects = pool.ready(1, generation, 2.0);
+        assert!(
+            matches!(
+                &effects[..],
+                [Effect::Post {
+                    slot: 1,
+                    request: Request::Task { .. }
+                }]
+            ),
+            "{effects:?}"
+        );
+        // The first review ends: its worker waits for the search's next task; the stopped review waits.
+        let g0 = pool.slots[0].1;
+        let effects = pool.reply(
+            0,
+            g0,
+            Response::Reviewed {
+                id: 10,
+                best: Move::Pass,
+                score: 0,
+                played_score: None,
+                kind: ScoreKind::Exact,
+            },
+            3.0,
+        );
+        assert!(
+            !effects.iter().any(|e| matches!(e, Effect::Post { .. })),
+            "{effects:?}"
+        );
+        // Withdrawn, the search stops its worker and the review goes on.
+        let effects = pool.cancel(1, 4.0);
+        assert!(
+            matches!(
+                effects[..],
+                [
+                    Effect::Post {
+                        slot: 0,
+                        request: Request::Review { id: 11, .. }
+                    },
+                    Effect::Start { slot: 1, .. }
+                ] | [
+                    Effect::Start { slot: 1, .. },
+                    Effect::Post {
+                        slot: 0,
+                        request: Request::Review { id: 11, .. }
+                    }
+                ]
+            ),
+            "{effects:?}"
+        );
     }
 }

@@ -116,6 +116,44 @@ impl Searcher {
             .collect()
     }
 
+    /// The value of `board` searched `depth` plies within the window (`alpha`, `beta`) (fail-soft), for the side to move,
+    /// and the line the tables expect from it: one child of a root shared out over helpers (see
+    /// `split.rs`). `fresh`: the first task of a new search (the tables' older entries go first).
+    pub fn search_window(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        probcut: bool,
+        fresh: bool,
+        control: &mut Control,
+    ) -> (i32, Vec<Square>) {
+        if fresh {
+            self.tt.new_search();
+        }
+        self.probcut = probcut;
+        let (p, o) = (board.player().0, board.opponent().0);
+        let value = if beta - alpha > 1 {
+            self.pvs::<Pv>(p, o, depth, alpha, beta, control)
+        } else {
+            self.pvs::<NonPv>(p, o, depth, alpha, beta, control)
+        };
+        let line = match self.tt.probe(board).and_then(|d| d.best) {
+            Some(first) if board.is_legal(first) => self.principal_variation(board, first),
+            _ => Vec::new(),
+        };
+        (value, line)
+    }
+
+    /// The root's moves in the order the search tries them, `first` first.
+    pub fn root_order(&self, board: &Board, first: Square) -> Vec<Square> {
+        let (p, o) = (board.player().0, board.opponent().0);
+        self.ordered_moves(p, o, Some(first))
+            .iter()
+            .map(|&(square, ..)| square)
+            .collect()
+    }
+
     pub(super) fn eval_pass(&self, board: &Board) -> i32 {
         -self.eval.evaluate(&board.pass())
     }

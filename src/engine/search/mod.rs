@@ -6,12 +6,14 @@
 //! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering) and the root's valuations;
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
-//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (threads, or the page's workers).
+//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (threads, or the page's workers);
+//! - `split.rs`: the AI's search shared out the same way, move by move at the root.
 
 pub(super) mod endgame;
 mod midgame;
 mod node_type;
 pub mod parallel;
+pub mod split;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -1,0 +1,164 @@
+//! The AI's search spread over the pool's workers: the engine's coordinator ([`SplitSearch`], the same
+//! one `reversi best --threads` drives with threads) runs on the page's thread, where it only hands out
+//! tasks and reads answers (no search), and each task goes to a worker as a [`Request::Task`]. The pool
+//! ([`super::pool`]) gives it its workers before anything less urgent; to its owner the search looks like
+//! any other: [`Response::Thinking`] after each iteration, then one [`Response::BestMove`].
+
+use std::collections::HashMap;
+
+use crate::engine::{Answer, Level, Move, SplitSearch};
+use crate::protocol::{level_limits, Request, RequestId, Response, WireTask};
+
+/// The ids of task requests start here, apart from the game's and the room's (see [`super::channel`]).
+pub const FIRST_TASK_ID: RequestId = 1 << 50;
+
+/// True when `request` is a search worth spreading over `workers` workers: a level that deepens by time
+/// (9 and 10; the fixed-depth levels answer in a few milliseconds, less than spreading costs).
+pub fn spreads(request: &Request, workers: usize) -> bool {
+    matches!(request, Request::Search { level, .. }
+        if workers >= 2 && Level::get(*level).is_some_and(|l| l.target_ms.is_some() && l.randomness == 0))
+}
+
+/// One search spread over the pool.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolSearch {
+    /// The search request's id.
+    pub id: RequestId,
+    /// The search request itself (asked again whole if its first task is lost).
+    pub request: Request,
+    search: SplitSearch,
+    /// Each task request's serial in the coordinator.
+    tasks: HashMap<RequestId, u64>,
+    /// The first task's request id.
+    first: Option<RequestId>,
+}
+
+impl PoolSearch {
+    /// The search `request` asks for, starting `now` (`None` if it is not a search of a known level).
+    pub fn new(request: &Request, now: f64) -> Option<PoolSearch> {
+        let Request::Search {
+            id,
+            position,
+            level,
+            seed,
+            max_millis,
+        } = request
+        else {
+            return None;
+        };
+        let limits = level_limits(*level, now, *seed, *max_millis)?;
+        Some(PoolSearch {
+            id: *id,
+            request: request.clone(),
+            search: SplitSearch::new(position.board, limits, now),
+            tasks: HashMap::new(),
+            first: None,
+        })
+    }
+
+    /// True when task request `id` is one of this search's.
+    pub fn owns(&self, id: RequestId) -> bool {
+        self.tasks.contains_key(&id)
+    }
+
+    /// True when no task of this search runs.
+    pub fn idle(&self) -> bool {
+        self.tasks.is_empty()
+    }
+
+    /// The task for the worker in `slot`, with the next task id from `next_id`; `None`: nothing now.
+    pub fn next_task(&mut self, slot: usize, now: f64, next_id: &mut RequestId) -> Option<Request> {
+        let task = self.search.next_task(slot, now)?;
+        let id = *next_id;
+        *next_id += 1;
+        if self.first.is_none() {
+            self.first = Some(id);
+        }
+        self.tasks.insert(id, task.serial());
+        Some(Request::Task {
+            id,
+            task: WireTask::from_task(&task, now),
+        })
+    }
+
+    /// A worker answered task `id`: the replies for the search's owner (progress, and the move once the
+    /// search is over).
+    pub fn answer(&mut self, response: Response, now: f64) -> Vec<Response> {
+        let Some(serial) = self.tasks.remove(&response.id()) else {
+            return Vec::new();
+        };
+        match response {
+            Response::TaskDone { answer, nodes, .. } => {
+                self.search
+                    .answer(serial, answer.map(Answer::from), nodes, now)
+            }
+            _ => self.search.answer(serial, None, 0, now),
+        }
+        self.replies(now)
+    }
+
+    /// Task `id`'s worker died. True when it was the first task: the search must then be asked again whole.
+    pub fn lost(&mut self, id: RequestId, now: f64) -> bool {
+        let Some(serial) = self.tasks.remove(&id) else {
+            return false;
+        };
+        if self.first == Some(id) {
+            return true;
+        }
+        self.search.answer(serial, None, 0, now);
+        false
+    }
+
+    /// Time passed (the search ends at its deadline): the replies for its owner.
+    pub fn wake(&mut self, now: f64) -> Vec<Response> {
+        self.search.wake(now);
+        self.replies(now)
+    }
+
+    /// When [`PoolSearch::wake`] must be called: the search's deadline.
+    pub fn deadline(&self) -> Option<f64> {
+        self.search.deadline()
+    }
+
+    /// True once the search has answered its owner.
+    pub fn finished(&self) -> bool {
+        self.search.finished()
+    }
+
+    fn replies(&mut self, now: f64) -> Vec<Response> {
+        let id = self.id;
+        let mut replies: Vec<Response> = self
+            .search
+            .take_reports()
+            .into_iter()
+            .filter_map(|info| match info.best {
+                Move::Place(best) => Some(Response::Thinking {
+                    id,
+                    best,
+                    score: info.score,
+                    kind: info.kind,
+                    pv: info.pv,
+                    nodes: info.nodes,
+                }),
+                Move::Pass => None,
+            })
+            .collect();
+        if self.search.finished() {
+            replies.push(match self.search.result(now) {
+                Some(info) => Response::BestMove {
+                    id,
+                    best: info.best,
+                    score: info.score,
+                    kind: info.kind,
+                    nodes: info.nodes,
+                    millis: info.millis.max(0.0) as u32,
+                },
+                None => Response::Error {
+                    id,
+                    message: "the search stopped before its first answer".to_string(),
+                },
+            });
+        }
+        replies
+    }
+}
