@@ -171,6 +171,63 @@ async function roomTimes(workers) {
 }
 const roomByWorkers = [await roomTimes(1), await roomTimes(2)];
 
+// The AI's search at the top level with one worker and with two (spread move by move over both): three
+// mid-game positions out of the book, black (the AI) to move; the nodes, time and depth of each move as the
+// engine reports them.
+const SEARCHED = [
+  '---XXX---OXXXX--XXOXXXX-OXOOOX----XOO-X---OXOO-------O---------- X',
+  '--O-X-----OOX----XOXX---XOOXX---OOOOO----X---------------------- X',
+  '-O-XXX---OOXXX--XXOOOXOOOXXOOXX-OXXXXOX--XXXOOO------O---------- X',
+];
+async function aiTimes(workers) {
+  const moves = [];
+  for (const start of SEARCHED) {
+    const p = await context.newPage();
+    await p.goto(`${server.url}?workers=${workers}`);
+    await p.evaluate(
+      (start) =>
+        localStorage.setItem(
+          'reversi.autosave',
+          JSON.stringify({
+            version: 1,
+            mode: 'hva-white',
+            black_level: 10,
+            white_level: 10,
+            ai_move_delay_ms: 0,
+            start,
+            moves: '',
+            redo: '',
+            analyse: false,
+            analyse_depth: 4,
+          }),
+        ),
+      start,
+    );
+    await p.reload();
+    await p.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+      timeout: 60000,
+      polling: 20,
+    });
+    moves.push(
+      await p.$eval('[data-testid=engine-stats]', (e) => ({
+        nodes: Number(e.dataset.nodes),
+        millis: Number(e.dataset.millis),
+        text: e.textContent,
+      })),
+    );
+    await p.evaluate(() => localStorage.clear());
+    await p.close();
+  }
+  const sum = (key) => moves.reduce((a, m) => a + m[key], 0);
+  return {
+    workers,
+    nodes_per_move: Math.round(sum('nodes') / moves.length),
+    ms_per_move: Math.round(sum('millis') / moves.length),
+    moves,
+  };
+}
+const aiByWorkers = [await aiTimes(1), await aiTimes(2)];
+
 // A search no longer wanted: level 10 thinks on the 36-empties position, the person takes the move back 300 ms
 // in; the time from the click to the busy worker's close event, and the AI's reply after the move is played again.
 const stop = await context.newPage();
@@ -247,6 +304,7 @@ const result = {
   click_to_reply_after_stop_ms: clickToReplyMs,
   new_game_to_first_move_ms: Math.round(n1 - n0),
   analysis_room_by_workers: roomByWorkers,
+  top_level_by_workers: aiByWorkers,
   top_level_whole_game: {
     moves: moveMillis.length,
     average_move_ms: Math.round(moveMillis.reduce((a, b) => a + b, 0) / Math.max(1, moveMillis.length)),

@@ -9,6 +9,9 @@ use std::collections::HashMap;
 use crate::engine::{Answer, Level, Move, SplitSearch};
 use crate::protocol::{level_limits, Request, RequestId, Response, WireTask};
 
+/// The spread search ends this long before its deadline, so that its answer reaches the page in time.
+const ANSWER_MARGIN_MS: f64 = 10.0;
+
 /// The ids of task requests start here, apart from the game's and the room's (see [`super::channel`]).
 pub const FIRST_TASK_ID: RequestId = 1 << 50;
 
@@ -46,7 +49,8 @@ impl PoolSearch {
         else {
             return None;
         };
-        let limits = level_limits(*level, now, *seed, *max_millis)?;
+        let mut limits = level_limits(*level, now, *seed, *max_millis)?;
+        limits.deadline = limits.deadline.map(|d| (d - ANSWER_MARGIN_MS).max(now));
         Some(PoolSearch {
             id: *id,
             request: request.clone(),
