@@ -29,9 +29,10 @@ use crate::engine::{Bitboard, Move, Square};
 impl Reducible for Session {
     type Action = Action;
 
+    /// Every action is applied at the time it happens: the clock charges its side up to then first.
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
-        next.apply(action);
+        next.apply_at(js_sys::Date::now(), action);
         Rc::new(next)
     }
 }
@@ -103,6 +104,7 @@ fn initial_session() -> Session {
         session.replaced = Some(Box::new(Replaced {
             settings: previous.settings,
             game: previous.game,
+            clock: previous.clock,
         }));
     }
     if let Some(action) = take_shared_link() {
@@ -442,6 +444,7 @@ fn main_view() -> Html {
                 <details class="help" data-testid="help">
                     <summary>{ t.help }</summary>
                     <p>{ t.rules_help }</p>
+                    <p>{ t.clock_help }</p>
                     <p class="keys">{ t.keys_help }</p>
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>

@@ -272,9 +272,67 @@ pub fn use_shared_links(session: &UseReducerHandle<Session>) {
     });
 }
 
-/// Autosave after every change of the game or the settings (and keep the game put aside).
+thread_local! {
+    /// The autosave this page wrote last.
+    static LAST_AUTOSAVE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Writes the autosave (and the game put aside) to storage.
+fn write_autosave(session: &Session) {
+    if let Some(storage) = storage() {
+        let text = persist::save(session);
+        // A full or disabled storage only loses the autosave, never the game on screen.
+        let _ = storage.set_item(AUTOSAVE_KEY, &text);
+        LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
+        match &session.replaced {
+            Some(previous) => {
+                let aside = Session::resume(
+                    previous.settings,
+                    previous.game.clone(),
+                    previous.clock.clone(),
+                    false,
+                    4,
+                );
+                let _ = storage.set_item(REPLACED_KEY, &persist::save(&aside));
+            }
+            None => {
+                let _ = storage.remove_item(REPLACED_KEY);
+            }
+        }
+    }
+}
+
+/// Autosave after every change of the game, the settings or the clock's state (a side flagged, its time
+/// running or stopped), and when the page is hidden or left, with the clock charged up to then: a reload
+/// never undoes a loss on time, and gives back at most the time since the last write.
 #[hook]
 pub fn use_autosave(session: &UseReducerHandle<Session>) {
+    let latest = use_mut_ref(|| None::<UseReducerHandle<Session>>);
+    *latest.borrow_mut() = Some(session.clone());
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn Fn()>::new(move || {
+            // Only this page's own save is brought up to date: one written meanwhile by another tab
+            // (or by hand) is left as it is.
+            let stored = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten());
+            if stored != LAST_AUTOSAVE.with(|last| last.borrow().clone()) {
+                return;
+            }
+            if let Some(session) = latest.borrow().as_ref() {
+                let mut charged = (**session).clone();
+                let now = js_sys::Date::now();
+                charged.apply_at(now, Action::Tick(now));
+                write_autosave(&charged);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            for event in ["pagehide", "visibilitychange"] {
+                let _ = window
+                    .add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+            }
+        }
+        // The page's main view lives as long as the page.
+        listener.forget();
+    });
     let session = session.clone();
     let key = (
         session.game.clone(),
@@ -283,22 +341,12 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
         session.analyse_depth,
         session.scoring,
         session.replaced.clone(),
+        session
+            .clock
+            .as_ref()
+            .map(|c| (c.flagged, c.last_tick.is_some())),
     );
-    use_effect_with(key, move |_| {
-        if let Some(storage) = storage() {
-            // A full or disabled storage only loses the autosave, never the game on screen.
-            let _ = storage.set_item(AUTOSAVE_KEY, &persist::save(&session));
-            match &session.replaced {
-                Some(previous) => {
-                    let aside = Session::resume(previous.settings, previous.game.clone(), false, 4);
-                    let _ = storage.set_item(REPLACED_KEY, &persist::save(&aside));
-                }
-                None => {
-                    let _ = storage.remove_item(REPLACED_KEY);
-                }
-            }
-        }
-    });
+    use_effect_with(key, move |_| write_autosave(&session));
 }
 
 /// The game clock ticks while it runs.

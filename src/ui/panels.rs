@@ -173,7 +173,9 @@ fn clock_text(ms: f64) -> String {
     }
 }
 
-/// Both sides' time left; the running one and a fallen flag are marked.
+/// Both sides' time left; the running one, a low one and a fallen flag are marked. Each carries the time
+/// left as shown (`data-ms`, whole milliseconds) and `data-flagged` on the side that ran out, and is named
+/// by its side and time for assistive technology.
 #[function_component(Clocks)]
 pub fn clocks(props: &ClocksProps) -> Html {
     html! {
@@ -181,12 +183,17 @@ pub fn clocks(props: &ClocksProps) -> Html {
             { for [Color::Black, Color::White].into_iter().map(|color| {
                 let running = props.running == Some(color);
                 let flagged = props.clock.flagged == Some(color);
+                let ms = props.clock.remaining(color).max(0.0);
+                let low = ms < super::clock::LOW_TIME_MS;
                 let id = if color == Color::Black { "clock-black" } else { "clock-white" };
+                let text = clock_text(ms);
                 html! {
-                    <span class={classes!("clock", running.then_some("running"), flagged.then_some("flagged"))}
+                    <span class={classes!("clock", running.then_some("running"), low.then_some("low"), flagged.then_some("flagged"))}
                           data-testid={id}
-                          aria-label={i18n::color_name(props.lang, color)}>
-                        { clock_text(props.clock.remaining(color)) }
+                          data-ms={(ms.floor() as u64).to_string()}
+                          data-flagged={flagged.then_some("true")}
+                          aria-label={format!("{}: {text}", i18n::color_name(props.lang, color))}>
+                        { text }
                     </span>
                 }
             }) }

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::state::{ClockSettings, Mode, Scoring, Session, Settings};
+use super::state::{ClockSettings, GameClock, Mode, Scoring, Session, Settings};
 use crate::engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 pub use super::saved::{RestoreError, VERSION};
@@ -268,8 +268,9 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
             increment_s: saved.clock_increment_s.min(60),
         }),
     };
-    let mut session = Session::resume(settings, game, saved.analyse, saved.analyse_depth);
-    if let (Some(clock), Some(remaining)) = (session.clock.as_mut(), saved.remaining_ms) {
+    // The clock first, with its saved times, so that an engine to move thinks within what is left.
+    let mut clock = settings.clock.map(GameClock::new);
+    if let (Some(clock), Some(remaining)) = (clock.as_mut(), saved.remaining_ms) {
         if remaining.iter().any(|ms| !ms.is_finite() || *ms < 0.0) {
             return Err(invalid("clock times must be positive".to_string()));
         }
@@ -281,6 +282,7 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
             Some(SavedSide::Unknown) => return Err(invalid("unknown side".to_string())),
         };
     }
+    let mut session = Session::resume(settings, game, clock, saved.analyse, saved.analyse_depth);
     if session.flagged().is_some() {
         // The game ended on time: nothing to think about.
         if let Some(id) = session.search.take() {

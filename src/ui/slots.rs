@@ -20,13 +20,22 @@ pub struct SlotsProps {
     pub lang: Lang,
 }
 
-/// The slots.
+/// The slots, read from storage only while the panel is open (not on every render of the page, which
+/// re-renders at every tick of a game clock).
 #[function_component(SaveSlots)]
 pub fn save_slots(props: &SlotsProps) -> Html {
     // Bumped after a save or delete so the list is read again.
     let version = use_state(|| 0u32);
+    let open = use_state(|| false);
     let t = props.lang.strings();
-    let rows = (1..=SLOTS).map(|n| {
+    let on_toggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::Element = e.target_unchecked_into();
+            open.set(details.has_attribute("open"));
+        })
+    };
+    let rows = (1..=SLOTS).filter(|_| *open).map(|n| {
         let key = slot_key(n);
         let stored = storage().and_then(|s| s.get_item(&key).ok().flatten());
         let parsed = stored.as_deref().map(read_slot);
@@ -89,7 +98,7 @@ pub fn save_slots(props: &SlotsProps) -> Html {
         }
     });
     html! {
-        <details class="slots">
+        <details class="slots" ontoggle={on_toggle}>
             <summary>{ t.saved_games }</summary>
             <ol>{ for rows }</ol>
         </details>

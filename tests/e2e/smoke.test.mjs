@@ -248,7 +248,8 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
   await page.clock.runFor(5000);
   assert.equal(await text(page, 'clock-black'), '0:55');
   await page.click('[data-square=f5]');
-  await page.clock.runFor(1000);
+  // From the move on, white's time runs (whole seconds are shown rounded up).
+  await page.clock.runFor(1500);
   assert.equal(await text(page, 'clock-black'), '0:57', 'black got its 2 s increment');
   assert.equal(await text(page, 'clock-white'), '0:59');
   await page.clock.runFor(60000);

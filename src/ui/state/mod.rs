@@ -168,6 +168,8 @@ pub struct Replaced {
     pub settings: Settings,
     /// Its record.
     pub game: Game,
+    /// Its clock, stopped while it is aside.
+    pub clock: Option<GameClock>,
 }
 
 impl Default for Session {
@@ -184,10 +186,18 @@ impl Session {
         session
     }
 
-    /// A session continuing `game` (restored from storage): an engine to move starts thinking again.
-    pub fn resume(settings: Settings, game: Game, analyse: bool, analyse_depth: u32) -> Session {
+    /// A session continuing `game` (restored from storage) with its clock (`None`: none): an engine to move
+    /// starts thinking again, within the clock's time left.
+    pub fn resume(
+        settings: Settings,
+        game: Game,
+        clock: Option<GameClock>,
+        analyse: bool,
+        analyse_depth: u32,
+    ) -> Session {
         let mut session = Session::blank(settings);
         session.game = game;
+        session.clock = clock;
         session.analyse = analyse;
         session.analyse_depth = analyse_depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
         session.after_change();
@@ -238,33 +248,34 @@ impl Session {
         self.clock.is_some() && !self.is_finished()
     }
 
-    fn tick(&mut self, now: f64) {
+    /// Charges the clock up to `now`: the time since the last charge goes to the side to move (see
+    /// [`GameClock::charge`]); a flag ends the game and withdraws the engine's search.
+    fn charge(&mut self, now: f64) {
         let finished = self.is_finished();
         let side = self.game.to_move();
         let Some(clock) = self.clock.as_mut() else {
             return;
         };
         if finished {
-            clock.last_tick = None;
-            return;
-        }
-        let i = GameClock::index(side);
-        if let Some(previous) = clock.last_tick {
-            clock.remaining_ms[i] -= (now - previous).max(0.0);
-        }
-        clock.last_tick = Some(now);
-        if clock.remaining_ms[i] <= 0.0 {
-            clock.remaining_ms[i] = 0.0;
-            clock.flagged = Some(side);
-            clock.last_tick = None;
+            clock.stop();
+        } else if clock.charge(side, now) {
             self.cancel_engine();
         }
+    }
+
+    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
+    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
+    /// that has not started (a new or restored game) starts at `now`.
+    pub fn apply_at(&mut self, now: f64, action: Action) {
+        self.charge(now);
+        self.apply(action);
+        self.charge(now);
     }
 
     /// After `color` placed a disc: its increment.
     fn moved(&mut self, color: Color) {
         if let Some(clock) = self.clock.as_mut() {
-            clock.remaining_ms[GameClock::index(color)] += clock.increment_s as f64 * 1000.0;
+            clock.moved(color);
         }
     }
 
@@ -369,7 +380,7 @@ impl Session {
             }
             Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
             Action::SetScoring(scoring) => self.scoring = scoring,
-            Action::Tick(now) => self.tick(now),
+            Action::Tick(now) => self.charge(now),
             Action::Browse(ply) => {
                 self.browsing = ply.filter(|&n| n < self.game.plies().len());
             }
@@ -401,6 +412,8 @@ impl Session {
             Action::Import(text) => match Game::from_transcript(&text) {
                 Ok(game) => {
                     let kept = self.put_aside(&game);
+                    // An imported game carries no clock: it never arrives lost on time.
+                    self.clock = None;
                     self.replace_game(game);
                     if kept {
                         self.notice = Some(Notice::Replaced);
@@ -413,10 +426,11 @@ impl Session {
                     let current = Replaced {
                         settings: self.settings,
                         game: self.game.clone(),
+                        clock: stopped(self.clock.take()),
                     };
                     self.settings = previous.settings;
-                    // The clock's time left is not kept with the game put aside: it starts afresh.
-                    self.clock = self.settings.clock.map(GameClock::new);
+                    // Each game brings its own clock, with the time it had left.
+                    self.clock = stopped(previous.clock);
                     self.replace_game(previous.game);
                     // The game just left is now the one a click away.
                     self.replaced = Some(Box::new(current));
@@ -429,6 +443,8 @@ impl Session {
                     Ok(game) => {
                         let kept = self.put_aside(&game);
                         self.settings.mode = Mode::HumanVsHuman;
+                        // A shared link carries no clock.
+                        self.clock = None;
                         self.replace_game(game);
                         if kept {
                             self.notice = Some(Notice::Replaced);
@@ -466,6 +482,7 @@ impl Session {
         self.replaced = Some(Box::new(Replaced {
             settings: self.settings,
             game: self.game.clone(),
+            clock: stopped(self.clock.clone()),
         }));
         true
     }
@@ -579,11 +596,11 @@ impl Session {
             };
             let seed = id.wrapping_mul(crate::engine::GOLDEN_GAMMA);
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
-            let max_millis = self.clock.as_ref().map(|clock| {
-                let moves_left = (self.game.position().board.empty_count() / 2 + 2) as f64;
-                let budget = clock.remaining(color) / moves_left + clock.increment_s as f64 * 800.0;
-                // At least 50 ms, at most half of what is left (never a panic, whatever is left).
-                budget.min(clock.remaining(color) * 0.5).max(50.0) as u32
+            let empties = self.game.position().board.empty_count();
+            let max_millis = self.clock.as_mut().map(|clock| {
+                // The display's delay is not on the engine's clock.
+                clock.grace_ms = delay as f64;
+                clock.budget_ms(color, empties)
             });
             self.send(
                 Request::Search {
@@ -700,3 +717,11 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+
+/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
+fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
+    clock.map(|mut clock| {
+        clock.stop();
+        clock
+    })
+}
