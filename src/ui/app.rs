@@ -2,8 +2,6 @@
 //! counts, status, controls, move list, analysis room, the new-game form). Its effects are hooks in
 //! [`super::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`super::browser`].
 
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -25,17 +23,6 @@ use super::state::{Action, Notice, Replaced, Scoring, Session, Settings, ANALYSE
 use super::storage;
 use super::BoardView;
 use crate::engine::{Bitboard, Move, Square};
-
-impl Reducible for Session {
-    type Action = Action;
-
-    /// Every action is applied at the time it happens: the clock charges its side up to then first.
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply_at(js_sys::Date::now(), action);
-        Rc::new(next)
-    }
-}
 
 /// The application.
 #[function_component(App)]

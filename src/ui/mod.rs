@@ -9,7 +9,6 @@ pub mod keys;
 pub mod notice;
 pub mod persist;
 pub mod pool;
-pub mod pool_search;
 pub mod room;
 pub mod saved;
 pub mod settings;

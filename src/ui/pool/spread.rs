@@ -1,13 +1,15 @@
 //! The AI's search spread over the pool's workers: the engine's coordinator ([`SplitSearch`], the same
 //! one `reversi best --threads` drives with threads) runs on the page's thread, where it only hands out
 //! tasks and reads answers (no search), and each task goes to a worker as a [`Request::Task`]. The pool
-//! ([`super::pool`]) gives it its workers before anything less urgent; to its owner the search looks like
+//! ([`super`]) gives it its workers before anything less urgent; to its owner the search looks like
 //! any other: [`Response::Thinking`] after each iteration, then one [`Response::BestMove`].
 
 use std::collections::HashMap;
 
+use super::{Effect, Job, Pool, Slot};
 use crate::engine::{Answer, Level, Move, SplitSearch};
 use crate::protocol::{level_limits, Request, RequestId, Response, WireTask};
+use crate::ui::channel::Priority;
 
 /// The spread search ends this long before its deadline, so that its answer reaches the page in time.
 const ANSWER_MARGIN_MS: f64 = 10.0;
@@ -164,5 +166,105 @@ impl PoolSearch {
             });
         }
         replies
+    }
+}
+
+impl Pool {
+    /// A task of the spread search answered: its owner's replies, and the search dropped once over.
+    pub(super) fn answer_task(&mut self, response: Response, now: f64, effects: &mut Vec<Effect>) {
+        let Some((job, search)) = self.spread.as_mut() else {
+            return;
+        };
+        if !search.owns(response.id()) {
+            return;
+        }
+        let owner = job.owner;
+        for response in search.answer(response, now) {
+            effects.push(Effect::Deliver { owner, response });
+        }
+        self.drop_finished_spread();
+    }
+
+    /// Forgets the spread search once it has answered (its tasks still running end on their deadline, and
+    /// their workers keep what they learnt for the next move).
+    pub(super) fn drop_finished_spread(&mut self) {
+        if self.spread.as_ref().is_some_and(|(_, s)| s.finished()) {
+            self.spread = None;
+        }
+    }
+
+    /// Starts spreading the most urgent search that gains by it (when none is spread yet), and gives
+    /// every idle worker a task of the spread search, if it has one now.
+    pub(super) fn pump_spread(&mut self, now: f64, effects: &mut Vec<Effect>) {
+        if self.spread.is_none() {
+            let size = self
+                .slots
+                .iter()
+                .filter(|(s, _)| *s != Slot::Broken)
+                .count();
+            let ready = self
+                .queue
+                .iter()
+                .enumerate()
+                .filter(|(_, job)| job.not_before <= now)
+                .max_by(|(i, a), (j, b)| a.priority().cmp(&b.priority()).then(j.cmp(i)))
+                .map(|(i, job)| (i, spreads(&job.request, size)));
+            if let Some((index, true)) = ready {
+                let job = self.queue.remove(index).expect("found above");
+                match PoolSearch::new(&job.request, now) {
+                    Some(search) => self.spread = Some((job, search)),
+                    None => self.queue.insert(index, job),
+                }
+            }
+        }
+        let Some((job, search)) = self.spread.as_mut() else {
+            return;
+        };
+        for slot in 0..self.slots.len() {
+            if self.slots[slot].0 != Slot::Idle {
+                continue;
+            }
+            let Some(request) = search.next_task(slot, now, &mut self.next_task_id) else {
+                break;
+            };
+            effects.push(Effect::Post {
+                slot,
+                request: request.clone(),
+            });
+            self.slots[slot].0 = Slot::Busy {
+                job: Job {
+                    owner: job.owner,
+                    request,
+                    not_before: now,
+                    tries: 0,
+                },
+                since: now,
+            };
+        }
+        if search.idle()
+            && !self
+                .slots
+                .iter()
+                .any(|(s, _)| matches!(s, Slot::Idle | Slot::Starting { .. }))
+        {
+            // No worker for its first task: stop the least urgent one below the AI's move.
+            let victim = self
+                .slots
+                .iter()
+                .enumerate()
+                .filter_map(|(i, (s, _))| match s {
+                    Slot::Busy { job, since } if job.priority() < Priority::Move => {
+                        Some((i, job.priority(), *since))
+                    }
+                    _ => None,
+                })
+                .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
+            if let Some((slot, _, _)) = victim {
+                if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
+                    self.queue.push_back(job);
+                }
+                self.start(slot, 0, now, effects);
+            }
+        }
     }
 }

@@ -1,0 +1,18 @@
+//! The page's reducer: every action is applied at the time it happens, so the clock charges the side to
+//! move up to then first (see [`Session::apply_at`]).
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use super::{Action, Session};
+
+impl Reducible for Session {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply_at(js_sys::Date::now(), action);
+        Rc::new(next)
+    }
+}
