@@ -54,90 +54,21 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         _ => settings.level(ai_color),
     };
 
-    let on_mode = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            next.mode = match select_value(&e).as_str() {
-                "hvh" => Mode::HumanVsHuman,
-                "ava" => Mode::AiVsAi,
-                _ => Mode::HumanVsAi {
-                    human: Color::Black,
-                },
-            };
-            settings.set(next);
-        })
-    };
-    let on_color = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            let human = if select_value(&e) == "white" {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let level = next.level(next_ai(next.mode));
-            next.mode = Mode::HumanVsAi { human };
-            next.black_level = level;
-            next.white_level = level;
-            settings.set(next);
-        })
-    };
-    let on_level = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            let level = select_value(&e).parse().unwrap_or(4);
-            match next.mode {
-                Mode::AiVsAi => next.black_level = level,
-                _ => {
-                    next.black_level = level;
-                    next.white_level = level;
-                }
-            }
-            settings.set(next);
-        })
-    };
-    let on_level_white = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            next.white_level = select_value(&e).parse().unwrap_or(4);
-            settings.set(next);
-        })
-    };
-    let on_speed = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            next.ai_move_delay_ms = select_value(&e).parse().unwrap_or(600);
-            settings.set(next);
-        })
-    };
-    let on_clock = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            let minutes: u32 = select_value(&e).parse().unwrap_or(0);
-            let increment_s = next.clock.map_or(0, |c| c.increment_s);
-            next.clock = (minutes > 0).then_some(ClockSettings {
-                minutes,
-                increment_s,
-            });
-            settings.set(next);
-        })
-    };
-    let on_increment = {
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let mut next = *settings;
-            if let Some(clock) = next.clock.as_mut() {
-                clock.increment_s = select_value(&e).parse().unwrap_or(0);
-            }
-            settings.set(next);
-        })
-    };
+    let on_mode = on_select(&settings, set_mode);
+    let on_color = on_select(&settings, set_color);
+    let on_level = on_select(&settings, set_level);
+    let on_level_white = on_select(&settings, |next, value| {
+        next.white_level = value.parse().unwrap_or(4)
+    });
+    let on_speed = on_select(&settings, |next, value| {
+        next.ai_move_delay_ms = value.parse().unwrap_or(600)
+    });
+    let on_clock = on_select(&settings, set_clock);
+    let on_increment = on_select(&settings, |next, value| {
+        if let Some(clock) = next.clock.as_mut() {
+            clock.increment_s = value.parse().unwrap_or(0);
+        }
+    });
     let on_submit = {
         let settings = settings.clone();
         let on_start = props.on_start.clone();
@@ -237,6 +168,62 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             </div>
         </form>
     }
+}
+
+/// A select's change handler: the draft settings changed by `update` with the chosen value.
+fn on_select(
+    settings: &UseStateHandle<Settings>,
+    update: fn(&mut Settings, &str),
+) -> Callback<Event> {
+    let settings = settings.clone();
+    Callback::from(move |e: Event| {
+        let mut next = *settings;
+        update(&mut next, &select_value(&e));
+        settings.set(next);
+    })
+}
+
+/// The players: `hvh`, `ava`, or a person (black) against the engine.
+fn set_mode(next: &mut Settings, value: &str) {
+    next.mode = match value {
+        "hvh" => Mode::HumanVsHuman,
+        "ava" => Mode::AiVsAi,
+        _ => Mode::HumanVsAi {
+            human: Color::Black,
+        },
+    };
+}
+
+/// The person's colour against the engine; the engine keeps its level whichever colour it plays.
+fn set_color(next: &mut Settings, value: &str) {
+    let human = if value == "white" {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let level = next.level(next_ai(next.mode));
+    next.mode = Mode::HumanVsAi { human };
+    next.black_level = level;
+    next.white_level = level;
+}
+
+/// The engine's level (black's in AI vs AI).
+fn set_level(next: &mut Settings, value: &str) {
+    let level = value.parse().unwrap_or(4);
+    next.black_level = level;
+    if next.mode != Mode::AiVsAi {
+        next.white_level = level;
+    }
+}
+
+/// Minutes per side (0: no clock), keeping the increment.
+fn set_clock(next: &mut Settings, value: &str) {
+    let minutes: u32 = value.parse().unwrap_or(0);
+    let increment_s = next.clock.map_or(0, |c| c.increment_s);
+    next.clock = (minutes > 0).then_some(ClockSettings {
+        minutes,
+        increment_s,
+    });
 }
 
 /// The colour the engine plays in a human-vs-AI mode (white by default).

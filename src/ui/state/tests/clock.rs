@@ -121,3 +121,21 @@ fn a_game_imported_or_brought_back_after_a_loss_on_time_is_playable() {
     s.apply_at(65_000.0, Action::BringBack);
     assert_eq!(s.flagged(), None);
 }
+
+#[test]
+fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
+    let mut s = one_minute(Mode::HumanVsHuman, 0);
+    s.apply_at(0.0, Action::Square(sq("f5")));
+    s.apply_at(61_000.0, Action::Tick(61_000.0));
+    assert_eq!(s.flagged(), Some(Color::White));
+    s.apply_at(
+        62_000.0,
+        Action::OpenShared {
+            start: None,
+            transcript: "f5d6c3d3".to_string(),
+        },
+    );
+    assert_eq!(s.flagged(), None);
+    s.apply_at(63_000.0, Action::Square(sq("c4")));
+    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+}
