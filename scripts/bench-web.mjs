@@ -117,35 +117,40 @@ for (;;) {
 }
 const w1 = await whole.evaluate(() => performance.now());
 const wholeTasks = await whole.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [w0, w1]);
+// Loads `start` (black to move) as an autosaved game against the top level playing black, and waits for its move.
+async function aiMovesFrom(p, url, start) {
+  await p.goto(url);
+  await p.evaluate(
+    (start) =>
+      localStorage.setItem(
+        'reversi.autosave',
+        JSON.stringify({
+          version: 1,
+          mode: 'hva-white',
+          black_level: 10,
+          white_level: 10,
+          ai_move_delay_ms: 0,
+          start,
+          moves: '',
+          redo: '',
+          analyse: false,
+          analyse_depth: 4,
+        }),
+      ),
+    start,
+  );
+  await p.reload();
+  await p.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+    timeout: 60000,
+    polling: 20,
+  });
+}
+
 // The exact solver in the worker: FFO #40 (20 empties, black to move) with the AI on move at the top level,
 // the same position solved natively below; the worker's nodes per second against the native binary's.
 const SOLVED = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
 const solver = await context.newPage();
-await solver.goto(server.url);
-await solver.evaluate(
-  (start) =>
-    localStorage.setItem(
-      'reversi.autosave',
-      JSON.stringify({
-        version: 1,
-        mode: 'hva-white',
-        black_level: 10,
-        white_level: 10,
-        ai_move_delay_ms: 0,
-        start,
-        moves: '',
-        redo: '',
-        analyse: false,
-        analyse_depth: 4,
-      }),
-    ),
-  SOLVED,
-);
-await solver.reload();
-await solver.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
-  timeout: 60000,
-  polling: 20,
-});
+await aiMovesFrom(solver, server.url, SOLVED);
 const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
   nodes: Number(e.dataset.nodes),
   millis: Number(e.dataset.millis),
@@ -183,31 +188,7 @@ async function aiTimes(workers) {
   const moves = [];
   for (const start of SEARCHED) {
     const p = await context.newPage();
-    await p.goto(`${server.url}?workers=${workers}`);
-    await p.evaluate(
-      (start) =>
-        localStorage.setItem(
-          'reversi.autosave',
-          JSON.stringify({
-            version: 1,
-            mode: 'hva-white',
-            black_level: 10,
-            white_level: 10,
-            ai_move_delay_ms: 0,
-            start,
-            moves: '',
-            redo: '',
-            analyse: false,
-            analyse_depth: 4,
-          }),
-        ),
-      start,
-    );
-    await p.reload();
-    await p.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
-      timeout: 60000,
-      polling: 20,
-    });
+    await aiMovesFrom(p, `${server.url}?workers=${workers}`, start);
     moves.push(
       await p.$eval('[data-testid=engine-stats]', (e) => ({
         nodes: Number(e.dataset.nodes),

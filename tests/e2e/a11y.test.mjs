@@ -75,6 +75,10 @@ test('focus returns to the opener when the new-game form closes', async () => {
   await page.waitForSelector('[data-testid=new-game-form]');
   await page.keyboard.press('Escape');
   await page.waitForSelector('[data-testid=new-game-form]', { state: 'detached' });
+  // The page moves the focus just after the form is gone (a zero-delay timeout): wait for it, briefly.
+  await page
+    .waitForFunction(() => document.activeElement?.dataset?.testid === 'new-game', null, { timeout: 2000 })
+    .catch(() => {});
   assert.equal(await page.evaluate(() => document.activeElement?.dataset?.testid), 'new-game');
   await context.close();
 });

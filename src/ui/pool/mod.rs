@@ -378,45 +378,19 @@ impl Pool {
                 // its first task was lost.
                 if let Some((search_job, search)) = self.spread.as_mut() {
                     if search.lost(job.request.id(), now) {
-                        let mut search_job = search_job.clone();
-                        search_job.tries += 1;
+                        let search_job = search_job.clone();
                         self.spread = None;
                         effects.push(Effect::Restarted);
-                        if search_job.tries >= MAX_TRIES {
-                            effects.push(Effect::Deliver {
-                                owner: search_job.owner,
-                                response: Response::Error {
-                                    id: search_job.request.id(),
-                                    message: "the engine stopped answering".to_string(),
-                                },
-                            });
-                        } else {
-                            self.queue.push_front(search_job);
-                        }
+                        self.retry_or_fail(search_job, effects);
                     }
                 }
                 self.start(slot, 0, now, effects);
                 return;
             }
-            let mut job = job;
-            job.tries += 1;
             if job.owner == Owner::Game {
                 effects.push(Effect::Restarted);
             }
-            if job.tries >= MAX_TRIES {
-                effects.push(Effect::Deliver {
-                    owner: job.owner,
-                    response: Response::Error {
-                        id: job.request.id(),
-                        message: format!(
-                            "the engine stopped answering ({} workers in a row)",
-                            job.tries
-                        ),
-                    },
-                });
-            } else {
-                self.queue.push_front(job);
-            }
+            self.retry_or_fail(job, effects);
         }
         self.start(slot, 0, now, effects);
     }
@@ -502,27 +476,49 @@ impl Pool {
                 return;
             }
             let urgency = self.queue[index].priority();
-            // The least urgent running job below this one's urgency (the newest among equals).
-            let victim = self
-                .slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, (s, _))| match s {
-                    Slot::Busy { job, since } if job.priority() < urgency => {
-                        Some((i, job.priority(), *since))
-                    }
-                    _ => None,
-                })
-                .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
-            let Some((slot, _, _)) = victim else {
-                return;
-            };
+            self.preempt_below(urgency, now, effects);
+            return;
+        }
+    }
+
+    /// Stops the least urgent running job below `urgency` (the newest among equals), if any: its worker is
+    /// replaced and its request asked again once a worker is free (not a failure: its tries stay).
+    fn preempt_below(&mut self, urgency: Priority, now: f64, effects: &mut Vec<Effect>) {
+        let victim = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (s, _))| match s {
+                Slot::Busy { job, since } if job.priority() < urgency => {
+                    Some((i, job.priority(), *since))
+                }
+                _ => None,
+            })
+            .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
+        if let Some((slot, _, _)) = victim {
             if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
-                // Asked again once a worker is free (not a failure: its tries stay).
                 self.queue.push_back(job);
             }
             self.start(slot, 0, now, effects);
-            return;
+        }
+    }
+
+    /// `job`'s worker failed: it is asked again first, or, after [`MAX_TRIES`], its owner gets an error.
+    fn retry_or_fail(&mut self, mut job: Job, effects: &mut Vec<Effect>) {
+        job.tries += 1;
+        if job.tries >= MAX_TRIES {
+            effects.push(Effect::Deliver {
+                owner: job.owner,
+                response: Response::Error {
+                    id: job.request.id(),
+                    message: format!(
+                        "the engine stopped answering ({} workers in a row)",
+                        job.tries
+                    ),
+                },
+            });
+        } else {
+            self.queue.push_front(job);
         }
     }
 }

@@ -248,23 +248,7 @@ impl Pool {
                 .any(|(s, _)| matches!(s, Slot::Idle | Slot::Starting { .. }))
         {
             // No worker for its first task: stop the least urgent one below the AI's move.
-            let victim = self
-                .slots
-                .iter()
-                .enumerate()
-                .filter_map(|(i, (s, _))| match s {
-                    Slot::Busy { job, since } if job.priority() < Priority::Move => {
-                        Some((i, job.priority(), *since))
-                    }
-                    _ => None,
-                })
-                .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
-            if let Some((slot, _, _)) = victim {
-                if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
-                    self.queue.push_back(job);
-                }
-                self.start(slot, 0, now, effects);
-            }
+            self.preempt_below(Priority::Move, now, effects);
         }
     }
 }
