@@ -103,10 +103,6 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |_| session.dispatch(action()))
     };
-    let on_square = {
-        let session = session.clone();
-        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
-    };
     // Focus goes back to the button that opened a form or the editor when it closes.
     let new_game_ref = use_node_ref();
     let editor_button_ref = use_node_ref();
@@ -145,28 +141,6 @@ fn main_view() -> Html {
         let editing = editing.clone();
         Callback::from(move |_| editing.set(true))
     };
-    let on_close_editor = {
-        let editing = editing.clone();
-        let opener = editor_button_ref.clone();
-        Callback::from(move |_| {
-            editing.set(false);
-            refocus(&opener);
-        })
-    };
-    let on_set_up = {
-        let editing = editing.clone();
-        let session = session.clone();
-        let opener = editor_button_ref.clone();
-        Callback::from(move |position| {
-            editing.set(false);
-            session.dispatch(Action::SetUp(position));
-            refocus(&opener);
-        })
-    };
-    let on_position_error = {
-        let session = session.clone();
-        Callback::from(move |error| session.dispatch(Action::Tell(Notice::BadPosition { error })))
-    };
     let on_load_slot = {
         let session = session.clone();
         Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
@@ -187,7 +161,6 @@ fn main_view() -> Html {
     };
 
     let game = &session.game;
-    let (position, last_move, flipped) = shown_with_last_move(&session);
     let lang = *lang;
     let t = lang.strings();
     let mode_text = i18n::mode(lang, &session.settings);
@@ -195,25 +168,7 @@ fn main_view() -> Html {
     html! {
         <main class="layout" onkeydown={on_keydown}>
             <Header mode_text={mode_text} {lang} {on_lang} />
-            <section class="board-area" aria-label={t.board}>
-                if *editing {
-                    <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
-                } else {
-                <BoardView
-                    position={position}
-                    legal={session.clickable()}
-                    last_move={last_move}
-                    flipped={flipped}
-                    hint={session.hint}
-                    values={if session.analyse && session.browsing.is_none() { session.analysis.clone() } else { Vec::new() }}
-                    on_square={on_square.clone()}
-                    lang={lang}
-                />
-                }
-                <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
-                    shown={session.browsing.unwrap_or(game.plies().len())}
-                    on_select={show_ply(&session)} {lang} />
-            </section>
+            <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
             <aside class="panel">
                 <PlayState session={session.clone()} {lang} />
                 <NoticeLine session={session.clone()} {lang} />
@@ -241,6 +196,69 @@ fn main_view() -> Html {
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
+    }
+}
+
+/// Properties of [`BoardArea`].
+#[derive(Properties, PartialEq)]
+struct BoardAreaProps {
+    session: UseReducerHandle<Session>,
+    lang: Lang,
+    /// The position editor is open (in place of the board).
+    editing: UseStateHandle<bool>,
+    /// The button that opened the editor (the focus goes back to it).
+    opener: NodeRef,
+}
+
+/// The board (or the position editor in its place) and the evaluation graph under it.
+#[function_component(BoardArea)]
+fn board_area(props: &BoardAreaProps) -> Html {
+    let (session, lang) = (&props.session, props.lang);
+    let game = &session.game;
+    let (position, last_move, flipped) = shown_with_last_move(session);
+    let on_square = {
+        let session = session.clone();
+        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+    };
+    let close_editor = {
+        let (editing, opener) = (props.editing.clone(), props.opener.clone());
+        move || {
+            editing.set(false);
+            refocus(&opener);
+        }
+    };
+    let on_close_editor = {
+        let close_editor = close_editor.clone();
+        Callback::from(move |_| close_editor())
+    };
+    let on_set_up = {
+        let session = session.clone();
+        Callback::from(move |position| {
+            close_editor();
+            session.dispatch(Action::SetUp(position));
+        })
+    };
+    let on_position_error = {
+        let session = session.clone();
+        Callback::from(move |error| session.dispatch(Action::Tell(Notice::BadPosition { error })))
+    };
+    let values = if session.analyse && session.browsing.is_none() {
+        session.analysis.clone()
+    } else {
+        Vec::new()
+    };
+    html! {
+        <section class="board-area" aria-label={lang.strings().board}>
+            if *props.editing {
+                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
+            } else {
+                <BoardView {position} legal={session.clickable()} {last_move} {flipped} hint={session.hint}
+                    {values} {on_square} {lang} />
+            }
+            <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
+                shown={session.browsing.unwrap_or(game.plies().len())}
+                on_select={show_ply(session)} {lang} />
+        </section>
     }
 }
 
