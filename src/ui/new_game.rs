@@ -143,16 +143,34 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     </select>
                 </label>
             }
+            { clock_fields(t, settings.clock, on_clock, on_increment) }
+            <div class="form-buttons">
+                <button type="submit" class="primary" data-testid="start">{ t.start }</button>
+                <button type="button" onclick={on_cancel}>{ t.cancel }</button>
+            </div>
+        </form>
+    }
+}
+
+/// The clock's fields: minutes per side, and the increment when there is a clock.
+fn clock_fields(
+    t: &i18n::Strings,
+    clock: Option<ClockSettings>,
+    on_clock: Callback<Event>,
+    on_increment: Callback<Event>,
+) -> Html {
+    html! {
+        <>
             <label>
                 <span>{ t.clock }</span>
                 <select data-testid="clock" onchange={on_clock}>
-                    <option value="0" selected={settings.clock.is_none()}>{ t.no_clock }</option>
+                    <option value="0" selected={clock.is_none()}>{ t.no_clock }</option>
                     { for [1u32, 5, 10, 30].into_iter().map(|m| html! {
-                        <option value={m.to_string()} selected={settings.clock.map(|c| c.minutes) == Some(m)}>{ format!("{m} {}", t.minutes) }</option>
+                        <option value={m.to_string()} selected={clock.map(|c| c.minutes) == Some(m)}>{ format!("{m} {}", t.minutes) }</option>
                     }) }
                 </select>
             </label>
-            if let Some(clock) = settings.clock {
+            if let Some(clock) = clock {
                 <label>
                     <span>{ t.increment }</span>
                     <select data-testid="increment" onchange={on_increment}>
@@ -162,11 +180,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     </select>
                 </label>
             }
-            <div class="form-buttons">
-                <button type="submit" class="primary" data-testid="start">{ t.start }</button>
-                <button type="button" onclick={on_cancel}>{ t.cancel }</button>
-            </div>
-        </form>
+        </>
     }
 }
 
