@@ -82,3 +82,28 @@ test('a loss on time survives a reload, and a game imported after it is playable
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the saved-games panel reads storage only while it is open, not at every tick of the clock', async () => {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => {
+    window.__slotReads = 0;
+    const getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function (key) {
+      if (String(key).startsWith('reversi.slot.')) window.__slotReads += 1;
+      return getItem.call(this, key);
+    };
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(env.server.url);
+  await oneMinuteGame(page);
+  // A second of clock ticks (five renders) with the panel closed.
+  await page.waitForTimeout(1000);
+  assert.equal(await page.evaluate(() => window.__slotReads), 0);
+  await page.click('.slots summary');
+  await page.waitForSelector('[data-testid=slot-1]');
+  assert.ok((await page.evaluate(() => window.__slotReads)) >= 5, 'opened, it reads every slot');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
