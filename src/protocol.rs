@@ -246,6 +246,33 @@ impl Request {
 }
 
 impl Response {
+    /// The progress report of search `id` for `info` (`None` for a pass, which has nothing to show).
+    pub fn thinking(id: RequestId, info: &SearchInfo) -> Option<Response> {
+        match info.best {
+            Move::Place(best) => Some(Response::Thinking {
+                id,
+                best,
+                score: info.score,
+                kind: info.kind,
+                pv: info.pv.clone(),
+                nodes: info.nodes,
+            }),
+            Move::Pass => None,
+        }
+    }
+
+    /// The answer of search `id` with its result `info`.
+    pub fn best_move(id: RequestId, info: &SearchInfo) -> Response {
+        Response::BestMove {
+            id,
+            best: info.best,
+            score: info.score,
+            kind: info.kind,
+            nodes: info.nodes,
+            millis: info.millis.max(0.0) as u32,
+        }
+    }
+
     /// The id of the request this answers.
     pub fn id(&self) -> RequestId {
         match self {

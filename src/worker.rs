@@ -7,7 +7,7 @@
 
 use crate::engine::explorer::{Explorer, ExplorerError};
 use crate::engine::review::{review_position, ReviewDepth};
-use crate::engine::{self, perft, Clock, Move, Searcher, DISC};
+use crate::engine::{self, perft, Clock, Searcher, DISC};
 use crate::protocol::{level_limits, ExplorerRow, Request, Response, WireAnswer};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
@@ -85,25 +85,11 @@ impl Engine {
                 let info =
                     self.searcher
                         .search(&position.board, &limits, self.clock, None, &mut |info| {
-                            if let Move::Place(square) = info.best {
-                                emit(Response::Thinking {
-                                    id,
-                                    best: square,
-                                    score: info.score,
-                                    kind: info.kind,
-                                    pv: info.pv.clone(),
-                                    nodes: info.nodes,
-                                });
+                            if let Some(thinking) = Response::thinking(id, info) {
+                                emit(thinking);
                             }
                         });
-                emit(Response::BestMove {
-                    id,
-                    best: info.best,
-                    score: info.score,
-                    kind: info.kind,
-                    nodes: info.nodes,
-                    millis: info.millis.max(0.0) as u32,
-                });
+                emit(Response::best_move(id, &info));
             }
             Request::Analyse {
                 id,

@@ -10,6 +10,7 @@
 //! - `split.rs`: the AI's search shared out the same way, move by move at the root.
 
 pub(super) mod endgame;
+mod helpers;
 mod midgame;
 mod node_type;
 pub mod parallel;

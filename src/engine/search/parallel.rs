@@ -13,9 +13,10 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
 use super::endgame::{MtdBounds, RootPlan, Solver, BELOW_ANY_SCORE};
+use super::helpers::Helpers;
 use crate::engine::control::Control;
 use crate::engine::tt::{TranspositionTable, FULL_WIDTH};
 use crate::engine::{Board, Square};
@@ -308,79 +309,41 @@ pub fn solve_parallel(
     };
     let planning_nodes = control.nodes;
     let mut solve = RootSolve::new(plan);
-    // (helper, serial, value, nodes)
-    let (answers_tx, answers) = mpsc::channel::<(usize, u64, Option<i32>, u64)>();
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for (helper, tt) in tables.iter_mut().enumerate() {
-            let (task_tx, tasks) = mpsc::channel::<(ProbeTask, Arc<AtomicBool>)>();
-            let answers_tx = answers_tx.clone();
-            let stop_all = stop.clone();
-            scope.spawn(move || {
-                for (task, stop_task) in tasks {
-                    let mut control = Control::new(
-                        None,
-                        None,
-                        crate::engine::native_clock,
-                        Some(Arc::clone(&stop_task)),
-                    );
-                    let value = task.run(&mut Solver::new(tt, &mut control));
-                    let stopped = control.aborted()
-                        || stop_all.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-                    let answer = (!stopped).then_some(value);
-                    if answers_tx
-                        .send((helper, task.serial, answer, control.nodes))
-                        .is_err()
-                    {
-                        break;
+        let mut helpers = Helpers::spawn(scope, tables, |task: &ProbeTask, tt, stop_task| {
+            let mut control =
+                Control::new(None, None, crate::engine::native_clock, Some(stop_task));
+            let value = task.run(&mut Solver::new(tt, &mut control));
+            let answer = (!control.aborted() && !stopped()).then_some(value);
+            (answer, control.nodes)
+        });
+        let mut nodes = planning_nodes;
+        loop {
+            for helper in 0..helpers.count() {
+                if helpers.is_free(helper) && !stopped() {
+                    if let Some(task) = solve.next_task(helper) {
+                        helpers.give(helper, task.serial, task);
                     }
                 }
-            });
-            helpers.push(task_tx);
-        }
-        drop(answers_tx);
-        // The stop flag of each running task, by serial.
-        let mut flags: HashMap<u64, Arc<AtomicBool>> = HashMap::new();
-        let mut busy = vec![false; threads];
-        let mut nodes = planning_nodes;
-        let give = |helper: usize,
-                    solve: &mut RootSolve,
-                    flags: &mut HashMap<u64, Arc<AtomicBool>>,
-                    busy: &mut [bool]| {
-            if let Some(task) = solve.next_task(helper) {
-                let flag = Arc::new(AtomicBool::new(false));
-                flags.insert(task.serial, Arc::clone(&flag));
-                busy[helper] = helpers[helper].send((task, flag)).is_ok();
             }
-        };
-        for helper in 0..threads {
-            give(helper, &mut solve, &mut flags, &mut busy);
-        }
-        while busy.iter().any(|&b| b) {
-            let Ok((helper, serial, value, task_nodes)) = answers.recv() else {
+            if !helpers.any_busy() {
+                break;
+            }
+            let Some((_, serial, value, task_nodes)) = helpers.next_answer() else {
                 break;
             };
-            busy[helper] = false;
             nodes += task_nodes;
-            flags.remove(&serial);
-            if stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if stopped() {
+                // Aborted: let the running tasks end (their flags see the same stop) and give no more.
+                helpers.stop_where(|_| true);
                 continue;
             }
             if let Some(value) = value {
-                for stopped in solve.answer(serial, value) {
-                    if let Some(flag) = flags.get(&stopped) {
-                        flag.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-            for helper in 0..threads {
-                if !busy[helper] {
-                    give(helper, &mut solve, &mut flags, &mut busy);
-                }
+                let unwanted = solve.answer(serial, value);
+                helpers.stop_where(|s| unwanted.contains(&s));
             }
         }
-        // Closing the task channels ends the helpers.
-        drop(helpers);
         let (score, best) = solve.finished().map_or((0, None), |(s, b)| (s, Some(b)));
         ParallelResult { score, best, nodes }
     })

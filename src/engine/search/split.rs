@@ -13,18 +13,18 @@
 //! cannot end before the target or the deadline is not started; one the deadline stops is not used. Near
 //! the end (within the level's win/loss/draw solve) the whole search runs on one helper.
 //!
-//! Measured (`reversi best --level 10 --depth 17 --threads 1|2` over 9 mid-game positions, 2 cores): 2
-//! threads take about 0.9x the time of one, searching 4-6 % more nodes (see the README). Testing the other
-//! moves against a guess while the first runs searched a third more nodes and gained nothing; sharing out
-//! two levels down searched 20-75 % more nodes and lost time.
+//! Why it is built so, with the figures, is in the README ("The AI's search spread over the pool"): the
+//! other moves wait for the first one's value rather than being tested against a guess, and the split goes
+//! one level down, not two, because the alternatives searched more nodes for no time gained.
 //!
 //! [`SplitSearch`] is the coordination alone, a state machine over tasks and answers, so that any
 //! transport drives it; [`search_parallel`] drives it with std threads.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::Arc;
 
+use super::helpers::Helpers;
 use super::{SearchInfo, SearchLimits, Searcher, INFINITY};
 use crate::engine::control::{Clock, Control};
 use crate::engine::{Board, Move, ScoreKind, Square};
@@ -303,8 +303,8 @@ impl Node {
             return false;
         }
         if !self.lead_done {
-            // The others wait for the lead's value (young brothers wait): tested against a guess, they
-            // searched a third more nodes in all and gained nothing (`reversi best --depth 17 --threads 2`).
+            // The others wait for the lead's value (young brothers wait): tested against a guess, too
+            // many tests are made against the wrong value (see the module's documentation).
             return false;
         }
         child.hi > self.alpha
@@ -853,33 +853,12 @@ pub fn search_parallel(
     if searchers.len() <= 1 || limits.randomness > 0 {
         return searchers[0].search(board, limits, clock, stop, progress);
     }
-    let threads = searchers.len();
     let mut coordinator = SplitSearch::new(*board, limits.clone(), clock());
-    // (helper, serial, answer, nodes)
-    type Reply = (usize, u64, Option<Answer>, u64);
-    let (answers_tx, answers) = mpsc::channel::<Reply>();
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     std::thread::scope(|scope| {
-        let mut helpers = Vec::new();
-        for (helper, searcher) in searchers.iter_mut().enumerate() {
-            let (task_tx, tasks) = mpsc::channel::<(Task, Arc<AtomicBool>)>();
-            let answers_tx = answers_tx.clone();
-            scope.spawn(move || {
-                for (task, stop_task) in tasks {
-                    let (answer, nodes) = task.run(searcher, clock, Some(stop_task));
-                    if answers_tx
-                        .send((helper, task.serial(), answer, nodes))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-            helpers.push(task_tx);
-        }
-        drop(answers_tx);
-        let mut flags: HashMap<u64, Arc<AtomicBool>> = HashMap::new();
-        let mut busy = vec![false; threads];
-        let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        let mut helpers = Helpers::spawn(scope, searchers, |task: &Task, searcher, stop_task| {
+            task.run(searcher, clock, Some(stop_task))
+        });
         loop {
             if stopped() {
                 coordinator.finish();
@@ -888,40 +867,29 @@ pub fn search_parallel(
                 progress(&info);
             }
             if coordinator.finished() {
-                for flag in flags.values() {
-                    flag.store(true, Ordering::Relaxed);
-                }
+                helpers.stop_where(|_| true);
             } else {
-                for helper in 0..threads {
-                    if !busy[helper] {
+                for helper in 0..helpers.count() {
+                    if helpers.is_free(helper) {
                         if let Some(task) = coordinator.next_task(helper, clock()) {
-                            let flag = Arc::new(AtomicBool::new(false));
-                            flags.insert(task.serial(), Arc::clone(&flag));
-                            busy[helper] = helpers[helper].send((task, flag)).is_ok();
+                            helpers.give(helper, task.serial(), task);
                         }
                     }
                 }
             }
-            if !busy.iter().any(|&b| b) {
+            if !helpers.any_busy() {
                 break;
             }
-            // Wake at the deadline even when no answer comes (the tasks stop on it themselves too).
-            let Ok((helper, serial, answer, nodes)) = answers.recv() else {
+            // Every task stops at the search's deadline by itself, so an answer always comes.
+            let Some((_, serial, answer, nodes)) = helpers.next_answer() else {
                 break;
             };
-            busy[helper] = false;
-            flags.remove(&serial);
             if stopped() {
                 coordinator.finish();
             }
             coordinator.answer(serial, answer, nodes, clock());
-            for (serial, flag) in &flags {
-                if !coordinator.wants(*serial) {
-                    flag.store(true, Ordering::Relaxed);
-                }
-            }
+            helpers.stop_where(|serial| !coordinator.wants(serial));
         }
-        drop(helpers);
     });
     let now = clock();
     coordinator.result(now).unwrap_or_else(|| {

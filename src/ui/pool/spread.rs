@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use super::{Effect, Job, Pool, Slot};
-use crate::engine::{Answer, Level, Move, SplitSearch};
+use crate::engine::{Answer, Level, SplitSearch};
 use crate::protocol::{level_limits, Request, RequestId, Response, WireTask};
 use crate::ui::channel::Priority;
 
@@ -136,29 +136,12 @@ impl PoolSearch {
         let mut replies: Vec<Response> = self
             .search
             .take_reports()
-            .into_iter()
-            .filter_map(|info| match info.best {
-                Move::Place(best) => Some(Response::Thinking {
-                    id,
-                    best,
-                    score: info.score,
-                    kind: info.kind,
-                    pv: info.pv,
-                    nodes: info.nodes,
-                }),
-                Move::Pass => None,
-            })
+            .iter()
+            .filter_map(|info| Response::thinking(id, info))
             .collect();
         if self.search.finished() {
             replies.push(match self.search.result(now) {
-                Some(info) => Response::BestMove {
-                    id,
-                    best: info.best,
-                    score: info.score,
-                    kind: info.kind,
-                    nodes: info.nodes,
-                    millis: info.millis.max(0.0) as u32,
-                },
+                Some(info) => Response::best_move(id, &info),
                 None => Response::Error {
                     id,
                     message: "the search stopped before its first answer".to_string(),
