@@ -126,6 +126,27 @@ pub enum DevCommand {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Build the training room's endgame puzzles from WTHOR games (the page's `assets/puzzles.bin`): positions
+    /// with 8 to 24 empties where exactly one move is best by the exact solver, graded into five levels.
+    PuzzlesBuild {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// At least this many puzzles.
+        #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        count: u32,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Solve every puzzle of a puzzle file again with fresh tables and compare every move's score.
+    PuzzlesCheck {
+        /// The puzzle file.
+        file: std::path::PathBuf,
+        /// Check every n-th puzzle only.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        step: u32,
+    },
     /// Build the opening explorer's file from WTHOR games: every move played at least `--min-games` times,
     /// positions merged under the 8 symmetries (the page's `assets/explorer.bin`).
     ExplorerBuild {
@@ -261,6 +282,14 @@ pub fn run(command: DevCommand) -> ExitCode {
             let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
             finish("wthor-data", result)
         }
+        DevCommand::PuzzlesBuild { files, count, out } => finish(
+            "puzzles-build",
+            crate::wthor_tools::puzzles_build(&files, count as usize, &out),
+        ),
+        DevCommand::PuzzlesCheck { file, step } => finish(
+            "puzzles-check",
+            crate::wthor_tools::puzzles_check(&file, step as usize),
+        ),
         DevCommand::ExplorerBuild {
             files,
             min_games,

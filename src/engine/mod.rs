@@ -19,6 +19,7 @@ pub mod openings;
 mod pattern;
 mod perft;
 mod position;
+pub mod puzzles;
 pub mod review;
 mod rng;
 mod search;

@@ -73,6 +73,16 @@ pub struct GamePosition {
     pub next: Option<Square>,
 }
 
+impl GamePosition {
+    /// The position (board and side to move).
+    pub fn position(&self) -> super::Position {
+        super::Position {
+            board: self.board,
+            to_move: self.to_move,
+        }
+    }
+}
+
 impl WthorGame {
     /// The game as a transcript such as `f5d6c3`.
     pub fn transcript(&self) -> String {

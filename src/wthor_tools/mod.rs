@@ -16,8 +16,10 @@ use crate::engine::{Board, PatternWeights};
 use crate::train::Sample;
 
 mod openings;
+mod puzzles;
 
 pub use self::openings::{book_build, explore, explorer_build};
+pub use self::puzzles::{puzzles_build, puzzles_check};
 
 /// The first year of the test set.
 pub const FIRST_TEST_YEAR: u16 = 2015;
@@ -239,30 +241,51 @@ pub fn selected_child(board: &Board, weights: &PatternWeights) -> Option<Board> 
         .max_by_key(|child| -weights.evaluate(child.player().0, child.opponent().0))
 }
 
-/// `f` applied to every item, the items split into one run per core, each with its own searcher (16 MB; the
-/// evaluation `weights`, or the built-in one); the results in the items' order.
+/// `f` applied to every item on every core, each with its own searcher (16 MB; the evaluation `weights`,
+/// or the built-in one); the results in the items' order.
 fn on_every_core<T: Sync, R: Send>(
     items: &[T],
     weights: Option<&PatternWeights>,
     f: impl Fn(&mut Searcher, &T) -> R + Sync,
 ) -> Vec<R> {
+    on_every_core_with(
+        items,
+        || match weights {
+            Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
+            None => Searcher::new(16),
+        },
+        f,
+    )
+}
+
+/// `f` applied to every item on every core, each thread with its own state made by `make` (tables, a
+/// searcher); the items are taken one at a time, so that slow ones do not leave a core idle. The results
+/// come in the items' order.
+fn on_every_core_with<T: Sync, S, R: Send>(
+    items: &[T],
+    make: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, &T) -> R + Sync,
+) -> Vec<R> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
-        .unwrap_or(1);
-    let chunk = items.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| {
-                let f = &f;
+        .unwrap_or(1)
+        .min(items.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (f, make, next) = (&f, &make, &next);
                 scope.spawn(move || {
-                    let mut searcher = match weights {
-                        Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
-                        None => Searcher::new(16),
-                    };
-                    part.iter()
-                        .map(|item| f(&mut searcher, item))
-                        .collect::<Vec<R>>()
+                    let mut state = make();
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else {
+                            return out;
+                        };
+                        out.push((i, f(&mut state, item)));
+                    }
                 })
             })
             .collect();
@@ -270,7 +293,9 @@ fn on_every_core<T: Sync, R: Send>(
             .into_iter()
             .flat_map(|h| h.join().expect("search thread"))
             .collect()
-    })
+    });
+    results.sort_by_key(|r| r.0);
+    results.into_iter().map(|r| r.1).collect()
 }
 
 /// How `wthor-data` labels its positions: with the game's perfect-play score at 24 empties, or (bootstrapping)
