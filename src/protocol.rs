@@ -94,6 +94,53 @@ pub enum Request {
         #[serde(with = "text")]
         position: Position,
     },
+    /// An endgame puzzle of the training room. Answered by [`Response::Puzzle`]; the worker loads the puzzle
+    /// file on the first such request.
+    Puzzle {
+        /// The request's id.
+        id: RequestId,
+        /// Which puzzle.
+        pick: PuzzlePick,
+    },
+}
+
+/// Which puzzle a [`Request::Puzzle`] asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PuzzlePick {
+    /// The `index`-th puzzle of `level` (1 to 5), counted round the level's puzzles.
+    Level {
+        /// The level.
+        level: u8,
+        /// Its place in the level (taken modulo the level's count).
+        index: u32,
+    },
+    /// The puzzle of the day `day` (days since 1970-01-01 in the player's local date).
+    Daily {
+        /// The day.
+        day: i64,
+    },
+}
+
+/// A puzzle as the page gets it: everything needed to judge an answer and show perfect play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WirePuzzle {
+    /// Its place in its level (0-based), with [`PuzzlePick::Level`]; its place in the file for the daily one.
+    pub index: u32,
+    /// How many puzzles its level holds (the whole file's count for the daily one).
+    pub of: u32,
+    /// Its level, 1 to 5.
+    pub level: u8,
+    /// The year of the game it comes from.
+    pub year: u16,
+    /// The position (on the wire `<64 squares> <X|O>`).
+    #[serde(with = "text")]
+    pub position: Position,
+    /// Every legal move with its exact score for the side to move (discs), best first; on the wire `d3`.
+    #[serde(with = "values_text")]
+    pub moves: Vec<(Square, i32)>,
+    /// Perfect play from the position, the best move first (on the wire a transcript).
+    #[serde(with = "squares_text")]
+    pub line: Vec<Square>,
 }
 
 /// One move of the opening explorer's answer.
@@ -212,6 +259,13 @@ pub enum Response {
         /// The moves.
         moves: Vec<ExplorerRow>,
     },
+    /// Answer to [`Request::Puzzle`].
+    Puzzle {
+        /// The id of the request.
+        id: RequestId,
+        /// The puzzle.
+        puzzle: WirePuzzle,
+    },
     /// Answer to [`Request::Task`].
     TaskDone {
         /// The id of the request.
@@ -240,7 +294,8 @@ impl Request {
             | Request::Analyse { id, .. }
             | Request::Review { id, .. }
             | Request::Task { id, .. }
-            | Request::Explore { id, .. } => *id,
+            | Request::Explore { id, .. }
+            | Request::Puzzle { id, .. } => *id,
         }
     }
 }
@@ -283,6 +338,7 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
+            | Response::Puzzle { id, .. }
             | Response::TaskDone { id, .. }
             | Response::Error { id, .. } => *id,
         }

@@ -5,10 +5,13 @@
 //!
 //! Over 500 lines only with its tests, which stay beside the code they check.
 
-use crate::engine::explorer::{Explorer, ExplorerError};
+use crate::engine::explorer::Explorer;
+use crate::engine::puzzles::PuzzleSet;
 use crate::engine::review::{review_position, ReviewDepth};
 use crate::engine::{self, perft, Clock, Searcher, DISC};
-use crate::protocol::{level_limits, ExplorerRow, Request, Response, WireAnswer};
+use crate::protocol::{
+    level_limits, ExplorerRow, PuzzlePick, Request, Response, WireAnswer, WirePuzzle,
+};
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
 /// Transposition table size in the worker, unless the page asks for less.
@@ -19,10 +22,35 @@ pub struct Engine {
     searcher: Searcher,
     clock: Clock,
     explorer: Option<Explorer>,
+    puzzles: Option<PuzzleSet>,
 }
 
-/// Where the page serves the opening explorer's file (next to the worker's script).
-pub const EXPLORER_URL: &str = "explorer.bin";
+/// A file the worker loads from the page's address the first time a request needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataFile {
+    /// The opening explorer's tree ([`Request::Explore`]).
+    Explorer,
+    /// The training room's puzzles ([`Request::Puzzle`]).
+    Puzzles,
+}
+
+impl DataFile {
+    /// Where the page serves it, relative to its base (next to the worker's script).
+    pub fn url(self) -> &'static str {
+        match self {
+            DataFile::Explorer => "explorer.bin",
+            DataFile::Puzzles => "puzzles.bin",
+        }
+    }
+
+    /// What it is, for an error message.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataFile::Explorer => "the opening explorer",
+            DataFile::Puzzles => "the puzzles",
+        }
+    }
+}
 
 impl Engine {
     /// An engine telling time with `clock` (milliseconds).
@@ -36,18 +64,27 @@ impl Engine {
             searcher: Searcher::new(hash_mb.clamp(1, HASH_MB)),
             clock,
             explorer: None,
+            puzzles: None,
         }
     }
 
-    /// Reads the opening explorer's file; [`Request::Explore`] answers from it afterwards.
-    pub fn load_explorer(&mut self, bytes: &[u8]) -> Result<(), ExplorerError> {
-        self.explorer = Some(Explorer::read(bytes)?);
+    /// Reads `file`'s bytes; the requests that need it answer from it afterwards. The error names what is
+    /// wrong with the file.
+    pub fn load(&mut self, file: DataFile, bytes: &[u8]) -> Result<(), String> {
+        match file {
+            DataFile::Explorer => self.explorer = Some(Explorer::read(bytes).map_err(|e| e.to_string())?),
+            DataFile::Puzzles => self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?),
+        }
         Ok(())
     }
 
-    /// True when `request` needs the explorer and it is not loaded yet.
-    pub fn needs_explorer(&self, request: &Request) -> bool {
-        matches!(request, Request::Explore { .. }) && self.explorer.is_none()
+    /// The file `request` needs that is not loaded yet, if any.
+    pub fn needs(&self, request: &Request) -> Option<DataFile> {
+        match request {
+            Request::Explore { .. } if self.explorer.is_none() => Some(DataFile::Explorer),
+            Request::Puzzle { .. } if self.puzzles.is_none() => Some(DataFile::Puzzles),
+            _ => None,
+        }
     }
 
     /// Carries out one request, passing every response (progress first, the answer last) to `emit`.
@@ -166,8 +203,40 @@ impl Engine {
                     }
                 }
             }),
+            Request::Puzzle { id, pick } => emit(match &self.puzzles {
+                None => error(id, "the puzzles are not loaded".to_string()),
+                Some(set) => match pick_puzzle(set, pick) {
+                    Some(puzzle) => Response::Puzzle { id, puzzle },
+                    None => error(id, format!("no puzzle for {pick:?}")),
+                },
+            }),
         }
     }
+}
+
+/// The puzzle `pick` asks for, as the page gets it.
+fn pick_puzzle(set: &PuzzleSet, pick: PuzzlePick) -> Option<WirePuzzle> {
+    let (place, index, of) = match pick {
+        PuzzlePick::Level { level, index } => {
+            let of_level = set.of_level(level);
+            let place = index as usize % of_level.len().max(1);
+            (place, *of_level.get(place)?, of_level.len())
+        }
+        PuzzlePick::Daily { day } => {
+            let index = set.daily(day)?;
+            (index, index, set.len())
+        }
+    };
+    let puzzle = set.get(index)?;
+    Some(WirePuzzle {
+        index: place as u32,
+        of: of as u32,
+        level: puzzle.level,
+        year: puzzle.year,
+        position: puzzle.position,
+        moves: puzzle.moves.clone(),
+        line: puzzle.line.clone(),
+    })
 }
 
 fn error(id: u64, message: String) -> Response {
@@ -211,7 +280,7 @@ mod web {
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-    use super::{greeting, undecodable, Engine, EXPLORER_URL};
+    use super::{greeting, undecodable, DataFile, Engine};
     use crate::protocol::{Request, Response};
 
     fn now() -> f64 {
@@ -229,11 +298,11 @@ mod web {
         let _ = scope().post_message(&JsValue::from_str(&text));
     }
 
-    /// The engine and the explorer requests waiting for its file.
+    /// The engine, and the requests waiting for a file being fetched.
     struct State {
         engine: Engine,
-        waiting: Vec<Request>,
-        fetching: bool,
+        waiting: Vec<(DataFile, Request)>,
+        fetching: Vec<DataFile>,
     }
 
     /// The tables' size the page gives this worker (`reversiHashMb` in its loader), so that the whole pool
@@ -254,13 +323,13 @@ mod web {
             .unwrap_or_else(|| format!("{}/", scope().location().origin()))
     }
 
-    async fn fetch_explorer() -> Result<Vec<u8>, String> {
+    async fn fetch(file: DataFile) -> Result<Vec<u8>, String> {
         let failed = |e: JsValue| {
             e.dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
                 .unwrap_or_else(|| "network error".to_string())
         };
-        let url = format!("{}{EXPLORER_URL}", base());
+        let url = format!("{}{}", base(), file.url());
         let response: web_sys::Response = JsFuture::from(scope().fetch_with_str(&url))
             .await
             .map_err(failed)?
@@ -275,32 +344,36 @@ mod web {
         Ok(js_sys::Uint8Array::new(&buffer).to_vec())
     }
 
-    fn explorer_arrived(state: &Rc<RefCell<State>>, bytes: Result<Vec<u8>, String>) {
+    fn arrived(state: &Rc<RefCell<State>>, file: DataFile, bytes: Result<Vec<u8>, String>) {
         let mut state = state.borrow_mut();
-        let loaded = bytes.and_then(|b| state.engine.load_explorer(&b).map_err(|e| e.to_string()));
-        for request in std::mem::take(&mut state.waiting) {
+        let loaded = bytes.and_then(|b| state.engine.load(file, &b));
+        let (waiting, others) = std::mem::take(&mut state.waiting)
+            .into_iter()
+            .partition(|(f, _)| *f == file);
+        state.waiting = others;
+        for (_, request) in waiting {
             match &loaded {
                 Ok(()) => state.engine.handle(request, &mut |r| post(&r)),
                 Err(why) => post(&Response::Error {
                     id: request.id(),
-                    message: format!("the opening explorer could not be loaded: {why}"),
+                    message: format!("{} could not be loaded: {why}", file.name()),
                 }),
             }
         }
         // A failed load is tried again by the next request.
-        state.fetching = false;
+        state.fetching.retain(|f| *f != file);
     }
 
     fn received(state: &Rc<RefCell<State>>, request: Request) {
         let mut borrowed = state.borrow_mut();
-        if borrowed.engine.needs_explorer(&request) {
-            borrowed.waiting.push(request);
-            if !borrowed.fetching {
-                borrowed.fetching = true;
+        if let Some(file) = borrowed.engine.needs(&request) {
+            borrowed.waiting.push((file, request));
+            if !borrowed.fetching.contains(&file) {
+                borrowed.fetching.push(file);
                 let state = Rc::clone(state);
                 wasm_bindgen_futures::spawn_local(async move {
-                    let bytes = fetch_explorer().await;
-                    explorer_arrived(&state, bytes);
+                    let bytes = fetch(file).await;
+                    arrived(&state, file, bytes);
                 });
             }
             return;
@@ -315,7 +388,7 @@ mod web {
         let state = Rc::new(RefCell::new(State {
             engine: Engine::with_hash_mb(now, hash_mb()),
             waiting: Vec::new(),
-            fetching: false,
+            fetching: Vec::new(),
         }));
         let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
             let text = event.data().as_string().unwrap_or_default();
@@ -335,6 +408,7 @@ mod web {
 mod tests {
     use super::*;
     use crate::engine::{native_clock, Position};
+    use crate::protocol::PuzzlePick;
 
     fn run(engine: &mut Engine, request: Request) -> Vec<Response> {
         let mut out = Vec::new();
@@ -460,15 +534,15 @@ mod tests {
             id: 9,
             position: start,
         };
-        assert!(engine.needs_explorer(&explore));
+        assert_eq!(engine.needs(&explore), Some(DataFile::Explorer));
         assert!(matches!(
             run(&mut engine, explore.clone())[..],
             [Response::Error { id: 9, .. }]
         ));
-        assert!(engine.load_explorer(b"garbage").is_err());
+        assert!(engine.load(DataFile::Explorer, b"garbage").is_err());
         let bytes = std::fs::read("assets/explorer.bin").unwrap();
-        engine.load_explorer(&bytes).unwrap();
-        assert!(!engine.needs_explorer(&explore));
+        engine.load(DataFile::Explorer, &bytes).unwrap();
+        assert_eq!(engine.needs(&explore), None);
         match &run(&mut engine, explore)[..] {
             [Response::Explored { id: 9, moves }] => {
                 assert_eq!(moves.len(), 1);
@@ -479,6 +553,32 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn puzzles_answer_from_the_loaded_file_by_level_and_by_day() {
+        let mut engine = Engine::new(native_clock);
+        let ask = |id, pick| Request::Puzzle { id, pick };
+        let first = ask(1, PuzzlePick::Level { level: 3, index: 0 });
+        assert_eq!(engine.needs(&first), Some(DataFile::Puzzles));
+        let refused = engine.load(DataFile::Puzzles, b"RVPUZ001");
+        assert_eq!(refused, Err("the puzzle file ends inside its header".to_string()));
+        let bytes = std::fs::read("assets/puzzles.bin").unwrap();
+        engine.load(DataFile::Puzzles, &bytes).unwrap();
+        assert_eq!(engine.needs(&first), None);
+        let [Response::Puzzle { id: 1, puzzle }] = &run(&mut engine, first)[..] else {
+            panic!("no puzzle");
+        };
+        assert_eq!((puzzle.level, puzzle.index), (3, 0));
+        assert_eq!(puzzle.line[0], puzzle.moves[0].0);
+        // Counted round the level.
+        let again = ask(2, PuzzlePick::Level { level: 3, index: puzzle.of });
+        assert!(matches!(&run(&mut engine, again)[..], [Response::Puzzle { puzzle: p, .. }] if p == puzzle));
+        let mut daily = |id| run(&mut engine, ask(id, PuzzlePick::Daily { day: 20_416 }));
+        assert_eq!(daily(3)[0].id(), 3);
+        assert!(matches!(&daily(4)[..], [Response::Puzzle { .. }]));
+        let none = ask(5, PuzzlePick::Level { level: 9, index: 0 });
+        assert!(matches!(&run(&mut engine, none)[..], [Response::Error { id: 5, .. }]));
     }
 
     #[test]

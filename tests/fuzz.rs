@@ -16,6 +16,7 @@ use reversi::arena::{reply_square, RequestHead};
 use reversi::bot::{Bot, BotConfig};
 use reversi::engine::{parse_obf_line, wthor, Game, Position};
 use reversi::nboard::{parse_ggf, NboardSession};
+use reversi::worker::DataFile;
 use reversi::protocol::{Request, Response};
 use reversi::ui::{persist, share};
 use reversi::worker::Engine;
@@ -476,7 +477,7 @@ fn worker_requests() {
     })
     .unwrap();
     engine
-        .load_explorer(&std::fs::read("assets/explorer.bin").unwrap())
+        .load(DataFile::Explorer, &std::fs::read("assets/explorer.bin").unwrap())
         .unwrap();
     fuzz(
         "worker",

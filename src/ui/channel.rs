@@ -33,9 +33,10 @@ impl Priority {
         match request {
             Request::Search { .. } | Request::Task { .. } => Priority::Move,
             Request::Review { .. } | Request::Explore { .. } => Priority::Room,
-            Request::Ping { .. } | Request::Perft { .. } | Request::Analyse { .. } => {
-                Priority::Asked
-            }
+            Request::Ping { .. }
+            | Request::Perft { .. }
+            | Request::Analyse { .. }
+            | Request::Puzzle { .. } => Priority::Asked,
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod saved;
 pub mod settings;
 pub mod share;
 pub mod state;
+pub mod training;
 
 #[cfg(target_arch = "wasm32")]
 mod analysis;

@@ -149,7 +149,10 @@ impl Job {
             }
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
-            Request::Explore { .. } | Request::Ping { .. } | Request::Perft { .. } => GRACE_MS,
+            Request::Explore { .. }
+            | Request::Puzzle { .. }
+            | Request::Ping { .. }
+            | Request::Perft { .. } => GRACE_MS,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The analysis room's state, tested natively.
 
 use super::*;
-use crate::worker::Engine;
+use crate::worker::{DataFile, Engine};
 
 /// Answers every question the room asks with a native engine, as the workers would.
 fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
@@ -141,7 +141,7 @@ fn the_room_asks_as_many_questions_as_it_may_use_workers() {
 fn the_explorer_follows_the_shown_position() {
     let mut engine = Engine::new(crate::engine::native_clock);
     engine
-        .load_explorer(&std::fs::read("assets/explorer.bin").unwrap())
+        .load(DataFile::Explorer, &std::fs::read("assets/explorer.bin").unwrap())
         .unwrap();
     let game = Game::from_transcript("f5d6").unwrap();
     let shown = game.position();
