@@ -9,7 +9,7 @@ async function precache() {
   const response = await fetch('./', { cache: 'no-cache' });
   const html = await response.clone().text();
   await cache.put('./', response);
-  const urls = new Set(['./worker.js', './worker_bg.wasm', './manifest.webmanifest', './icon.svg', './explorer.bin']);
+  const urls = new Set(['./worker.js', './worker_bg.wasm', './manifest.webmanifest', './icon.svg', './explorer.bin', './puzzles.bin']);
   for (const match of html.matchAll(/(?:href|src)="([^"#?]+)"/g)) {
     const url = new URL(match[1], self.registration.scope);
     if (url.origin === self.location.origin) urls.add(url.href);

@@ -72,8 +72,12 @@ impl Engine {
     /// wrong with the file.
     pub fn load(&mut self, file: DataFile, bytes: &[u8]) -> Result<(), String> {
         match file {
-            DataFile::Explorer => self.explorer = Some(Explorer::read(bytes).map_err(|e| e.to_string())?),
-            DataFile::Puzzles => self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?),
+            DataFile::Explorer => {
+                self.explorer = Some(Explorer::read(bytes).map_err(|e| e.to_string())?)
+            }
+            DataFile::Puzzles => {
+                self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
+            }
         }
         Ok(())
     }
@@ -562,7 +566,10 @@ mod tests {
         let first = ask(1, PuzzlePick::Level { level: 3, index: 0 });
         assert_eq!(engine.needs(&first), Some(DataFile::Puzzles));
         let refused = engine.load(DataFile::Puzzles, b"RVPUZ001");
-        assert_eq!(refused, Err("the puzzle file ends inside its header".to_string()));
+        assert_eq!(
+            refused,
+            Err("the puzzle file ends inside its header".to_string())
+        );
         let bytes = std::fs::read("assets/puzzles.bin").unwrap();
         engine.load(DataFile::Puzzles, &bytes).unwrap();
         assert_eq!(engine.needs(&first), None);
@@ -572,13 +579,24 @@ mod tests {
         assert_eq!((puzzle.level, puzzle.index), (3, 0));
         assert_eq!(puzzle.line[0], puzzle.moves[0].0);
         // Counted round the level.
-        let again = ask(2, PuzzlePick::Level { level: 3, index: puzzle.of });
-        assert!(matches!(&run(&mut engine, again)[..], [Response::Puzzle { puzzle: p, .. }] if p == puzzle));
+        let again = ask(
+            2,
+            PuzzlePick::Level {
+                level: 3,
+                index: puzzle.of,
+            },
+        );
+        assert!(
+            matches!(&run(&mut engine, again)[..], [Response::Puzzle { puzzle: p, .. }] if p == puzzle)
+        );
         let mut daily = |id| run(&mut engine, ask(id, PuzzlePick::Daily { day: 20_416 }));
         assert_eq!(daily(3)[0].id(), 3);
         assert!(matches!(&daily(4)[..], [Response::Puzzle { .. }]));
         let none = ask(5, PuzzlePick::Level { level: 9, index: 0 });
-        assert!(matches!(&run(&mut engine, none)[..], [Response::Error { id: 5, .. }]));
+        assert!(matches!(
+            &run(&mut engine, none)[..],
+            [Response::Error { id: 5, .. }]
+        ));
     }
 
     #[test]

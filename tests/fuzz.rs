@@ -16,9 +16,9 @@ use reversi::arena::{reply_square, RequestHead};
 use reversi::bot::{Bot, BotConfig};
 use reversi::engine::{parse_obf_line, wthor, Game, Position};
 use reversi::nboard::{parse_ggf, NboardSession};
-use reversi::worker::DataFile;
 use reversi::protocol::{Request, Response};
 use reversi::ui::{persist, share};
+use reversi::worker::DataFile;
 use reversi::worker::Engine;
 
 fn cases() -> usize {
@@ -477,7 +477,10 @@ fn worker_requests() {
     })
     .unwrap();
     engine
-        .load(DataFile::Explorer, &std::fs::read("assets/explorer.bin").unwrap())
+        .load(
+            DataFile::Explorer,
+            &std::fs::read("assets/explorer.bin").unwrap(),
+        )
         .unwrap();
     fuzz(
         "worker",

@@ -11,7 +11,9 @@ use super::browser::{
     LANG_KEY, REPLACED_KEY,
 };
 use super::editor::PositionEditor;
-use super::hooks::{use_autosave, use_engine_pool, use_game_clock, use_shared_links};
+use super::hooks::{
+    use_autosave, use_engine_pool, use_game_clock, use_shared_links, use_training_progress,
+};
 use super::i18n::{self, Lang};
 use super::new_game::NewGameForm;
 use super::panels::{GameControls, Header, SharePanel};
@@ -23,6 +25,7 @@ use super::share;
 use super::slots::SaveSlots;
 use super::state::{Action, Notice, Replaced, Session, Settings, ANALYSE_DEPTHS};
 use super::storage;
+use super::training::{Progress, TrainingAction, TrainingRoom, PROGRESS_KEY};
 use super::BoardView;
 use crate::engine::{Bitboard, Move, Square};
 
@@ -76,6 +79,18 @@ fn initial_session() -> Session {
     if let Some(action) = take_shared_link() {
         session.apply(action);
     }
+    // The training room's progress; unreadable progress is copied aside before it is written over.
+    if let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) {
+        match Progress::restore(&text) {
+            Ok(progress) => session.training.progress = progress,
+            Err(_) => {
+                if let Some(storage) = storage() {
+                    let _ = storage.set_item(&format!("{PROGRESS_KEY}-unreadable"), &text);
+                }
+                session.training.progress_lost = true;
+            }
+        }
+    }
     session
 }
 
@@ -86,6 +101,7 @@ fn main_view() -> Html {
     use_autosave(&session);
     use_engine_pool(&session);
     use_game_clock(&session);
+    use_training_progress(&session);
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));
     let on_lang = {
@@ -165,6 +181,21 @@ fn main_view() -> Html {
     let t = lang.strings();
     let mode_text = i18n::mode(lang, &session.settings);
     let announcement = announcement(lang, &session);
+    if session.training.open {
+        return html! {
+            <main class="layout training-layout">
+                <Header mode_text={t.training.to_string()} {lang} {on_lang} />
+                <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+                <aside class="panel">
+                    <TrainingRoom session={session.clone()} {lang} />
+                </aside>
+            </main>
+        };
+    }
+    let on_training = {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(Action::Training(TrainingAction::Open)))
+    };
     html! {
         <main class="layout" onkeydown={on_keydown}>
             <Header mode_text={mode_text} {lang} {on_lang} />
@@ -186,6 +217,7 @@ fn main_view() -> Html {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
                 <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
+                <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
                 <SharePanel transcript={game.transcript()} link={link} replaced={session.replaced.is_some()}
                     {on_import} on_copied={dispatch_unit(|| Action::Copied)}
@@ -247,6 +279,30 @@ fn board_area(props: &BoardAreaProps) -> Html {
     } else {
         Vec::new()
     };
+    if session.training.open {
+        // The room's board: its position (the start until an exercise begins), its last move, and after a
+        // drill's wrong move the line's move marked.
+        let training = &session.training;
+        let (position, last, legal) =
+            training
+                .board()
+                .unwrap_or((crate::engine::Position::START, None, Bitboard::EMPTY));
+        let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+            before.board.flips(square)
+        });
+        let hint = training
+            .drill
+            .as_ref()
+            .filter(|_| training.tab == super::training::Tab::Drills)
+            .and_then(|d| d.feedback.as_ref())
+            .filter(|f| !f.correct)
+            .map(|f| f.expected);
+        return html! {
+            <section class="board-area" aria-label={lang.strings().board}>
+                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} />
+            </section>
+        };
+    }
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {

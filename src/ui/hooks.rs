@@ -363,3 +363,15 @@ pub fn use_game_clock(session: &UseReducerHandle<Session>) {
         move || drop(interval)
     });
 }
+
+/// Keeps the training room's progress in storage, written whenever it changes (not over unreadable
+/// progress that was not copied aside: [`Session::training`] says when it was lost).
+#[hook]
+pub fn use_training_progress(session: &UseReducerHandle<Session>) {
+    let progress = session.training.progress.clone();
+    use_effect_with(progress, |progress| {
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(super::training::PROGRESS_KEY, &progress.save());
+        }
+    });
+}

@@ -78,6 +78,8 @@ macro_rules! strings {
 strings! {
     /// Page title.
     title: "Reversi", "黑白棋";
+    /// Opens the training room.
+    training: "Training", "训练";
     /// Button.
     new_game: "New game", "新游戏";
     /// Button.

@@ -52,6 +52,21 @@ const VIEWS = {
     await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
     await page.click('.review-moves summary');
   },
+  'training room: a puzzle answered': async (page) => {
+    await page.click('[data-testid=training]');
+    await page.click('[data-testid=start-puzzles]');
+    await page.waitForSelector('[data-testid=puzzle]');
+    await page.click('[data-legal=true]');
+    await page.waitForSelector('[data-testid=puzzle-result]');
+  },
+  'training room: a drill with a wrong move': async (page) => {
+    await page.click('[data-testid=training]');
+    await page.click('[data-testid=tab-drills]');
+    await page.click('[data-testid=start-drill]');
+    const expected = await page.getAttribute('[data-testid=drill]', 'data-expected');
+    await page.click(`[data-legal=true]:not([data-square=${expected}])`);
+    await page.waitForSelector('[data-testid=drill-feedback][data-correct=false]');
+  },
 };
 
 for (const scheme of ['light', 'dark']) {

@@ -141,7 +141,10 @@ fn the_room_asks_as_many_questions_as_it_may_use_workers() {
 fn the_explorer_follows_the_shown_position() {
     let mut engine = Engine::new(crate::engine::native_clock);
     engine
-        .load(DataFile::Explorer, &std::fs::read("assets/explorer.bin").unwrap())
+        .load(
+            DataFile::Explorer,
+            &std::fs::read("assets/explorer.bin").unwrap(),
+        )
         .unwrap();
     let game = Game::from_transcript("f5d6").unwrap();
     let shown = game.position();

@@ -122,6 +122,10 @@ impl Session {
 
     pub(super) fn receive(&mut self, response: Response) {
         let id = response.id();
+        if self.training.waits_for(id) {
+            self.training.receive(response);
+            return;
+        }
         match response {
             Response::Thinking {
                 best,

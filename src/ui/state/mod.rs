@@ -78,6 +78,8 @@ pub enum Action {
     CancelReview,
     /// Show or hide the opening explorer.
     SetExplorer(bool),
+    /// Something in the training room (see [`super::training`]).
+    Training(super::training::TrainingAction),
 }
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -129,6 +131,8 @@ pub struct Session {
     pub replaced: Option<Box<Replaced>>,
     /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
     pub room: super::room::Room,
+    /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
+    pub training: super::training::Training,
 }
 
 /// A game put aside by an import or a shared link.
@@ -195,12 +199,14 @@ impl Session {
             channel: Channel::new(1),
             replaced: None,
             room: super::room::Room::default(),
+            training: super::training::Training::new(super::training::Progress::new()),
         }
     }
 
-    /// True when the engine plays the side to move (and the game is not over).
+    /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
+    /// room to close).
     pub fn ai_to_move(&self) -> bool {
-        !self.is_finished() && self.settings.is_ai(self.game.to_move())
+        !self.training.open && !self.is_finished() && self.settings.is_ai(self.game.to_move())
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
@@ -213,9 +219,9 @@ impl Session {
         self.clock.as_ref().and_then(|c| c.flagged)
     }
 
-    /// True when the clock should be ticking.
+    /// True when the clock should be ticking (not while the training room is open).
     pub fn clock_running(&self) -> bool {
-        self.clock.is_some() && !self.is_finished()
+        self.clock.is_some() && !self.is_finished() && !self.training.open
     }
 
     /// Charges the clock up to `now`: the time since the last charge goes to the side to move (see
@@ -226,7 +232,9 @@ impl Session {
         let Some(clock) = self.clock.as_mut() else {
             return;
         };
-        if finished {
+        if finished || self.training.open {
+            // The game waits while the training room is open: its clock starts again when next charged
+            // after the room closes.
             clock.stop();
         } else if clock.charge(side, now) {
             self.cancel_engine();
@@ -249,8 +257,12 @@ impl Session {
         }
     }
 
-    /// Legal moves a person may click now (none while the engine is to move or when browsing).
+    /// Legal moves a person may click now (none while the engine is to move or when browsing; the training
+    /// room's own while it is open).
     pub fn clickable(&self) -> Bitboard {
+        if self.training.open {
+            return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
+        }
         if self.ai_to_move() || self.browsing.is_some() {
             Bitboard::EMPTY
         } else {
@@ -302,6 +314,12 @@ impl Session {
                 };
                 self.after_change();
             }
+            Action::Square(square) if self.training.open => {
+                self.training.click(square, &mut self.channel);
+            }
+            Action::Training(action) => self.train(action),
+            // The game's own controls wait while the training room has the board.
+            Action::Undo | Action::Redo | Action::Hint if self.training.open => {}
             Action::Square(square) => self.click(square),
             Action::Undo => self.undo(),
             Action::Redo => {
@@ -437,6 +455,23 @@ impl Session {
                 let shown = self.shown();
                 self.room.set_explorer(open, &self.game, &shown);
             }
+        }
+    }
+
+    /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked
+    /// (the clock stops at the next charge); closing asks again what the game needs (the AI's move).
+    fn train(&mut self, action: super::training::TrainingAction) {
+        use super::training::TrainingAction;
+        let opening = action == TrainingAction::Open && !self.training.open;
+        let closing = action == TrainingAction::Close && self.training.open;
+        self.training.apply(action, &mut self.channel);
+        if opening {
+            self.cancel_engine();
+            self.browsing = None;
+            self.notice = None;
+        }
+        if closing {
+            self.after_change();
         }
     }
 

@@ -170,7 +170,13 @@ impl Schedule {
     /// The next line of `lines` to drill on `today`: one due today first (the longest overdue), then one
     /// never played (in the list's order), then the one due soonest. `skip` (the line just played) is
     /// taken only when it is the only one.
-    pub fn next(&self, lines: &[Line], color: Color, today: i64, skip: Option<&str>) -> Option<usize> {
+    pub fn next(
+        &self,
+        lines: &[Line],
+        color: Color,
+        today: i64,
+        skip: Option<&str>,
+    ) -> Option<usize> {
         let candidates: Vec<usize> = (0..lines.len())
             .filter(|&i| lines.len() == 1 || Some(lines[i].key(color).as_str()) != skip)
             .collect();
@@ -243,10 +249,16 @@ mod tests {
         schedule.record(&key(0), day, 0);
         // Played right: due tomorrow, so a fresh line comes next.
         assert_eq!(schedule.lines[&key(0)].due, day + 1);
-        assert_eq!(schedule.next(&lines, Color::Black, day, Some(&key(0))), Some(1));
+        assert_eq!(
+            schedule.next(&lines, Color::Black, day, Some(&key(0))),
+            Some(1)
+        );
         // A miss: due again today, and before fresh lines.
         schedule.record(&key(1), day, 2);
-        assert_eq!(schedule.next(&lines, Color::Black, day, Some(&key(0))), Some(1));
+        assert_eq!(
+            schedule.next(&lines, Color::Black, day, Some(&key(0))),
+            Some(1)
+        );
         assert_eq!(schedule.summary(&lines, Color::Black, day), (0, 1));
         // Tomorrow line 0 is due too; the longest overdue first (line 1, due today).
         assert_eq!(schedule.next(&lines, Color::Black, day + 1, None), Some(1));

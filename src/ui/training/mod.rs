@@ -9,6 +9,12 @@
 //! Progress (puzzle counts, the drills' Leitner schedule) is kept in storage under a versioned key.
 
 pub mod drill;
+#[cfg(target_arch = "wasm32")]
+mod view;
+pub mod words;
+
+#[cfg(target_arch = "wasm32")]
+pub use view::TrainingRoom;
 
 use serde::{Deserialize, Serialize};
 
@@ -127,8 +133,8 @@ impl Progress {
 
     /// Reads stored progress; refuses what it cannot read in full.
     pub fn restore(text: &str) -> Result<Progress, ProgressError> {
-        let progress: Progress = serde_json::from_str(text)
-            .map_err(|e| ProgressError::Unreadable(e.to_string()))?;
+        let progress: Progress =
+            serde_json::from_str(text).map_err(|e| ProgressError::Unreadable(e.to_string()))?;
         match progress.version {
             1 => Ok(progress),
             v => Err(ProgressError::Version(v)),
@@ -183,10 +189,7 @@ impl PuzzleRound {
         let start = self.puzzle.position;
         match (self.answer, self.step) {
             (None, _) => (start, None),
-            (Some(answer), 0) => (
-                play(&start, answer).unwrap_or(start),
-                Some((start, answer)),
-            ),
+            (Some(answer), 0) => (play(&start, answer).unwrap_or(start), Some((start, answer))),
             (Some(_), step) => {
                 let line = self.line_positions();
                 let before = if step >= 2 {
@@ -271,6 +274,10 @@ impl DrillRound {
     }
 }
 
+/// What the room's board shows: the position, the last move with the position before it, and the squares
+/// a click plays.
+pub type RoomBoard = (Position, Option<(Position, Square)>, Bitboard);
+
 /// The training room's state.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Training {
@@ -311,8 +318,8 @@ impl Training {
     }
 
     /// The position on the board, the last move with the position before it, and the squares a click
-    /// plays.
-    pub fn board(&self) -> Option<(Position, Option<(Position, Square)>, Bitboard)> {
+    /// plays (`None` before an exercise begins).
+    pub fn board(&self) -> Option<RoomBoard> {
         match self.tab {
             Tab::Puzzles => self.puzzle.as_ref().map(|round| {
                 let (position, last) = round.shown();
@@ -341,7 +348,10 @@ impl Training {
 
     /// Withdraws what the room asked (when it closes).
     pub fn cancel(&mut self, channel: &mut Channel) {
-        for id in [self.asked.take(), self.valuing.take()].into_iter().flatten() {
+        for id in [self.asked.take(), self.valuing.take()]
+            .into_iter()
+            .flatten()
+        {
             channel.cancel(id);
         }
     }
@@ -367,7 +377,9 @@ impl Training {
                 );
             }
             TrainingAction::DailyPuzzle(day) => self.ask(PuzzlePick::Daily { day }, channel),
-            TrainingAction::NextPuzzle => self.apply(TrainingAction::StartPuzzles(self.level), channel),
+            TrainingAction::NextPuzzle => {
+                self.apply(TrainingAction::StartPuzzles(self.level), channel)
+            }
             TrainingAction::RetryPuzzle => {
                 if let Some(round) = self.puzzle.as_mut() {
                     round.retry = true;

@@ -20,7 +20,10 @@ fn serve(training: &mut Training, channel: &Channel, engine: &mut Engine, sent: 
 fn engine() -> Engine {
     let mut engine = Engine::new(crate::engine::native_clock);
     engine
-        .load(DataFile::Puzzles, &std::fs::read("assets/puzzles.bin").unwrap())
+        .load(
+            DataFile::Puzzles,
+            &std::fs::read("assets/puzzles.bin").unwrap(),
+        )
         .unwrap();
     engine
 }
@@ -152,9 +155,23 @@ fn drill_round(
         serve(training, channel, engine, sent);
         wrong.push(training.drill.as_ref().unwrap().feedback.clone().unwrap());
     }
-    while let Some(expected) = training.drill.as_ref().filter(|d| !d.done).and_then(|d| d.expected()) {
+    while let Some(expected) = training
+        .drill
+        .as_ref()
+        .filter(|d| !d.done)
+        .and_then(|d| d.expected())
+    {
         training.click(expected, channel);
-        assert!(training.drill.as_ref().unwrap().feedback.as_ref().unwrap().correct);
+        assert!(
+            training
+                .drill
+                .as_ref()
+                .unwrap()
+                .feedback
+                .as_ref()
+                .unwrap()
+                .correct
+        );
     }
     wrong
 }
@@ -178,7 +195,10 @@ fn a_drill_through_the_tiger_with_one_mistake_brings_it_back_today() {
         let round = training.drill.clone().unwrap();
         // Black moves first: the first expected move is f5 in the round's frame.
         assert_eq!(round.ply, 0);
-        assert_eq!(round.expected(), Some(round.frame.apply_square("f5".parse().unwrap())));
+        assert_eq!(
+            round.expected(),
+            Some(round.frame.apply_square("f5".parse().unwrap()))
+        );
     }
     let wrong = drill_round(&mut training, &mut channel, &mut engine, &mut sent, 1);
     assert!(!wrong[0].correct);
@@ -194,7 +214,13 @@ fn a_drill_through_the_tiger_with_one_mistake_brings_it_back_today() {
     assert_eq!((state.boxed, state.due, state.streak), (1, today, 0));
     // Three rounds right: learned.
     for day in [today, today + 1, today + 3] {
-        training.apply(TrainingAction::NextLine { today: day, seed: 1 }, &mut channel);
+        training.apply(
+            TrainingAction::NextLine {
+                today: day,
+                seed: 1,
+            },
+            &mut channel,
+        );
         drill_round(&mut training, &mut channel, &mut engine, &mut sent, 0);
     }
     assert!(training.progress.drills.learned(&key));

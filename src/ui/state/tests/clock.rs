@@ -139,3 +139,36 @@ fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
     s.apply_at(63_000.0, Action::Square(sq("c4")));
     assert_eq!(s.game.transcript(), "f5d6c3d3c4");
 }
+
+#[test]
+fn the_training_room_keeps_the_game_waiting_without_clock_or_ai_move() {
+    use crate::ui::training::TrainingAction;
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::Black,
+        },
+        clock: Some(ClockSettings {
+            minutes: 1,
+            increment_s: 0,
+        }),
+        ..Settings::default()
+    });
+    s.apply_at(1_000.0, Action::Square(sq("f5")));
+    let search = search_id(&s);
+    // Opening the room withdraws the AI's search and stops the clock.
+    s.apply_at(2_000.0, Action::Training(TrainingAction::Open));
+    assert!(s.channel.cancelled_since(0).contains(&search));
+    assert!(!s.clock_running() && !s.ai_to_move());
+    s.apply_at(50_000.0, Action::Tick(50_000.0));
+    assert_eq!(s.clock.as_ref().unwrap().remaining(Color::White), 59_000.0);
+    // The game's controls wait; a late answer of the old search is not played.
+    s.apply(Action::Undo);
+    s.apply(best_move(search, "d6"));
+    assert_eq!(s.game.transcript(), "f5");
+    // Leaving the room: the AI thinks again, and the clock runs from then.
+    s.apply_at(90_000.0, Action::Training(TrainingAction::Close));
+    assert!(search_id(&s) > search);
+    s.apply_at(91_000.0, Action::Tick(91_000.0));
+    assert_eq!(s.clock.as_ref().unwrap().remaining(Color::White), 58_000.0);
+    assert_eq!(s.game.transcript(), "f5");
+}

@@ -1,0 +1,162 @@
+// The training room in the real page: puzzles judged against the puzzle file itself (read here, not through
+// the page), the perfect line stepped through, a drill through the Tiger with one mistake, progress kept
+// across a reload, the game kept while the room is open, a 360 px phone and both languages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { discs, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const env = useServerAndBrowser();
+
+const SQUARES = [...Array(64)].map((_, i) => 'abcdefgh'[i % 8] + (Math.floor(i / 8) + 1));
+
+/** The puzzle file (format in src/engine/puzzles.rs), keyed by the position as `data-position` writes it. */
+function readPuzzles() {
+  const bytes = readFileSync(join(ROOT, 'assets/puzzles.bin'));
+  assert.equal(bytes.subarray(0, 8).toString('latin1'), 'RVPUZ001');
+  const count = bytes.readUInt32LE(8);
+  const byPosition = new Map();
+  let at = 12;
+  for (let n = 0; n < count; n++) {
+    const head = bytes[at];
+    const black = bytes.readBigUInt64LE(at + 2);
+    const white = bytes.readBigUInt64LE(at + 10);
+    at += 18;
+    const moves = [];
+    for (let m = bytes[at++]; m > 0; m--, at += 2) moves.push([SQUARES[bytes[at]], bytes.readInt8(at + 1)]);
+    const line = [];
+    for (let l = bytes[at++]; l > 0; l--) line.push(SQUARES[bytes[at++]]);
+    const board = SQUARES.map((_, i) => ((black >> BigInt(i)) & 1n ? 'X' : (white >> BigInt(i)) & 1n ? 'O' : '-'));
+    byPosition.set(`${board.join('')} ${head & 0x80 ? 'O' : 'X'}`, { level: head & 0x7f, moves, line });
+  }
+  assert.ok(count >= 3000, `${count} puzzles`);
+  return byPosition;
+}
+
+const PUZZLES = readPuzzles();
+
+async function currentPuzzle(page) {
+  await page.waitForSelector('[data-testid=puzzle]');
+  const position = await page.getAttribute('[data-testid=puzzle]', 'data-position');
+  const puzzle = PUZZLES.get(position);
+  assert.ok(puzzle, `the page's puzzle ${position} is in the file`);
+  return { position, ...puzzle };
+}
+
+/** The page's board as `data-position` writes it, for the side to move given. */
+async function boardText(page, side) {
+  const d = await discs(page);
+  return `${SQUARES.map((s) => (d[s] === 'black' ? 'X' : d[s] === 'white' ? 'O' : '-')).join('')} ${side}`;
+}
+
+test('a puzzle solved right, one wrong, the perfect line shown, and the counts kept across a reload', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await page.click('[data-testid=training]');
+  await page.click('[data-testid=start-puzzles]');
+  const first = await currentPuzzle(page);
+  assert.equal(first.level, 1);
+  // The board shows the puzzle, its legal moves marked.
+  assert.equal(await boardText(page, first.position.slice(-1)), first.position);
+  await page.click(`[data-square=${first.moves[0][0]}]`);
+  await page.waitForSelector('[data-testid=puzzle-result][data-correct=true]');
+  // The perfect line, move by move: its moves listed, and the board steps to the end of the game.
+  const listed = await page.$$eval('[data-testid=line-move]', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(listed, first.line);
+  for (let i = 0; i < first.line.length; i++) await page.click('[data-testid=line-forward]');
+  assert.equal(await page.isDisabled('[data-testid=line-forward]'), true);
+  const end = await discs(page);
+  assert.ok(Object.values(end).every((d) => d !== 'empty') || (await page.$$('[data-legal=true]')).length === 0);
+  assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 1 · streak 1/);
+
+  await page.click('[data-testid=puzzle-next]');
+  await page.waitForFunction((p) => document.querySelector('[data-testid=puzzle]')?.dataset.position !== p, first.position);
+  const second = await currentPuzzle(page);
+  const [wrong, value] = second.moves[second.moves.length - 1];
+  await page.click(`[data-square=${wrong}]`);
+  await page.waitForSelector('[data-testid=puzzle-result][data-correct=false]');
+  const loss = Number(await page.getAttribute('[data-testid=puzzle-result]', 'data-loss'));
+  assert.equal(loss, second.moves[0][1] - value);
+  assert.ok(loss > 0);
+  assert.match(await text(page, 'puzzle-result'), new RegExp(`best move was ${second.moves[0][0]}`));
+  assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 2 · streak 0 \(best 1\)/);
+
+  // Progress survives a reload; the level goes on from the third puzzle.
+  await page.reload();
+  await page.click('[data-testid=training]');
+  assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 2/);
+  await page.click('[data-testid=start-puzzles]');
+  await page.waitForSelector('[data-testid=puzzle]');
+  assert.match(await page.textContent('[data-testid=puzzle] .title'), /Level 1 · 3 of \d+/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a drill through the Tiger as black with one mistake, and the game kept meanwhile', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'f6']);
+  const game = await discs(page);
+  await page.click('[data-testid=training]');
+  await page.click('[data-testid=tab-drills]');
+  const tiger = await page.$eval('[data-testid=drill-opening]', (s) =>
+    [...s.options].find((o) => o.textContent === 'Tiger').value,
+  );
+  await page.selectOption('[data-testid=drill-opening]', tiger);
+  await page.selectOption('[data-testid=drill-color]', 'black');
+  await page.click('[data-testid=start-drill]');
+  await page.waitForSelector('[data-testid=drill]');
+  let mistakes = 0;
+  const played = [];
+  for (let guard = 0; guard < 10; guard++) {
+    if ((await page.getAttribute('[data-testid=drill]', 'data-done')) === 'true') break;
+    const expected = await page.getAttribute('[data-testid=drill]', 'data-expected');
+    if (mistakes === 0) {
+      await page.click(`[data-legal=true]:not([data-square=${expected}])`);
+      await page.waitForSelector('[data-testid=drill-feedback][data-correct=false]');
+      assert.match(await text(page, 'drill-feedback'), new RegExp(`the line plays ${expected}`));
+      // The line's move is marked on the board.
+      assert.ok(await page.$eval(`[data-square=${expected}]`, (el) => el.classList.contains('hint')));
+      mistakes++;
+      continue;
+    }
+    played.push(expected);
+    await page.click(`[data-square=${expected}]`);
+    await page.waitForSelector('[data-testid=drill-feedback][data-correct=true]');
+  }
+  // Black's three moves of f5d6c3d3c4, in one of the four frames.
+  assert.equal(played.length, 3);
+  assert.ok(['f5', 'd3', 'c4', 'e6'].includes(played[0]), played[0]);
+  await page.waitForSelector('[data-testid=drill-done]');
+  assert.match(await text(page, 'drill-done'), /1 mistake/);
+  assert.match(await text(page, 'drill-counts'), /Lines learned: 0 of 1 · due today: 1/);
+  // The game comes back as it was.
+  await page.click('[data-testid=leave-training]');
+  await page.waitForSelector('[data-testid=new-game]');
+  assert.deepEqual(await discs(page), game);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the room fits a 360 px phone and speaks Chinese', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, {
+    viewport: { width: 360, height: 740 },
+  });
+  await page.selectOption('[data-testid=language]', 'zh-CN');
+  await page.click('[data-testid=training]');
+  await page.click('[data-testid=start-puzzles]');
+  await page.waitForSelector('[data-testid=puzzle]');
+  assert.match(await page.textContent('[data-testid=training-room] h2'), /训练/);
+  assert.match(await page.textContent('[data-testid=puzzle] .task'), /走：找出唯一/);
+  await page.click('[data-legal=true]');
+  await page.waitForSelector('[data-testid=puzzle-result]');
+  await page.click('[data-testid=tab-drills]');
+  await page.click('[data-testid=start-drill]');
+  await page.waitForSelector('[data-testid=drill]');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width} px wide`);
+  await page.screenshot({ path: join(ROOT, 'test-results', 'training-phone-zh.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
