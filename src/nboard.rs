@@ -3,10 +3,7 @@
 //! `reversi nboard` command connects it to stdin and stdout. A malformed command gets a `status` line saying
 //! why, and the current game is kept.
 
-use crate::engine::{
-    native_clock, Game, Move, PlayError, Position, PositionError, SearchLimits, Searcher, Square,
-    SquareError, DISC,
-};
+use crate::engine::{ggf, native_clock, Game, Move, SearchLimits, Searcher, DISC};
 
 /// The engine's state in an NBoard conversation.
 pub struct NboardSession {
@@ -120,7 +117,7 @@ impl NboardSession {
                 }
                 _ => vec![format!("status bad depth \"{}\" (1 to 60)", value.trim())],
             },
-            "game" => match parse_ggf(value) {
+            "game" => match ggf::read(value) {
                 Ok(game) => {
                     self.game = game;
                     Vec::new()
@@ -135,7 +132,7 @@ impl NboardSession {
     fn play(&mut self, rest: &str) -> Vec<String> {
         let text = rest.split('/').next().unwrap_or("").trim();
         let mut next = self.game.clone();
-        match apply_move(&mut next, text) {
+        match ggf::play_move(&mut next, text) {
             Ok(()) => {
                 self.game = next;
                 Vec::new()
@@ -194,100 +191,6 @@ impl NboardSession {
         out.push("status".to_string());
         out
     }
-}
-
-/// What is wrong with a move or a game received from NBoard.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NboardError {
-    /// `PA` where the side to move has a legal move.
-    NeedlessPass,
-    /// Not a square.
-    Square(SquareError),
-    /// A square where the move is not legal (the text received, and why).
-    Illegal(String, PlayError),
-    /// A GGF game that does not start with `(;`.
-    NotGgf,
-    /// A GGF tag without its closing `]`.
-    UnclosedTag(String),
-    /// A board other than 8×8.
-    BoardSize,
-    /// A start position that does not read.
-    Position(PositionError),
-    /// The game's n-th move (from 1) is wrong.
-    Move(usize, Box<NboardError>),
-}
-
-impl std::fmt::Display for NboardError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NboardError::NeedlessPass => write!(f, "PA: a legal move exists"),
-            NboardError::Square(error) => write!(f, "{error}"),
-            NboardError::Illegal(text, error) => write!(f, "{text}: {error}"),
-            NboardError::NotGgf => write!(f, "a GGF game starts with \"(;\""),
-            NboardError::UnclosedTag(tag) => write!(f, "tag {tag} is not closed with ]"),
-            NboardError::BoardSize => write!(f, "only 8×8 boards are supported"),
-            NboardError::Position(error) => write!(f, "{error}"),
-            NboardError::Move(n, error) => write!(f, "move {n}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for NboardError {}
-
-/// Plays one move given as `F5` (any case) or `PA`; a pass is only accepted where the rules forced one.
-fn apply_move(game: &mut Game, text: &str) -> Result<(), NboardError> {
-    if text.eq_ignore_ascii_case("pa") {
-        return if game.last_move() == Some(Move::Pass) || game.position().board.must_pass() {
-            Ok(())
-        } else {
-            Err(NboardError::NeedlessPass)
-        };
-    }
-    let square: Square = text.parse().map_err(NboardError::Square)?;
-    game.play(square)
-        .map_err(|e| NboardError::Illegal(text.to_string(), e))
-}
-
-/// Reads a GGF game: the start position from `BO[8 <64 squares> <side>]` (`*` black, `O` white, `-` empty)
-/// and the moves from `B[..]` / `W[..]` in order.
-pub fn parse_ggf(text: &str) -> Result<Game, NboardError> {
-    let body = text.trim();
-    if !body.starts_with("(;") {
-        return Err(NboardError::NotGgf);
-    }
-    let mut start = None;
-    let mut moves = Vec::new();
-    let mut rest = &body[2..];
-    while let Some(open) = rest.find('[') {
-        let tag = rest[..open].trim().trim_start_matches(';');
-        let close = rest[open..]
-            .find(']')
-            .map(|i| open + i)
-            .ok_or_else(|| NboardError::UnclosedTag(tag.to_string()))?;
-        let value = &rest[open + 1..close];
-        match tag {
-            "BO" => {
-                let mut parts = value.split_whitespace();
-                if parts.next() != Some("8") {
-                    return Err(NboardError::BoardSize);
-                }
-                let squares = parts.next().unwrap_or("");
-                let side = parts.next().unwrap_or("");
-                let position: Position = format!("{squares} {side}")
-                    .parse()
-                    .map_err(NboardError::Position)?;
-                start = Some(position);
-            }
-            "B" | "W" => moves.push(value.split('/').next().unwrap_or("").trim().to_string()),
-            _ => {}
-        }
-        rest = &rest[close + 1..];
-    }
-    let mut game = Game::from_position(start.unwrap_or(Position::START));
-    for (i, mv) in moves.iter().enumerate() {
-        apply_move(&mut game, mv).map_err(|e| NboardError::Move(i + 1, Box::new(e)))?;
-    }
-    Ok(game)
 }
 
 #[cfg(test)]
@@ -364,13 +267,5 @@ mod tests {
         assert_eq!(out.iter().filter(|l| l.starts_with("search ")).count(), 3);
         assert!(out.iter().any(|l| l.starts_with("=== ")), "{out:?}");
         assert_eq!(out.last().map(String::as_str), Some("pong 7"));
-    }
-
-    #[test]
-    fn ggf_with_a_pass_and_a_set_up_start() {
-        // White to move must pass at once (b2 boxed in): the record has the pass, PA is accepted.
-        let board = format!("********{}{}", "*O------", "*".repeat(48));
-        let game = parse_ggf(&format!("(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)")).unwrap();
-        assert_eq!(game.transcript(), "c2");
     }
 }

@@ -15,7 +15,8 @@ use common::Rng;
 use reversi::arena::{reply_square, RequestHead};
 use reversi::bot::{Bot, BotConfig};
 use reversi::engine::{parse_obf_line, wthor, Game, Position};
-use reversi::nboard::{parse_ggf, NboardSession};
+use reversi::engine::ggf;
+use reversi::nboard::NboardSession;
 use reversi::protocol::{Request, Response};
 use reversi::ui::{persist, share};
 use reversi::worker::DataFile;
@@ -266,7 +267,7 @@ fn obf_lines() {
 fn ggf_games() {
     let ggf = "(;GM[Othello]PC[x]PB[a]PW[b]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)";
     fuzz("ggf", 4, &[ggf.as_bytes()], |input| {
-        match parse_ggf(&text(input)) {
+        match ggf::read(&text(input)) {
             Ok(_) => true,
             Err(error) => says_what(&error),
         }
@@ -476,10 +477,18 @@ fn worker_requests() {
         ),
     })
     .unwrap();
+    let puzzle = r#"{"Puzzle":{"id":9,"pick":{"Level":{"level":2,"index":7}}}}"#;
+    let daily = r#"{"Puzzle":{"id":10,"pick":{"Daily":{"day":20000}}}}"#;
     engine
         .load(
             DataFile::Explorer,
             &std::fs::read("assets/explorer.bin").unwrap(),
+        )
+        .unwrap();
+    engine
+        .load(
+            DataFile::Puzzles,
+            &std::fs::read("assets/puzzles.bin").unwrap(),
         )
         .unwrap();
     fuzz(
@@ -494,6 +503,8 @@ fn worker_requests() {
             explore.as_bytes(),
             task.as_bytes(),
             first_task.as_bytes(),
+            puzzle.as_bytes(),
+            daily.as_bytes(),
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -527,7 +538,10 @@ fn worker_requests() {
                         *deadline_ms = Some(5);
                     }
                 },
-                Request::Perft { .. } | Request::Ping { .. } | Request::Explore { .. } => {}
+                Request::Perft { .. }
+                | Request::Ping { .. }
+                | Request::Explore { .. }
+                | Request::Puzzle { .. } => {}
             }
             let mut replies = Vec::new();
             engine.handle(request, &mut |r| replies.push(r));
@@ -584,4 +598,44 @@ fn wthor_files() {
             Err(error) => says_what(&error),
         },
     );
+}
+
+#[test]
+fn puzzle_files() {
+    use reversi::engine::puzzles::PuzzleSet;
+    // The first puzzles of the page's file, written again: every record is checked against the rules
+    // when read, so a mutated byte must be refused with a message or read as rules-abiding puzzles.
+    let set = PuzzleSet::read(&std::fs::read("assets/puzzles.bin").unwrap()).unwrap();
+    let few = PuzzleSet::new(set.puzzles()[..3].to_vec()).write();
+    fuzz("puzzles", 15, &[few.as_slice()], |input| {
+        match PuzzleSet::read(input) {
+            Ok(read) => {
+                for puzzle in read.puzzles() {
+                    assert!(puzzle.moves[0].1 > puzzle.moves[1].1);
+                    assert!(puzzle.position.board.is_legal(puzzle.best()));
+                }
+                true
+            }
+            Err(error) => says_what(&error),
+        }
+    });
+}
+
+#[test]
+fn training_progress() {
+    use reversi::ui::training::Progress;
+    let mut progress = Progress::new();
+    progress.puzzles.solved = 3;
+    progress.drills.record("X:f5d6c3d3c4", 20_000, 1);
+    let saved = progress.save();
+    fuzz("training progress", 16, &[saved.as_bytes()], |input| {
+        match Progress::restore(&text(input)) {
+            // What is read writes and reads back the same.
+            Ok(read) => {
+                assert_eq!(Progress::restore(&read.save()), Ok(read));
+                true
+            }
+            Err(error) => says_what(&format!("{error:?}")),
+        }
+    });
 }

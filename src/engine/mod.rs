@@ -10,6 +10,7 @@ mod error;
 mod eval;
 pub mod explorer;
 mod game;
+pub mod ggf;
 mod lanes;
 mod levels;
 mod moves;

@@ -219,7 +219,7 @@ fn main_view() -> Html {
                 <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                 <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
-                <SharePanel transcript={game.transcript()} link={link} replaced={session.replaced.is_some()}
+                <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.is_some()}
                     {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                     on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
                 <Record session={session.clone()} {lang} />
@@ -336,6 +336,19 @@ fn shown_with_last_move(session: &Session) -> (crate::engine::Position, Option<S
         before.board.flips(square)
     });
     (position, last.map(|(_, square)| square), flipped)
+}
+
+/// The game in GGF, each side named for who plays it.
+fn ggf_record(session: &Session) -> String {
+    let name = |color| {
+        if session.settings.is_ai(color) {
+            format!("Reversi-level-{}", session.settings.level(color))
+        } else {
+            "Player".to_string()
+        }
+    };
+    let (black, white) = (name(crate::engine::Color::Black), name(crate::engine::Color::White));
+    crate::engine::ggf::write(&session.game, &crate::engine::ggf::Players { black: &black, white: &white })
 }
 
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.

@@ -6,6 +6,7 @@
 
 use super::persist::RestoreError;
 use super::state::{LinkError, Mode, Notice, Settings};
+use crate::engine::ggf::GgfError;
 use crate::engine::{Color, PositionError, TranscriptError};
 use crate::protocol::ScoreKind;
 
@@ -80,6 +81,8 @@ strings! {
     title: "Reversi", "黑白棋";
     /// Opens the training room.
     training: "Training", "训练";
+    /// Label of the GGF export.
+    ggf_record: "GGF (for NBoard and the servers)", "GGF 棋谱（NBoard 与对弈服务器通用）";
     /// Button.
     new_game: "New game", "新游戏";
     /// Button.
@@ -201,7 +204,7 @@ strings! {
     /// Label of the share link.
     share_link: "Link to this game", "本局链接";
     /// Placeholder of the import field.
-    paste_transcript: "Paste a transcript, e.g. f5d6c3d3c4", "粘贴棋谱，例如 f5d6c3d3c4";
+    paste_transcript: "Paste a transcript (f5d6c3d3c4, F5 D6 PA …) or a GGF game", "粘贴棋谱（f5d6c3d3c4、F5 D6 PA …）或 GGF 棋谱";
     /// Button.
     import: "Import", "导入";
     /// Label of the scoring menu.
@@ -561,6 +564,26 @@ pub fn transcript_error(lang: Lang, error: &TranscriptError) -> String {
     }
 }
 
+/// A GGF error in the player's language (English is the engine's own message).
+pub fn ggf_error(lang: Lang, error: &GgfError) -> String {
+    use crate::engine::ggf::MoveError;
+    match (lang, error) {
+        (Lang::En, _) => error.to_string(),
+        (Lang::Zh, GgfError::NotGgf) => "GGF 棋谱应以“(;”开头".to_string(),
+        (Lang::Zh, GgfError::UnclosedTag(tag)) => format!("标签 {tag} 缺少“]”"),
+        (Lang::Zh, GgfError::BoardSize) => "只支持 8×8 棋盘".to_string(),
+        (Lang::Zh, GgfError::Position(error)) => position_error(lang, error),
+        (Lang::Zh, GgfError::Move { number, text, error }) => {
+            let why = match error {
+                MoveError::NeedlessPass => "有合法着法时不能弃权".to_string(),
+                MoveError::Square(_) => "不是棋盘上的格子（应为 a1..h8）".to_string(),
+                MoveError::Illegal(_) => "不是合法着法".to_string(),
+            };
+            format!("第 {number} 步（{text}）：{why}")
+        }
+    }
+}
+
 /// A position error in the player's language.
 pub fn position_error(lang: Lang, error: &PositionError) -> String {
     match (lang, error) {
@@ -658,6 +681,13 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 "棋谱未导入，当前对局未改变：{}",
                 transcript_error(lang, error)
             )
+        }
+        (Lang::En, Notice::GgfFailed { error }) => format!(
+            "The GGF game was not imported, the game is unchanged: {}",
+            ggf_error(lang, error)
+        ),
+        (Lang::Zh, Notice::GgfFailed { error }) => {
+            format!("GGF 棋谱未导入，当前对局未改变：{}", ggf_error(lang, error))
         }
         (Lang::En, Notice::LinkFailed { error }) => {
             format!(

@@ -41,6 +41,11 @@ pub enum Notice {
         /// What was wrong (which move, at which ply).
         error: TranscriptError,
     },
+    /// A pasted GGF game could not be read; the game is unchanged.
+    GgfFailed {
+        /// What was wrong.
+        error: crate::engine::ggf::GgfError,
+    },
     /// A shared link could not be opened.
     LinkFailed {
         /// What was wrong.

@@ -208,6 +208,8 @@ pub struct SharePanelProps {
     pub transcript: String,
     /// The link that opens the game.
     pub link: String,
+    /// The game in GGF (with its start position and passes).
+    pub ggf: String,
     /// True when an import or a link put a game aside (it can be brought back).
     pub replaced: bool,
     /// A transcript to import.
@@ -250,6 +252,13 @@ pub fn share_panel(props: &SharePanelProps) -> Html {
                 <span class="copy-row">
                     <input readonly=true data-testid="export-transcript" value={props.transcript.clone()} />
                     <button type="button" data-testid="copy-transcript" onclick={copy(props.transcript.clone())}>{ t.copy }</button>
+                </span>
+            </label>
+            <label>
+                <span>{ t.ggf_record }</span>
+                <span class="copy-row">
+                    <input readonly=true data-testid="export-ggf" value={props.ggf.clone()} />
+                    <button type="button" data-testid="copy-ggf" onclick={copy(props.ggf.clone())}>{ t.copy }</button>
                 </span>
             </label>
             <label>

@@ -61,7 +61,8 @@ pub enum Action {
     SetUp(crate::engine::Position),
     /// Continue a saved session (from a save slot).
     Restore(Box<Session>),
-    /// Replace the game by a pasted transcript (from the standard start); a bad one changes nothing.
+    /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
+    /// are read) or a GGF game (with its own start); a bad one changes nothing.
     Import(String),
     /// Open a shared game (from a link): its moves, played by two people, shown from its last position.
     OpenShared {
@@ -397,16 +398,14 @@ impl Session {
             Action::Import(text) if text.trim().is_empty() => {
                 self.notice = Some(Notice::ImportEmpty);
             }
-            Action::Import(text) => match Game::from_transcript(&text) {
-                Ok(game) => {
-                    let kept = self.put_aside(&game);
-                    // An imported game carries no clock: it never arrives lost on time.
-                    self.clock = None;
-                    self.replace_game(game);
-                    if kept {
-                        self.notice = Some(Notice::Replaced);
-                    }
+            Action::Import(text) if text.trim_start().starts_with("(;") => {
+                match crate::engine::ggf::read(&text) {
+                    Ok(game) => self.import(game),
+                    Err(error) => self.notice = Some(Notice::GgfFailed { error }),
                 }
+            }
+            Action::Import(text) => match Game::from_transcript(&text) {
+                Ok(game) => self.import(game),
                 Err(error) => self.notice = Some(Notice::ImportFailed { error }),
             },
             Action::BringBack => {
@@ -472,6 +471,17 @@ impl Session {
         }
         if closing {
             self.after_change();
+        }
+    }
+
+    /// Puts an imported game in place of the current one, which is kept aside.
+    fn import(&mut self, game: Game) {
+        let kept = self.put_aside(&game);
+        // An imported game carries no clock: it never arrives lost on time.
+        self.clock = None;
+        self.replace_game(game);
+        if kept {
+            self.notice = Some(Notice::Replaced);
         }
     }
 

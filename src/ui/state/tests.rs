@@ -504,3 +504,49 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
 }
 
 mod clock;
+
+#[test]
+fn ggf_and_transcript_variants_import_with_named_errors() {
+    let mut s = hvh();
+    // Capitals and a marked pass where the rules force one (the board after these moves is arbitrary: the
+    // pass is checked by the rules).
+    s.apply(Action::Import("F5 D6 C3".into()));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    s.apply(Action::Import("f5 PA".into()));
+    assert!(matches!(
+        s.notice,
+        Some(Notice::ImportFailed {
+            error: crate::engine::TranscriptError::CannotPass { ply: 2, .. }
+        })
+    ));
+    s.apply(Action::Import("f5 -- d6".into()));
+    assert!(matches!(s.notice, Some(Notice::ImportFailed { .. })));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    // A GGF game from a set-up start, with a pass written PA.
+    let board = format!("********{}{}", "*O------", "*".repeat(48));
+    s.apply(Action::Import(format!("(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)")));
+    assert_eq!(s.game.transcript(), "c2");
+    assert_eq!(s.game.start().to_move, Color::White);
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    // A bad GGF names its move and changes nothing.
+    s.apply(Action::Import(
+        "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[A1];)"
+            .into(),
+    ));
+    match &s.notice {
+        Some(Notice::GgfFailed { error }) => assert!(error.to_string().starts_with("move 2 (A1)")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.game.transcript(), "c2");
+    // What the page exports reads back the same.
+    let text = crate::engine::ggf::write(
+        &s.game,
+        &crate::engine::ggf::Players {
+            black: "a",
+            white: "b",
+        },
+    );
+    s.apply(Action::BringBack);
+    s.apply(Action::Import(text));
+    assert_eq!(s.game.transcript(), "c2");
+}
