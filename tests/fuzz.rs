@@ -14,8 +14,8 @@ use std::time::Instant;
 use common::Rng;
 use reversi::arena::{reply_square, RequestHead};
 use reversi::bot::{Bot, BotConfig};
-use reversi::engine::{parse_obf_line, wthor, Game, Position};
 use reversi::engine::ggf;
+use reversi::engine::{parse_obf_line, wthor, Game, Position};
 use reversi::nboard::NboardSession;
 use reversi::protocol::{Request, Response};
 use reversi::ui::{persist, share};
@@ -607,8 +607,11 @@ fn puzzle_files() {
     // when read, so a mutated byte must be refused with a message or read as rules-abiding puzzles.
     let set = PuzzleSet::read(&std::fs::read("assets/puzzles.bin").unwrap()).unwrap();
     let few = PuzzleSet::new(set.puzzles()[..3].to_vec()).write();
-    fuzz("puzzles", 15, &[few.as_slice()], |input| {
-        match PuzzleSet::read(input) {
+    fuzz(
+        "puzzles",
+        15,
+        &[few.as_slice()],
+        |input| match PuzzleSet::read(input) {
             Ok(read) => {
                 for puzzle in read.puzzles() {
                     assert!(puzzle.moves[0].1 > puzzle.moves[1].1);
@@ -617,8 +620,8 @@ fn puzzle_files() {
                 true
             }
             Err(error) => says_what(&error),
-        }
-    });
+        },
+    );
 }
 
 #[test]

@@ -34,9 +34,17 @@ fn a_corrupt_puzzle_file_is_refused_with_its_reason() {
     let first_score = 8 + 4 + 2 + 16 + 1 + 1;
     bad[first_score] = bad[first_score + 2];
     let error = PuzzleSet::read(&bad).unwrap_err().to_string();
-    assert_eq!(error, "puzzle 1 of the file is corrupt: its first move is not the one best move");
     assert_eq!(
-        PuzzleSet::read(&bytes[..bytes.len() - 3]).unwrap_err().to_string(),
-        format!("the puzzle file ends inside puzzle {}", PuzzleSet::read(&bytes).unwrap().len())
+        error,
+        "puzzle 1 of the file is corrupt: its first move is not the one best move"
+    );
+    assert_eq!(
+        PuzzleSet::read(&bytes[..bytes.len() - 3])
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "the puzzle file ends inside puzzle {}",
+            PuzzleSet::read(&bytes).unwrap().len()
+        )
     );
 }

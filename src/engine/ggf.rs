@@ -160,9 +160,16 @@ pub fn write(game: &Game, players: &Players) -> String {
             None => '-',
         })
         .collect();
-    let side = if start.to_move == Color::Black { '*' } else { 'O' };
+    let side = if start.to_move == Color::Black {
+        '*'
+    } else {
+        'O'
+    };
     let result = game.outcome().map_or("?".to_string(), |outcome| {
-        format!("{:+}.000", i32::from(outcome.black) - i32::from(outcome.white))
+        format!(
+            "{:+}.000",
+            i32::from(outcome.black) - i32::from(outcome.white)
+        )
     });
     let mut out = format!(
         "(;GM[Othello]PC[Reversi]PB[{}]PW[{}]RE[{result}]TY[8]BO[8 {board} {side}]",
@@ -207,7 +214,10 @@ mod tests {
         assert!(text.contains("W[PA]B[C2]"), "{text}");
         assert!(text.contains("RE[+"), "{text}");
         let back = read(&text).unwrap();
-        assert_eq!((back.start(), back.transcript()), (game.start(), game.transcript()));
+        assert_eq!(
+            (back.start(), back.transcript()),
+            (game.start(), game.transcript())
+        );
     }
 
     #[test]
@@ -216,7 +226,13 @@ mod tests {
             "f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1a6f3b6a5g4e6f1c1f2c7f7e7c8d8f6d7e8e1b8g1b2b7a8a7g2h4g5h5h6h1h3g3h2h7g6g7b1a2a1h8g8f8",
         )
         .unwrap();
-        let text = write(&game, &Players { black: "b", white: "w" });
+        let text = write(
+            &game,
+            &Players {
+                black: "b",
+                white: "w",
+            },
+        );
         let back = read(&text).unwrap();
         assert_eq!(back.plies(), game.plies());
         let nboard = "(;GM[Othello]PC[NBoard]DT[2026]PB[a]PW[b]RE[?]TI[5:00]TY[8]\
@@ -235,7 +251,10 @@ mod tests {
         for (text, error) in cases {
             assert_eq!(read(text).unwrap_err(), error, "{text}");
         }
-        assert!(matches!(read("(;BO[8 ---- *];)"), Err(GgfError::Position(_))));
+        assert!(matches!(
+            read("(;BO[8 ---- *];)"),
+            Err(GgfError::Position(_))
+        ));
         let illegal = read(&format!("(;{start}B[F5]W[A1];)")).unwrap_err();
         assert!(matches!(
             illegal,
@@ -244,11 +263,17 @@ mod tests {
         assert_eq!(illegal.to_string().split(':').next(), Some("move 2 (A1)"));
         assert!(matches!(
             read(&format!("(;{start}B[PA];)")),
-            Err(GgfError::Move { error: MoveError::NeedlessPass, .. })
+            Err(GgfError::Move {
+                error: MoveError::NeedlessPass,
+                ..
+            })
         ));
         assert!(matches!(
             read(&format!("(;{start}B[Z9];)")),
-            Err(GgfError::Move { error: MoveError::Square(_), .. })
+            Err(GgfError::Move {
+                error: MoveError::Square(_),
+                ..
+            })
         ));
     }
 }

@@ -161,7 +161,11 @@ impl Puzzle {
     /// Checks with the exact solver that the best move is the one listed, with its score, that every other
     /// move scores less, and that the second move's score is the one listed; what is wrong otherwise. A
     /// cheaper check than [`Puzzle::examine`] (one solve, null-window tests, one more solve), for tests.
-    pub fn verify(&self, tt: &mut TranspositionTable, control: &mut Control) -> Result<(), &'static str> {
+    pub fn verify(
+        &self,
+        tt: &mut TranspositionTable,
+        control: &mut Control,
+    ) -> Result<(), &'static str> {
         let board = self.position.board;
         let (score, _) = Solver::new(tt, control).solve(&board);
         if score != self.score() {
@@ -174,7 +178,8 @@ impl Puzzle {
         }
         for &(square, _) in &self.moves[1..] {
             // At least `score` for the opponent's side is at most -score: refuted if it fails low.
-            let (value, _) = Solver::new(tt, control).solve_window(&child(square), -score, 1 - score);
+            let (value, _) =
+                Solver::new(tt, control).solve_window(&child(square), -score, 1 - score);
             if value <= -score {
                 return Err("another move reaches the best score");
             }

@@ -347,8 +347,17 @@ fn ggf_record(session: &Session) -> String {
             "Player".to_string()
         }
     };
-    let (black, white) = (name(crate::engine::Color::Black), name(crate::engine::Color::White));
-    crate::engine::ggf::write(&session.game, &crate::engine::ggf::Players { black: &black, white: &white })
+    let (black, white) = (
+        name(crate::engine::Color::Black),
+        name(crate::engine::Color::White),
+    );
+    crate::engine::ggf::write(
+        &session.game,
+        &crate::engine::ggf::Players {
+            black: &black,
+            white: &white,
+        },
+    )
 }
 
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.

@@ -573,7 +573,14 @@ pub fn ggf_error(lang: Lang, error: &GgfError) -> String {
         (Lang::Zh, GgfError::UnclosedTag(tag)) => format!("标签 {tag} 缺少“]”"),
         (Lang::Zh, GgfError::BoardSize) => "只支持 8×8 棋盘".to_string(),
         (Lang::Zh, GgfError::Position(error)) => position_error(lang, error),
-        (Lang::Zh, GgfError::Move { number, text, error }) => {
+        (
+            Lang::Zh,
+            GgfError::Move {
+                number,
+                text,
+                error,
+            },
+        ) => {
             let why = match error {
                 MoveError::NeedlessPass => "有合法着法时不能弃权".to_string(),
                 MoveError::Square(_) => "不是棋盘上的格子（应为 a1..h8）".to_string(),

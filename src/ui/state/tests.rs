@@ -524,7 +524,9 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
     assert_eq!(s.game.transcript(), "f5d6c3");
     // A GGF game from a set-up start, with a pass written PA.
     let board = format!("********{}{}", "*O------", "*".repeat(48));
-    s.apply(Action::Import(format!("(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)")));
+    s.apply(Action::Import(format!(
+        "(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)"
+    )));
     assert_eq!(s.game.transcript(), "c2");
     assert_eq!(s.game.start().to_move, Color::White);
     assert_eq!(s.notice, Some(Notice::Replaced));

@@ -506,6 +506,18 @@ impl Training {
         if round.done || !round.position.board.is_legal(square) {
             return;
         }
+        // A move that is the line's in another frame that agrees with every move so far (at the first
+        // move, any of the four first moves) is right: the drill goes on in that frame.
+        if let Some(frame) = frames().into_iter().find(|f| {
+            let moves = &round.line.moves[..=round.ply];
+            moves[..round.ply]
+                .iter()
+                .all(|&m| f.apply_square(m) == round.frame.apply_square(m))
+                && f.apply_square(moves[round.ply]) == square
+        }) {
+            round.frame = frame;
+        }
+        let expected = round.expected().unwrap_or(expected);
         if square == expected {
             round.feedback = Some(Feedback {
                 correct: true,

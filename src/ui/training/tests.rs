@@ -131,8 +131,8 @@ fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
     assert!(!training.waits_for(id));
 }
 
-/// Plays a drill round to its end with `mistakes` wrong moves first at the player's first turn; the
-/// feedback after each wrong move.
+/// Plays a drill round to its end with `mistakes` wrong moves at the player's second turn (at the first,
+/// every first move is one of the line's frames); the feedback after each wrong move.
 fn drill_round(
     training: &mut Training,
     channel: &mut Channel,
@@ -141,26 +141,29 @@ fn drill_round(
     mistakes: usize,
 ) -> Vec<Feedback> {
     let mut wrong = Vec::new();
-    for _ in 0..mistakes {
-        let round = training.drill.as_ref().unwrap();
-        let expected = round.expected().unwrap();
-        let other = round
-            .position
-            .board
-            .moves()
-            .iter()
-            .find(|&s| s != expected)
-            .unwrap();
-        training.click(other, channel);
-        serve(training, channel, engine, sent);
-        wrong.push(training.drill.as_ref().unwrap().feedback.clone().unwrap());
-    }
+    let mut turns = 0;
     while let Some(expected) = training
         .drill
         .as_ref()
         .filter(|d| !d.done)
         .and_then(|d| d.expected())
     {
+        turns += 1;
+        if turns == 2 {
+            for _ in 0..mistakes {
+                let round = training.drill.as_ref().unwrap();
+                let other = round
+                    .position
+                    .board
+                    .moves()
+                    .iter()
+                    .find(|&s| s != expected)
+                    .unwrap();
+                training.click(other, channel);
+                serve(training, channel, engine, sent);
+                wrong.push(training.drill.as_ref().unwrap().feedback.clone().unwrap());
+            }
+        }
         training.click(expected, channel);
         assert!(
             training
@@ -174,6 +177,34 @@ fn drill_round(
         );
     }
     wrong
+}
+
+#[test]
+fn the_first_move_as_black_may_be_any_of_the_four_and_sets_the_frame() {
+    let mut channel = Channel::new(1);
+    let mut training = Training::new(Progress::new());
+    let tiger = OPENINGS.iter().position(|o| o.name == "Tiger").unwrap();
+    for first in ["f5", "d3", "c4", "e6"] {
+        training.apply(
+            TrainingAction::StartDrill {
+                choice: DrillChoice::Opening(tiger),
+                color: Color::Black,
+                today: 1,
+                seed: 0,
+            },
+            &mut channel,
+        );
+        let first: Square = first.parse().unwrap();
+        training.click(first, &mut channel);
+        let round = training.drill.clone().unwrap();
+        assert!(round.feedback.unwrap().correct);
+        assert_eq!(round.frame.apply_square("f5".parse().unwrap()), first);
+        // White's reply d6, turned into that frame, is on the board.
+        assert_eq!(
+            round.last.map(|l| l.1),
+            Some(round.frame.apply_square("d6".parse().unwrap()))
+        );
+    }
 }
 
 #[test]
