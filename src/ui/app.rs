@@ -183,7 +183,7 @@ fn main_view() -> Html {
     let announcement = announcement(lang, &session);
     if session.training.open {
         return html! {
-            <main class="layout training-layout">
+            <main class="layout training-layout" onkeydown={on_keydown}>
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} />
                 <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
                 <aside class="panel">
@@ -410,7 +410,8 @@ fn on_key(
         e.prevent_default();
         return;
     }
-    if e.ctrl_key() || e.meta_key() || e.alt_key() {
+    // The game's shortcuts wait while the training room has the board (its arrows still move the focus).
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training.open {
         return;
     }
     match e.key().as_str() {

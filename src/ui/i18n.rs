@@ -76,6 +76,9 @@ macro_rules! strings {
     };
 }
 
+/// The same tables for the words of another part of the page (the training room's).
+pub(crate) use strings;
+
 strings! {
     /// Page title.
     title: "Reversi", "黑白棋";

@@ -4,99 +4,67 @@
 use crate::engine::{Color, Square};
 use crate::ui::i18n::{color_name, Lang};
 
-/// Fixed strings of the training room (each field is named for what it labels).
-#[allow(missing_docs)]
-#[derive(Debug)]
-pub struct Words {
-    pub training: &'static str,
-    pub leave: &'static str,
-    pub puzzles: &'static str,
-    pub drills: &'static str,
-    pub level: &'static str,
-    pub start_puzzles: &'static str,
-    pub daily: &'static str,
-    pub next: &'static str,
-    pub retry: &'static str,
-    pub perfect_line: &'static str,
-    pub back: &'static str,
-    pub forward: &'static str,
-    pub loading: &'static str,
-    pub opening: &'static str,
-    pub all_openings: &'static str,
-    pub book_lines: &'static str,
-    pub play_as: &'static str,
-    pub start_drill: &'static str,
-    pub next_line: &'static str,
-    pub your_move: &'static str,
-    pub right: &'static str,
-    pub progress_lost: &'static str,
-    pub puzzles_intro: &'static str,
-    pub drills_intro: &'static str,
-    pub book: &'static str,
-    pub search: &'static str,
+crate::ui::i18n::strings! {
+    /// The room's title and the button that opens it.
+    training: "Training", "训练";
+    /// Leaves the room.
+    leave: "Back to the game", "回到对局";
+    /// The puzzles' tab.
+    puzzles: "Endgame puzzles", "残局题";
+    /// The drills' tab.
+    drills: "Opening drills", "开局练习";
+    /// The puzzle level's label.
+    level: "Level", "难度";
+    /// Starts the puzzles of the chosen level.
+    start_puzzles: "Start puzzles", "开始做题";
+    /// Shows the puzzle of the day.
+    daily: "Daily puzzle", "每日一题";
+    /// The next puzzle of the level.
+    next: "Next puzzle", "下一题";
+    /// The same puzzle again.
+    retry: "Try again", "再试一次";
+    /// Before the perfect line's moves.
+    perfect_line: "Perfect play", "完美着法";
+    /// Steps back along the perfect line.
+    back: "Back one move", "后退一步";
+    /// Steps forward along the perfect line.
+    forward: "Forward one move", "前进一步";
+    /// While a puzzle or a value is on its way.
+    loading: "Loading…", "加载中…";
+    /// The drill's choice of lines.
+    opening: "Opening", "开局";
+    /// Every named opening.
+    all_openings: "All named openings", "全部命名开局";
+    /// The named openings followed by the book's best moves.
+    book_lines: "The book's main lines", "定式库主线";
+    /// The drill's colour.
+    play_as: "Play as", "执";
+    /// Starts the drill.
+    start_drill: "Start drill", "开始练习";
+    /// The next line of the drill.
+    next_line: "Next line", "下一条变化";
+    /// The drill waits for the player's move.
+    your_move: "Your move: play the line's move.", "轮到你：请下出该变化的着法。";
+    /// A drill move on the line.
+    right: "Right.", "正确。";
+    /// Stored progress could not be read.
+    progress_lost: "Your saved training progress could not be read; a copy was kept, and counting starts again.", "无法读取已保存的训练进度；已保留一份副本，计数重新开始。";
+    /// What the puzzles are.
+    puzzles_intro: "Positions from expert games where exactly one move is best, checked by the exact solver. Find it.", "来自高手对局的局面，经精确求解器验证只有一步最佳。找出它。";
+    /// What the drills are.
+    drills_intro: "Play your side of a named opening; lines you miss come back sooner.", "下出命名开局中你这一方的着法；出错的变化会更早再次出现。";
+    /// Values from the opening book.
+    book: "book", "定式库";
+    /// Values from a quick search.
+    search: "quick search", "快速搜索";
 }
 
-const EN: Words = Words {
-    training: "Training",
-    leave: "Back to the game",
-    puzzles: "Endgame puzzles",
-    drills: "Opening drills",
-    level: "Level",
-    start_puzzles: "Start puzzles",
-    daily: "Daily puzzle",
-    next: "Next puzzle",
-    retry: "Try again",
-    perfect_line: "Perfect play",
-    back: "Back one move",
-    forward: "Forward one move",
-    loading: "Loading…",
-    opening: "Opening",
-    all_openings: "All named openings",
-    book_lines: "The book's main lines",
-    play_as: "Play as",
-    start_drill: "Start drill",
-    next_line: "Next line",
-    your_move: "Your move: play the line's move.",
-    right: "Right.",
-    progress_lost: "Your saved training progress could not be read; a copy was kept, and counting starts again.",
-    puzzles_intro: "Positions from expert games where exactly one move is best, checked by the exact solver. Find it.",
-    drills_intro: "Play your side of a named opening; lines you miss come back sooner.",
-    book: "book",
-    search: "quick search",
-};
+/// The training room's fixed words.
+pub type Words = Strings;
 
-const ZH: Words = Words {
-    training: "训练",
-    leave: "回到对局",
-    puzzles: "残局题",
-    drills: "开局练习",
-    level: "难度",
-    start_puzzles: "开始做题",
-    daily: "每日一题",
-    next: "下一题",
-    retry: "再试一次",
-    perfect_line: "完美着法",
-    back: "后退一步",
-    forward: "前进一步",
-    loading: "加载中…",
-    opening: "开局",
-    all_openings: "全部命名开局",
-    book_lines: "定式库主线",
-    play_as: "执",
-    start_drill: "开始练习",
-    next_line: "下一条变化",
-    your_move: "轮到你：请下出该变化的着法。",
-    right: "正确。",
-    progress_lost: "无法读取已保存的训练进度；已保留一份副本，计数重新开始。",
-    puzzles_intro: "来自高手对局的局面，经精确求解器验证只有一步最佳。找出它。",
-    drills_intro: "下出命名开局中你这一方的着法；出错的变化会更早再次出现。",
-    book: "定式库",
-    search: "快速搜索",
-};
-
-impl Words {
+impl Strings {
     /// The words in `lang`.
-    pub fn of(lang: Lang) -> &'static Words {
+    pub fn of(lang: Lang) -> &'static Strings {
         match lang {
             Lang::En => &EN,
             Lang::Zh => &ZH,
@@ -221,5 +189,27 @@ pub fn drill_done(lang: Lang, mistakes: u32, streak: u32) -> String {
         (Lang::En, n) => format!("Line complete with {n} mistake(s): it comes back today."),
         (Lang::Zh, 0) => format!("本变化全对完成（连续 {streak} 次）。"),
         (Lang::Zh, n) => format!("本变化完成，出错 {n} 次：今天会再次出现。"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_has_both_translations_and_sentences_differ() {
+        for (e, z) in PAIRS {
+            assert!(!e.is_empty() && !z.is_empty());
+            assert_ne!(e, z, "untranslated: {e}");
+            assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
+        }
+        let d3: Square = "d3".parse().unwrap();
+        let c4: Square = "c4".parse().unwrap();
+        for lang in Lang::ALL {
+            assert!(puzzle_verdict(lang, d3, c4, 6, 8).contains("c4"));
+            assert!(drill_miss(lang, d3, c4, Some((-250, 100, true))).contains("+1.0"));
+        }
+        assert_ne!(outcome(Lang::En, 0), outcome(Lang::Zh, 0));
+        assert_eq!(outcome(Lang::En, -4), "loses by 4");
     }
 }
