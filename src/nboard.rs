@@ -8,6 +8,9 @@ use crate::engine::{ggf, native_clock, Game, Move, SearchLimits, Searcher, DISC}
 /// The engine's state in an NBoard conversation.
 pub struct NboardSession {
     game: Game,
+    /// Plies of the game the GUI has given (its game and moves, `PA` included): a pass the rules applied
+    /// after them is still the engine's to answer.
+    given: usize,
     depth: u32,
     move_time_ms: u32,
     searcher: Searcher,
@@ -41,6 +44,7 @@ impl NboardSession {
     pub fn with_move_time(move_time_ms: u32) -> NboardSession {
         NboardSession {
             game: Game::new(),
+            given: 0,
             depth: 8,
             move_time_ms,
             searcher: Searcher::new(64),
@@ -117,9 +121,10 @@ impl NboardSession {
                 }
                 _ => vec![format!("status bad depth \"{}\" (1 to 60)", value.trim())],
             },
-            "game" => match ggf::read(value) {
-                Ok(game) => {
+            "game" => match ggf::read_counted(value) {
+                Ok((game, given)) => {
                     self.game = game;
+                    self.given = given;
                     Vec::new()
                 }
                 Err(error) => vec![format!("status bad game, kept the current one: {error}")],
@@ -135,6 +140,7 @@ impl NboardSession {
         match ggf::play_move(&mut next, text) {
             Ok(()) => {
                 self.game = next;
+                self.given += 1;
                 Vec::new()
             }
             Err(error) => vec![format!("status bad move, kept the game: {error}")],
@@ -144,6 +150,10 @@ impl NboardSession {
     fn go(&mut self) -> Vec<String> {
         if self.game.is_over() {
             return vec!["status the game is over".to_string()];
+        }
+        // The side the GUI asks for has no move: the game already holds its pass, which is the answer.
+        if self.game.plies().len() > self.given && self.game.last_move() == Some(Move::Pass) {
+            return vec!["=== PA".to_string()];
         }
         let info = self.searcher.search(
             &self.game.position().board,
@@ -246,6 +256,22 @@ mod tests {
             assert!(out[0].starts_with("status "), "{bad}: {out:?}");
             assert_eq!(s.game().transcript(), "f5d6", "{bad}");
         }
+    }
+
+    #[test]
+    fn go_answers_pa_when_the_side_to_move_must_pass() {
+        // Black to move with no legal move (its one disc on b2 is boxed in by white); white has c2.
+        let board = format!("OOOOOOOO{}{}", "O*------", "O".repeat(48));
+        let mut s = NboardSession::new();
+        assert!(s.handle(&format!("set game (;GM[Othello]BO[8 {board} *];)")).is_empty());
+        assert_eq!(s.handle("go"), ["=== PA"]);
+        // The GUI plays the pass: now white is to move and answers a placement.
+        assert!(s.handle("move PA").is_empty());
+        let answer = s.handle("go");
+        assert!(answer[0].starts_with("=== C2/"), "{answer:?}");
+        // A record that writes the pass itself leaves white to move.
+        s.handle(&format!("set game (;GM[Othello]BO[8 {board} *]B[PA];)"));
+        assert!(s.handle("go")[0].starts_with("=== C2/"));
     }
 
     #[test]

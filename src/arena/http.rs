@@ -34,12 +34,12 @@ impl RequestHead {
         let query = query
             .split('&')
             .filter_map(|kv| kv.split_once('='))
-            .map(|(k, v)| (k.to_string(), decode(v)))
+            .map(|(k, v)| (k.to_string(), decode(v, true)))
             .collect();
         let segments = path
             .split('/')
             .filter(|s| !s.is_empty())
-            .map(decode)
+            .map(|s| decode(s, false))
             .collect();
         RequestHead {
             method: method.to_string(),
@@ -106,7 +106,8 @@ pub(super) fn respond(
     .map_err(|e| e.to_string())
 }
 
-pub(super) fn decode(text: &str) -> String {
+/// Percent-decodes `text`; `+` stands for a space only in a query (`plus_is_space`), not in a path.
+pub(super) fn decode(text: &str, plus_is_space: bool) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -119,7 +120,11 @@ pub(super) fn decode(text: &str) -> String {
                 continue;
             }
         }
-        out.push(if bytes[i] == b'+' { b' ' } else { bytes[i] });
+        out.push(if plus_is_space && bytes[i] == b'+' {
+            b' '
+        } else {
+            bytes[i]
+        });
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
@@ -130,4 +135,16 @@ pub(super) fn html_escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plus_is_a_space_in_the_query_only() {
+        let head = RequestHead::parse("GET /play/a+b/c%20d?name=x+y%21 HTTP/1.1\r\nHost: h\r\n");
+        assert_eq!(head.segments, ["play", "a+b", "c d"]);
+        assert_eq!(head.query["name"], "x y!");
+    }
 }

@@ -92,6 +92,12 @@ pub fn play_move(game: &mut Game, text: &str) -> Result<(), MoveError> {
 /// empty; the standard start when absent) and the moves from `B[..]` / `W[..]` in order (`F5//1.2`: the
 /// part before the first `/`). Nothing is returned but the whole game or the first error.
 pub fn read(text: &str) -> Result<Game, GgfError> {
+    read_counted(text).map(|(game, _)| game)
+}
+
+/// [`read`], with the number of moves the record wrote (passes written `PA` included): where the record
+/// leaves out a pass the rules force, the game has one ply more than the record.
+pub fn read_counted(text: &str) -> Result<(Game, usize), GgfError> {
     let body = text.trim();
     let Some(mut rest) = body.strip_prefix("(;") else {
         return Err(GgfError::NotGgf);
@@ -124,6 +130,7 @@ pub fn read(text: &str) -> Result<Game, GgfError> {
         rest = &rest[close + 1..];
     }
     let mut game = Game::from_position(start.unwrap_or(Position::START));
+    let count = moves.len();
     for (i, text) in moves.into_iter().enumerate() {
         play_move(&mut game, &text).map_err(|error| GgfError::Move {
             number: i + 1,
@@ -131,7 +138,7 @@ pub fn read(text: &str) -> Result<Game, GgfError> {
             error,
         })?;
     }
-    Ok(game)
+    Ok((game, count))
 }
 
 /// The players' names written into a GGF record.
