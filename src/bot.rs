@@ -4,9 +4,10 @@
 //! malformed one is logged and answered with nothing, and the bot keeps running; a dropped connection is
 //! retried with back-off.
 
+use std::net::{TcpStream, ToSocketAddrs};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tungstenite::Message;
 
@@ -163,17 +164,10 @@ pub fn run(config: BotConfig, stop: Arc<AtomicBool>) {
     let separator = if config.url.contains('?') { '&' } else { '?' };
     let url = format!("{}{separator}name={}", config.url, encode(&config.name));
     while !stop.load(Ordering::Relaxed) {
-        let limits = tungstenite::protocol::WebSocketConfig::default()
-            .max_message_size(Some(MAX_MESSAGE_BYTES))
-            .max_frame_size(Some(MAX_MESSAGE_BYTES));
-        match tungstenite::client::connect_with_config(url.as_str(), Some(limits), 3) {
-            Ok((mut socket, _)) => {
+        match connect(&url, &stop) {
+            Ok(mut socket) => {
                 eprintln!("[bot] connected to {url}");
                 backoff = Duration::from_millis(500);
-                if let tungstenite::stream::MaybeTlsStream::Plain(stream) = socket.get_ref() {
-                    // Wake up now and then to see the stop flag.
-                    let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
-                }
                 loop {
                     if stop.load(Ordering::Relaxed) {
                         let _ = socket.close(None);
@@ -209,8 +203,64 @@ pub fn run(config: BotConfig, stop: Arc<AtomicBool>) {
             }
             Err(error) => eprintln!("[bot] cannot connect to {url}: {error}"),
         }
-        std::thread::sleep(backoff);
+        // The back-off, in short naps that see the stop flag.
+        let until = Instant::now() + backoff;
+        while Instant::now() < until && !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
         backoff = (backoff * 2).min(Duration::from_secs(10));
+    }
+}
+
+/// Longest wait for the server to accept the connection.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Longest wait for the WebSocket handshake's answer.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How often a blocked read wakes up to see the stop flag.
+const WAKE_UP: Duration = Duration::from_millis(500);
+
+/// Connects to a `ws://` URL within [`CONNECT_TIMEOUT`], then shakes hands within [`HANDSHAKE_TIMEOUT`]
+/// (both give up at once when `stop` is set): a server that accepts and then stalls does not hold the bot.
+/// Reads on the socket wake up every [`WAKE_UP`].
+fn connect(url: &str, stop: &AtomicBool) -> Result<tungstenite::WebSocket<TcpStream>, String> {
+    let authority = url
+        .strip_prefix("ws://")
+        .ok_or("only ws:// addresses are supported")?
+        .split(['/', '?'])
+        .next()
+        .unwrap_or("");
+    let address = authority
+        .to_socket_addrs()
+        .map_err(|e| format!("{authority}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{authority}: no address"))?;
+    let stream =
+        TcpStream::connect_timeout(&address, CONNECT_TIMEOUT).map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(Some(WAKE_UP))
+        .and_then(|()| stream.set_write_timeout(Some(CONNECT_TIMEOUT)))
+        .map_err(|e| e.to_string())?;
+    let limits = tungstenite::protocol::WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE_BYTES))
+        .max_frame_size(Some(MAX_MESSAGE_BYTES));
+    let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+    let mut attempt = tungstenite::client::client_with_config(url, stream, Some(limits));
+    loop {
+        match attempt {
+            Ok((socket, _)) => return Ok(socket),
+            Err(tungstenite::HandshakeError::Interrupted(half_done)) => {
+                if stop.load(Ordering::Relaxed) {
+                    return Err("stopped during the handshake".to_string());
+                }
+                if Instant::now() > deadline {
+                    return Err("no handshake answer in time".to_string());
+                }
+                attempt = half_done.handshake();
+            }
+            Err(tungstenite::HandshakeError::Failure(error)) => return Err(error.to_string()),
+        }
     }
 }
 

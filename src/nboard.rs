@@ -263,7 +263,9 @@ mod tests {
         // Black to move with no legal move (its one disc on b2 is boxed in by white); white has c2.
         let board = format!("OOOOOOOO{}{}", "O*------", "O".repeat(48));
         let mut s = NboardSession::new();
-        assert!(s.handle(&format!("set game (;GM[Othello]BO[8 {board} *];)")).is_empty());
+        assert!(s
+            .handle(&format!("set game (;GM[Othello]BO[8 {board} *];)"))
+            .is_empty());
         assert_eq!(s.handle("go"), ["=== PA"]);
         // The GUI plays the pass: now white is to move and answers a placement.
         assert!(s.handle("move PA").is_empty());

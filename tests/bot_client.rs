@@ -85,3 +85,43 @@ fn bot_answers_ignores_garbage_and_reconnects() {
     }
     assert!(bot.is_finished(), "the bot stops when asked");
 }
+
+#[test]
+fn a_server_that_accepts_and_stalls_does_not_hold_the_bot_past_its_stop() {
+    // Accepts the connection and never answers the handshake.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let held = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        std::thread::sleep(Duration::from_secs(20));
+        drop(stream);
+    });
+    let stop = Arc::new(AtomicBool::new(false));
+    let config = BotConfig {
+        url,
+        name: "patient".into(),
+        level: 1,
+        move_time_ms: 100,
+        swap_xy: false,
+    };
+    let (done, finished) = std::sync::mpsc::channel();
+    {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            run(config, stop);
+            done.send(()).unwrap();
+        });
+    }
+    std::thread::sleep(Duration::from_millis(1500));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    finished
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the bot stops while the server stalls its handshake");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    drop(held);
+}
