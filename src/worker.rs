@@ -1,9 +1,7 @@
 //! The Web Worker that owns the engine: a [`Searcher`] with its tables, turning each [`Request`] into
 //! [`Response`]s off the page's thread. [`Engine`] is plain Rust and tested natively; only the registration
 //! glue is wasm-only: messages travel as JSON text both ways (readable in the browser's tools), and the page
-//! starts, stops and replaces workers itself (`ui/pool.rs`), so the worker needs no framework.
-//!
-//! Over 500 lines only with its tests, which stay beside the code they check.
+//! starts, stops and replaces workers itself (`ui/pool/`), so the worker needs no framework.
 
 use crate::engine::explorer::Explorer;
 use crate::engine::puzzles::PuzzleSet;

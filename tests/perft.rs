@@ -55,7 +55,8 @@ fn counts_are_equal_under_all_symmetries() {
         let mut game = Game::new();
         while game.move_count() < plies {
             let moves: Vec<_> = game.legal_moves().iter().collect();
-            game.play(moves[rng.below(moves.len())]).unwrap();
+            game.play(moves[common::below(&mut rng, moves.len())])
+                .unwrap();
         }
         positions.push(game.position());
     }

@@ -83,7 +83,7 @@ fn differential_against_array_reference_over_random_games() {
                 // The game record has already applied the forced pass.
                 unreachable!("{context}: Game must never wait on a forced pass");
             }
-            let square = expected[rng.below(expected.len())];
+            let square = expected[common::below(&mut rng, expected.len())];
             reference.play(square.column(), square.row());
             board = board.play(Move::Place(square));
             game.play(square).unwrap();
@@ -156,7 +156,8 @@ fn transcripts_round_trip_through_random_games() {
         let mut game = Game::new();
         while !game.is_over() {
             let moves: Vec<Square> = game.legal_moves().iter().collect();
-            game.play(moves[rng.below(moves.len())]).unwrap();
+            game.play(moves[common::below(&mut rng, moves.len())])
+                .unwrap();
         }
         let transcript = game.transcript();
         let replayed = Game::from_transcript(&transcript).unwrap();
@@ -199,7 +200,7 @@ fn symmetric_games_stay_symmetric() {
             if moves.is_empty() {
                 break;
             }
-            let square = moves[rng.below(moves.len())];
+            let square = moves[common::below(&mut rng, moves.len())];
             assert!(image.is_legal(symmetry.apply_square(square)));
             board = board.play_unchecked(square);
             image = image.play_unchecked(symmetry.apply_square(square));

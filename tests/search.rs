@@ -119,10 +119,11 @@ fn solver_matches_brute_force_minimax_on_random_endgames() {
     while checked < 300 {
         // Random games stopped with 4 to 10 empties (passes and early ends included).
         let mut game = Game::new();
-        let stop_at = 4 + rng.below(7) as u32;
+        let stop_at = 4 + common::below(&mut rng, 7) as u32;
         while !game.is_over() && game.position().board.empty_count() > stop_at {
             let moves: Vec<_> = game.legal_moves().iter().collect();
-            game.play(moves[rng.below(moves.len())]).unwrap();
+            game.play(moves[common::below(&mut rng, moves.len())])
+                .unwrap();
         }
         let board = game.position().board;
         let expected = minimax(&board);

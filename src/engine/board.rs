@@ -1,8 +1,5 @@
 //! The position as the search sees it: the discs of the side to move and of its opponent, with legal-move
 //! generation and flipping done by shifts and masks on 64-bit sets.
-//!
-//! Over 500 lines only with its tests: the code is 416 lines, and the 88 lines of tests that check it
-//! stay beside it.
 
 use std::fmt;
 

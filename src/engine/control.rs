@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Milliseconds from some fixed origin. Native code uses [`native_clock`]; the browser worker passes
-/// `performance.now()`.
+/// `Date.now()`.
 pub type Clock = fn() -> f64;
 
 /// How often (in nodes) the deadline and the stop flag are looked at.

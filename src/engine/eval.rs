@@ -16,7 +16,7 @@ pub trait Evaluate {
     fn evaluate(&self, board: &Board) -> i32;
 }
 
-/// The classic features of the seed programs and of the literature before pattern evaluations: mobility,
+/// The classic features of the literature before pattern evaluations: mobility,
 /// potential mobility (frontier), corners, X- and C-squares next to an empty corner, stable discs and
 /// parity, with weights that move from the opening to the endgame with the number of empty squares.
 ///

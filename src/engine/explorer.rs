@@ -20,9 +20,6 @@
 //! let first: u32 = explorer.moves(&Position::START).iter().map(|m| m.stats.games).sum();
 //! assert_eq!(first as usize, games.len());
 //! ```
-//!
-//! Over 500 lines only with its tests: the code is 430 lines, and the 133 lines of tests that check it
-//! stay beside it.
 
 use std::collections::{HashMap, VecDeque};
 use std::error::Error;

@@ -327,7 +327,7 @@ impl Game {
     /// let mut game = Game::new();
     /// let played = game.play_out(|g| Ok::<_, ()>(g.legal_moves().iter().next().unwrap()));
     /// assert!(played.is_ok() && game.is_over());
-    /// // Stopped by the chooser after four moves: white was to move.
+    /// // Stopped by the chooser after four moves: black was to move (the fifth move is black's).
     /// let mut game = Game::new();
     /// let stopped = game.play_out(|g| match g.move_count() {
     ///     4 => Err("enough"),

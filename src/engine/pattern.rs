@@ -6,9 +6,6 @@
 //! Weights are shared by the eight symmetric copies of a pattern, and a configuration that a symmetry of
 //! the pattern maps onto another shares its weight too, so the stored table holds each class once
 //! ("compact" ids); it is expanded to one entry per reading when loaded.
-//!
-//! Over 500 lines only with its tests: the code is 515 lines (one evaluation, its tables and the weights'
-//! file format, which change together), and the 129 lines of tests that check it stay beside it.
 
 use std::sync::OnceLock;
 

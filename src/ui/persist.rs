@@ -1,9 +1,6 @@
 //! The saved form of a session (autosave in the browser's storage): versioned JSON holding the settings,
 //! the start position, the moves played and the moves that can be redone. Reading checks everything and
 //! fails with a reason rather than restoring a game that is not exactly the one saved.
-//!
-//! Over 500 lines only with its tests: the code is 293 lines, and the 217 lines of tests that check it
-//! stay beside it.
 
 use serde::{Deserialize, Serialize};
 

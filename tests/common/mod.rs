@@ -1,27 +1,14 @@
-//! Helpers shared by the integration tests: a seeded random generator and a deliberately simple array-based
+//! Helpers shared by the integration tests: the engine's seeded random generator and a deliberately simple array-based
 //! Othello implementation to check the bitboard engine against.
 
 #![allow(dead_code)]
 
-/// SplitMix64: small, seeded, good enough to pick random moves reproducibly.
-pub struct Rng(u64);
+/// The engine's own generator (SplitMix64), seeded, to pick random moves reproducibly.
+pub use reversi::engine::Rng;
 
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
+/// A random index below `n` (at least 1).
+pub fn below(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n.max(1) as u64) as usize
 }
 
 /// A cell of the reference board.

@@ -4,9 +4,6 @@
 //! empties, the last move's flips counted from lookup tables. On x86-64 the solver is compiled once per
 //! instruction set (AVX-512, AVX2, the baseline), so that the flips inline into it; the CPU's copy is chosen
 //! once per call from the search above.
-//!
-//! Over 500 lines only with its tests: the code is 509 lines, and the test that runs every copy against the
-//! others and against minimax stays beside them.
 
 use super::{final_score, Solver, ABOVE_ANY_SCORE, BELOW_ANY_SCORE};
 use crate::engine::bitboard::adjacent;
