@@ -236,38 +236,31 @@ pub fn share_panel(props: &SharePanelProps) -> Html {
             }
         })
     };
-    let copy = |text: String| {
+    // A read-only field and its copy button: the label, the field's test id, the button's, the text.
+    let copy_row = |label: &str, field: &'static str, button: &'static str, text: &String| {
         let on_copied = props.on_copied.clone();
-        Callback::from(move |_| {
-            if copy_to_clipboard(&text) {
+        let copied = text.clone();
+        let onclick = Callback::from(move |_| {
+            if copy_to_clipboard(&copied) {
                 on_copied.emit(());
             }
-        })
+        });
+        html! {
+            <label>
+                <span>{ label.to_string() }</span>
+                <span class="copy-row">
+                    <input readonly=true data-testid={field} value={text.clone()} />
+                    <button type="button" data-testid={button} {onclick}>{ t.copy }</button>
+                </span>
+            </label>
+        }
     };
     html! {
         <details class="share">
             <summary>{ t.share }</summary>
-            <label>
-                <span>{ t.transcript }</span>
-                <span class="copy-row">
-                    <input readonly=true data-testid="export-transcript" value={props.transcript.clone()} />
-                    <button type="button" data-testid="copy-transcript" onclick={copy(props.transcript.clone())}>{ t.copy }</button>
-                </span>
-            </label>
-            <label>
-                <span>{ t.ggf_record }</span>
-                <span class="copy-row">
-                    <input readonly=true data-testid="export-ggf" value={props.ggf.clone()} />
-                    <button type="button" data-testid="copy-ggf" onclick={copy(props.ggf.clone())}>{ t.copy }</button>
-                </span>
-            </label>
-            <label>
-                <span>{ t.share_link }</span>
-                <span class="copy-row">
-                    <input readonly=true data-testid="share-link" value={props.link.clone()} />
-                    <button type="button" data-testid="copy-link" onclick={copy(props.link.clone())}>{ t.copy }</button>
-                </span>
-            </label>
+            { copy_row(t.transcript, "export-transcript", "copy-transcript", &props.transcript) }
+            { copy_row(t.ggf_record, "export-ggf", "copy-ggf", &props.ggf) }
+            { copy_row(t.share_link, "share-link", "copy-link", &props.link) }
             <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
             <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
             if props.replaced {

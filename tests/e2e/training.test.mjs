@@ -89,6 +89,13 @@ test('a puzzle solved right, one wrong, the perfect line shown, and the counts k
   await page.click('[data-testid=start-puzzles]');
   await page.waitForSelector('[data-testid=puzzle]');
   assert.match(await page.textContent('[data-testid=puzzle] .title'), /Level 1 · 3 of \d+/);
+  // The daily puzzle: solved, it is marked for the day.
+  await page.click('[data-testid=daily-puzzle]');
+  await page.waitForFunction(() => /Daily puzzle/.test(document.querySelector('[data-testid=puzzle] .title')?.textContent ?? ''));
+  const daily = await currentPuzzle(page);
+  await page.click(`[data-square=${daily.moves[0][0]}]`);
+  await page.waitForSelector('[data-testid=puzzle-result][data-correct=true]');
+  assert.match(await text(page, 'daily-puzzle'), /✓/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -107,7 +107,10 @@ fn puzzle_panel(props: &TrainingProps) -> Html {
                     <select data-testid="puzzle-level" onchange={on_level}>{ levels }</select>
                 </label>
                 <button type="button" class="primary" data-testid="start-puzzles" onclick={act(TrainingAction::StartPuzzles)}>{ w.start_puzzles }</button>
-                <button type="button" data-testid="daily-puzzle" onclick={on_daily}>{ w.daily }</button>
+                <button type="button" data-testid="daily-puzzle" onclick={on_daily}>
+                    { w.daily }
+                    if stats.daily_solved == Some(local_day()) { { " ✓" } }
+                </button>
             </div>
             <p class="counts" data-testid="puzzle-counts">{ words::puzzle_counts(lang, stats.solved, stats.attempted, stats.streak, stats.best_streak) }</p>
             if training.asked.is_some() {
