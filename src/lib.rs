@@ -16,6 +16,8 @@ pub mod bot;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod fan_out;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod match_protocol;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;

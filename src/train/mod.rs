@@ -276,39 +276,23 @@ pub fn train(
                 )
             })
     };
-    // One thread per core, each fitting whole phases.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Whole phases, one at a time on every core.
     let to_fit: Vec<usize> = phases.clone().collect();
-    let mut fits: Vec<(usize, PhaseFit)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (rows, tests, to_fit, start) = (&rows, &tests, &to_fit, &start);
-                scope.spawn(move || {
-                    to_fit
-                        .iter()
-                        .skip(t)
-                        .step_by(threads)
-                        .map(|&phase| {
-                            let fit = fit_phase(
-                                phase,
-                                rows,
-                                tests,
-                                tables.compact_len,
-                                options,
-                                start(phase),
-                            );
-                            (phase, fit)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("training thread"))
-            .collect()
-    });
-    fits.sort_by_key(|(phase, _)| *phase);
+    let fits: Vec<(usize, PhaseFit)> = crate::fan_out::on_every_core_with(
+        &to_fit,
+        || (),
+        |(), &phase| {
+            let fit = fit_phase(
+                phase,
+                &rows,
+                &tests,
+                tables.compact_len,
+                options,
+                start(phase),
+            );
+            (phase, fit)
+        },
+    );
     let mut bias = [0i16; PHASES];
     let mut compact: Vec<Vec<i16>> = match &base {
         Some((b, c)) => {

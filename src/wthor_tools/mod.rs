@@ -248,7 +248,7 @@ fn on_every_core<T: Sync, R: Send>(
     weights: Option<&PatternWeights>,
     f: impl Fn(&mut Searcher, &T) -> R + Sync,
 ) -> Vec<R> {
-    on_every_core_with(
+    crate::fan_out::on_every_core_with(
         items,
         || match weights {
             Some(w) => Searcher::with_eval(16, Box::new(w.clone())),
@@ -256,46 +256,6 @@ fn on_every_core<T: Sync, R: Send>(
         },
         f,
     )
-}
-
-/// `f` applied to every item on every core, each thread with its own state made by `make` (tables, a
-/// searcher); the items are taken one at a time, so that slow ones do not leave a core idle. The results
-/// come in the items' order.
-fn on_every_core_with<T: Sync, S, R: Send>(
-    items: &[T],
-    make: impl Fn() -> S + Sync,
-    f: impl Fn(&mut S, &T) -> R + Sync,
-) -> Vec<R> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(items.len().max(1));
-    let next = AtomicUsize::new(0);
-    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let (f, make, next) = (&f, &make, &next);
-                scope.spawn(move || {
-                    let mut state = make();
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else {
-                            return out;
-                        };
-                        out.push((i, f(&mut state, item)));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("search thread"))
-            .collect()
-    });
-    results.sort_by_key(|r| r.0);
-    results.into_iter().map(|r| r.1).collect()
 }
 
 /// How `wthor-data` labels its positions: with the game's perfect-play score at 24 empties, or (bootstrapping)

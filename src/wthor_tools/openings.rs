@@ -37,7 +37,7 @@ pub fn explorer_build(
 
 /// `reversi book-build`: the opening book from the games of `paths` (before 2015 only): every position that
 /// at least `min_games` games reached in their first `max_plies` moves, with the moves played there in at least
-/// a tenth of those games and the engine's best move, each valued by a `depth`-ply search (two threads).
+/// a tenth of those games and the engine's best move, each valued by a `depth`-ply search (on every core).
 pub fn book_build(
     paths: &[PathBuf],
     min_games: u32,
@@ -59,28 +59,18 @@ pub fn book_build(
     }
     let positions = builder.frequent(min_games);
     let started = std::time::Instant::now();
-    let valued = std::sync::Mutex::new(std::collections::HashMap::new());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| {
-                let mut searcher = Searcher::new(64);
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(((board, color), played)) = positions.get(i) else {
-                        break;
-                    };
-                    let total: u32 = played.iter().map(|(_, g)| g).sum();
-                    let moves = value_book_position(&mut searcher, board, played, total, depth);
-                    valued
-                        .lock()
-                        .expect("no thread panics")
-                        .insert((*board, *color), moves);
-                }
-            });
-        }
-    });
-    let book = Book::from_positions(valued.into_inner().expect("no thread panics"));
+    let valued: std::collections::HashMap<_, _> = crate::fan_out::on_every_core_with(
+        &positions,
+        || Searcher::new(64),
+        |searcher, ((board, color), played)| {
+            let total: u32 = played.iter().map(|(_, g)| g).sum();
+            let moves = value_book_position(searcher, board, played, total, depth);
+            ((*board, *color), moves)
+        },
+    )
+    .into_iter()
+    .collect();
+    let book = Book::from_positions(valued);
     let bytes = book.write();
     let written = Book::read(&bytes)?;
     std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;

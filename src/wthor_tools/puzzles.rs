@@ -5,9 +5,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::{on_every_core_with, read_file, ToolError};
+use super::{read_file, ToolError};
 use crate::engine::puzzles::{Puzzle, PuzzleSet, LEVELS, MAX_EMPTIES, MIN_EMPTIES};
 use crate::engine::{Control, Position, Rng, Searcher, TranspositionTable};
+use crate::fan_out::on_every_core_with;
 
 /// Plies of the shallow search that measures how tempting the wrong moves are.
 const TEMPTING_DEPTH: u32 = 2;
