@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::explorer::{
-    canonical, read_tree, unzigzag, write_tree, write_varint, zigzag, ExplorerError, Key, Reader,
+    read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, ExplorerError, Key, Reader,
 };
 use super::{splitmix, Board, Color, Position, Square, DISC};
 
@@ -92,21 +92,10 @@ impl Book {
 
     /// The book's moves in `position` (in its own frame) with their values, best first.
     pub fn moves(&self, position: &Position) -> Vec<BookMove> {
-        let (key, symmetry) = canonical(&position.board, position.to_move);
-        let back = symmetry.inverse();
-        let mut moves: Vec<BookMove> = self
-            .positions
-            .get(&key)
-            .map(|moves| {
-                moves
-                    .iter()
-                    .map(|&(square, value)| BookMove {
-                        square: back.apply_square(square),
-                        value,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut moves: Vec<BookMove> = stored_moves(&self.positions, position)
+            .into_iter()
+            .map(|(square, value)| BookMove { square, value })
+            .collect();
         moves.sort_by(|a, b| {
             b.value
                 .cmp(&a.value)

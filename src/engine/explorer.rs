@@ -83,6 +83,22 @@ pub struct ExplorerMove {
 pub(crate) type Key = (Board, Color);
 
 /// The least of the board's 8 images, and the symmetry that gives it.
+/// The moves stored for `position` in a tree keyed by canonical positions (the explorer's and the book's),
+/// turned back into the position's own frame; none when the position is not in the tree.
+pub(crate) fn stored_moves<T: Copy>(
+    positions: &HashMap<Key, Vec<(Square, T)>>,
+    position: &Position,
+) -> Vec<(Square, T)> {
+    let (key, symmetry) = canonical(&position.board, position.to_move);
+    let back = symmetry.inverse();
+    positions.get(&key).map_or_else(Vec::new, |moves| {
+        moves
+            .iter()
+            .map(|&(square, value)| (back.apply_square(square), value))
+            .collect()
+    })
+}
+
 pub(crate) fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
     let mut best = (*board, Symmetry::Identity);
     for symmetry in Symmetry::ALL.into_iter().skip(1) {
@@ -262,21 +278,10 @@ impl Explorer {
 
     /// The moves played in `position` (in its own frame), most played first.
     pub fn moves(&self, position: &Position) -> Vec<ExplorerMove> {
-        let (key, symmetry) = canonical(&position.board, position.to_move);
-        let back = symmetry.inverse();
-        let mut moves: Vec<ExplorerMove> = self
-            .positions
-            .get(&key)
-            .map(|moves| {
-                moves
-                    .iter()
-                    .map(|&(square, stats)| ExplorerMove {
-                        square: back.apply_square(square),
-                        stats,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mut moves: Vec<ExplorerMove> = stored_moves(&self.positions, position)
+            .into_iter()
+            .map(|(square, stats)| ExplorerMove { square, stats })
+            .collect();
         moves.sort_by(|a, b| {
             b.stats
                 .games

@@ -1,7 +1,7 @@
 //! Commands over the WTHOR database (native only): `reversi eval-test` measures the evaluation against the
 //! games' perfect-play scores, `reversi wthor-data` turns the games into labelled positions for
 //! `reversi train`, `reversi mpc-stats` measures the mid-game probcut's error; the opening tools (explorer,
-//! book, `explore`) are in `openings.rs`.
+//! book, `explore`) are in `book_and_explorer.rs`, the training room's puzzles in `puzzles.rs`.
 //!
 //! Games from [`FIRST_TEST_YEAR`] on are the test set: `wthor-data` refuses them, so the evaluation is never
 //! trained on the games it is measured on.
@@ -15,10 +15,10 @@ use crate::engine::{mpc_shallow_depth, native_clock, Color, SearchLimits, Search
 use crate::engine::{Board, PatternWeights};
 use crate::train::Sample;
 
-mod openings;
+mod book_and_explorer;
 mod puzzles;
 
-pub use self::openings::{book_build, explore, explorer_build};
+pub use self::book_and_explorer::{book_build, explore, explorer_build};
 pub use self::puzzles::{puzzles_build, puzzles_check};
 
 /// The first year of the test set.
