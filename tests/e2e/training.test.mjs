@@ -139,6 +139,14 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   await page.waitForSelector('[data-testid=drill-done]');
   assert.match(await text(page, 'drill-done'), /1 mistake/);
   assert.match(await text(page, 'drill-counts'), /Lines learned: 0 of 1 · due today: 1/);
+  // Several openings at once: the Tiger and the Buffalo, drilled in turn.
+  const buffalo = await page.$eval('[data-testid=drill-opening]', (s) =>
+    [...s.options].find((o) => o.textContent === 'Buffalo/Kenichi Variation').value,
+  );
+  await page.selectOption('[data-testid=drill-opening]', [tiger, buffalo]);
+  await page.click('[data-testid=start-drill]');
+  await page.waitForSelector('[data-testid=drill][data-done=false]');
+  assert.match(await text(page, 'drill-counts'), /of 2 · due today: 1/);
   // The game comes back as it was.
   await page.click('[data-testid=leave-training]');
   await page.waitForSelector('[data-testid=new-game]');

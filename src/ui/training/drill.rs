@@ -25,6 +25,8 @@ pub enum DrillChoice {
     AllOpenings,
     /// One named opening (its index in [`OPENINGS`]).
     Opening(usize),
+    /// Several named openings: bit `i` set for the `i`-th of [`OPENINGS`].
+    Several(u128),
     /// The book's main lines: each named opening followed by the book's best moves to
     /// [`BOOK_LINE_PLIES`] plies.
     BookLines,
@@ -57,6 +59,10 @@ pub fn lines(choice: DrillChoice, color: Color) -> Vec<Line> {
         DrillChoice::AllOpenings => (0..OPENINGS.len()).map(named).collect(),
         DrillChoice::Opening(index) if index < OPENINGS.len() => vec![named(index)],
         DrillChoice::Opening(_) => Vec::new(),
+        DrillChoice::Several(set) => (0..OPENINGS.len())
+            .filter(|&i| set & (1 << i) != 0)
+            .map(named)
+            .collect(),
         DrillChoice::BookLines => {
             let mut out: Vec<Line> = Vec::new();
             for index in 0..OPENINGS.len() {
@@ -236,6 +242,10 @@ mod tests {
         let tiger = OPENINGS.iter().position(|o| o.name == "Tiger").unwrap();
         let one = lines(DrillChoice::Opening(tiger), Color::Black);
         assert_eq!(one[0].key(Color::Black), "X:f5d6c3d3c4");
+        let two = lines(DrillChoice::Several(1 << tiger | 1 << 0), Color::Black);
+        assert_eq!(two.len(), 2);
+        assert_eq!(two[1].opening, tiger);
+        assert!(lines(DrillChoice::Several(0), Color::Black).is_empty());
     }
 
     #[test]

@@ -180,22 +180,36 @@ fn puzzle_round_view(props: &TrainingProps) -> Html {
     }
 }
 
-/// The drill choice as the select's value: `all`, `book` or an opening's index.
-fn choice_value(choice: DrillChoice) -> String {
+/// The select's value of an option: `all`, `book` or an opening's index.
+fn option_value(choice: DrillChoice) -> String {
     match choice {
         DrillChoice::AllOpenings => "all".into(),
         DrillChoice::BookLines => "book".into(),
         DrillChoice::Opening(i) => i.to_string(),
+        DrillChoice::Several(_) => String::new(),
     }
 }
 
-fn parse_choice(value: &str) -> DrillChoice {
-    match value {
-        "book" => DrillChoice::BookLines,
-        other => other
-            .parse()
-            .map(DrillChoice::Opening)
-            .unwrap_or(DrillChoice::AllOpenings),
+/// The drill choice from the options selected: all the openings or the book's lines if either is among
+/// them, else the openings chosen (one, or several).
+fn parse_choice(values: &[String]) -> DrillChoice {
+    if values.iter().any(|v| v == "book") {
+        return DrillChoice::BookLines;
+    }
+    let openings: Vec<usize> = values.iter().filter_map(|v| v.parse().ok()).collect();
+    match openings[..] {
+        _ if values.iter().any(|v| v == "all") => DrillChoice::AllOpenings,
+        [] => DrillChoice::AllOpenings,
+        [one] => DrillChoice::Opening(one),
+        _ => DrillChoice::Several(openings.iter().fold(0u128, |set, &i| set | 1 << i)),
+    }
+}
+
+/// True when `value`'s option is part of `choice`.
+fn chosen(choice: DrillChoice, value: DrillChoice) -> bool {
+    match (choice, value) {
+        (DrillChoice::Several(set), DrillChoice::Opening(i)) => set & (1 << i) != 0,
+        _ => choice == value,
     }
 }
 
@@ -218,7 +232,12 @@ fn drill_panel(props: &TrainingProps) -> Html {
         let choice = choice.clone();
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            choice.set(parse_choice(&select.value()));
+            let options = select.selected_options();
+            let values: Vec<String> = (0..options.length())
+                .filter_map(|i| options.item(i))
+                .filter_map(|o| o.get_attribute("value"))
+                .collect();
+            choice.set(parse_choice(&values));
         })
     };
     let on_color = {
@@ -259,7 +278,7 @@ fn drill_panel(props: &TrainingProps) -> Html {
         })
     };
     let option = |value: DrillChoice, label: &str| {
-        html! { <option value={choice_value(value)} selected={*choice == value}>{ label.to_string() }</option> }
+        html! { <option value={option_value(value)} selected={chosen(*choice, value)}>{ label.to_string() }</option> }
     };
     let openings: Html = (0..OPENINGS.len())
         .map(|i| option(DrillChoice::Opening(i), opening_name(lang, i)))
@@ -276,7 +295,7 @@ fn drill_panel(props: &TrainingProps) -> Html {
             <p class="intro">{ w.drills_intro }</p>
             <div class="row">
                 <label>{ w.opening }{" "}
-                    <select data-testid="drill-opening" onchange={on_choice}>
+                    <select data-testid="drill-opening" multiple=true size="5" onchange={on_choice}>
                         { option(DrillChoice::AllOpenings, w.all_openings) }
                         { option(DrillChoice::BookLines, w.book_lines) }
                         { openings }

@@ -32,7 +32,7 @@ crate::ui::i18n::strings! {
     /// While a puzzle or a value is on its way.
     loading: "Loading…", "加载中…";
     /// The drill's choice of lines.
-    opening: "Opening", "开局";
+    opening: "Openings (one or several)", "开局（可多选）";
     /// Every named opening.
     all_openings: "All named openings", "全部命名开局";
     /// The named openings followed by the book's best moves.
