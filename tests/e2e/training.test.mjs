@@ -151,6 +151,12 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   await page.click('[data-testid=leave-training]');
   await page.waitForSelector('[data-testid=new-game]');
   assert.deepEqual(await discs(page), game);
+  // The schedule survives a reload: the missed Tiger is still due today.
+  await page.reload();
+  await page.click('[data-testid=training]');
+  await page.click('[data-testid=tab-drills]');
+  await page.selectOption('[data-testid=drill-opening]', tiger);
+  assert.match(await text(page, 'drill-counts'), /Lines learned: 0 of 1 · due today: 1/);
   assert.deepEqual(errors, []);
   await context.close();
 });
