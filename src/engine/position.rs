@@ -130,6 +130,30 @@ impl Position {
         Ok(())
     }
 
+    /// The position after `square`, with the pass the rules force on the next side applied; `None` if the
+    /// move is not legal.
+    ///
+    /// ```
+    /// use reversi::engine::{Color, Position};
+    /// let next = Position::START.play("f5".parse().unwrap()).unwrap();
+    /// assert_eq!(next.to_move, Color::White);
+    /// assert!(Position::START.play("a1".parse().unwrap()).is_none());
+    /// ```
+    pub fn play(&self, square: Square) -> Option<Position> {
+        if !self.board.is_legal(square) {
+            return None;
+        }
+        let next = Position {
+            board: self.board.play_unchecked(square),
+            to_move: self.to_move.opponent(),
+        };
+        Some(if next.board.must_pass() {
+            next.pass()
+        } else {
+            next
+        })
+    }
+
     /// The same discs with the other side to move.
     pub const fn pass(&self) -> Position {
         Position {

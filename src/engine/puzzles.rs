@@ -26,7 +26,7 @@
 use std::error::Error;
 use std::fmt;
 
-use super::{Bitboard, Board, Color, Control, Move, Position, Solver, Square, TranspositionTable};
+use super::{Bitboard, Board, Color, Control, Position, Solver, Square, TranspositionTable};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"RVPUZ001";
@@ -229,13 +229,7 @@ fn play_line(start: &Position, line: &[Square]) -> Option<Vec<Position>> {
     let mut position = *start;
     let mut out = Vec::with_capacity(line.len());
     for &square in line {
-        position = Position {
-            board: position.board.try_play(Move::Place(square)).ok()?,
-            to_move: position.to_move.opponent(),
-        };
-        if position.board.must_pass() {
-            position = position.pass();
-        }
+        position = position.play(square)?;
         out.push(position);
     }
     Some(out)

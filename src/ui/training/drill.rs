@@ -90,33 +90,18 @@ fn extend_from_book(moves: &mut Vec<Square>) {
             return;
         };
         moves.push(best.square);
-        match play(&position, best.square) {
+        match position.play(best.square) {
             Some(next) => position = next,
             None => return,
         }
     }
 }
 
-/// The position after `square` (a pass applied if the next side must), `None` if illegal.
-pub fn play(position: &Position, square: Square) -> Option<Position> {
-    if !position.board.is_legal(square) {
-        return None;
-    }
-    let mut next = Position {
-        board: position.board.play_unchecked(square),
-        to_move: position.to_move.opponent(),
-    };
-    if next.board.must_pass() {
-        next = next.pass();
-    }
-    Some(next)
-}
-
 /// The position after `moves` from the start, `None` if one is illegal.
 pub fn replay(moves: &[Square]) -> Option<Position> {
     moves
         .iter()
-        .try_fold(Position::START, |position, &square| play(&position, square))
+        .try_fold(Position::START, |position, &square| position.play(square))
 }
 
 /// The symmetries that leave the start position as it is: a line can be played in any of these frames.

@@ -18,7 +18,7 @@ pub use view::TrainingRoom;
 
 use serde::{Deserialize, Serialize};
 
-use self::drill::{frames, lines, play, DrillChoice, Line, Schedule};
+use self::drill::{frames, lines, DrillChoice, Line, Schedule};
 use super::channel::Channel;
 use crate::engine::book::Book;
 use crate::engine::puzzles::LEVELS;
@@ -175,7 +175,7 @@ impl PuzzleRound {
         let mut position = self.puzzle.position;
         let mut out = Vec::new();
         for &square in &self.puzzle.line {
-            match play(&position, square) {
+            match position.play(square) {
                 Some(next) => position = next,
                 None => break,
             }
@@ -189,7 +189,7 @@ impl PuzzleRound {
         let start = self.puzzle.position;
         match (self.answer, self.step) {
             (None, _) => (start, None),
-            (Some(answer), 0) => (play(&start, answer).unwrap_or(start), Some((start, answer))),
+            (Some(answer), 0) => (start.play(answer).unwrap_or(start), Some((start, answer))),
             (Some(_), step) => {
                 let line = self.line_positions();
                 let before = if step >= 2 {
@@ -255,7 +255,7 @@ impl DrillRound {
     /// Plays the line's next move.
     fn advance(&mut self) {
         if let Some(square) = self.expected() {
-            if let Some(next) = play(&self.position, square) {
+            if let Some(next) = self.position.play(square) {
                 self.last = Some((self.position, square));
                 self.position = next;
                 self.ply += 1;
