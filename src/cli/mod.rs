@@ -212,8 +212,37 @@ enum Command {
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
     },
+    /// How the evaluation drifts with the depth: per number of empties, the mean value from black's side at
+    /// each depth of iterative deepening and the mean change from one depth to the next (a parity bias shows
+    /// as a swing between odd and even depths).
+    EvalDrift {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Numbers of empties to measure at, comma-separated.
+        #[arg(long, default_value = "44,48,52,56")]
+        empties: String,
+        /// Positions per number of empties, spread evenly over the games.
+        #[arg(long, default_value_t = 150)]
+        positions: usize,
+        /// The deepest iteration (the drift is shown from depth 1 to this one).
+        #[arg(long, default_value_t = 13)]
+        max_depth: u32,
+        /// Weights file to measure instead of the built-in weights.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+    },
     #[command(flatten)]
     Dev(dev::DevCommand),
+}
+
+/// `--empties`: numbers separated by commas (an error printed for `command` when it is not).
+fn parse_empties(command: &str, text: &str) -> Option<Vec<u32>> {
+    let parsed: Result<Vec<u32>, _> = text.split(',').map(|e| e.trim().parse::<u32>()).collect();
+    if parsed.is_err() {
+        eprintln!("reversi {command}: --empties {text:?}: expected numbers separated by commas, e.g. 24,36");
+    }
+    parsed.ok()
 }
 
 /// The exit status of a command that ends with `result`: success, or its error on stderr and status 2.
@@ -388,12 +417,7 @@ pub fn main() -> ExitCode {
             depth,
             weights,
         } => {
-            let parsed: Result<Vec<u32>, _> = empties
-                .split(',')
-                .map(|e| e.trim().parse::<u32>())
-                .collect();
-            let Ok(empties) = parsed else {
-                eprintln!("reversi eval-test: --empties {empties:?}: expected numbers separated by commas, e.g. 24,36");
+            let Some(empties) = parse_empties("eval-test", &empties) else {
                 return ExitCode::from(2);
             };
             let result = crate::wthor_tools::eval_test(
@@ -404,6 +428,26 @@ pub fn main() -> ExitCode {
                 &mut std::io::stdout(),
             );
             finish("eval-test", result)
+        }
+        Command::EvalDrift {
+            files,
+            empties,
+            positions,
+            max_depth,
+            weights,
+        } => {
+            let Some(empties) = parse_empties("eval-drift", &empties) else {
+                return ExitCode::from(2);
+            };
+            let result = crate::wthor_tools::eval_drift(
+                &files,
+                &empties,
+                positions,
+                max_depth,
+                weights.as_deref(),
+                &mut std::io::stdout(),
+            );
+            finish("eval-drift", result)
         }
         Command::Dev(command) => dev::run(command),
         Command::Match {

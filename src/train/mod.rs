@@ -65,11 +65,13 @@ pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample
     Ok((samples, bad))
 }
 
-/// A sample's features for training: the compact pattern ids, empties and score.
+/// A sample's features for training: the compact pattern ids, empties and score. In a batch fit a row stands
+/// for every sample of one position: `score` is their mean label and `count` how many they are.
 struct Row {
     ids: [u32; FEATURES],
     empties: u8,
     score: f32,
+    count: f32,
 }
 
 /// Which samples are kept aside to measure the fit: about one in twenty, by position, so that a position
@@ -98,18 +100,21 @@ fn predict(bias: f32, weights: &[f32], ids: &[u32; FEATURES]) -> f32 {
     bias + ids.iter().map(|&id| weights[id as usize]).sum::<f32>()
 }
 
+/// The root-mean-square error over the samples the rows stand for (a merged row's mean label only: the
+/// spread of its samples' labels around their mean is not counted).
 fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
-    if rows.is_empty() {
+    let count: f64 = rows.iter().map(|r| r.count as f64).sum();
+    if count == 0.0 {
         return 0.0;
     }
     let sum: f64 = rows
         .iter()
         .map(|r| {
             let e = (r.score - predict(bias, weights, &r.ids)) as f64;
-            e * e
+            e * e * r.count as f64
         })
         .sum();
-    (sum / rows.len() as f64).sqrt()
+    (sum / count).sqrt()
 }
 
 /// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
@@ -173,6 +178,94 @@ fn fit_phase(
     }
 }
 
+/// Full-batch gradient descent on the (count-weighted) squared error for the phase `phase`, on the samples
+/// whose empties are within two of the phase's range: every step moves each weight by the mean error of the
+/// samples that read it (less an L2 pull), scaled down by the number of features a sample reads, with
+/// momentum. Unlike stochastic descent, it never chases the last samples it saw: an opening position met in
+/// thousands of games is fitted to their mean result, not to the last few games' results (stochastic
+/// descent left whole opening phases several discs off their mean), and the result does not depend on an
+/// order.
+fn fit_phase_batch(
+    phase: usize,
+    rows: &[Row],
+    tests: &[Row],
+    compact_len: usize,
+    options: &TrainOptions,
+    start: Option<(f32, Vec<f32>)>,
+) -> PhaseFit {
+    let low = (phase * 5 + 1) as i32;
+    let high = (phase * 5 + 5) as i32;
+    let train: Vec<&Row> = rows
+        .iter()
+        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
+        .collect();
+    let test: Vec<&Row> = tests
+        .iter()
+        .filter(|r| (low..=high).contains(&(r.empties as i32)))
+        .collect();
+    let total: f64 = train.iter().map(|r| r.count as f64).sum();
+    let mean = if total == 0.0 {
+        0.0
+    } else {
+        train
+            .iter()
+            .map(|r| (r.score * r.count) as f64)
+            .sum::<f64>()
+            / total
+    };
+    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
+    let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
+    let start_rmse = rmse(bias, &weights, &test);
+    // How many samples read each weight (a weight read twice by one sample counts twice).
+    let mut reads = vec![0f64; compact_len];
+    for row in &train {
+        for &id in &row.ids {
+            reads[id as usize] += row.count as f64;
+        }
+    }
+    let step = options.rate_batch / FEATURES as f64;
+    let l2 = options.l2 as f64;
+    let mut velocity = vec![0f64; compact_len];
+    let mut bias_velocity = 0f64;
+    let mut gradient = vec![0f64; compact_len];
+    for _ in 0..options.iterations {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        let mut bias_gradient = 0f64;
+        for row in &train {
+            let error = ((row.score - predict(bias, &weights, &row.ids)) * row.count) as f64;
+            bias_gradient += error;
+            for &id in &row.ids {
+                gradient[id as usize] += error;
+            }
+        }
+        for i in 0..compact_len {
+            if reads[i] == 0.0 {
+                continue;
+            }
+            let g = (gradient[i] - l2 * weights[i] as f64) / (reads[i] + l2);
+            velocity[i] = MOMENTUM * velocity[i] + step * g;
+            weights[i] += velocity[i] as f32;
+        }
+        if total > 0.0 {
+            bias_velocity = MOMENTUM * bias_velocity + step * bias_gradient / total;
+            bias += bias_velocity as f32;
+        }
+    }
+    PhaseFit {
+        bias,
+        start_rmse,
+        train_rmse: rmse(bias, &weights, &train),
+        test_rmse: rmse(bias, &weights, &test),
+        baseline_rmse,
+        weights,
+        train_count: train.len(),
+        test_count: test.len(),
+    }
+}
+
+/// The batch fit's momentum.
+const MOMENTUM: f64 = 0.9;
+
 /// How `reversi train` fits (its command-line options).
 #[derive(Clone, Debug, clap::Args)]
 pub struct TrainOptions {
@@ -198,6 +291,16 @@ pub struct TrainOptions {
     /// Fit the trained phases from zero instead of from `--base`'s weights (its other phases are still kept).
     #[arg(long)]
     pub fresh: bool,
+    /// Fit by full-batch gradient descent (identical positions merged, each weighted by its count) instead
+    /// of stochastic descent: `--epochs`, `--rate` and `--huber` are then not used.
+    #[arg(long)]
+    pub batch: bool,
+    /// Steps of the batch fit.
+    #[arg(long, default_value_t = 300)]
+    pub iterations: usize,
+    /// The batch fit's step, in units of one feature's mean error shared over a sample's features.
+    #[arg(long, default_value_t = 1.0)]
+    pub rate_batch: f64,
 }
 
 fn parse_phases(text: Option<&str>) -> std::io::Result<std::ops::RangeInclusive<usize>> {
@@ -250,11 +353,20 @@ pub fn train(
     let tables = Tables::get();
     let mut rows = Vec::new();
     let mut tests = Vec::new();
-    for sample in &samples {
+    let merged;
+    let positions: Vec<(Sample, f32, f32)> = if options.batch {
+        merged = merge(&samples);
+        merged
+    } else {
+        samples.iter().map(|s| (*s, s.score as f32, 1.0)).collect()
+    };
+    drop(samples);
+    for (sample, score, count) in &positions {
         let row = Row {
             ids: tables.compact_features(sample.player, sample.opponent),
             empties: (!(sample.player | sample.opponent)).count_ones() as u8,
-            score: sample.score as f32,
+            score: *score,
+            count: *count,
         };
         if held_out(sample) {
             tests.push(row);
@@ -262,7 +374,7 @@ pub fn train(
             rows.push(row);
         }
     }
-    drop(samples);
+    drop(positions);
     let start = |phase: usize| {
         base.as_ref()
             .filter(|_| !options.fresh)
@@ -282,7 +394,12 @@ pub fn train(
         &to_fit,
         || (),
         |(), &phase| {
-            let fit = fit_phase(
+            let fit = if options.batch {
+                fit_phase_batch
+            } else {
+                fit_phase
+            };
+            let fit = fit(
                 phase,
                 &rows,
                 &tests,
@@ -317,6 +434,26 @@ pub fn train(
         compact[*phase] = fit.weights.iter().map(|&w| to_centi(w)).collect();
     }
     std::fs::write(out, PatternWeights::to_bytes(&bias, &compact))
+}
+
+/// The samples of each position merged: the position (in its first sample), the mean label and the count,
+/// in the order of each position's first sample.
+fn merge(samples: &[Sample]) -> Vec<(Sample, f32, f32)> {
+    let mut index = std::collections::HashMap::new();
+    let mut out: Vec<(Sample, f64, f64)> = Vec::new();
+    for sample in samples {
+        let i = *index
+            .entry((sample.player, sample.opponent))
+            .or_insert_with(|| {
+                out.push((*sample, 0.0, 0.0));
+                out.len() - 1
+            });
+        out[i].1 += sample.score as f64;
+        out[i].2 += 1.0;
+    }
+    out.into_iter()
+        .map(|(s, sum, n)| (s, (sum / n) as f32, n as f32))
+        .collect()
 }
 
 fn to_centi(w: f32) -> i16 {

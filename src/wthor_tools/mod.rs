@@ -78,6 +78,7 @@ pub fn read_weights(path: &Path) -> Result<PatternWeights, ToolError> {
 struct Probe {
     empties: u32,
     board: crate::engine::Board,
+    to_move: Color,
     score: i32,
 }
 
@@ -100,6 +101,7 @@ fn probes(games: &[WthorGame], empties: &[u32], theoretical_empties: u32) -> Vec
                 out.push(Probe {
                     empties: e,
                     board: p.board,
+                    to_move: p.to_move,
                     score: if p.to_move == Color::Black {
                         black
                     } else {
@@ -169,6 +171,122 @@ pub fn eval_test(
                 abs / n as f64,
                 (sq / n as f64).sqrt()
             )?;
+        }
+    }
+    Ok(())
+}
+
+/// Deepest search `eval-drift` accepts.
+pub const MAX_DRIFT_DEPTH: u32 = 16;
+
+/// `reversi eval-drift`: how the value of a position moves from one depth to the next. For each number of
+/// empties, `positions` positions of the files' games (spread evenly over them) are searched by iterative
+/// deepening as the levels search (probcut on) up to `max_depth`; printed are the mean value from black's
+/// side at each depth and, per depth `d`, the signed mean of value(d + 1) − value(d). An evaluation without a
+/// bias for the side to move drifts little between consecutive depths; one that favours (or slights) the side
+/// to move at the leaves swings with the parity of the depth.
+pub fn eval_drift(
+    paths: &[PathBuf],
+    empties: &[u32],
+    positions: usize,
+    max_depth: u32,
+    weights: Option<&Path>,
+    out: &mut dyn Write,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if !(2..=MAX_DRIFT_DEPTH).contains(&max_depth) {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--max-depth {max_depth}: expected 2 to {MAX_DRIFT_DEPTH}"
+        ))));
+    }
+    if let Some(&e) = empties.iter().find(|&&e| !(20..=60).contains(&e)) {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--empties {e}: expected 20 to 60 (a mid-game position)"
+        ))));
+    }
+    if positions == 0 {
+        return Err(Box::new(ToolError::Argument(
+            "--positions 0: expected at least 1".into(),
+        )));
+    }
+    let mut games = Vec::new();
+    for path in paths {
+        games.extend(read_file(path)?.1);
+    }
+    let mut chosen = Vec::new();
+    for &e in empties {
+        let all = probes(&games, &[e], 24);
+        let step = (all.len() / positions).max(1);
+        chosen.extend(all.into_iter().step_by(step).take(positions));
+    }
+    let weights = weights.map(read_weights).transpose()?;
+    let started = native_clock();
+    let limits = SearchLimits::midgame(max_depth);
+    let values: Vec<(u32, Vec<f64>, f64)> =
+        on_every_core(&chosen, weights.as_ref(), |searcher, probe| {
+            searcher.clear();
+            let black = if probe.to_move == Color::Black {
+                1.0
+            } else {
+                -1.0
+            };
+            let eval = weights.as_ref().unwrap_or(PatternWeights::builtin());
+            let (p, o) = (probe.board.player().0, probe.board.opponent().0);
+            let mut by_depth = vec![black * eval.evaluate(p, o) as f64 / DISC as f64];
+            searcher.search(&probe.board, &limits, native_clock, None, &mut |info| {
+                if let crate::engine::ScoreKind::Midgame { depth } = info.kind {
+                    if depth as usize == by_depth.len() {
+                        by_depth.push(black * info.score as f64 / DISC as f64);
+                    }
+                }
+            });
+            (probe.empties, by_depth, black * probe.score as f64)
+        });
+    writeln!(
+        out,
+        "{} games, {} positions, depths 1-{max_depth}, {:.1} s",
+        games.len(),
+        chosen.len(),
+        (native_clock() - started) / 1000.0
+    )?;
+    // Depth 0 (the evaluation itself) to `max_depth`.
+    let depths = max_depth as usize + 1;
+    let tables = [
+        ("mean value from black's side at depth d (games: their perfect-play score at 24 empties)", false),
+        ("mean drift value(d+1) - value(d), black's side", true),
+    ];
+    for (title, drift) in tables {
+        writeln!(out, "{title}")?;
+        let (first, last) = if drift { (1, depths - 1) } else { (0, depths) };
+        write!(out, "empties positions")?;
+        if !drift {
+            write!(out, "  games")?;
+        }
+        for d in first..last {
+            write!(out, " {:>6}", format!("d{d}"))?;
+        }
+        writeln!(out)?;
+        for &e in empties {
+            let rows: Vec<(&Vec<f64>, f64)> = values
+                .iter()
+                .filter(|(pe, v, _)| *pe == e && v.len() == depths)
+                .map(|(_, v, game)| (v, *game))
+                .collect();
+            write!(out, "{e:>7} {:>9}", rows.len())?;
+            if !drift {
+                let games = rows.iter().map(|r| r.1).sum::<f64>() / rows.len().max(1) as f64;
+                write!(out, " {games:>+6.2}")?;
+            }
+            let rows: Vec<&Vec<f64>> = rows.iter().map(|r| r.0).collect();
+            for d in first..last {
+                let n = rows.len().max(1) as f64;
+                let mean = rows
+                    .iter()
+                    .map(|v| if drift { v[d + 1] - v[d] } else { v[d] })
+                    .sum::<f64>()
+                    / n;
+                write!(out, " {mean:>+6.2}")?;
+            }
+            writeln!(out)?;
         }
     }
     Ok(())
