@@ -471,6 +471,17 @@ pub fn main() -> ExitCode {
             } else {
                 Ok(Searcher::new(32))
             };
+            let second = second.and_then(|second| match &options.vs_book {
+                None => Ok(second),
+                Some(path) => std::fs::read(path)
+                    .map_err(|e| CommandError::Read(path.clone(), e))
+                    .and_then(|bytes| {
+                        crate::engine::book::Book::read(&bytes).map_err(|e| {
+                            CommandError::Tool(format!("{}: {e}", path.display()).into())
+                        })
+                    })
+                    .map(|book| second.with_book(book)),
+            });
             let result = second.and_then(|second| {
                 run_match(
                     (level, vs_level),

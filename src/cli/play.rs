@@ -253,6 +253,13 @@ pub(super) struct MatchOptions {
     /// The second engine's mid-game depth instead of its level's (to stand in for an older table).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub(super) vs_depth: Option<u32>,
+    /// The first engine's mid-game depth instead of its level's (with `--vs-depth`: both at a fixed depth).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub(super) depth: Option<u32>,
+    /// The second engine plays from this opening book (a file of `reversi book-build`) instead of the
+    /// built-in one (to compare books, or to stand in for an older engine).
+    #[arg(long)]
+    pub(super) vs_book: Option<std::path::PathBuf>,
     /// The second engine's time cap per move in milliseconds instead of its level's.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60_000))]
     pub(super) vs_cap_ms: Option<u32>,
@@ -333,6 +340,13 @@ pub(super) fn run_match(
                     limits.depth = 60;
                     limits.deadline = Some(native_clock() + ms as f64);
                     limits.target = None;
+                }
+                if black_to_move == a_is_black {
+                    if let Some(depth) = options.depth {
+                        limits.depth = depth;
+                        limits.solve_depth = None;
+                        limits.target = None;
+                    }
                 }
                 if black_to_move != a_is_black {
                     if options.vs_no_book {

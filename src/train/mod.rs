@@ -487,6 +487,66 @@ mod tests {
         }
     }
 
+    fn options(batch: bool) -> TrainOptions {
+        TrainOptions {
+            epochs: 12,
+            base: None,
+            phases: None,
+            rate: 0.01,
+            huber: 64.0,
+            l2: 0.0,
+            fresh: false,
+            batch,
+            iterations: 300,
+            rate_batch: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_batch_fit_gives_a_repeated_position_its_mean_label() {
+        // The start position met in 400 games: 300 won by 10, 100 lost by 30 (mean 0). Stochastic descent
+        // ends where the last labels it saw (in its shuffled order) pulled it; the batch fit at their mean.
+        let tables = Tables::get();
+        let board = crate::engine::Board::START;
+        let (p, o) = (board.player().0, board.opponent().0);
+        let samples: Vec<Sample> = (0..400)
+            .map(|i| Sample {
+                player: p,
+                opponent: o,
+                score: if i < 300 { 10 } else { -30 },
+            })
+            .collect();
+        let row = |score: f32, count: f32| Row {
+            ids: tables.compact_features(p, o),
+            empties: 60,
+            score,
+            count,
+        };
+        let merged = merge(&samples);
+        assert_eq!(merged.len(), 1);
+        assert_eq!((merged[0].1, merged[0].2), (0.0, 400.0));
+        let value = |fit: &PhaseFit| predict(fit.bias, &fit.weights, &row(0.0, 1.0).ids);
+        let batch = fit_phase_batch(
+            11,
+            &[row(merged[0].1, merged[0].2)],
+            &[],
+            tables.compact_len,
+            &options(true),
+            None,
+        );
+        assert!(value(&batch).abs() < 0.5, "batch: {}", value(&batch));
+        let one_by_one: Vec<Row> = samples.iter().map(|s| row(s.score as f32, 1.0)).collect();
+        let sgd = fit_phase(
+            11,
+            &one_by_one,
+            &[],
+            tables.compact_len,
+            &options(false),
+            None,
+        );
+        assert!(value(&sgd).abs() > 3.0, "stochastic: {}", value(&sgd));
+    }
+
     #[test]
     fn late_positions_are_labelled_with_their_exact_scores() {
         let mut rng = Rng::new(5);

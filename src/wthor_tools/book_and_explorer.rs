@@ -5,7 +5,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{read_file, ToolError, FIRST_TEST_YEAR};
-use crate::engine::{native_clock, SearchLimits, Searcher, DISC};
+use std::collections::HashMap;
+
+use crate::engine::explorer::{child, Key};
+use crate::engine::{native_clock, Move, SearchLimits, Searcher, Square, DISC};
 
 /// `reversi explorer-build`: the opening explorer's file from the games of `paths` (every year: the explorer
 /// shows what people played, it is not the AI's book), then a summary on stderr.
@@ -37,7 +40,13 @@ pub fn explorer_build(
 
 /// `reversi book-build`: the opening book from the games of `paths` (before 2015 only): every position that
 /// at least `min_games` games reached in their first `max_plies` moves, with the moves played there in at least
-/// a tenth of those games and the engine's best move, each valued by a `depth`-ply search (on every core).
+/// a tenth of those games and the engine's best move (then a summary on stderr).
+///
+/// The values are the negamax of the book's tree: a move that leads to another book position is worth what
+/// that position's best move is worth (negated), and a move that leaves the book (a leaf) is valued by a
+/// search of `depth - 1` plies from the position it leads to. Every search starts from empty tables, so the
+/// file does not depend on how the positions were shared out over the cores: a rebuild gives it back byte
+/// for byte.
 pub fn book_build(
     paths: &[PathBuf],
     min_games: u32,
@@ -57,19 +66,29 @@ pub fn book_build(
             builder.add(game, max_plies);
         }
     }
-    let positions = builder.frequent(min_games);
+    let mut positions = builder.frequent(min_games);
+    positions
+        .sort_by_key(|((board, color), _)| (board.player().0, board.opponent().0, *color as u8));
+    let in_book: std::collections::HashSet<Key> = positions.iter().map(|(key, _)| *key).collect();
     let started = std::time::Instant::now();
-    let valued: std::collections::HashMap<_, _> = crate::fan_out::on_every_core_with(
+    let edges: HashMap<Key, Vec<(Square, Edge)>> = crate::fan_out::on_every_core_with(
         &positions,
-        || Searcher::new(64),
-        |searcher, ((board, color), played)| {
+        || Searcher::new(16),
+        |searcher, (key, played)| {
             let total: u32 = played.iter().map(|(_, g)| g).sum();
-            let moves = value_book_position(searcher, board, played, total, depth);
-            ((*board, *color), moves)
+            (
+                *key,
+                book_edges(searcher, key, played, total, depth, &in_book),
+            )
         },
     )
     .into_iter()
     .collect();
+    let mut memo = HashMap::new();
+    let valued: HashMap<Key, Vec<(Square, i32)>> = edges
+        .keys()
+        .map(|key| (*key, negamax_moves(key, &edges, &mut memo)))
+        .collect();
     let book = Book::from_positions(valued);
     let bytes = book.write();
     let written = Book::read(&bytes)?;
@@ -86,30 +105,103 @@ pub fn book_build(
     Ok(())
 }
 
-/// The engine's best move and every move played in at least a tenth of the games, each valued at `depth`.
-fn value_book_position(
+/// A book move as the build first finds it: it leads to another book position, or out of the book with the
+/// value (for the side that plays it) of a search of the position it leads to.
+#[derive(Clone, Copy, Debug)]
+enum Edge {
+    Inner(Key),
+    Leaf(i32),
+}
+
+/// The engine's best move and every move played in at least a tenth of the games: for each, the book
+/// position it leads to or, out of the book, a `depth - 1`-ply search's value (each search from empty
+/// tables).
+fn book_edges(
     searcher: &mut Searcher,
-    board: &crate::engine::Board,
-    played: &[(crate::engine::Square, u32)],
+    key: &Key,
+    played: &[(Square, u32)],
     total: u32,
     depth: u32,
-) -> Vec<(crate::engine::Square, i32)> {
-    use crate::engine::Move;
+    in_book: &std::collections::HashSet<Key>,
+) -> Vec<(Square, Edge)> {
     let limits = SearchLimits::midgame;
+    let (board, _) = key;
+    searcher.clear();
     let best = searcher.search(board, &limits(depth), native_clock, None, &mut |_| {});
-    let mut moves = Vec::new();
+    let mut squares = Vec::new();
     if let Move::Place(square) = best.best {
-        moves.push((square, best.score));
+        squares.push(square);
     }
     for &(square, games) in played {
-        if games * 10 < total || moves.iter().any(|&(s, _)| s == square) {
-            continue;
+        if games * 10 >= total && !squares.contains(&square) {
+            squares.push(square);
         }
-        let next = board.play(Move::Place(square));
-        let reply = searcher.search(&next, &limits(depth - 1), native_clock, None, &mut |_| {});
-        moves.push((square, -reply.score));
     }
-    moves
+    squares
+        .into_iter()
+        .filter_map(|square| {
+            let next = child(key, square)?;
+            if in_book.contains(&next) {
+                return Some((square, Edge::Inner(next)));
+            }
+            let after = board.play(Move::Place(square));
+            // A forced pass hands the move back: the search is then the mover's own.
+            let (after, sign) = if after.must_pass() {
+                (after.pass(), 1)
+            } else {
+                (after, -1)
+            };
+            searcher.clear();
+            let reply =
+                searcher.search(&after, &limits(depth - 1), native_clock, None, &mut |_| {});
+            Some((square, Edge::Leaf(sign * reply.score)))
+        })
+        .collect()
+}
+
+/// The moves of `key` with their negamax values: a leaf's own, an inner move's the negated best value of
+/// the position it leads to (`memo` keeps each position's best).
+fn negamax_moves(
+    key: &Key,
+    edges: &HashMap<Key, Vec<(Square, Edge)>>,
+    memo: &mut HashMap<Key, i32>,
+) -> Vec<(Square, i32)> {
+    edges[key]
+        .iter()
+        .map(|&(square, edge)| {
+            let value = match edge {
+                Edge::Leaf(value) => value,
+                Edge::Inner(next) => {
+                    let best = best_value(&next, edges, memo);
+                    // The side to move of `next` is the opponent unless a pass gave the move back.
+                    if next.1 == key.1 {
+                        best
+                    } else {
+                        -best
+                    }
+                }
+            };
+            (square, value)
+        })
+        .collect()
+}
+
+/// The best value of a book position for its side to move.
+fn best_value(
+    key: &Key,
+    edges: &HashMap<Key, Vec<(Square, Edge)>>,
+    memo: &mut HashMap<Key, i32>,
+) -> i32 {
+    if let Some(&value) = memo.get(key) {
+        return value;
+    }
+    let value = negamax_moves(key, edges, memo)
+        .into_iter()
+        .map(|(_, v)| v)
+        .max()
+        .unwrap_or(0);
+    memo.insert(*key, value);
+    value
 }
 
 /// `reversi explore`: the explorer's moves after `transcript`, most played first, and the opening's name.
@@ -175,4 +267,41 @@ pub fn explore(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Board, Color};
+
+    #[test]
+    fn book_values_are_the_negamax_of_the_tree() {
+        let square = |name: &str| name.parse::<Square>().expect("a square");
+        let root: Key = (Board::START, Color::Black);
+        let inner = child(&root, square("f5")).expect("legal");
+        let mut edges = HashMap::new();
+        // The root: f5 leads to a book position, d3 leaves the book worth +1 disc.
+        edges.insert(
+            root,
+            vec![
+                (square("f5"), Edge::Inner(inner)),
+                (square("d3"), Edge::Leaf(100)),
+            ],
+        );
+        // There, white's best leaf is worth +3 discs for white, so f5 is worth -3 for black.
+        edges.insert(
+            inner,
+            vec![
+                (square("d6"), Edge::Leaf(300)),
+                (square("f6"), Edge::Leaf(-50)),
+            ],
+        );
+        let mut memo = HashMap::new();
+        assert_eq!(
+            negamax_moves(&root, &edges, &mut memo),
+            vec![(square("f5"), -300), (square("d3"), 100)]
+        );
+        assert_eq!(best_value(&root, &edges, &mut memo), 100);
+        assert_eq!(memo[&inner], 300);
+    }
 }

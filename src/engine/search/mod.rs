@@ -191,6 +191,8 @@ pub struct Searcher {
     eval: Box<dyn Evaluate + Send>,
     /// Whether the current search prunes by probcut.
     probcut: bool,
+    /// The opening book played from (`None`: the built-in one).
+    book: Option<Box<super::book::Book>>,
 }
 
 impl Searcher {
@@ -208,7 +210,14 @@ impl Searcher {
             end_tt: TranspositionTable::new(half),
             eval,
             probcut: false,
+            book: None,
         }
+    }
+
+    /// This searcher playing from another opening book than the built-in one (to compare books).
+    pub fn with_book(mut self, book: super::book::Book) -> Searcher {
+        self.book = Some(Box::new(book));
+        self
     }
 
     /// Forgets everything learnt (for a new game).
@@ -256,9 +265,11 @@ impl Searcher {
                 board: *board,
                 to_move: super::book::color_for(board),
             };
-            if let Some(chosen) =
-                super::book::Book::builtin().choose(&position, max_loss, limits.seed)
-            {
+            let book = self
+                .book
+                .as_deref()
+                .unwrap_or_else(|| super::book::Book::builtin());
+            if let Some(chosen) = book.choose(&position, max_loss, limits.seed) {
                 return SearchInfo {
                     best: Move::Place(chosen.square),
                     score: chosen.value,
