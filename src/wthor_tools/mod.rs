@@ -569,6 +569,34 @@ mod tests {
     }
 
     #[test]
+    fn eval_drift_prints_values_by_depth_and_refuses_bad_arguments() {
+        let path = PathBuf::from("tests/data/wthor-sample.wtb");
+        let mut out = Vec::new();
+        eval_drift(std::slice::from_ref(&path), &[40], 3, 3, None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("40 "))
+            .collect();
+        // The values at depths 0 to 3 beside the games' mean, then the drifts d1 and d2.
+        assert_eq!(rows.len(), 2, "{text}");
+        assert_eq!(rows[0].split_whitespace().count(), 2 + 1 + 4, "{text}");
+        assert_eq!(rows[1].split_whitespace().count(), 2 + 2, "{text}");
+        for (empties, depth, positions) in [(&[40][..], 1, 3), (&[10][..], 3, 3), (&[40][..], 3, 0)]
+        {
+            let result = eval_drift(
+                std::slice::from_ref(&path),
+                empties,
+                positions,
+                depth,
+                None,
+                &mut Vec::new(),
+            );
+            assert!(result.is_err());
+        }
+    }
+
+    #[test]
     fn a_game_share_outside_0_to_1_is_refused() {
         let relabel = Relabel {
             depth: 2,
