@@ -341,12 +341,16 @@ pub(super) fn run_match(
                     limits.deadline = Some(native_clock() + ms as f64);
                     limits.target = None;
                 }
-                if black_to_move == a_is_black {
-                    if let Some(depth) = options.depth {
-                        limits.depth = depth;
-                        limits.solve_depth = None;
-                        limits.target = None;
-                    }
+                let fixed_depth = if black_to_move == a_is_black {
+                    options.depth
+                } else {
+                    options.vs_depth
+                };
+                if let Some(depth) = fixed_depth {
+                    // A fixed depth, as the levels searched before some deepened by time.
+                    limits.depth = depth;
+                    limits.solve_depth = None;
+                    limits.target = None;
                 }
                 if black_to_move != a_is_black {
                     if options.vs_no_book {
@@ -354,12 +358,6 @@ pub(super) fn run_match(
                     }
                     if options.vs_no_probcut {
                         limits.probcut = false;
-                    }
-                    if let Some(depth) = options.vs_depth {
-                        // A fixed depth, as the levels searched before some deepened by time.
-                        limits.depth = depth;
-                        limits.solve_depth = None;
-                        limits.target = None;
                     }
                     if let Some(ms) = options.vs_cap_ms {
                         limits.deadline = Some(native_clock() + ms as f64);

@@ -117,6 +117,36 @@ fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
     (sum / count).sqrt()
 }
 
+/// A phase's rows: those it is fitted on (empties within [`WINDOW`] of its range), the held-out ones within its
+/// range, and the mean label of the first (each row counted as many times as the samples it stands for).
+fn phase_rows<'a>(
+    phase: usize,
+    rows: &'a [Row],
+    tests: &'a [Row],
+) -> (Vec<&'a Row>, Vec<&'a Row>, f64) {
+    let low = (phase * 5 + 1) as i32;
+    let high = (phase * 5 + 5) as i32;
+    let train: Vec<&Row> = rows
+        .iter()
+        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
+        .collect();
+    let test: Vec<&Row> = tests
+        .iter()
+        .filter(|r| (low..=high).contains(&(r.empties as i32)))
+        .collect();
+    let total: f64 = train.iter().map(|r| r.count as f64).sum();
+    let mean = if total == 0.0 {
+        0.0
+    } else {
+        train
+            .iter()
+            .map(|r| r.score as f64 * r.count as f64)
+            .sum::<f64>()
+            / total
+    };
+    (train, test, mean)
+}
+
 /// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
 /// within two of the phase's range, from `start` (bias and compact weights in discs) or from zero.
 fn fit_phase(
@@ -128,21 +158,7 @@ fn fit_phase(
     start: Option<(f32, Vec<f32>)>,
 ) -> PhaseFit {
     let (epochs, rate, huber) = (options.epochs, options.rate, options.huber);
-    let low = (phase * 5 + 1) as i32;
-    let high = (phase * 5 + 5) as i32;
-    let train: Vec<&Row> = rows
-        .iter()
-        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
-        .collect();
-    let test: Vec<&Row> = tests
-        .iter()
-        .filter(|r| (low..=high).contains(&(r.empties as i32)))
-        .collect();
-    let mean = if train.is_empty() {
-        0.0
-    } else {
-        train.iter().map(|r| r.score as f64).sum::<f64>() / train.len() as f64
-    };
+    let (train, test, mean) = phase_rows(phase, rows, tests);
     let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
     let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
     let start_rmse = rmse(bias, &weights, &test);
@@ -193,26 +209,8 @@ fn fit_phase_batch(
     options: &TrainOptions,
     start: Option<(f32, Vec<f32>)>,
 ) -> PhaseFit {
-    let low = (phase * 5 + 1) as i32;
-    let high = (phase * 5 + 5) as i32;
-    let train: Vec<&Row> = rows
-        .iter()
-        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
-        .collect();
-    let test: Vec<&Row> = tests
-        .iter()
-        .filter(|r| (low..=high).contains(&(r.empties as i32)))
-        .collect();
+    let (train, test, mean) = phase_rows(phase, rows, tests);
     let total: f64 = train.iter().map(|r| r.count as f64).sum();
-    let mean = if total == 0.0 {
-        0.0
-    } else {
-        train
-            .iter()
-            .map(|r| (r.score * r.count) as f64)
-            .sum::<f64>()
-            / total
-    };
     let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
     let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
     let start_rmse = rmse(bias, &weights, &test);
@@ -353,10 +351,8 @@ pub fn train(
     let tables = Tables::get();
     let mut rows = Vec::new();
     let mut tests = Vec::new();
-    let merged;
     let positions: Vec<(Sample, f32, f32)> = if options.batch {
-        merged = merge(&samples);
-        merged
+        merge(&samples)
     } else {
         samples.iter().map(|s| (*s, s.score as f32, 1.0)).collect()
     };
