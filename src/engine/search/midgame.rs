@@ -17,19 +17,21 @@ const MPC_MIN_DEPTH: u32 = 3;
 const MPC_T: f64 = 1.5;
 
 /// The standard deviation (discs) of value(depth) − value([`mpc_shallow_depth`]), measured with
-/// `reversi mpc-stats ../shared/data/wthor/WTH_2010.wtb --games 40 --step 5 --max-depth 10` (280 positions of
-/// 20 to 50 empties); deeper searches take the largest figure.
+/// `reversi mpc-stats ../shared/data/wthor/WTH_2010.wtb --games 40 --step 5 --max-depth 10` and the same on
+/// `WTH_2011.wtb` with `--max-depth 11` (560 positions of 20 to 50 empties; the root mean square of the two
+/// samples); deeper searches take the largest figure.
 fn mpc_sigma(depth: u32) -> f64 {
     match depth {
-        0..=3 => 3.9,
-        4 => 3.7,
-        5 => 4.7,
-        6 => 5.1,
-        7 => 5.3,
-        8 => 4.5,
-        9 => 3.6,
-        10 => 5.1,
-        _ => 5.3,
+        0..=3 => 3.6,
+        4 => 3.3,
+        5 => 3.4,
+        6 => 4.3,
+        7 => 4.1,
+        8 => 3.6,
+        9 => 3.3,
+        10 => 4.3,
+        11 => 3.3,
+        _ => 4.3,
     }
 }
 
