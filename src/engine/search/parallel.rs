@@ -197,6 +197,21 @@ impl RootSolve {
         replies
     }
 
+    /// Task `serial` was lost (its helper died or was stopped by a deadline) before it answered: its part is
+    /// given out again first. A task no longer wanted is ignored.
+    pub fn release(&mut self, serial: u64) {
+        match self.probe.running.remove(&serial) {
+            Some(Part::Child(child)) => self.probe.waiting.insert(0, child),
+            Some(Part::Reply(reply)) => {
+                if let Some(split) = self.probe.split.as_mut() {
+                    split.running -= 1;
+                    split.waiting.insert(0, reply);
+                }
+            }
+            None => {}
+        }
+    }
+
     /// A helper answered task `serial` with `value` (from the side to move of the task's position). Returns
     /// the serials of the tasks still running that are no longer wanted (to stop). An answer to a task no
     /// longer wanted is ignored.

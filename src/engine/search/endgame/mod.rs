@@ -135,6 +135,77 @@ pub struct RootPlan {
     pub confidences: Vec<u8>,
 }
 
+/// The confidences of a solve's passes with `empties` empty squares: selective ones first from
+/// [`SELECTIVE_MIN_EMPTIES`] empties, the exact one ([`FULL_WIDTH`]) last.
+fn pass_confidences(empties: u32) -> Vec<u8> {
+    let mut confidences: Vec<u8> = if empties >= SELECTIVE_MIN_EMPTIES {
+        (1..=SELECTIVITY.len() as u8).collect()
+    } else {
+        Vec::new()
+    };
+    confidences.push(FULL_WIDTH);
+    confidences
+}
+
+impl RootPlan {
+    /// The root's moves and the first move's replies, as squares (how the plan travels between helpers that
+    /// share no memory).
+    pub fn squares(&self) -> (Vec<Square>, Vec<Square>) {
+        let children = self.children.iter().map(|&(square, _)| square).collect();
+        let first = self.children[0].1;
+        let replies = self
+            .replies
+            .iter()
+            .map(|reply| {
+                let placed = reply.empties().0 ^ first.empties().0;
+                Square::from_index(placed.trailing_zeros() as usize)
+            })
+            .collect();
+        (children, replies)
+    }
+
+    /// The plan of `board` from [`RootPlan::squares`] and the guess. `None` unless `children` is every legal
+    /// move of `board` once and `replies` every legal move after the first once (or none when that side
+    /// must pass): a plan that left a move out would give a wrong score.
+    pub fn from_squares(
+        board: &Board,
+        children: &[Square],
+        replies: &[Square],
+        guess: i32,
+    ) -> Option<RootPlan> {
+        fn all_once(board: &Board, squares: &[Square]) -> bool {
+            let mut seen = 0u64;
+            for square in squares {
+                let bit = 1u64 << square.index();
+                if seen & bit != 0 || board.moves().0 & bit == 0 {
+                    return false;
+                }
+                seen |= bit;
+            }
+            seen == board.moves().0
+        }
+        if children.is_empty() || !all_once(board, children) {
+            return None;
+        }
+        let first = board.play_unchecked(children[0]);
+        if !all_once(&first, replies) {
+            return None;
+        }
+        Some(RootPlan {
+            children: children
+                .iter()
+                .map(|&square| (square, board.play_unchecked(square)))
+                .collect(),
+            replies: replies
+                .iter()
+                .map(|&square| first.play_unchecked(square))
+                .collect(),
+            guess: guess.clamp(-64, 64),
+            confidences: pass_confidences(board.empty_count()),
+        })
+    }
+}
+
 /// Exact solver over a transposition table owned by the caller.
 pub struct Solver<'a> {
     tt: &'a mut TranspositionTable,
@@ -226,17 +297,11 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|m| Board::new(Bitboard(m.p), Bitboard(m.o)))
             .collect();
-        let mut confidences: Vec<u8> = if selective {
-            (1..=SELECTIVITY.len() as u8).collect()
-        } else {
-            Vec::new()
-        };
-        confidences.push(FULL_WIDTH);
         Some(RootPlan {
             children,
             replies,
             guess: estimate.clamp(-64, 64),
-            confidences,
+            confidences: pass_confidences(board.empty_count()),
         })
     }
 
