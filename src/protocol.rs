@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{
-    Answer, Board, Color, Level, Move, Position, SearchInfo, SearchLimits, Square, Task,
-    WINDOW_LIMIT,
+    Answer, Board, Color, Level, Move, Position, ProbeTask, RootPlan, SearchInfo, SearchLimits,
+    Square, Task, WINDOW_LIMIT,
 };
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
@@ -429,6 +429,30 @@ pub enum WireTask {
         /// The worker's first task of this search.
         fresh: bool,
     },
+    /// [`Task::Plan`].
+    Plan {
+        /// The root (as above).
+        #[serde(with = "text")]
+        position: Position,
+        /// Stop after this many milliseconds.
+        deadline_ms: Option<u32>,
+        /// The worker's first task of this search.
+        fresh: bool,
+    },
+    /// [`Task::Probe`].
+    Probe {
+        /// The position probed (as above).
+        #[serde(with = "text")]
+        position: Position,
+        /// The pass's confidence.
+        confidence: u8,
+        /// The null window: is the score above this?
+        alpha: i32,
+        /// Stop after this many milliseconds.
+        deadline_ms: Option<u32>,
+        /// The worker's first task of this search.
+        fresh: bool,
+    },
 }
 
 impl WireTask {
@@ -465,6 +489,28 @@ impl WireTask {
                 alpha: *alpha,
                 beta: *beta,
                 probcut: *probcut,
+                deadline_ms: millis_from(now, *deadline),
+                fresh: *fresh,
+            },
+            Task::Plan {
+                board,
+                deadline,
+                fresh,
+                ..
+            } => WireTask::Plan {
+                position: board_position(board),
+                deadline_ms: millis_from(now, *deadline),
+                fresh: *fresh,
+            },
+            Task::Probe {
+                probe,
+                deadline,
+                fresh,
+                ..
+            } => WireTask::Probe {
+                position: board_position(&probe.board),
+                confidence: probe.confidence,
+                alpha: probe.alpha,
                 deadline_ms: millis_from(now, *deadline),
                 fresh: *fresh,
             },
@@ -514,6 +560,34 @@ impl WireTask {
                 deadline: at(*deadline_ms),
                 fresh: *fresh,
             },
+            WireTask::Plan {
+                position,
+                deadline_ms,
+                fresh,
+            } => Task::Plan {
+                serial: 0,
+                board: position.board,
+                deadline: at(*deadline_ms),
+                fresh: *fresh,
+            },
+            WireTask::Probe {
+                position,
+                confidence,
+                alpha,
+                deadline_ms,
+                fresh,
+            } => Task::Probe {
+                serial: 0,
+                probe: ProbeTask {
+                    serial: 0,
+                    board: position.board,
+                    // Any confidence from the wire is one the solver knows; scores lie within ±64.
+                    confidence: (*confidence).max(1),
+                    alpha: (*alpha).clamp(-65, 64),
+                },
+                deadline: at(*deadline_ms),
+                fresh: *fresh,
+            },
         }
     }
 }
@@ -550,6 +624,25 @@ pub enum WireAnswer {
         #[serde(with = "squares_text")]
         pv: Vec<Square>,
     },
+    /// [`Answer::Plan`].
+    Plan {
+        /// The root (as in [`WireTask::Plan`]).
+        #[serde(with = "text")]
+        position: Position,
+        /// The root's moves in the solver's order.
+        #[serde(with = "squares_text")]
+        children: Vec<Square>,
+        /// The first move's replies in the solver's order.
+        #[serde(with = "squares_text")]
+        replies: Vec<Square>,
+        /// The first guess of the score.
+        guess: i32,
+    },
+    /// [`Answer::Probe`].
+    Probe {
+        /// The value from the side to move of the probed position.
+        value: i32,
+    },
 }
 
 impl From<&Answer> for WireAnswer {
@@ -568,13 +661,25 @@ impl From<&Answer> for WireAnswer {
                 value: *value,
                 pv: pv.clone(),
             },
+            Answer::Plan(plan) => {
+                let (children, replies) = plan.squares();
+                WireAnswer::Plan {
+                    position: board_position(&plan.root),
+                    children,
+                    replies,
+                    guess: plan.guess,
+                }
+            }
+            Answer::Probe { value } => WireAnswer::Probe { value: *value },
         }
     }
 }
 
-impl From<WireAnswer> for Answer {
-    fn from(answer: WireAnswer) -> Answer {
-        match answer {
+impl WireAnswer {
+    /// The answer it stands for; `None` for a plan that does not hold every move of its position once
+    /// (the task is then asked again).
+    pub fn into_answer(self) -> Option<Answer> {
+        Some(match self {
             WireAnswer::Searched {
                 best,
                 score,
@@ -595,7 +700,19 @@ impl From<WireAnswer> for Answer {
                 order,
             },
             WireAnswer::Child { value, pv } => Answer::Child { value, pv },
-        }
+            WireAnswer::Plan {
+                position,
+                children,
+                replies,
+                guess,
+            } => Answer::Plan(RootPlan::from_squares(
+                &position.board,
+                &children,
+                &replies,
+                guess,
+            )?),
+            WireAnswer::Probe { value } => Answer::Probe { value },
+        })
     }
 }
 

@@ -480,6 +480,8 @@ fn worker_requests() {
         ),
     })
     .unwrap();
+    let plan = r#"{"Task":{"id":11,"task":{"Plan":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","deadline_ms":50,"fresh":true}}}}"#;
+    let probe = r#"{"Task":{"id":12,"task":{"Probe":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","confidence":255,"alpha":-1,"deadline_ms":50,"fresh":false}}}}"#;
     let puzzle = r#"{"Puzzle":{"id":9,"pick":{"Level":{"level":2,"index":7}}}}"#;
     let daily = r#"{"Puzzle":{"id":10,"pick":{"Daily":{"day":20000}}}}"#;
     engine
@@ -508,6 +510,8 @@ fn worker_requests() {
             first_task.as_bytes(),
             puzzle.as_bytes(),
             daily.as_bytes(),
+            plan.as_bytes(),
+            probe.as_bytes(),
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -539,6 +543,10 @@ fn worker_requests() {
                     } => {
                         *depth = (*depth).min(3);
                         *deadline_ms = Some(5);
+                    }
+                    reversi::protocol::WireTask::Plan { deadline_ms, .. }
+                    | reversi::protocol::WireTask::Probe { deadline_ms, .. } => {
+                        *deadline_ms = Some(5)
                     }
                 },
                 Request::Perft { .. }

@@ -4,11 +4,11 @@
 mod common;
 
 use common::Rng;
-use reversi::engine::solve_parallel;
 use reversi::engine::{
     native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, ScoreKind,
     SearchLimits, Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
 };
+use reversi::engine::{search_parallel, solve_parallel, DISC};
 
 fn ffo_20_39() -> Vec<ObfEntry> {
     include_str!("data/fforum-20-39.obf")
@@ -38,6 +38,41 @@ fn ffo_20_to_39_exact_scores() {
             "FFO #{}: {best} is not a best move",
             20 + i
         );
+    }
+}
+
+/// The AI's spread search where its level solves exactly (level 10, its time limits off): FFO #26-#35
+/// (20 empties) shared out over 2 and 3 searchers as the page's pool shares them (a plan, then probes), each exact, the
+/// move found one of the best.
+#[test]
+fn the_spread_search_solves_ffo_26_to_35_exactly_on_2_and_3_helpers() {
+    let mut limits = Level::get(10).unwrap().limits(0.0, 1);
+    (limits.deadline, limits.target) = (None, None);
+    for threads in [2, 3] {
+        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(8)).collect();
+        for (i, entry) in ffo_20_39().iter().enumerate().skip(6).take(10) {
+            let board = &entry.position.board;
+            let mut kinds = Vec::new();
+            let info = search_parallel(
+                board,
+                &limits,
+                &mut searchers,
+                native_clock,
+                None,
+                &mut |info| kinds.push(info.kind),
+            );
+            let name = format!("FFO #{} on {threads} helpers", 20 + i);
+            assert_eq!(info.kind, ScoreKind::Exact, "{name}: {kinds:?}");
+            assert_eq!(Some(info.score / DISC), entry.score(), "{name}");
+            let Move::Place(best) = info.best else {
+                panic!("{name}: a placement");
+            };
+            assert!(
+                entry.is_best_move(best),
+                "{name}: {best} is not a best move"
+            );
+            assert_eq!(kinds.last(), Some(&ScoreKind::Exact), "{name}: {kinds:?}");
+        }
     }
 }
 

@@ -100,8 +100,8 @@ enum Command {
         #[arg(long, conflicts_with_all = ["no_time_limit", "move_time_ms"], value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
         /// Search on this many threads (1 to 64; each with a 64 MB table): the mid-game iterations are
-        /// shared out move by move at the root; where the level solves the position exactly, the solve is
-        /// shared out too and runs to its end, without the level's time cap.
+        /// shared out move by move at the root; where the level solves the position exactly (from 16
+        /// empties), the solve is shared out too, within the level's time like the rest.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: u32,
     },

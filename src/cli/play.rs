@@ -103,26 +103,8 @@ pub(super) fn run_best(
     threads: usize,
 ) -> Result<ExitCode, CommandError> {
     let position = position_or_start(Some(position), "position")?;
-    let board = position.board;
-    if threads > 1 && board.has_moves() && board.empty_count() <= limits.exact_empties {
-        // The level solves this position exactly: share the solve out.
-        let started = native_clock();
-        let mut tables: Vec<crate::engine::TranspositionTable> = (0..threads)
-            .map(|_| crate::engine::TranspositionTable::new(64))
-            .collect();
-        let result = crate::engine::solve_parallel(&board, &mut tables, None);
-        let info = SearchInfo {
-            best: result.best.map_or(Move::Pass, Move::Place),
-            score: result.score * DISC,
-            kind: ScoreKind::Exact,
-            pv: result.best.into_iter().collect(),
-            nodes: result.nodes,
-            millis: native_clock() - started,
-        };
-        print_best(&info, json);
-        return Ok(ExitCode::SUCCESS);
-    }
-    // Elsewhere the mid-game search is shared out move by move (one thread: the serial search).
+    // Shared out move by move, and where the level solves exactly the solve too (one thread: the serial
+    // search).
     let mut searchers: Vec<Searcher> = (0..threads.max(1)).map(|_| Searcher::new(64)).collect();
     let progress = &mut |info: &SearchInfo| {
         if !json {

@@ -195,6 +195,13 @@ pub struct Searcher {
     book: Option<Box<super::book::Book>>,
 }
 
+/// The depth of the mid-game iterations before a solve of a position with `empties` empties (their move is
+/// played when the solve cannot end in time).
+fn solve_mid_depth(limits: &SearchLimits, empties: u32) -> u32 {
+    let depth = limits.solve_depth.unwrap_or(limits.depth).max(1);
+    depth.min(empties).min(empties.saturating_sub(6)).max(1)
+}
+
 impl Searcher {
     /// A searcher with `hash_mb` MB of tables (split between mid-game and endgame) and the pattern
     /// evaluation.
@@ -315,8 +322,7 @@ impl Searcher {
             1
         };
         let mid_depth = if empties <= limits.wld_empties {
-            let depth = limits.solve_depth.unwrap_or(limits.depth).max(1);
-            depth.min(empties).min(empties.saturating_sub(6)).max(1)
+            solve_mid_depth(limits, empties)
         } else {
             depth_cap
         };

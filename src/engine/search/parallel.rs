@@ -53,7 +53,7 @@ enum Part {
 
 /// The first child shared out by its replies: it reaches the probe's target only if every reply does (in a
 /// probe that succeeds, it is the node where every move must be searched).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Split {
     waiting: Vec<usize>,
     running: usize,
@@ -62,7 +62,7 @@ struct Split {
 }
 
 /// The probe in progress: is the root's score at least `b`?
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Probe {
     b: i32,
     /// Root moves not started yet, in order.
@@ -78,7 +78,7 @@ struct Probe {
 }
 
 /// The coordinator of a parallel solve: see the module's documentation.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RootSolve {
     plan: RootPlan,
     pass: usize,

@@ -143,7 +143,9 @@ impl Job {
             Request::Task { task, .. } => {
                 let deadline = match task {
                     WireTask::Search { limits, .. } => limits.deadline_ms,
-                    WireTask::Child { deadline_ms, .. } => *deadline_ms,
+                    WireTask::Child { deadline_ms, .. }
+                    | WireTask::Plan { deadline_ms, .. }
+                    | WireTask::Probe { deadline_ms, .. } => *deadline_ms,
                 };
                 deadline.unwrap_or(10_000) as f64 + GRACE_MS
             }

@@ -7,8 +7,8 @@
 use std::collections::HashMap;
 
 use super::{Effect, Job, Pool, Slot};
-use crate::engine::{Answer, Level, SplitSearch};
-use crate::protocol::{level_limits, Request, RequestId, Response, WireTask};
+use crate::engine::{Level, SplitSearch};
+use crate::protocol::{level_limits, Request, RequestId, Response, WireAnswer, WireTask};
 use crate::ui::channel::Priority;
 
 /// The spread search ends this long before its deadline, so that its answer reaches the page in time.
@@ -96,7 +96,7 @@ impl PoolSearch {
         match response {
             Response::TaskDone { answer, nodes, .. } => {
                 self.search
-                    .answer(serial, answer.map(Answer::from), nodes, now)
+                    .answer(serial, answer.and_then(WireAnswer::into_answer), nodes, now)
             }
             _ => self.search.answer(serial, None, 0, now),
         }

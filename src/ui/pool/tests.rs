@@ -232,8 +232,13 @@ mod spread {
     use crate::engine::{native_clock, Move, Position, ScoreKind};
     use crate::worker::Engine;
 
-    #[test]
-    fn a_top_level_search_is_spread_over_every_worker_and_answers_its_owner_once() {
+    /// A level-10 search of `position` on a pool of two workers, each a real `worker::Engine` run natively:
+    /// the owner's answers (the last being the move), its progress reports, and how many tasks each worker
+    /// ran.
+    fn spread_search(
+        position: Position,
+        max_millis: u32,
+    ) -> (Vec<Response>, Vec<ScoreKind>, [u32; 2]) {
         let (mut pool, effects) = Pool::new(2, native_clock());
         let mut engines: Vec<Engine> = (0..2)
             .map(|_| Engine::with_hash_mb(native_clock, 4))
@@ -244,16 +249,12 @@ mod spread {
             }
         }
         let generations: Vec<u64> = (0..2).map(|slot| pool.slots[slot].1).collect();
-        let position: Position =
-            "--XXXX----XOOX--OOXOXOO-OOOXOX--OOXXXXO-O-OXXO----OOX----------- X"
-                .parse()
-                .unwrap();
         let request = Request::Search {
             id: 7,
             position,
             level: 10,
             seed: 0,
-            max_millis: Some(400),
+            max_millis: Some(max_millis),
         };
         let mut pending: VecDeque<Effect> =
             pool.submit(Owner::Game, request, 0, native_clock()).into();
@@ -279,6 +280,17 @@ mod spread {
                 other => panic!("{other:?}"),
             }
         }
+        assert!(pool.spread.is_none(), "forgotten once it has answered");
+        (answers, thinking, tasks_by_slot)
+    }
+
+    #[test]
+    fn a_top_level_search_is_spread_over_every_worker_and_answers_its_owner_once() {
+        let position: Position =
+            "--XXXX----XOOX--OOXOXOO-OOOXOX--OOXXXXO-O-OXXO----OOX----------- X"
+                .parse()
+                .unwrap();
+        let (answers, thinking, tasks_by_slot) = spread_search(position, 400);
         let [Response::BestMove {
             id: 7,
             best: Move::Place(square),
@@ -292,7 +304,29 @@ mod spread {
         assert!(depth > crate::engine::SPLIT_FROM_DEPTH, "{depth}");
         assert!(tasks_by_slot.iter().all(|&n| n > 0), "{tasks_by_slot:?}");
         assert!(thinking.len() >= 2, "{thinking:?}");
-        assert!(pool.spread.is_none(), "forgotten once it has answered");
+    }
+
+    #[test]
+    fn where_the_level_solves_the_solve_is_spread_too_and_exact() {
+        // FFO #26: 20 empties, black to move; d8 is the only move that draws.
+        let position: Position =
+            "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X"
+                .parse()
+                .unwrap();
+        let (answers, _, tasks_by_slot) = spread_search(position, 3000);
+        let [Response::BestMove {
+            id: 7,
+            best: Move::Place(square),
+            score,
+            kind: ScoreKind::Exact,
+            ..
+        }] = answers[..]
+        else {
+            panic!("{answers:?}")
+        };
+        assert_eq!((square.to_string().as_str(), score), ("d8", 0));
+        // The plan and the probes went to both workers (each also ran a mid-game or probe task).
+        assert!(tasks_by_slot.iter().all(|&n| n > 1), "{tasks_by_slot:?}");
     }
 
     #[test]

@@ -125,6 +125,8 @@ impl MtdBounds {
 /// What a parallel solve shares out: see [`Solver::root_plan`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootPlan {
+    /// The position solved.
+    pub root: Board,
     /// The root's moves in the serial solver's order, each with the position after it.
     pub children: Vec<(Square, Board)>,
     /// The positions after each reply to the first move, in order (none when the reply is a pass).
@@ -192,6 +194,7 @@ impl RootPlan {
             return None;
         }
         Some(RootPlan {
+            root: *board,
             children: children
                 .iter()
                 .map(|&square| (square, board.play_unchecked(square)))
@@ -298,6 +301,7 @@ impl<'a> Solver<'a> {
             .map(|m| Board::new(Bitboard(m.p), Bitboard(m.o)))
             .collect();
         Some(RootPlan {
+            root: *board,
             children,
             replies,
             guess: estimate.clamp(-64, 64),

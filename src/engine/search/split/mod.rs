@@ -10,8 +10,9 @@
 //! shared out the same way one level down (the first move's replies), so that the other helpers are not
 //! idle while it runs. What each helper learns of a move stays in its tables, so a move goes back to the
 //! helper that searched it in the last iteration. Time is kept as in the serial search: an iteration that
-//! cannot end before the target or the deadline is not started; one the deadline stops is not used. Near
-//! the end (within the level's win/loss/draw solve) the whole search runs on one helper.
+//! cannot end before the target or the deadline is not started; one the deadline stops is not used. Where
+//! the level solves the position exactly, the solve is shared out too (see [`endgame`]); where it only
+//! solves for win, loss or draw, the whole search runs on one helper.
 //!
 //! Why it is built so, with the figures, is in the README ("The AI's search spread over the pool"): the
 //! other moves wait for the first one's value rather than being tested against a guess, and the split goes
@@ -24,11 +25,16 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+mod endgame;
 mod node;
 
+use endgame::EndgameSplit;
+pub use endgame::SPLIT_SOLVE_FROM_EMPTIES;
 use node::{Child, Delivery, Node, Shared};
 
+use super::endgame::{RootPlan, Solver};
 use super::helpers::Helpers;
+use super::parallel::ProbeTask;
 use super::{SearchInfo, SearchLimits, Searcher, INFINITY};
 use crate::engine::control::{Clock, Control};
 use crate::engine::{Board, Move, ScoreKind, Square};
@@ -71,13 +77,38 @@ pub enum Task {
         /// The helper's first task of this search: its tables' older entries are replaced first.
         fresh: bool,
     },
+    /// The plan of an exact solve of `board` (see [`Solver::root_plan`]).
+    Plan {
+        /// Tells this task's answer from any other's.
+        serial: u64,
+        /// The root.
+        board: Board,
+        /// Stop at this time on the coordinator's clock.
+        deadline: Option<f64>,
+        /// As for [`Task::Child`].
+        fresh: bool,
+    },
+    /// One null-window probe of an exact solve.
+    Probe {
+        /// Tells this task's answer from any other's.
+        serial: u64,
+        /// The probe.
+        probe: ProbeTask,
+        /// Stop at this time on the coordinator's clock.
+        deadline: Option<f64>,
+        /// As for [`Task::Child`].
+        fresh: bool,
+    },
 }
 
 impl Task {
     /// The task's serial.
     pub fn serial(&self) -> u64 {
         match self {
-            Task::Search { serial, .. } | Task::Child { serial, .. } => *serial,
+            Task::Search { serial, .. }
+            | Task::Child { serial, .. }
+            | Task::Plan { serial, .. }
+            | Task::Probe { serial, .. } => *serial,
         }
     }
 
@@ -121,6 +152,34 @@ impl Task {
                 let answer = (!control.aborted()).then_some(Answer::Child { value, pv });
                 (answer, control.nodes)
             }
+            Task::Plan {
+                board,
+                deadline,
+                fresh,
+                ..
+            } => {
+                if *fresh {
+                    searcher.end_tt.new_search();
+                }
+                let mut control = Control::new(None, *deadline, clock, stop);
+                let plan = Solver::new(&mut searcher.end_tt, &mut control).root_plan(board);
+                let answer = plan.filter(|_| !control.aborted()).map(Answer::Plan);
+                (answer, control.nodes)
+            }
+            Task::Probe {
+                probe,
+                deadline,
+                fresh,
+                ..
+            } => {
+                if *fresh {
+                    searcher.end_tt.new_search();
+                }
+                let mut control = Control::new(None, *deadline, clock, stop);
+                let value = probe.run(&mut Solver::new(&mut searcher.end_tt, &mut control));
+                let answer = (!control.aborted()).then_some(Answer::Probe { value });
+                (answer, control.nodes)
+            }
         }
     }
 }
@@ -142,6 +201,13 @@ pub enum Answer {
         value: i32,
         /// The expected line from the child.
         pv: Vec<Square>,
+    },
+    /// An exact solve's plan.
+    Plan(RootPlan),
+    /// A probe's value (fail-soft, from the side to move of the probed position).
+    Probe {
+        /// The value.
+        value: i32,
     },
 }
 
@@ -174,6 +240,8 @@ pub struct SplitSearch {
     /// Results not yet reported.
     reports: Vec<SearchInfo>,
     finished: bool,
+    /// The exact solve, where the level solves the position and it is shared out.
+    endgame: Option<EndgameSplit>,
 }
 
 impl SplitSearch {
@@ -202,7 +270,23 @@ impl SplitSearch {
             result: None,
             reports: Vec::new(),
             finished: false,
+            endgame: None,
         }
+        .with_endgame()
+    }
+
+    /// Shares the exact solve out where the level solves this position and it is worth it: at least
+    /// [`SPLIT_SOLVE_FROM_EMPTIES`] empties and two moves.
+    fn with_endgame(mut self) -> SplitSearch {
+        let empties = self.board.empty_count();
+        if empties <= self.limits.exact_empties
+            && empties >= SPLIT_SOLVE_FROM_EMPTIES
+            && self.board.moves().count() >= 2
+            && self.limits.randomness == 0
+        {
+            self.endgame = Some(EndgameSplit::new(self.board));
+        }
+        self
     }
 
     /// The deepest mid-game iteration.
@@ -252,11 +336,19 @@ impl SplitSearch {
         self.board.empty_count() > self.limits.wld_empties && self.max_depth() > SPLIT_FROM_DEPTH
     }
 
-    /// The serial search's task, to `depth` when the rest is shared out.
+    /// The serial search's task, to `depth` when the rest is shared out; before a shared-out solve, the
+    /// mid-game iterations the serial search makes before its solve.
     fn first_iterations(&self, serial: u64, warm_up: bool) -> Task {
         let mut limits = self.limits.clone();
         if self.shares_out() {
             limits.depth = SPLIT_FROM_DEPTH;
+            limits.target = None;
+        }
+        if self.endgame.is_some() {
+            limits.depth = super::solve_mid_depth(&limits, self.board.empty_count());
+            limits.solve_depth = None;
+            limits.exact_empties = 0;
+            limits.wld_empties = 0;
             limits.target = None;
         }
         if warm_up {
@@ -279,6 +371,9 @@ impl SplitSearch {
             self.began = true;
             self.shared.fresh(helper);
             return Some(self.first_iterations(FIRST, false));
+        }
+        if let Some(endgame) = self.endgame.as_mut() {
+            return endgame.next_task(helper, &mut self.shared);
         }
         if let Some(root) = self.root.as_mut() {
             return root.next_task(helper, &mut self.shared);
@@ -308,6 +403,22 @@ impl SplitSearch {
                 Some(Answer::Searched { info, order }) => self.began_with(info, order, now),
                 // The first task was stopped: nothing to play but its fallback.
                 _ => self.finish(),
+            }
+            return;
+        }
+        if let Some(endgame) = self.endgame.as_mut() {
+            if let Some((score, square)) = endgame.answer(serial, answer) {
+                let info = SearchInfo {
+                    best: Move::Place(square),
+                    score: score * crate::engine::DISC,
+                    kind: ScoreKind::Exact,
+                    pv: vec![square],
+                    nodes: self.nodes,
+                    millis: now - self.started,
+                };
+                self.reports.push(info.clone());
+                self.result = Some(info);
+                self.finish();
             }
             return;
         }
@@ -341,6 +452,7 @@ impl SplitSearch {
             .keys()
             .chain(&self.warming)
             .copied()
+            .chain(self.endgame.iter().flat_map(|e| e.running()))
             .collect()
     }
 
@@ -349,7 +461,8 @@ impl SplitSearch {
         !self.finished
             && (serial == FIRST
                 || self.shared.running.contains_key(&serial)
-                || self.warming.contains(&serial))
+                || self.warming.contains(&serial)
+                || self.endgame.as_ref().is_some_and(|e| e.wants(serial)))
     }
 
     /// The first helper's serial search answered.
@@ -365,6 +478,10 @@ impl SplitSearch {
             && !(order.len() == 1 && self.limits.target.is_some());
         self.reports.push(info.clone());
         self.result = Some(info);
+        if self.endgame.is_some() {
+            // The solve goes on; this move is played if it cannot end in time.
+            return;
+        }
         if !split {
             return self.finish();
         }

@@ -89,7 +89,13 @@ pub(super) enum Delivery {
 }
 
 impl Node {
-    pub(super) fn new(id: u64, depth: u32, level: u32, window: (i32, i32), children: Vec<Child>) -> Node {
+    pub(super) fn new(
+        id: u64,
+        depth: u32,
+        level: u32,
+        window: (i32, i32),
+        children: Vec<Child>,
+    ) -> Node {
         Node {
             id,
             depth,
@@ -383,4 +389,3 @@ impl Shared {
         fresh
     }
 }
-
