@@ -120,7 +120,7 @@ impl Searcher {
 
     /// The value of `board` searched `depth` plies within the window (`alpha`, `beta`) (fail-soft), for the side to move,
     /// and the line the tables expect from it: one child of a root shared out over helpers (see
-    /// `split.rs`). `fresh`: the first task of a new search (the tables' older entries go first).
+    /// `split/`). `fresh`: the first task of a new search (the tables' older entries go first).
     pub fn search_window(
         &mut self,
         board: &Board,

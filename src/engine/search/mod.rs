@@ -7,7 +7,8 @@
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
 //! - `parallel.rs`: the exact solve shared out over helpers that pass messages (threads, or the page's workers);
-//! - `split.rs`: the AI's search shared out the same way, move by move at the root.
+//! - `split/`: the AI's search shared out the same way, move by move at the root, and where the level
+//!   solves exactly, the solve too (`split/endgame.rs`).
 
 pub(super) mod endgame;
 mod helpers;
@@ -394,7 +395,11 @@ impl Searcher {
             best = Some(info);
         }
 
-        if empties <= limits.wld_empties && !control.aborted() {
+        // A forced move at a level that plays by time is played without a solve, as without deepening.
+        if empties <= limits.wld_empties
+            && !control.aborted()
+            && !(forced && limits.target.is_some())
+        {
             let exact = empties <= limits.exact_empties;
             // The exact solve takes the solver's fastest path (MTD(f), with a selective pass first from
             // its threshold), the one `reversi solve` benchmarks.
