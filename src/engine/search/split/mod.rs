@@ -157,31 +157,39 @@ impl Task {
                 deadline,
                 fresh,
                 ..
-            } => {
-                if *fresh {
-                    searcher.end_tt.new_search();
-                }
-                let mut control = Control::new(None, *deadline, clock, stop);
-                let plan = Solver::new(&mut searcher.end_tt, &mut control).root_plan(board);
-                let answer = plan.filter(|_| !control.aborted()).map(Answer::Plan);
-                (answer, control.nodes)
-            }
+            } => with_solver(searcher, *deadline, *fresh, clock, stop, |solver| {
+                solver.root_plan(board).map(Answer::Plan)
+            }),
             Task::Probe {
                 probe,
                 deadline,
                 fresh,
                 ..
-            } => {
-                if *fresh {
-                    searcher.end_tt.new_search();
-                }
-                let mut control = Control::new(None, *deadline, clock, stop);
-                let value = probe.run(&mut Solver::new(&mut searcher.end_tt, &mut control));
-                let answer = (!control.aborted()).then_some(Answer::Probe { value });
-                (answer, control.nodes)
-            }
+            } => with_solver(searcher, *deadline, *fresh, clock, stop, |solver| {
+                Some(Answer::Probe {
+                    value: probe.run(solver),
+                })
+            }),
         }
     }
+}
+
+/// Runs `work` with a solver over the helper's endgame table until `deadline` (`fresh`: its older entries
+/// go first): its answer, unless it was stopped, and its nodes.
+fn with_solver(
+    searcher: &mut Searcher,
+    deadline: Option<f64>,
+    fresh: bool,
+    clock: Clock,
+    stop: Option<Arc<AtomicBool>>,
+    work: impl FnOnce(&mut Solver) -> Option<Answer>,
+) -> (Option<Answer>, u64) {
+    if fresh {
+        searcher.end_tt.new_search();
+    }
+    let mut control = Control::new(None, deadline, clock, stop);
+    let answer = work(&mut Solver::new(&mut searcher.end_tt, &mut control));
+    (answer.filter(|_| !control.aborted()), control.nodes)
 }
 
 /// A helper's answer to a [`Task`].
