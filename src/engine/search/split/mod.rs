@@ -19,21 +19,22 @@
 //! one level down, not two, because the alternatives searched more nodes for no time gained.
 //!
 //! [`SplitSearch`] is the coordination alone, a state machine over tasks and answers, so that any
-//! transport drives it; [`search_parallel`] drives it with std threads.
+//! transport drives it; [`search_parallel`] (`threads.rs`) drives it with std threads.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 mod endgame;
 mod node;
+mod threads;
 
 use endgame::EndgameSplit;
 pub use endgame::SPLIT_SOLVE_FROM_EMPTIES;
 use node::{Child, Delivery, Node, Shared};
+pub use threads::search_parallel;
 
 use super::endgame::{RootPlan, Solver};
-use super::helpers::Helpers;
 use super::parallel::ProbeTask;
 use super::{SearchInfo, SearchLimits, Searcher, INFINITY};
 use crate::engine::control::{Clock, Control};
@@ -588,67 +589,6 @@ impl SplitSearch {
         root.children.insert(0, best_child);
         self.start_iteration(self.depth + 1, now);
     }
-}
-
-/// Searches `board` within `limits` on as many threads as `searchers` (one each, their tables kept for
-/// the next search), calling `progress` after each finished iteration. With one searcher this is
-/// [`Searcher::search`] itself. `limits`' times are on `clock`.
-pub fn search_parallel(
-    board: &Board,
-    limits: &SearchLimits,
-    searchers: &mut [Searcher],
-    clock: Clock,
-    stop: Option<Arc<AtomicBool>>,
-    progress: &mut dyn FnMut(&SearchInfo),
-) -> SearchInfo {
-    if searchers.len() <= 1 || limits.randomness > 0 {
-        return searchers[0].search(board, limits, clock, stop, progress);
-    }
-    let mut coordinator = SplitSearch::new(*board, limits.clone(), clock());
-    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-    std::thread::scope(|scope| {
-        let mut helpers = Helpers::spawn(scope, searchers, |task: &Task, searcher, stop_task| {
-            task.run(searcher, clock, Some(stop_task))
-        });
-        loop {
-            if stopped() {
-                coordinator.finish();
-            }
-            for info in coordinator.take_reports() {
-                progress(&info);
-            }
-            if coordinator.finished() {
-                helpers.stop_where(|_| true);
-            } else {
-                for helper in 0..helpers.count() {
-                    if helpers.is_free(helper) {
-                        if let Some(task) = coordinator.next_task(helper, clock()) {
-                            helpers.give(helper, task.serial(), task);
-                        }
-                    }
-                }
-            }
-            if !helpers.any_busy() {
-                break;
-            }
-            // Every task stops at the search's deadline by itself, so an answer always comes.
-            let Some((_, serial, answer, nodes)) = helpers.next_answer() else {
-                break;
-            };
-            if stopped() {
-                coordinator.finish();
-            }
-            coordinator.answer(serial, answer, nodes, clock());
-            helpers.stop_where(|serial| !coordinator.wants(serial));
-        }
-    });
-    let now = clock();
-    coordinator.result(now).unwrap_or_else(|| {
-        // Stopped before anything finished: the best-looking move.
-        let control = Control::new(None, None, clock, None);
-        let (p, o) = (board.player().0, board.opponent().0);
-        searchers[0].fallback(p, o, &control, now)
-    })
 }
 
 #[cfg(test)]
