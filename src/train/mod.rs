@@ -147,6 +147,34 @@ fn phase_rows<'a>(
     (train, test, mean)
 }
 
+/// The fit of phase `phase` on its rows (see [`phase_rows`]): from `start` (bias and compact weights in
+/// discs) or from the phase's mean, `descend` moves the bias and weights over the training rows; then the
+/// fit's figures.
+fn fit_with(
+    phase: usize,
+    rows: &[Row],
+    tests: &[Row],
+    compact_len: usize,
+    start: Option<(f32, Vec<f32>)>,
+    descend: impl FnOnce(&[&Row], f32, Vec<f32>) -> (f32, Vec<f32>),
+) -> PhaseFit {
+    let (train, test, mean) = phase_rows(phase, rows, tests);
+    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
+    let (bias, weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
+    let start_rmse = rmse(bias, &weights, &test);
+    let (bias, weights) = descend(&train, bias, weights);
+    PhaseFit {
+        bias,
+        start_rmse,
+        train_rmse: rmse(bias, &weights, &train),
+        test_rmse: rmse(bias, &weights, &test),
+        baseline_rmse,
+        weights,
+        train_count: train.len(),
+        test_count: test.len(),
+    }
+}
+
 /// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
 /// within two of the phase's range, from `start` (bias and compact weights in discs) or from zero.
 fn fit_phase(
@@ -158,40 +186,37 @@ fn fit_phase(
     start: Option<(f32, Vec<f32>)>,
 ) -> PhaseFit {
     let (epochs, rate, huber) = (options.epochs, options.rate, options.huber);
-    let (train, test, mean) = phase_rows(phase, rows, tests);
-    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
-    let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
-    let start_rmse = rmse(bias, &weights, &test);
-    let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut rng = Rng::new(phase as u64 + 1);
-    for epoch in 0..epochs {
-        // Shuffle, then one pass with a step that shrinks over the epochs.
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let rate = rate / (1.0 + epoch as f32 * 0.25);
-        for &i in &order {
-            let row = train[i];
-            // Huber loss: errors past `huber` discs pull no harder than `huber` (labels of human games carry
-            // the blunders made after the position; the square error lets them dominate).
-            let error = (row.score - predict(bias, &weights, &row.ids)).clamp(-huber, huber);
-            bias += rate * 0.1 * error;
-            for &id in &row.ids {
-                let w = &mut weights[id as usize];
-                *w += rate * (error - options.l2 * *w);
+    fit_with(
+        phase,
+        rows,
+        tests,
+        compact_len,
+        start,
+        |train, mut bias, mut weights| {
+            let mut order: Vec<usize> = (0..train.len()).collect();
+            let mut rng = Rng::new(phase as u64 + 1);
+            for epoch in 0..epochs {
+                // Shuffle, then one pass with a step that shrinks over the epochs.
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                let rate = rate / (1.0 + epoch as f32 * 0.25);
+                for &i in &order {
+                    let row = train[i];
+                    // Huber loss: errors past `huber` discs pull no harder than `huber` (labels of human games carry
+                    // the blunders made after the position; the square error lets them dominate).
+                    let error =
+                        (row.score - predict(bias, &weights, &row.ids)).clamp(-huber, huber);
+                    bias += rate * 0.1 * error;
+                    for &id in &row.ids {
+                        let w = &mut weights[id as usize];
+                        *w += rate * (error - options.l2 * *w);
+                    }
+                }
             }
-        }
-    }
-    PhaseFit {
-        bias,
-        start_rmse,
-        train_rmse: rmse(bias, &weights, &train),
-        test_rmse: rmse(bias, &weights, &test),
-        baseline_rmse,
-        weights,
-        train_count: train.len(),
-        test_count: test.len(),
-    }
+            (bias, weights)
+        },
+    )
 }
 
 /// Full-batch gradient descent on the (count-weighted) squared error for the phase `phase`, on the samples
@@ -209,56 +234,53 @@ fn fit_phase_batch(
     options: &TrainOptions,
     start: Option<(f32, Vec<f32>)>,
 ) -> PhaseFit {
-    let (train, test, mean) = phase_rows(phase, rows, tests);
-    let total: f64 = train.iter().map(|r| r.count as f64).sum();
-    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
-    let (mut bias, mut weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
-    let start_rmse = rmse(bias, &weights, &test);
-    // How many samples read each weight (a weight read twice by one sample counts twice).
-    let mut reads = vec![0f64; compact_len];
-    for row in &train {
-        for &id in &row.ids {
-            reads[id as usize] += row.count as f64;
-        }
-    }
-    let step = options.rate_batch / FEATURES as f64;
-    let l2 = options.l2 as f64;
-    let mut velocity = vec![0f64; compact_len];
-    let mut bias_velocity = 0f64;
-    let mut gradient = vec![0f64; compact_len];
-    for _ in 0..options.iterations {
-        gradient.iter_mut().for_each(|g| *g = 0.0);
-        let mut bias_gradient = 0f64;
-        for row in &train {
-            let error = ((row.score - predict(bias, &weights, &row.ids)) * row.count) as f64;
-            bias_gradient += error;
-            for &id in &row.ids {
-                gradient[id as usize] += error;
+    fit_with(
+        phase,
+        rows,
+        tests,
+        compact_len,
+        start,
+        |train, mut bias, mut weights| {
+            let total: f64 = train.iter().map(|r| r.count as f64).sum();
+            // How many samples read each weight (a weight read twice by one sample counts twice).
+            let mut reads = vec![0f64; compact_len];
+            for row in train {
+                for &id in &row.ids {
+                    reads[id as usize] += row.count as f64;
+                }
             }
-        }
-        for i in 0..compact_len {
-            if reads[i] == 0.0 {
-                continue;
+            let step = options.rate_batch / FEATURES as f64;
+            let l2 = options.l2 as f64;
+            let mut velocity = vec![0f64; compact_len];
+            let mut bias_velocity = 0f64;
+            let mut gradient = vec![0f64; compact_len];
+            for _ in 0..options.iterations {
+                gradient.iter_mut().for_each(|g| *g = 0.0);
+                let mut bias_gradient = 0f64;
+                for row in train {
+                    let error =
+                        ((row.score - predict(bias, &weights, &row.ids)) * row.count) as f64;
+                    bias_gradient += error;
+                    for &id in &row.ids {
+                        gradient[id as usize] += error;
+                    }
+                }
+                for i in 0..compact_len {
+                    if reads[i] == 0.0 {
+                        continue;
+                    }
+                    let g = (gradient[i] - l2 * weights[i] as f64) / (reads[i] + l2);
+                    velocity[i] = MOMENTUM * velocity[i] + step * g;
+                    weights[i] += velocity[i] as f32;
+                }
+                if total > 0.0 {
+                    bias_velocity = MOMENTUM * bias_velocity + step * bias_gradient / total;
+                    bias += bias_velocity as f32;
+                }
             }
-            let g = (gradient[i] - l2 * weights[i] as f64) / (reads[i] + l2);
-            velocity[i] = MOMENTUM * velocity[i] + step * g;
-            weights[i] += velocity[i] as f32;
-        }
-        if total > 0.0 {
-            bias_velocity = MOMENTUM * bias_velocity + step * bias_gradient / total;
-            bias += bias_velocity as f32;
-        }
-    }
-    PhaseFit {
-        bias,
-        start_rmse,
-        train_rmse: rmse(bias, &weights, &train),
-        test_rmse: rmse(bias, &weights, &test),
-        baseline_rmse,
-        weights,
-        train_count: train.len(),
-        test_count: test.len(),
-    }
+            (bias, weights)
+        },
+    )
 }
 
 /// The batch fit's momentum.
