@@ -11,20 +11,23 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "clippy (native, all targets)"
-cargo clippy --all-targets --locked -- -D warnings
+step "clippy (native: every crate, all targets)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "clippy (wasm32: app, worker, library)"
-cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+step "clippy (wasm32: the engine, and the web crate's app and worker)"
+cargo clippy --target wasm32-unknown-unknown -p reversi-engine -p reversi-web --lib --bins --locked -- -D warnings
 
-step "native tests"
-cargo test --locked
+step "the engine crate's manual (cargo doc, no warning)"
+RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
+
+step "native tests (every crate)"
+cargo test --workspace --locked
 
 step "native tests in release (deep perft)"
-cargo test --release --locked --test perft
+cargo test --release --locked -p reversi-engine --test perft
 
 step "release build of the command line (the browser tests compare with its replay)"
-cargo build --release --locked
+cargo build --release --locked -p reversi-tools
 
 step "release web build (trunk)"
 trunk build --release

@@ -9,7 +9,7 @@ import { newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const REVERSI = join(ROOT, 'target/release/reversi');
-/** The graph's depth (`GRAPH_DEPTH` in src/engine/review.rs). */
+/** The graph's depth (`GRAPH_DEPTH` in crates/engine/src/review.rs). */
 const GRAPH_DEPTH = 8;
 /** Games in the WTHOR database, 1977–2020: every one starts with f5 (WTHOR stores them turned that way). */
 const DATABASE_GAMES = 124106;

@@ -2,7 +2,7 @@
 // browser holds a hidden tab's), a loss on time survives a reload, and a game imported after it is playable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { text, useServerAndBrowser } from './harness.mjs';
+import { openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -19,20 +19,17 @@ async function oneMinuteGame(page) {
 const ms = async (page, side) => Number(await page.getAttribute(`[data-testid=clock-${side}]`, 'data-ms'));
 
 test('time spent while the page holds its timers is charged to the side that moved', async () => {
-  const context = await env.browser.newContext();
   // The page's intervals (the clock's display ticks) can be held, as a browser holds a hidden tab's timers.
-  await context.addInitScript(() => {
-    window.__holdTimers = false;
-    const setIntervalNative = window.setInterval.bind(window);
-    window.setInterval = (fn, delay, ...args) =>
-      setIntervalNative(() => {
-        if (!window.__holdTimers) fn(...args);
-      }, delay);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, {
+    init: () => {
+      window.__holdTimers = false;
+      const setIntervalNative = window.setInterval.bind(window);
+      window.setInterval = (fn, delay, ...args) =>
+        setIntervalNative(() => {
+          if (!window.__holdTimers) fn(...args);
+        }, delay);
+    },
   });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(env.server.url);
   await oneMinuteGame(page);
   // Black plays at once; white thinks 3.5 s, the last 3 s with the timers held, then plays; black thinks 0.6 s.
   await page.click('[data-square=f5]');
@@ -54,12 +51,7 @@ test('time spent while the page holds its timers is charged to the side that mov
 });
 
 test('a loss on time survives a reload, and a game imported after it is playable', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.clock.install();
-  await page.goto(env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { clock: true });
   await oneMinuteGame(page);
   await page.click('[data-square=f5]');
   await page.clock.runFor(61000);
@@ -84,19 +76,16 @@ test('a loss on time survives a reload, and a game imported after it is playable
 });
 
 test('the saved-games panel reads storage only while it is open, not at every tick of the clock', async () => {
-  const context = await env.browser.newContext();
-  await context.addInitScript(() => {
-    window.__slotReads = 0;
-    const getItem = Storage.prototype.getItem;
-    Storage.prototype.getItem = function (key) {
-      if (String(key).startsWith('reversi.slot.')) window.__slotReads += 1;
-      return getItem.call(this, key);
-    };
+  const { page, context, errors } = await openPage(env.browser, env.server.url, {
+    init: () => {
+      window.__slotReads = 0;
+      const getItem = Storage.prototype.getItem;
+      Storage.prototype.getItem = function (key) {
+        if (String(key).startsWith('reversi.slot.')) window.__slotReads += 1;
+        return getItem.call(this, key);
+      };
+    },
   });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(env.server.url);
   await oneMinuteGame(page);
   // A second of clock ticks (five renders) with the panel closed.
   await page.waitForTimeout(1000);

@@ -97,15 +97,22 @@ export function launchBrowser() {
   });
 }
 
-/** Opens a page and collects its console errors and uncaught exceptions into `errors`. */
-export async function openPage(browser, url, options = {}) {
-  const context = await browser.newContext(options);
+/**
+ * Opens a page and collects its console errors and uncaught exceptions into `errors`. Options: `init`, a script
+ * run in the page before its own; `clock`, Playwright's clock installed first; `beforeLoad(page)`, run before the
+ * page loads (to watch its workers); the rest are the browser context's options.
+ */
+export async function openPage(browser, url, { init, clock = false, beforeLoad, ...contextOptions } = {}) {
+  const context = await browser.newContext(contextOptions);
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(String(err)));
+  if (clock) await page.clock.install();
+  if (beforeLoad) await beforeLoad(page);
   await page.goto(url);
   return { page, context, errors };
 }
@@ -138,7 +145,7 @@ export async function newGame(page, { mode, level, color, levelWhite, speed } = 
 
 /**
  * Loads a game into the page as if it had been autosaved: `moves` from the standard start, the person playing
- * black against the AI at `level` (the save format of src/ui/persist.rs), then waits for the person's turn.
+ * black against the AI at `level` (the save format of crates/web/src/ui/persist.rs), then waits for the person's turn.
  */
 export async function restoreGame(page, { moves, level }) {
   const saved = {

@@ -232,12 +232,7 @@ test('after the first visit the game loads and the AI plays offline', async () =
 });
 
 test('the clock runs for the side to move and a flag ends the game', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.clock.install();
-  await page.goto(env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { clock: true });
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
   await page.selectOption('[data-testid=mode]', 'hvh');

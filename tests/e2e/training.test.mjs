@@ -12,7 +12,7 @@ const env = useServerAndBrowser();
 
 const SQUARES = [...Array(64)].map((_, i) => 'abcdefgh'[i % 8] + (Math.floor(i / 8) + 1));
 
-/** The puzzle file (format in src/engine/puzzles.rs), keyed by the position as `data-position` writes it. */
+/** The puzzle file (format in crates/engine/src/puzzles.rs), keyed by the position as `data-position` writes it. */
 function readPuzzles() {
   const bytes = readFileSync(join(ROOT, 'assets/puzzles.bin'));
   assert.equal(bytes.subarray(0, 8).toString('latin1'), 'RVPUZ001');

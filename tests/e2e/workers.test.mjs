@@ -42,17 +42,15 @@ test('served from a sub-path, the page loads every file and plays against the AI
 });
 
 test('a search no longer wanted stops at once: its worker closes; ?workers=N sets the pool', async () => {
-  const context = await env.browser.newContext();
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(String(err)));
   const started = [];
   const closed = [];
-  page.on('worker', (worker) => {
-    started.push(worker);
-    worker.on('close', () => closed.push(Date.now()));
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, {
+    beforeLoad: (page) =>
+      page.on('worker', (worker) => {
+        started.push(worker);
+        worker.on('close', () => closed.push(Date.now()));
+      }),
   });
-  await page.goto(`${env.server.url}?workers=2`);
   // 36 empties, the person (black) to move against level 10, which thinks for a second or two here.
   const moves = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
   await restoreGame(page, { moves, level: 10 });

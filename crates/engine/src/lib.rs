@@ -1,0 +1,98 @@
+//! An Othello (Reversi) engine: pure Rust, std only. Nothing here knows about the web, serde or a user
+//! interface; the page's worker and the native `reversi` command use it alike.
+//!
+//! # The rules and the record
+//!
+//! - [`Board`] is a position as two bitboards (the side to move's discs and the opponent's) with the move
+//!   generator and the flips; [`Position`] adds the [`Color`] to move, and reads and writes the 64-character
+//!   text form (`a1 b1 … h8`, `X`, `O`, `-`, then the side to move).
+//! - [`Game`] is a game record from a start position: legal moves, play with forced passes applied by the
+//!   rules, undo and redo, the [`Outcome`], and transcripts such as `f5d6c3d3c4` ([`Square`] names a square,
+//!   columns a–h left to right, rows 1–8 top to bottom).
+//! - [`perft`] counts move sequences (a forced pass is a ply, a game that ends early is one leaf).
+//! - Every refusal is a named error with a message: [`PlayError`], [`PositionError`], [`SquareError`],
+//!   [`TranscriptError`], [`ObfError`], [`WeightsError`], and the errors of the file modules below.
+//!
+//! # Evaluation and search
+//!
+//! - [`PatternEval`] values a position from pattern weights ([`PatternWeights`], built in or read from a
+//!   file); [`ClassicEval`] is a simple hand-written one. Values are in [`DISC`] units for the side to move.
+//! - [`Searcher`] chooses a move within [`SearchLimits`]: the opening book, iterative deepening with
+//!   principal-variation search and Multi-ProbCut, then the exact endgame [`Solver`] where it reaches. A
+//!   [`Level`] (1 to [`MAX_LEVEL`]) gives the limits a playing strength uses. [`Control`] stops a search at a
+//!   node count, a deadline on a [`Clock`] or a shared stop flag.
+//! - [`SplitSearch`] spreads one search over helpers that share no memory (the page's workers): it hands out
+//!   [`Task`]s and takes [`Answer`]s; [`search_parallel`] drives it on native threads, and [`RootSolve`] /
+//!   [`solve_parallel`] do the same for the exact solve.
+//!
+//! # Data formats
+//!
+//! [`book`] (the opening book), [`explorer`] (what expert games played in a position), [`openings`]
+//! (opening names), [`review`] (a whole game's review), [`puzzles`] (endgame puzzles), [`wthor`] (the WTHOR
+//! game database), [`ggf`] (Generic Game Format) and [`parse_obf_line`] (FFO test positions).
+//!
+//! ```
+//! use reversi_engine::{native_clock, Game, Level, Searcher, Square};
+//!
+//! let mut game = Game::from_transcript("f5d6c3d3c4").unwrap();
+//! assert!(game.play("f3".parse::<Square>().unwrap()).is_ok());
+//!
+//! // Level 3 chooses the reply (it plays quickly, with a little randomness from the seed).
+//! let limits = Level::get(3).unwrap().limits(native_clock(), 7);
+//! let mut searcher = Searcher::new(8);
+//! let info = searcher.search(&game.position().board, &limits, native_clock, None, &mut |_| {});
+//! assert!(game.legal_moves().contains(info.best.square().unwrap()));
+//! ```
+#![deny(missing_docs)]
+
+mod bitboard;
+mod board;
+pub mod book;
+mod control;
+mod error;
+mod eval;
+pub mod explorer;
+mod game;
+pub mod ggf;
+mod lanes;
+mod levels;
+mod moves;
+mod notation;
+mod obf;
+pub mod openings;
+mod pattern;
+mod perft;
+mod position;
+pub mod puzzles;
+pub mod review;
+mod rng;
+mod search;
+mod square;
+mod stackvec;
+mod tt;
+pub mod wthor;
+
+pub use bitboard::{Bitboard, Squares, Symmetry};
+pub use board::Board;
+pub use control::{native_clock, Clock, Control};
+pub use error::{PlayError, PositionError, SquareError, TranscriptError};
+pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
+pub use game::{Game, Outcome, Ply};
+pub use levels::{Level, LEVELS, MAX_LEVEL};
+pub use moves::Move;
+pub use obf::{parse_obf_line, ObfEntry, ObfError};
+pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, PHASES};
+pub use perft::perft;
+pub use position::{Color, Position};
+pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
+pub use search::endgame::{probcut_value, RootPlan, Solver, SELECTIVE_MIN_EMPTIES};
+pub use search::parallel::{solve_parallel, ParallelResult, ProbeTask, RootSolve};
+pub use search::split::{
+    search_parallel, Answer, SplitSearch, Task, SPLIT_FROM_DEPTH, WINDOW_LIMIT,
+};
+pub use search::{
+    choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
+    MAX_DEPTH,
+};
+pub use square::Square;
+pub use tt::{TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};

@@ -1,0 +1,320 @@
+//! A board with its colours: who is to move, and the 64-character text form used by `.obf` files
+//! (`X` black, `O` white, `-` empty, squares a1 b1 … h1 a2 … h8, then the side to move).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::PositionError;
+use super::{Bitboard, Board, Square};
+
+/// A side. Black moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// Moves first; `X` in position texts.
+    Black,
+    /// `O` in position texts.
+    White,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// `X` for black, `O` for white.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'X',
+            Color::White => 'O',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        })
+    }
+}
+
+/// A [`Board`] together with the colour of the side to move.
+///
+/// ```
+/// use reversi_engine::{Color, Position};
+/// let start = Position::START;
+/// assert_eq!(
+///     start.to_string(),
+///     "---------------------------OX------XO--------------------------- X"
+/// );
+/// let parsed: Position = start.to_string().parse().unwrap();
+/// assert_eq!(parsed, start);
+/// assert_eq!(parsed.to_move, Color::Black);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    /// Discs relative to the side to move.
+    pub board: Board,
+    /// The side to move (the owner of `board.player()`).
+    pub to_move: Color,
+}
+
+impl Position {
+    /// The standard start position, black to move.
+    pub const START: Position = Position {
+        board: Board::START,
+        to_move: Color::Black,
+    };
+
+    /// Builds a position from absolute disc sets.
+    ///
+    /// # Panics
+    /// If the sets overlap.
+    pub const fn from_colors(black: Bitboard, white: Bitboard, to_move: Color) -> Position {
+        let board = match to_move {
+            Color::Black => Board::new(black, white),
+            Color::White => Board::new(white, black),
+        };
+        Position { board, to_move }
+    }
+
+    /// Black's discs.
+    pub const fn black(&self) -> Bitboard {
+        match self.to_move {
+            Color::Black => self.board.player(),
+            Color::White => self.board.opponent(),
+        }
+    }
+
+    /// White's discs.
+    pub const fn white(&self) -> Bitboard {
+        match self.to_move {
+            Color::Black => self.board.opponent(),
+            Color::White => self.board.player(),
+        }
+    }
+
+    /// The colour of the disc on `square`, if any.
+    pub const fn disc(&self, square: Square) -> Option<Color> {
+        if self.black().contains(square) {
+            Some(Color::Black)
+        } else if self.white().contains(square) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// Checks that a game can reach this position: the four centre squares are never empty.
+    ///
+    /// ```
+    /// use reversi_engine::{Bitboard, Color, Position};
+    /// assert!(Position::START.check().is_ok());
+    /// let empty = Position::from_colors(Bitboard(0), Bitboard(0), Color::Black);
+    /// assert!(empty.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), PositionError> {
+        let occupied = self.black() | self.white();
+        for name in ["d4", "e4", "d5", "e5"] {
+            let square: Square = name.parse().expect("centre square name");
+            if !occupied.contains(square) {
+                return Err(PositionError::EmptyCentre { square });
+            }
+        }
+        Ok(())
+    }
+
+    /// The position after `square`, with the pass the rules force on the next side applied; `None` if the
+    /// move is not legal.
+    ///
+    /// ```
+    /// use reversi_engine::{Color, Position};
+    /// let next = Position::START.play("f5".parse().unwrap()).unwrap();
+    /// assert_eq!(next.to_move, Color::White);
+    /// assert!(Position::START.play("a1".parse().unwrap()).is_none());
+    /// ```
+    pub fn play(&self, square: Square) -> Option<Position> {
+        if !self.board.is_legal(square) {
+            return None;
+        }
+        let next = Position {
+            board: self.board.play_unchecked(square),
+            to_move: self.to_move.opponent(),
+        };
+        Some(if next.board.must_pass() {
+            next.pass()
+        } else {
+            next
+        })
+    }
+
+    /// The same discs with the other side to move.
+    pub const fn pass(&self) -> Position {
+        Position {
+            board: self.board.pass(),
+            to_move: self.to_move.opponent(),
+        }
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::START
+    }
+}
+
+impl fmt::Display for Position {
+    /// The `.obf` text: 64 characters then a space and `X` or `O`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for square in Square::ALL {
+            let c = match self.disc(square) {
+                Some(color) => color.letter(),
+                None => '-',
+            };
+            write!(f, "{c}")?;
+        }
+        write!(f, " {}", self.to_move.letter())
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+
+    /// Reads `<64 squares> <side>`. Squares: `X`/`x`/`*`/`B` black, `O`/`o`/`0`/`W` white, `-`/`.`/`_` empty;
+    /// whitespace between squares is allowed. The side is `X` (black) or `O` (white); anything after a `;`
+    /// (the scores of an `.obf` line) is ignored. Positions with an empty centre square are rejected.
+    fn from_str(text: &str) -> Result<Position, PositionError> {
+        let text = text.split(';').next().unwrap_or("");
+        let mut black = 0u64;
+        let mut white = 0u64;
+        let mut count = 0usize;
+        let mut rest = "";
+        for (offset, c) in text.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            if count == 64 {
+                rest = &text[offset..];
+                break;
+            }
+            let bit = 1u64 << count;
+            match c {
+                'X' | 'x' | '*' | 'B' | 'b' => black |= bit,
+                'O' | 'o' | '0' | 'W' | 'w' => white |= bit,
+                '-' | '.' | '_' => {}
+                found => {
+                    return Err(PositionError::BadDisc {
+                        square: Square::from_index(count),
+                        found,
+                    })
+                }
+            }
+            count += 1;
+        }
+        if count < 64 {
+            // With no side letter the last disc may have been taken for the side: count what is there.
+            return Err(PositionError::BadLength {
+                expected: 64,
+                actual: count,
+            });
+        }
+        let side = rest.trim();
+        let to_move = match side {
+            "X" | "x" | "*" | "B" | "b" => Color::Black,
+            "O" | "o" | "0" | "W" | "w" => Color::White,
+            _ => {
+                // A 65th square character followed by more squares means the board was too long.
+                let squares = side.chars().filter(|c| !c.is_whitespace()).count();
+                if squares > 1
+                    && side
+                        .chars()
+                        .all(|c| "XxOo-._*0".contains(c) || c.is_whitespace())
+                {
+                    return Err(PositionError::BadLength {
+                        expected: 64,
+                        actual: 64 + squares - 1,
+                    });
+                }
+                return Err(PositionError::BadSide {
+                    text: side.to_string(),
+                });
+            }
+        };
+        let position = Position::from_colors(Bitboard(black), Bitboard(white), to_move);
+        position.check()?;
+        Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_texts_say_what_is_wrong() {
+        let start = Position::START.to_string();
+        assert_eq!(
+            "XO-".parse::<Position>(),
+            Err(PositionError::BadLength {
+                expected: 64,
+                actual: 3
+            })
+        );
+        let short = &start[..63];
+        assert!(matches!(
+            short.parse::<Position>(),
+            Err(PositionError::BadLength { .. } | PositionError::BadSide { .. })
+        ));
+        let long = format!("{}-- X", &start[..64]);
+        assert_eq!(
+            long.parse::<Position>(),
+            Err(PositionError::BadLength {
+                expected: 64,
+                actual: 66
+            })
+        );
+        let no_side = &start[..64];
+        assert_eq!(
+            no_side.parse::<Position>(),
+            Err(PositionError::BadSide {
+                text: String::new()
+            })
+        );
+        let bad_side = format!("{} Q", &start[..64]);
+        assert!(matches!(
+            bad_side.parse::<Position>(),
+            Err(PositionError::BadSide { .. })
+        ));
+        let bad_disc = format!("{}?{} X", &start[..10], &start[11..64]);
+        assert_eq!(
+            bad_disc.parse::<Position>(),
+            Err(PositionError::BadDisc {
+                square: "c2".parse().unwrap(),
+                found: '?'
+            })
+        );
+        let empty_centre = format!("{} X", "-".repeat(64));
+        assert_eq!(
+            empty_centre.parse::<Position>(),
+            Err(PositionError::EmptyCentre {
+                square: "d4".parse().unwrap()
+            })
+        );
+    }
+
+    #[test]
+    fn obf_lines_parse_with_their_scores_ignored() {
+        let line =
+            "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+8; B1:+4;";
+        let position: Position = line.parse().unwrap();
+        assert_eq!(position.to_move, Color::Black);
+        assert_eq!(position.board.empty_count(), 14);
+        assert_eq!(position.to_string(), line[..66]);
+    }
+}

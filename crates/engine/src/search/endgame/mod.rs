@@ -1,0 +1,617 @@
+//! Exact endgame solving: the final disc difference with perfect play (and win/loss/draw, the same search with a
+//! window around zero). Null-window search everywhere but on the principal variation; a transposition table
+//! (its buckets prefetched for every child while a node's moves are ordered, and enhanced transposition
+//! cutoffs), fastest-first ordering and a stability cutoff while many squares are empty; near the end the empty
+//! squares in a fixed order of preference with parity first, no move generation and no allocation, and the
+//! last three squares handled by specialised functions. Positions with many
+//! empties are first solved selectively (probcut against a shallow search with the evaluation), which costs
+//! a fraction of the exact search and makes its ordering and first guess much better.
+//!
+//! The solver is split by concern: this file holds the solver and its search (MTD(f), PVS, null-window
+//! search); `small.rs` the last few empties (preference and parity order, the 3-, 2- and 1-empty solves,
+//! last-flip counting);
+//! `ordering.rs` the move list and its keys; `probcut.rs` the shallow searches with the evaluation that
+//! probcut and the ordering use.
+
+mod ordering;
+mod probcut;
+mod small;
+
+use self::ordering::MoveList;
+pub use self::probcut::probcut_value;
+use self::probcut::shallow_value;
+use super::node_type::{NodeType, NonPv, Pv};
+use crate::board::moves;
+use crate::control::Control;
+use crate::eval::stable;
+use crate::tt::{TranspositionTable, TtData, FULL_WIDTH};
+use crate::{Bitboard, Board, Square};
+
+/// At or below this many empties the search uses no table and no sorting.
+pub(super) const SHALLOW: u32 = 6;
+/// Enhanced transposition cutoffs are tried at or above this many empties.
+pub(super) const ETC_MIN_EMPTIES: u32 = 14;
+/// Results are only stored in the table at or above this many empties.
+pub(super) const TT_MIN_EMPTIES: u32 = 9;
+
+/// The four quadrants, for parity ordering: an odd quadrant is played into first.
+pub(super) const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The selective searches that precede the exact one from [`SELECTIVE_MIN_EMPTIES`] empties, by their probcut
+/// margin in standard deviations of the shallow search's error; a search at confidence `c` uses
+/// `SELECTIVITY[c - 1]`. One pass at 1.5 σ (about 87 % sure) measured best on FFO #45 and #48–#51: the exact
+/// search after it needs far fewer nodes on the hard positions (#49: 1.57 G → 0.79 G), while Edax's ladder
+/// of five passes (1.1 to 3.3 σ) cost more than it saved with this evaluation's error.
+pub(super) const SELECTIVITY: [f32; 1] = [1.5];
+/// Positions with at least this many empties are solved selectively first. From 20 rather than 22: on the
+/// FFO #20–#39 positions with 20 and 21 empties the solve then needs 48.4 M nodes instead of 67.3 M
+/// (#40: 9.0 M instead of 14.6 M), and from 18 it changed nothing measurable.
+pub const SELECTIVE_MIN_EMPTIES: u32 = 20;
+/// A selective search tries probcut at nodes with at least this many empties.
+pub(super) const PROBCUT_MIN_EMPTIES: u32 = 10;
+
+/// Below every final score (a final disc difference lies in -64..=64): where a search for the best score starts,
+/// so that any move played beats it.
+pub(super) const BELOW_ANY_SCORE: i32 = -65;
+/// Above every final score: where a search for the opponent's best (our lowest) score starts.
+pub(super) const ABOVE_ANY_SCORE: i32 = 65;
+/// Beyond every value of the evaluation's shallow searches (in [`DISC`](crate::DISC) units): their open window.
+pub(super) const EVAL_INFINITY: i32 = 30_000;
+
+/// The bounds of an MTD(f) search (the serial solver's and the parallel one's): null-window probes move one
+/// bound at a time until they meet. Final scores are always even (the discs and the empties add up to 64), so
+/// each probe asks "at least `b`?" for an even `b`, and an exact probe moves a bound to the even score on its
+/// side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct MtdBounds {
+    lower: i32,
+    upper: i32,
+    guess: i32,
+}
+
+impl MtdBounds {
+    /// Bounds around the whole score range, probing first near `guess`.
+    pub(super) fn new(guess: i32) -> MtdBounds {
+        MtdBounds {
+            lower: -64,
+            upper: 64,
+            guess: guess.clamp(-64, 64),
+        }
+    }
+
+    /// True while the bounds have not met.
+    pub(super) fn open(&self) -> bool {
+        self.lower < self.upper
+    }
+
+    /// The next probe's target: the even score nearest the guess strictly above the lower bound and at most
+    /// the upper one.
+    pub(super) fn target(&self) -> i32 {
+        (self.guess + self.guess.rem_euclid(2)).clamp(self.lower + 1, self.upper)
+    }
+
+    /// The probe "at least `b`?" returned `value` (`exact`: at full width); true when it reached `b`.
+    pub(super) fn record(&mut self, b: i32, value: i32, exact: bool) -> bool {
+        if value >= b {
+            self.lower = if exact {
+                value + value.rem_euclid(2)
+            } else {
+                value
+            };
+            self.guess = self.lower;
+            true
+        } else {
+            self.upper = if exact {
+                value - value.rem_euclid(2)
+            } else {
+                value
+            };
+            self.guess = self.upper;
+            false
+        }
+    }
+
+    /// The score once the bounds have met (or the best estimate so far).
+    pub(super) fn score(&self) -> i32 {
+        self.lower.max(self.guess.min(self.upper))
+    }
+}
+
+/// What a parallel solve shares out: see [`Solver::root_plan`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootPlan {
+    /// The position solved.
+    pub root: Board,
+    /// The root's moves in the serial solver's order, each with the position after it.
+    pub children: Vec<(Square, Board)>,
+    /// The positions after each reply to the first move, in order (none when the reply is a pass).
+    pub replies: Vec<Board>,
+    /// The first guess of the score.
+    pub guess: i32,
+    /// The confidence of each pass, in order (the last is the exact one, [`FULL_WIDTH`]).
+    pub confidences: Vec<u8>,
+}
+
+/// The confidences of a solve's passes with `empties` empty squares: selective ones first from
+/// [`SELECTIVE_MIN_EMPTIES`] empties, the exact one ([`FULL_WIDTH`]) last.
+fn pass_confidences(empties: u32) -> Vec<u8> {
+    let mut confidences: Vec<u8> = if empties >= SELECTIVE_MIN_EMPTIES {
+        (1..=SELECTIVITY.len() as u8).collect()
+    } else {
+        Vec::new()
+    };
+    confidences.push(FULL_WIDTH);
+    confidences
+}
+
+impl RootPlan {
+    /// The root's moves and the first move's replies, as squares (how the plan travels between helpers that
+    /// share no memory).
+    pub fn squares(&self) -> (Vec<Square>, Vec<Square>) {
+        let children = self.children.iter().map(|&(square, _)| square).collect();
+        let first = self.children[0].1;
+        let replies = self
+            .replies
+            .iter()
+            .map(|reply| {
+                let placed = reply.empties().0 ^ first.empties().0;
+                Square::from_index(placed.trailing_zeros() as usize)
+            })
+            .collect();
+        (children, replies)
+    }
+
+    /// The plan of `board` from [`RootPlan::squares`] and the guess. `None` unless `children` is every legal
+    /// move of `board` once and `replies` every legal move after the first once (or none when that side
+    /// must pass): a plan that left a move out would give a wrong score.
+    pub fn from_squares(
+        board: &Board,
+        children: &[Square],
+        replies: &[Square],
+        guess: i32,
+    ) -> Option<RootPlan> {
+        fn all_once(board: &Board, squares: &[Square]) -> bool {
+            let mut seen = 0u64;
+            for square in squares {
+                let bit = 1u64 << square.index();
+                if seen & bit != 0 || board.moves().0 & bit == 0 {
+                    return false;
+                }
+                seen |= bit;
+            }
+            seen == board.moves().0
+        }
+        if children.is_empty() || !all_once(board, children) {
+            return None;
+        }
+        let first = board.play_unchecked(children[0]);
+        if !all_once(&first, replies) {
+            return None;
+        }
+        Some(RootPlan {
+            root: *board,
+            children: children
+                .iter()
+                .map(|&square| (square, board.play_unchecked(square)))
+                .collect(),
+            replies: replies
+                .iter()
+                .map(|&square| first.play_unchecked(square))
+                .collect(),
+            guess: guess.clamp(-64, 64),
+            confidences: pass_confidences(board.empty_count()),
+        })
+    }
+}
+
+/// Exact solver over a transposition table owned by the caller.
+pub struct Solver<'a> {
+    tt: &'a mut TranspositionTable,
+    /// [`FULL_WIDTH`] for exact search, or the selective level (1 to `SELECTIVITY.len()`).
+    confidence: u8,
+    /// Nodes and limits.
+    pub control: &'a mut Control,
+}
+
+/// Final disc difference when neither side can move, empties to the winner.
+#[inline]
+pub(super) fn final_score(p: u64, o: u64) -> i32 {
+    Board::new(Bitboard(p), Bitboard(o)).final_score()
+}
+
+impl<'a> Solver<'a> {
+    /// A solver using `tt` for its exact-score entries and `control` for its limits.
+    pub fn new(tt: &'a mut TranspositionTable, control: &'a mut Control) -> Solver<'a> {
+        Solver {
+            tt,
+            confidence: FULL_WIDTH,
+            control,
+        }
+    }
+
+    /// The exact score of `board` (final disc difference for the side to move, empties to the winner) and a
+    /// best move (`None` when the side to move must pass or the game is over). Only valid when the search was
+    /// not stopped by its limits.
+    ///
+    /// The score is found by null-window probes (MTD(f)) starting from a shallow estimate: each probe asks
+    /// "at least b?" and moves one bound, reusing the table, which costs far less than full-window searches.
+    /// From [`SELECTIVE_MIN_EMPTIES`] empties a selective solve (probcut) runs first; its value is the next
+    /// estimate and its best moves order the exact search, which trusts none of its bounds.
+    pub fn solve(&mut self, board: &Board) -> (i32, Option<Square>) {
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            return self.solve_window(board, -64, 64);
+        }
+        // The first guess: a 6-ply search with the evaluation where a selective solve follows (its probes
+        // start nearer the score), 2 plies otherwise.
+        let depth = if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
+            6
+        } else {
+            2
+        };
+        let estimate =
+            shallow_value(p, o, depth, -EVAL_INFINITY, EVAL_INFINITY) / crate::eval::DISC;
+        let mut guess = estimate.clamp(-64, 64);
+        if (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES {
+            // A cheaper selective search first: it leaves best moves in the table and a close guess.
+            for confidence in 1..=SELECTIVITY.len() as u8 {
+                self.confidence = confidence;
+                guess = self.mtd(p, o, guess).0;
+                if self.control.aborted() {
+                    break;
+                }
+            }
+        }
+        self.confidence = FULL_WIDTH;
+        self.mtd(p, o, guess)
+    }
+
+    /// What a parallel solve of `board` needs before it shares out the root's moves: the children in the
+    /// serial solver's order (each as the position after the move) and the first guess of the score, with
+    /// the confidences its passes run at (selective ones first from [`SELECTIVE_MIN_EMPTIES`] empties, the
+    /// exact one last). `None` when the side to move has no move (the serial solver handles it).
+    pub fn root_plan(&mut self, board: &Board) -> Option<RootPlan> {
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            return None;
+        }
+        let selective = (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES;
+        let depth = if selective { 6 } else { 2 };
+        let estimate =
+            shallow_value(p, o, depth, -EVAL_INFINITY, EVAL_INFINITY) / crate::eval::DISC;
+        let children: Vec<(Square, Board)> = self
+            .root_moves(p, o)
+            .moves
+            .iter()
+            .map(|m| (m.square(), Board::new(Bitboard(m.p), Bitboard(m.o))))
+            .collect();
+        // The first child's replies, ordered the same way (empty when its side must pass).
+        let first = children[0].1;
+        let replies = self
+            .root_moves(first.player().0, first.opponent().0)
+            .moves
+            .iter()
+            .map(|m| Board::new(Bitboard(m.p), Bitboard(m.o)))
+            .collect();
+        Some(RootPlan {
+            root: *board,
+            children,
+            replies,
+            guess: estimate.clamp(-64, 64),
+            confidences: pass_confidences(board.empty_count()),
+        })
+    }
+
+    /// A null-window probe of a root's child (`child` is the position after the move, its side to move the
+    /// root's opponent) at `confidence`: is the child's score above `alpha`? A fail-soft bound, as the serial
+    /// solver's root gets it. The building block of the parallel solve.
+    pub fn probe_child(&mut self, child: &Board, confidence: u8, alpha: i32) -> i32 {
+        self.confidence = confidence;
+        let value = self.nws(child.player().0, child.opponent().0, alpha);
+        self.confidence = FULL_WIDTH;
+        value
+    }
+
+    /// MTD(f) from `guess` at the solver's confidence (see [`MtdBounds`]).
+    fn mtd(&mut self, p: u64, o: u64, guess: i32) -> (i32, Option<Square>) {
+        let mut bounds = MtdBounds::new(guess);
+        let mut best = None;
+        while bounds.open() {
+            let b = bounds.target();
+            let (value, square) = self.nws_root(p, o, b - 1);
+            if self.control.aborted() {
+                break;
+            }
+            if bounds.record(b, value, self.confidence == FULL_WIDTH) {
+                best = Some(square);
+            }
+        }
+        // With every move losing everything no probe fails high: any move reaches the score.
+        let best = best.unwrap_or_else(|| MoveList::new(p, o).moves[0].square());
+        (bounds.score(), Some(best))
+    }
+
+    /// The root's moves, ordered with the table's move first.
+    fn root_moves(&self, p: u64, o: u64) -> MoveList {
+        let mut list = MoveList::new(p, o);
+        let tt_move = self
+            .tt
+            .probe(&Board::new(Bitboard(p), Bitboard(o)))
+            .and_then(|d| d.best);
+        list.order(tt_move, (!(p | o)).count_ones(), BELOW_ANY_SCORE);
+        list
+    }
+
+    /// Null-window search at the root: is the score above `alpha`? Returns the bound and the move that
+    /// reached it (meaningful when it is above `alpha`).
+    fn nws_root(&mut self, p: u64, o: u64, alpha: i32) -> (i32, Square) {
+        let list = self.root_moves(p, o);
+        let mut best = (BELOW_ANY_SCORE, list.moves[0].square());
+        for m in list.moves.iter() {
+            let score = -self.nws(m.p, m.o, -alpha - 1);
+            if self.control.aborted() {
+                break;
+            }
+            if score > best.0 {
+                best = (score, m.square());
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        let board = Board::new(Bitboard(p), Bitboard(o));
+        self.tt.store_selective(
+            &board,
+            (!(p | o)).count_ones() as u8,
+            self.confidence,
+            (alpha, alpha + 1),
+            best.0,
+            Some(best.1),
+        );
+        best
+    }
+
+    /// The score of `board` within (`alpha`, `beta`): exact inside the window, otherwise a bound on the side
+    /// it fell. With (-1, 1) this is a win/loss/draw solve.
+    pub fn solve_window(&mut self, board: &Board, alpha: i32, beta: i32) -> (i32, Option<Square>) {
+        let p = board.player().0;
+        let o = board.opponent().0;
+        if moves(p, o) == 0 {
+            let score = if moves(o, p) == 0 {
+                final_score(p, o)
+            } else {
+                -self.pvs(o, p, -beta, -alpha)
+            };
+            return (score, None);
+        }
+        let (score, best) = self.pvs_root(p, o, alpha, beta);
+        (score, Some(best))
+    }
+
+    fn pvs_root(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> (i32, Square) {
+        let list = self.root_moves(p, o);
+        let mut best_score = BELOW_ANY_SCORE;
+        let mut best_move = list.moves[0].square();
+        for (i, &m) in list.moves.iter().enumerate() {
+            let score = self.child::<Pv>(i, m.p, m.o, alpha, beta);
+            if self.control.aborted() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = m.square();
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best_score, best_move)
+    }
+
+    /// Principal-variation search with a full window (fail-soft).
+    #[inline]
+    fn pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.search::<Pv>(p, o, alpha, beta)
+    }
+
+    /// Null-window search: is the score above `alpha`? Returns a fail-soft bound (or the exact score).
+    #[inline]
+    fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        self.search::<NonPv>(p, o, alpha, alpha + 1)
+    }
+
+    /// Exact value below the shallow threshold, known to be at least `low` (a fail-high bound) and wanted
+    /// only below `beta`: raise the bound with null windows until one fails low.
+    fn exact_small(&mut self, p: u64, o: u64, mut low: i32, beta: i32) -> i32 {
+        while low < beta {
+            let v = self.nws(p, o, low);
+            if v <= low {
+                return low;
+            }
+            low = v;
+        }
+        low
+    }
+
+    /// The search below the root, written once for both kinds of node (fail-soft). On the principal
+    /// variation (`N` = [`Pv`]) the window is open and every bound is searched for; elsewhere it is null
+    /// (`beta` = `alpha` + 1), and the node may stop early: by stability, by the table's bounds, by probcut
+    /// (selective searches), by a child's table entry (enhanced transposition cutoff), or by its first move.
+    fn search<N: NodeType>(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+        let empties = (!(p | o)).count_ones();
+        if empties <= SHALLOW {
+            let low = self.nws_shallow(p, o, alpha, empties);
+            if !N::PV || low <= alpha || low >= beta {
+                return low;
+            }
+            // Near the end a full-window search costs little more than two null-window ones.
+            return self.exact_small(p, o, low, beta);
+        }
+        let board = Board::new(Bitboard(p), Bitboard(o));
+        if !N::PV && empties >= TT_MIN_EMPTIES {
+            self.tt.prefetch(&board);
+        }
+        if self.control.tick() {
+            return 0;
+        }
+        let mv = moves(p, o);
+        if mv == 0 {
+            if moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search::<N>(o, p, -beta, -alpha);
+        }
+        if !N::PV {
+            // Stability cutoff: the opponent's stable discs cap what the side to move can reach.
+            let opponent_discs = o.count_ones() as i32;
+            if alpha >= 64 - 2 * opponent_discs {
+                let cap = 64 - 2 * stable(o, p).count_ones() as i32;
+                if cap <= alpha {
+                    return cap;
+                }
+            }
+        }
+        let entry = if N::PV || empties >= TT_MIN_EMPTIES {
+            self.tt.probe(&board)
+        } else {
+            None
+        };
+        if !N::PV {
+            if let Some(cut) = self.bound_cutoff(p, o, alpha, empties, entry) {
+                return cut;
+            }
+        }
+        let mut list = MoveList::of_moves(p, o, mv);
+        if !N::PV {
+            if let Some(cut) = self.transposition_cutoff(alpha, empties, &list) {
+                return cut;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_score = BELOW_ANY_SCORE;
+        let mut best_move = None;
+        let mut i = 0;
+        // The table's move first, before the others are ordered: off the principal variation it usually
+        // cuts off, and then their ordering (a shallow search each, with many empties) is never needed.
+        if let Some(m) = entry
+            .and_then(|d| d.best)
+            .and_then(|square| list.take(square))
+        {
+            best_score = self.child::<N>(i, m.p, m.o, alpha, beta);
+            if self.control.aborted() {
+                return 0;
+            }
+            best_move = Some(m.square());
+            alpha = alpha.max(best_score);
+            i += 1;
+        }
+        if best_score < beta {
+            list.order(None, empties, alpha);
+            for &m in list.moves.iter() {
+                let score = self.child::<N>(i, m.p, m.o, alpha, beta);
+                if self.control.aborted() {
+                    return 0;
+                }
+                i += 1;
+                if score > best_score {
+                    best_score = score;
+                    best_move = Some(m.square());
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if N::PV || empties >= TT_MIN_EMPTIES {
+            self.tt.store_selective(
+                &board,
+                empties as u8,
+                self.confidence,
+                (original_alpha, beta),
+                best_score,
+                best_move,
+            );
+        }
+        best_score
+    }
+
+    /// The value of the `i`-th child of a node of type `N` with window (`alpha`, `beta`): on the principal
+    /// variation the first child gets the full window and the others a null window first, searched again in
+    /// full when they land inside it; elsewhere every child gets the null window.
+    #[inline]
+    fn child<N: NodeType>(&mut self, i: usize, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        if !N::PV {
+            return -self.nws(p, o, -alpha - 1);
+        }
+        if i == 0 {
+            return -self.pvs(p, o, -beta, -alpha);
+        }
+        let s = -self.nws(p, o, -alpha - 1);
+        if s > alpha && s < beta {
+            -self.pvs(p, o, -beta, -s)
+        } else {
+            s
+        }
+    }
+
+    /// The early exits of a null-window node before its moves are generated: the table's bounds, and
+    /// probcut in a selective search.
+    #[inline]
+    fn bound_cutoff(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empties: u32,
+        entry: Option<TtData>,
+    ) -> Option<i32> {
+        if let Some(data) = entry.filter(|d| d.confidence >= self.confidence) {
+            if data.lower > alpha {
+                return Some(data.lower);
+            }
+            if data.upper <= alpha {
+                return Some(data.upper);
+            }
+        }
+        if self.confidence != FULL_WIDTH && empties >= PROBCUT_MIN_EMPTIES {
+            return self.probcut(p, o, alpha, empties);
+        }
+        None
+    }
+
+    /// Enhanced transposition cutoff at a null-window node: a child whose table entry already shows it bad
+    /// enough for the opponent. The children's buckets are prefetched first, and load while the moves are
+    /// ordered if no child cuts.
+    #[inline]
+    fn transposition_cutoff(&mut self, alpha: i32, empties: u32, list: &MoveList) -> Option<i32> {
+        if empties > TT_MIN_EMPTIES {
+            for m in list.moves.iter() {
+                self.tt.prefetch(&Board::new(Bitboard(m.p), Bitboard(m.o)));
+            }
+        }
+        if empties >= ETC_MIN_EMPTIES {
+            for m in list.moves.iter() {
+                let child = Board::new(Bitboard(m.p), Bitboard(m.o));
+                if let Some(data) = self.tt.probe(&child) {
+                    if data.confidence >= self.confidence && -data.upper > alpha {
+                        return Some(-data.upper);
+                    }
+                }
+            }
+        }
+        None
+    }
+}

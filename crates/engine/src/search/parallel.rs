@@ -1,0 +1,414 @@
+//! The exact solve on several helpers that share no memory (threads natively; the browser's workers are
+//! the same kind of helper: each owns its tables, and they only pass messages).
+//!
+//! The serial solver finds the score by MTD(f): a few null-window probes of the root ("at least `b`?"),
+//! each trying the root's moves one after another until one reaches `b`. Here each probe shares the root's
+//! moves out: every helper takes the next child not yet tried (preferring children it has searched before,
+//! whose positions its table holds), and a probe ends as soon as one child reaches `b` (the helpers still
+//! on that probe are stopped) or when every child has answered. A probe that fails low, the costly kind,
+//! runs fully in parallel; one that fails high usually ends with its first child, as in the serial search.
+//!
+//! [`RootSolve`] is that coordination alone, a state machine over tasks and answers, so that any transport
+//! can drive it; [`solve_parallel`] drives it with std threads.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::endgame::{MtdBounds, RootPlan, Solver, BELOW_ANY_SCORE};
+use super::helpers::Helpers;
+use crate::control::Control;
+use crate::tt::{TranspositionTable, FULL_WIDTH};
+use crate::{Board, Square};
+
+/// One task for a helper: a null-window probe of one of the root's children, or of one reply to the first
+/// child.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbeTask {
+    /// Tells this task's answer from any other's.
+    pub serial: u64,
+    /// The position to probe: after a root move, or after the first move and a reply.
+    pub board: Board,
+    /// The pass's confidence ([`FULL_WIDTH`] for the exact pass).
+    pub confidence: u8,
+    /// The null window from the side to move of `board`: is its score above `alpha`?
+    pub alpha: i32,
+}
+
+impl ProbeTask {
+    /// Carries the task out with a helper's solver (see [`Solver::probe_child`]).
+    pub fn run(&self, solver: &mut Solver) -> i32 {
+        solver.probe_child(&self.board, self.confidence, self.alpha)
+    }
+}
+
+/// What a running task probes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Part {
+    /// A root move (its index).
+    Child(usize),
+    /// A reply to the first root move (its index).
+    Reply(usize),
+}
+
+/// The first child shared out by its replies: it reaches the probe's target only if every reply does (in a
+/// probe that succeeds, it is the node where every move must be searched).
+#[derive(Clone, Debug, PartialEq)]
+struct Split {
+    waiting: Vec<usize>,
+    running: usize,
+    /// The lowest reply value seen (from the root's side).
+    lowest: i32,
+}
+
+/// The probe in progress: is the root's score at least `b`?
+#[derive(Clone, Debug, PartialEq)]
+struct Probe {
+    b: i32,
+    /// Root moves not started yet, in order.
+    waiting: Vec<usize>,
+    /// Tasks running.
+    running: HashMap<u64, Part>,
+    /// The first child's replies, while that child is undecided.
+    split: Option<Split>,
+    /// The best root score seen (a bound) and its child.
+    best: (i32, usize),
+    /// A child has reached `b`.
+    reached: bool,
+}
+
+/// The coordinator of a parallel solve: see the module's documentation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootSolve {
+    plan: RootPlan,
+    pass: usize,
+    bounds: MtdBounds,
+    best: Option<usize>,
+    probe: Probe,
+    next_serial: u64,
+    /// Which helper last searched each part.
+    owner: HashMap<Part, usize>,
+    finished: Option<(i32, Square)>,
+}
+
+impl RootSolve {
+    /// A solve following `plan` (from [`Solver::root_plan`]).
+    pub fn new(plan: RootPlan) -> RootSolve {
+        let bounds = MtdBounds::new(plan.guess);
+        let mut solve = RootSolve {
+            plan,
+            pass: 0,
+            bounds,
+            best: None,
+            probe: Probe {
+                b: 0,
+                waiting: Vec::new(),
+                running: HashMap::new(),
+                split: None,
+                best: (BELOW_ANY_SCORE, 0),
+                reached: false,
+            },
+            next_serial: 1,
+            owner: HashMap::new(),
+            finished: None,
+        };
+        solve.start_probe();
+        solve
+    }
+
+    fn start_probe(&mut self) {
+        let b = self.bounds.target();
+        let split = !self.plan.replies.is_empty();
+        self.probe = Probe {
+            b,
+            waiting: (usize::from(split)..self.plan.children.len()).collect(),
+            running: HashMap::new(),
+            split: split.then(|| Split {
+                waiting: (0..self.plan.replies.len()).collect(),
+                running: 0,
+                lowest: i32::MAX,
+            }),
+            best: (BELOW_ANY_SCORE, 0),
+            reached: false,
+        };
+    }
+
+    /// The score and a best move, once the solve has finished.
+    pub fn finished(&self) -> Option<(i32, Square)> {
+        self.finished
+    }
+
+    /// The next task for `helper`, which is free: the first child's replies first, then the root's other
+    /// moves; among them the first one it searched before or nobody did, else the first one. `None` when
+    /// nothing is left to start.
+    pub fn next_task(&mut self, helper: usize) -> Option<ProbeTask> {
+        if self.finished.is_some() {
+            return None;
+        }
+        let owner = &self.owner;
+        let pick = |waiting: &[usize], part: fn(usize) -> Part| {
+            waiting
+                .iter()
+                .position(|&i| owner.get(&part(i)).is_none_or(|&o| o == helper))
+                .or((!waiting.is_empty()).then_some(0))
+        };
+        let part = if let Some(i) = self
+            .probe
+            .split
+            .as_ref()
+            .and_then(|split| pick(&split.waiting, Part::Reply))
+        {
+            let split = self.probe.split.as_mut().expect("checked above");
+            split.running += 1;
+            Part::Reply(split.waiting.remove(i))
+        } else {
+            let i = pick(&self.probe.waiting, Part::Child)?;
+            Part::Child(self.probe.waiting.remove(i))
+        };
+        self.owner.insert(part, helper);
+        let serial = self.next_serial;
+        self.next_serial += 1;
+        self.probe.running.insert(serial, part);
+        let (board, alpha) = match part {
+            Part::Child(c) => (self.plan.children[c].1, -self.probe.b),
+            Part::Reply(r) => (self.plan.replies[r], self.probe.b - 1),
+        };
+        Some(ProbeTask {
+            serial,
+            board,
+            confidence: self.plan.confidences[self.pass],
+            alpha,
+        })
+    }
+
+    /// Stops the replies still running (the first child is decided); their serials.
+    fn end_split(&mut self) -> Vec<u64> {
+        self.probe.split = None;
+        let replies: Vec<u64> = self
+            .probe
+            .running
+            .iter()
+            .filter(|(_, part)| matches!(part, Part::Reply(_)))
+            .map(|(&serial, _)| serial)
+            .collect();
+        for serial in &replies {
+            self.probe.running.remove(serial);
+        }
+        replies
+    }
+
+    /// Task `serial` was lost (its helper died or was stopped by a deadline) before it answered: its part is
+    /// given out again first. A task no longer wanted is ignored.
+    pub fn release(&mut self, serial: u64) {
+        match self.probe.running.remove(&serial) {
+            Some(Part::Child(child)) => self.probe.waiting.insert(0, child),
+            Some(Part::Reply(reply)) => {
+                if let Some(split) = self.probe.split.as_mut() {
+                    split.running -= 1;
+                    split.waiting.insert(0, reply);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// A helper answered task `serial` with `value` (from the side to move of the task's position). Returns
+    /// the serials of the tasks still running that are no longer wanted (to stop). An answer to a task no
+    /// longer wanted is ignored.
+    pub fn answer(&mut self, serial: u64, value: i32) -> Vec<u64> {
+        let Some(part) = self.probe.running.remove(&serial) else {
+            return Vec::new();
+        };
+        let b = self.probe.b;
+        let mut stopped = Vec::new();
+        match part {
+            Part::Child(child) => {
+                let score = -value;
+                if score > self.probe.best.0 || (score >= b && !self.probe.reached) {
+                    self.probe.best = (score, child);
+                }
+                self.probe.reached |= score >= b;
+            }
+            Part::Reply(_) => {
+                let split = self
+                    .probe
+                    .split
+                    .as_mut()
+                    .expect("a reply runs only while split");
+                split.running -= 1;
+                split.lowest = split.lowest.min(value);
+                if value < b {
+                    // A reply holds the first child below b: its bound is this reply's value.
+                    if value > self.probe.best.0 {
+                        self.probe.best = (value, 0);
+                    }
+                    stopped.extend(self.end_split());
+                } else if split.waiting.is_empty() && split.running == 0 {
+                    // Every reply reached b: so does the first child, by the lowest of them.
+                    let lowest = split.lowest;
+                    self.probe.best = (lowest, 0);
+                    self.probe.reached = true;
+                    self.probe.split = None;
+                }
+            }
+        }
+        let undecided = self.probe.split.is_some()
+            || !self.probe.waiting.is_empty()
+            || !self.probe.running.is_empty();
+        if !self.probe.reached && undecided {
+            return stopped;
+        }
+        // The probe is decided: a child reached b (the other tasks are not needed), or every child fell short.
+        stopped.extend(self.probe.running.keys().copied());
+        self.probe.running.clear();
+        let (value, child) = self.probe.best;
+        let exact = self.plan.confidences[self.pass] == FULL_WIDTH;
+        if self.bounds.record(b, value, exact) {
+            self.best = Some(child);
+        }
+        if !self.bounds.open() {
+            // The pass is over: its score is the next pass's guess, or the answer after the last pass.
+            let score = self.bounds.score();
+            if self.pass + 1 == self.plan.confidences.len() {
+                let child = self.best.unwrap_or(0);
+                self.finished = Some((score, self.plan.children[child].0));
+                self.probe.waiting.clear();
+                self.probe.split = None;
+                return stopped;
+            }
+            self.pass += 1;
+            self.bounds = MtdBounds::new(score);
+            self.best = None;
+        }
+        self.start_probe();
+        stopped
+    }
+}
+
+/// A parallel exact solve's result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParallelResult {
+    /// The exact score for the side to move.
+    pub score: i32,
+    /// A best move (`None` when the side to move must pass or the game is over).
+    pub best: Option<Square>,
+    /// Nodes searched by all helpers (the tasks stopped included).
+    pub nodes: u64,
+}
+
+/// Solves `board` exactly on as many threads as `tables` (one table each, cleared first, kept by the caller
+/// for the next solve). With one table this is the serial solver itself (same moves, same nodes). `stop`
+/// aborts the solve (the result is then not to be used).
+pub fn solve_parallel(
+    board: &Board,
+    tables: &mut [TranspositionTable],
+    stop: Option<Arc<AtomicBool>>,
+) -> ParallelResult {
+    let threads = tables.len().max(1);
+    for table in tables.iter_mut() {
+        table.clear();
+    }
+    let mut control = Control::new(None, None, crate::native_clock, stop.clone());
+    let plan = if threads > 1 {
+        Solver::new(&mut tables[0], &mut control).root_plan(board)
+    } else {
+        None
+    };
+    let Some(plan) = plan else {
+        let (score, best) = Solver::new(&mut tables[0], &mut control).solve(board);
+        return ParallelResult {
+            score,
+            best,
+            nodes: control.nodes,
+        };
+    };
+    let planning_nodes = control.nodes;
+    let mut solve = RootSolve::new(plan);
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+    std::thread::scope(|scope| {
+        let mut helpers = Helpers::spawn(scope, tables, |task: &ProbeTask, tt, stop_task| {
+            let mut control = Control::new(None, None, crate::native_clock, Some(stop_task));
+            let value = task.run(&mut Solver::new(tt, &mut control));
+            let answer = (!control.aborted() && !stopped()).then_some(value);
+            (answer, control.nodes)
+        });
+        let mut nodes = planning_nodes;
+        loop {
+            for helper in 0..helpers.count() {
+                if helpers.is_free(helper) && !stopped() {
+                    if let Some(task) = solve.next_task(helper) {
+                        helpers.give(helper, task.serial, task);
+                    }
+                }
+            }
+            if !helpers.any_busy() {
+                break;
+            }
+            let Some((_, serial, value, task_nodes)) = helpers.next_answer() else {
+                break;
+            };
+            nodes += task_nodes;
+            if stopped() {
+                // Aborted: let the running tasks end (their flags see the same stop) and give no more.
+                helpers.stop_where(|_| true);
+                continue;
+            }
+            if let Some(value) = value {
+                let unwanted = solve.answer(serial, value);
+                helpers.stop_where(|s| unwanted.contains(&s));
+            }
+        }
+        let (score, best) = solve.finished().map_or((0, None), |(s, b)| (s, Some(b)));
+        ParallelResult { score, best, nodes }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board parsed from its 64 squares and side to move.
+    fn board(text: &str) -> Board {
+        text.parse::<crate::Position>().unwrap().board
+    }
+
+    #[test]
+    fn the_coordinator_shares_out_the_first_child_by_its_replies_and_ends_a_probe_when_decided() {
+        let root = board("--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O");
+        let mut tt = TranspositionTable::new(1);
+        let mut control = Control::unlimited();
+        let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+        let (children, replies) = (plan.children.len(), plan.replies.len());
+        assert!(children >= 3 && replies >= 2, "{children} {replies}");
+        let mut solve = RootSolve::new(plan.clone());
+        let tasks: Vec<ProbeTask> = (0..replies + 1)
+            .map(|h| solve.next_task(h).unwrap())
+            .collect();
+        // The first child's replies first, then the second child.
+        for (task, reply) in tasks.iter().zip(&plan.replies) {
+            assert_eq!(task.board, *reply);
+        }
+        assert_eq!(tasks[replies].board, plan.children[1].1);
+        // A reply below the target: the first child falls short, its other replies are no longer wanted.
+        let b = tasks[0].alpha + 1;
+        let stopped = solve.answer(tasks[0].serial, b - 2);
+        let mut expected: Vec<u64> = tasks[1..replies].iter().map(|t| t.serial).collect();
+        let mut stopped_sorted = stopped.clone();
+        stopped_sorted.sort();
+        expected.sort();
+        assert_eq!(stopped_sorted, expected);
+        assert!(
+            solve.answer(tasks[1].serial, b).is_empty(),
+            "a late answer is ignored"
+        );
+        // The second child reaches the target: the probe is decided and the next one starts.
+        let stopped = solve.answer(tasks[replies].serial, -b - 4);
+        assert!(stopped.is_empty());
+        let next = solve.next_task(0).unwrap();
+        assert_eq!(
+            next.board, plan.replies[0],
+            "the next probe starts with the first child's replies"
+        );
+        assert_ne!(next.alpha, tasks[0].alpha, "around a new target");
+    }
+}

@@ -1,0 +1,521 @@
+//! The native command line (`reversi`). This file holds the command list and its dispatch; the commands
+//! that play (`best`, `replay`, `match`) are in `play.rs`, the benchmarks (`solve`, `perft`) in `solve.rs`,
+//! and the developer commands (training, data, the book and the explorer's file) in `dev.rs`; the servers
+//! and protocols live in their own modules (`arena`, `bot`, `nboard`). Native only.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod dev;
+mod error;
+mod play;
+mod review;
+mod solve;
+
+pub use error::CommandError;
+
+use play::{run_best, run_match, run_replay, MatchOptions};
+use solve::{run_perft, run_solve};
+
+use reversi_engine::{native_clock, Level, Position, Searcher, MAX_HASH_MB, MAX_LEVEL};
+
+#[derive(Parser)]
+#[command(
+    name = "reversi",
+    version,
+    about = "Othello/Reversi engine: best moves, game review, endgame solving, perft, matches and the NBoard and match-server protocols"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree (a pass counts as a ply; a finished game is one leaf).
+    Perft {
+        /// Plies to search (1 to 20: past that the count takes longer than anyone waits).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH as i64))]
+        depth: u32,
+        /// Start position as "<64 squares> X|O" (X black, O white, - empty); default: the standard start.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Print one JSON line {"depth","nodes","seconds","nps"}.
+        #[arg(long)]
+        json: bool,
+        /// Also print the count below each legal move.
+        #[arg(long, conflicts_with = "json")]
+        divide: bool,
+    },
+    /// Solve each position of an .obf file exactly (single-threaded) and check the file's scores.
+    Solve {
+        /// The .obf file: "<64 squares> X|O; <move>:<score>; ..." per line.
+        file: std::path::PathBuf,
+        /// Print one JSON object per position, then a summary object.
+        #[arg(long)]
+        json: bool,
+        /// Start at this position of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        from: usize,
+        /// Solve at most this many positions.
+        #[arg(long)]
+        count: Option<usize>,
+        /// Transposition table size in MB (1 to 16384).
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
+        hash_mb: u32,
+        /// Refuse positions with more empty squares than this (an exact solve of more takes hours to ages).
+        #[arg(long, default_value_t = 36, value_parser = clap::value_parser!(u32).range(0..=60))]
+        max_empties: u32,
+        /// Solve win/loss/draw only (checks the sign of the score).
+        #[arg(long)]
+        wld: bool,
+        /// Share each exact solve out over this many threads (1 to 64), each with a table of --hash-mb: the
+        /// root's moves are probed in parallel (the helpers pass messages, as the page's workers do). With
+        /// 1, the serial solver. Win/loss/draw solves stay serial.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
+    },
+    /// Choose a move for a position at an AI level and print its score and the search figures.
+    Best {
+        /// The position: "<64 squares> X|O".
+        #[arg(allow_hyphen_values = true)]
+        position: String,
+        /// AI level, 1 (beginner) to 10.
+        #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// Print one JSON line.
+        #[arg(long)]
+        json: bool,
+        /// Ignore the level's time cap (search to its full depth).
+        #[arg(long)]
+        no_time_limit: bool,
+        /// Search as deep as this many milliseconds allow instead of the level's depth (a benchmark).
+        #[arg(long, conflicts_with = "no_time_limit", value_parser = clap::value_parser!(u32).range(1..=600_000))]
+        move_time_ms: Option<u32>,
+        /// Search without probcut (to compare).
+        #[arg(long)]
+        no_probcut: bool,
+        /// Search this many mid-game plies, without the level's time (a benchmark; the level's endgame
+        /// solves stay).
+        #[arg(long, conflicts_with_all = ["no_time_limit", "move_time_ms"], value_parser = clap::value_parser!(u32).range(1..=60))]
+        depth: Option<u32>,
+        /// Search on this many threads (1 to 64; each with a 64 MB table): the mid-game iterations are
+        /// shared out move by move at the root; where the level solves the position exactly (from 16
+        /// empties), the solve is shared out too, within the level's time like the rest.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: u32,
+    },
+    /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
+    Replay {
+        /// The moves, e.g. f5d6c3 (passes implicit).
+        transcript: String,
+        /// Start position as "<64 squares> X|O"; default: the standard start.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// One JSON object per position.
+        #[arg(long)]
+        json: bool,
+    },
+    /// What strong players played after a transcript, from the opening explorer's file, with the opening's name.
+    Explore {
+        /// The moves so far, e.g. f5d6 (empty: the start position).
+        #[arg(default_value = "")]
+        transcript: String,
+        /// The explorer file written by `explorer-build`.
+        #[arg(long, default_value = "assets/explorer.bin")]
+        file: std::path::PathBuf,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Review a whole game: each position's value (from black's side), the best move, and the discs each move
+    /// played lost against it, marked ?! ? ?? (the page's review and evaluation graph use the same code).
+    Review {
+        /// The moves, e.g. f5d6c3 (passes implicit).
+        transcript: String,
+        /// Start position as "<64 squares> X|O"; default: the standard start.
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        /// Mid-game depth in plies (exact scores from depth + 6 empties, at most 18).
+        #[arg(long, default_value_t = reversi_engine::review::DEFAULT_REVIEW_DEPTH, value_parser = clap::value_parser!(u32).range(1..=14))]
+        depth: u32,
+        /// One JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
+    Nboard,
+    /// Run a local match server for bots (the protocol `reversi bot` speaks).
+    Arena {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8081")]
+        listen: String,
+        /// The web game, for the replay links of /page/show.
+        #[arg(long, default_value = "http://127.0.0.1:8080/")]
+        web_url: String,
+    },
+    /// Play on a WebSocket match server: answer every ACTION within the time budget, reconnect when dropped.
+    Bot {
+        /// The server's WebSocket address.
+        #[arg(long, default_value = "ws://127.0.0.1:8081/ws")]
+        url: String,
+        /// The bot's name on the server.
+        #[arg(long)]
+        name: String,
+        /// AI level, 1 to 10.
+        #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// Time per move in milliseconds (the server allows 3000; leave margin for the network).
+        #[arg(long, default_value_t = 2500)]
+        move_time_ms: u64,
+        /// Read board[y][x] and answer (x, y) the other way round.
+        #[arg(long)]
+        swap_xy: bool,
+    },
+    /// Play one level against another from balanced openings, each opening with both colours.
+    Match {
+        /// The first engine's level.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        level: u8,
+        /// The second engine's level.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL as i64))]
+        vs_level: u8,
+        /// Number of games, 1 to 100000 (rounded up to an even number: each opening is played twice).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
+        /// Openings, one transcript per line (default: distinct 4-move openings).
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// The second engine uses the classic evaluation instead of the patterns (to compare them).
+        #[arg(long)]
+        vs_classic: bool,
+        /// The second engine uses these pattern weights instead of the built-in ones (to compare them).
+        #[arg(long, conflicts_with = "vs_classic")]
+        vs_weights: Option<std::path::PathBuf>,
+        /// How the match is measured and how the second engine is handicapped.
+        #[command(flatten)]
+        options: MatchOptions,
+    },
+    /// Measure the evaluation on WTHOR games: for each number of empties, the mean absolute error of a search
+    /// against the games' perfect-play scores (at 24 empties).
+    EvalTest {
+        /// WTHOR .wtb files (the test set: games from 2015 on).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Numbers of empties to measure at, comma-separated.
+        #[arg(long, default_value = "24,36")]
+        empties: String,
+        /// Search depth in plies (1: the evaluation of each move).
+        #[arg(long, default_value_t = 1)]
+        depth: u32,
+        /// Weights file to measure instead of the built-in weights.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+    },
+    /// How the evaluation drifts with the depth: per number of empties, the mean value from black's side at
+    /// each depth of iterative deepening and the mean change from one depth to the next (a parity bias shows
+    /// as a swing between odd and even depths).
+    EvalDrift {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Numbers of empties to measure at, comma-separated.
+        #[arg(long, default_value = "44,48,52,56")]
+        empties: String,
+        /// Positions per number of empties, spread evenly over the games.
+        #[arg(long, default_value_t = 150)]
+        positions: usize,
+        /// The deepest iteration (the drift is shown from depth 1 to this one).
+        #[arg(long, default_value_t = 13)]
+        max_depth: u32,
+        /// Weights file to measure instead of the built-in weights.
+        #[arg(long)]
+        weights: Option<std::path::PathBuf>,
+    },
+    #[command(flatten)]
+    Dev(dev::DevCommand),
+}
+
+/// `--empties`: numbers separated by commas (an error printed for `command` when it is not).
+fn parse_empties(command: &str, text: &str) -> Option<Vec<u32>> {
+    let parsed: Result<Vec<u32>, _> = text.split(',').map(|e| e.trim().parse::<u32>()).collect();
+    if parsed.is_err() {
+        eprintln!("reversi {command}: --empties {text:?}: expected numbers separated by commas, e.g. 24,36");
+    }
+    parsed.ok()
+}
+
+/// The exit status of a command that ends with `result`: success, or its error on stderr and status 2.
+pub(crate) fn finish<E: std::fmt::Display>(command: &str, result: Result<(), E>) -> ExitCode {
+    report(command, result.map(|()| ExitCode::SUCCESS))
+}
+
+/// A command's exit status, or its error printed as `reversi COMMAND: …` with status 2.
+fn report<E: std::fmt::Display>(command: &str, result: Result<ExitCode, E>) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("reversi {command}: {error}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Deepest perft the command accepts.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// The ends of the output pipe closing early (`reversi replay … | head -1`) ends the command quietly, as for
+/// any Unix tool, instead of a panic on the failed write. The servers (`arena`, `bot`) keep Rust's default,
+/// so that a closed socket is an error they handle.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: `signal` from the C library with a valid signal number and the default disposition; no
+        // handler code runs in this process.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
+/// Runs the command line with the process arguments.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if !matches!(cli.command, Command::Arena { .. } | Command::Bot { .. }) {
+        quiet_on_closed_pipe();
+    }
+    match cli.command {
+        Command::Perft {
+            depth,
+            position,
+            json,
+            divide,
+        } => report("perft", run_perft(depth, position.as_deref(), json, divide)),
+        Command::Solve {
+            file,
+            json,
+            from,
+            count,
+            hash_mb,
+            max_empties,
+            wld,
+            threads,
+        } => report(
+            "solve",
+            run_solve(
+                &file,
+                json,
+                from,
+                count,
+                (hash_mb as usize, max_empties),
+                (wld, threads as usize),
+            ),
+        ),
+        Command::Best {
+            position,
+            level,
+            json,
+            no_time_limit,
+            move_time_ms,
+            no_probcut,
+            depth,
+            threads,
+        } => {
+            let level = Level::get(level).expect("level range checked by the parser");
+            let mut limits = level.limits(native_clock(), 0);
+            if no_time_limit {
+                // A level that deepens by time searches its fixed depth instead.
+                limits.deadline = None;
+                if limits.target.take().is_some() {
+                    limits.depth = level.depth;
+                }
+            }
+            if let Some(ms) = move_time_ms {
+                limits.depth = 60;
+                limits.deadline = Some(native_clock() + ms as f64);
+                limits.target = None;
+            }
+            if let Some(depth) = depth {
+                limits.depth = depth;
+                limits.solve_depth = None;
+                limits.deadline = None;
+                limits.target = None;
+            }
+            limits.probcut = !no_probcut;
+            report("best", run_best(&position, &limits, json, threads as usize))
+        }
+        Command::Replay {
+            transcript,
+            position,
+            json,
+        } => report("replay", run_replay(&transcript, position.as_deref(), json)),
+        Command::Explore {
+            transcript,
+            file,
+            json,
+        } => finish(
+            "explore",
+            crate::wthor_tools::explore(&transcript, &file, json, &mut std::io::stdout()),
+        ),
+        Command::Review {
+            transcript,
+            position,
+            depth,
+            json,
+        } => {
+            let start = position
+                .as_deref()
+                .map_or(Ok(Position::START), str::parse::<Position>)
+                .map_err(|e| format!("bad --position: {e}"));
+            let result = start.map_err(|e| e.into()).and_then(|start| {
+                review::review(&transcript, start, depth, json, &mut std::io::stdout())
+            });
+            finish("review", result)
+        }
+        Command::Nboard => run_nboard(),
+        Command::Arena { listen, web_url } => match std::net::TcpListener::bind(&listen) {
+            Ok(listener) => {
+                eprintln!(
+                    "[arena] listening on http://{listen} (bots: ws://{listen}/ws?name=NAME)"
+                );
+                crate::arena::Arena::new(&web_url).serve(listener);
+                ExitCode::SUCCESS
+            }
+            Err(error) => {
+                eprintln!("reversi arena: cannot listen on {listen}: {error}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Bot {
+            url,
+            name,
+            level,
+            move_time_ms,
+            swap_xy,
+        } => {
+            let config = crate::bot::BotConfig {
+                url,
+                name,
+                level,
+                move_time_ms: move_time_ms.min(10_000),
+                swap_xy,
+            };
+            crate::bot::run(
+                config,
+                std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            );
+            ExitCode::SUCCESS
+        }
+        Command::EvalTest {
+            files,
+            empties,
+            depth,
+            weights,
+        } => {
+            let Some(empties) = parse_empties("eval-test", &empties) else {
+                return ExitCode::from(2);
+            };
+            let result = crate::wthor_tools::eval_test(
+                &files,
+                &empties,
+                depth,
+                weights.as_deref(),
+                &mut std::io::stdout(),
+            );
+            finish("eval-test", result)
+        }
+        Command::EvalDrift {
+            files,
+            empties,
+            positions,
+            max_depth,
+            weights,
+        } => {
+            let Some(empties) = parse_empties("eval-drift", &empties) else {
+                return ExitCode::from(2);
+            };
+            let result = crate::wthor_tools::eval_drift(
+                &files,
+                &empties,
+                positions,
+                max_depth,
+                weights.as_deref(),
+                &mut std::io::stdout(),
+            );
+            finish("eval-drift", result)
+        }
+        Command::Dev(command) => dev::run(command),
+        Command::Match {
+            level,
+            vs_level,
+            games,
+            openings,
+            vs_classic,
+            vs_weights,
+            options,
+        } => {
+            let second = if vs_classic {
+                Ok(Searcher::with_eval(
+                    32,
+                    Box::new(reversi_engine::ClassicEval),
+                ))
+            } else if let Some(path) = vs_weights {
+                crate::wthor_tools::read_weights(&path)
+                    .map(|weights| Searcher::with_eval(32, Box::new(weights)))
+                    .map_err(|e| CommandError::Tool(Box::new(e)))
+            } else {
+                Ok(Searcher::new(32))
+            };
+            let second = second.and_then(|second| match &options.vs_book {
+                None => Ok(second),
+                Some(path) => std::fs::read(path)
+                    .map_err(|e| CommandError::Read(path.clone(), e))
+                    .and_then(|bytes| {
+                        reversi_engine::book::Book::read(&bytes).map_err(|e| {
+                            CommandError::Tool(format!("{}: {e}", path.display()).into())
+                        })
+                    })
+                    .map(|book| second.with_book(book)),
+            });
+            let result = second.and_then(|second| {
+                run_match(
+                    (level, vs_level),
+                    games as usize,
+                    openings.as_deref(),
+                    second,
+                    &options,
+                )
+            });
+            report("match", result)
+        }
+    }
+}
+
+fn run_nboard() -> ExitCode {
+    use std::io::{BufRead, Write};
+    let mut session = crate::nboard::NboardSession::new();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    // Lines as bytes: one that is not UTF-8 must not end the session.
+    for line in stdin.lock().split(b'\n') {
+        let Ok(mut line) = line else { break };
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        for out in session.handle_bytes(&line) {
+            if writeln!(stdout, "{out}")
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
+                return ExitCode::SUCCESS;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,5 @@
+//! The native command-line program.
+
+fn main() -> std::process::ExitCode {
+    reversi_tools::cli::main()
+}

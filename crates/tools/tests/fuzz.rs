@@ -1,0 +1,120 @@
+//! Fuzz tests of the native tools' protocol readers: NBoard lines, the match server's messages to the bot and
+//! the arena's HTTP request heads and replies; the harness is the engine's `tests/common/fuzz.rs`.
+
+#[path = "../../engine/tests/common/fuzz.rs"]
+mod harness;
+
+use harness::{fuzz, says_what, text};
+use reversi_engine::Game;
+use reversi_tools::arena::{reply_square, RequestHead};
+use reversi_tools::bot::{Bot, BotConfig};
+use reversi_tools::nboard::NboardSession;
+
+#[test]
+fn nboard_lines() {
+    let mut session = NboardSession::with_move_time(2);
+    session.handle("set depth 1");
+    session.handle("move f5");
+    fuzz(
+        "nboard",
+        5,
+        &[
+            b"move d6",
+            b"set depth 3",
+            b"set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)",
+            b"hint 3",
+            b"go",
+            b"ping 7",
+            b"nboard 2",
+        ],
+        |input| {
+            let before = session.game().clone();
+            let out = session.handle_bytes(input);
+            let refused = out
+                .iter()
+                .any(|l| l.starts_with("status bad") || l.starts_with("status unknown"));
+            if refused {
+                assert_eq!(session.game(), &before, "a refused line changed the game");
+            }
+            !refused
+        },
+    );
+}
+
+#[test]
+fn bot_messages() {
+    let mut bot = Bot::new(BotConfig {
+        url: String::new(),
+        name: "fuzz".to_string(),
+        level: 1,
+        move_time_ms: 5,
+        swap_xy: false,
+    });
+    let board = serde_json::json!([
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, -1, 1, 0, 0, 0],
+        [0, 0, 0, 1, -1, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 0, 0, 0, 0, 0]
+    ]);
+    let action = serde_json::json!({"type": "ACTION", "key": "k1", "board": board, "color": 1, "point": {"x": 0, "y": 0}})
+        .to_string();
+    fuzz(
+        "bot",
+        6,
+        &[action.as_bytes(), b"{\"type\":\"READY\"}"],
+        |input| match bot.answer(&text(input)) {
+            Ok(Some(reply)) => {
+                let value: serde_json::Value = serde_json::from_str(&reply).unwrap();
+                assert!(value["key"].is_string() && value["point"]["x"].is_u64());
+                true
+            }
+            Ok(None) => true,
+            Err(error) => says_what(&error),
+        },
+    );
+}
+
+#[test]
+fn arena_request_heads_and_replies() {
+    fuzz(
+        "arena-head",
+        7,
+        &[
+            b"GET /ws?name=bot HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\nSec-WebSocket-Version: 13\r\n\r\n",
+            b"POST /play/a%20b/c HTTP/1.1\r\nHost: x\r\n\r\n",
+            b"GET /page/show?first=a&back=b HTTP/1.1\r\n\r\n",
+        ],
+        |input| {
+            let head = RequestHead::parse(&text(input));
+            assert!(head.segments.iter().all(|s| !s.is_empty()));
+            assert!(head.headers.keys().all(|k| *k == k.to_ascii_lowercase()));
+            // Any text gives a head; one without a method or a path is what the routing refuses.
+            !head.method.is_empty() && !head.segments.is_empty()
+        },
+    );
+    let game = Game::from_transcript("f5").unwrap();
+    fuzz(
+        "arena-reply",
+        8,
+        &[
+            br#"{"key":"k","point":{"x":5,"y":3}}"#,
+            br#"{"point":{"x":"2","y":3.5}}"#,
+        ],
+        |input| {
+            let Ok(value) = serde_json::from_str::<serde_json::Value>(&text(input)) else {
+                return false;
+            };
+            match reply_square(&value, &game) {
+                Ok(square) => {
+                    assert!(game.legal_moves().contains(square));
+                    true
+                }
+                Err(error) => says_what(&error),
+            }
+        },
+    );
+}

@@ -1,0 +1,115 @@
+//! The 8×8 board with its coordinates: one button per square, carrying the attributes that tests use
+//! (`data-square`, `data-disc`, `data-legal`), the last-move marker, the flip animation, a hinted move and the
+//! analysed value of each legal move.
+
+use yew::prelude::*;
+
+use super::i18n::{self, Lang};
+use reversi_engine::{Bitboard, Color, Position, Square};
+
+/// Properties of [`BoardView`].
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    /// The position to show.
+    pub position: Position,
+    /// Squares to mark as legal moves (and make clickable).
+    pub legal: Bitboard,
+    /// The last placement, marked.
+    #[prop_or_default]
+    pub last_move: Option<Square>,
+    /// Discs that the last move flipped, animated.
+    #[prop_or_default]
+    pub flipped: Bitboard,
+    /// A hinted move, highlighted.
+    #[prop_or_default]
+    pub hint: Option<Square>,
+    /// Values of legal moves to print on them (hundredths of a disc).
+    #[prop_or_default]
+    pub values: Vec<(Square, i32)>,
+    /// Called with the square a user clicks.
+    #[prop_or_default]
+    pub on_square: Callback<Square>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The board: columns a–h left to right, rows 1–8 top to bottom.
+#[function_component(BoardView)]
+pub fn board_view(props: &BoardProps) -> Html {
+    let columns: Html = "abcdefgh"
+        .chars()
+        .map(|c| html! { <span class="coord" aria-hidden="true">{ c }</span> })
+        .collect();
+    let best_value = props.values.iter().map(|&(_, v)| v).max();
+    let rows = (0..8).map(|row| {
+        let cells = (0..8).map(|column| {
+            let square = Square::from_coords(column, row).expect("on the board");
+            let t = props.lang.strings();
+            let (disc, disc_label) = match props.position.disc(square) {
+                Some(Color::Black) => ("black", i18n::disc_name(props.lang, Color::Black)),
+                Some(Color::White) => ("white", i18n::disc_name(props.lang, Color::White)),
+                None => ("empty", t.empty),
+            };
+            let legal = props.legal.contains(square);
+            let last = props.last_move == Some(square);
+            let hint = props.hint == Some(square);
+            let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
+            let onclick = props.on_square.reform(move |_| square);
+            let mut label = format!("{square}, {disc_label}");
+            for (on, word) in [(legal, t.legal_move), (last, t.last_move), (hint, t.hint)] {
+                if on {
+                    label.push_str(", ");
+                    label.push_str(word);
+                }
+            }
+            // The value shown on the square is part of its name (what is seen is what is read out).
+            if let Some(v) = value {
+                label.push_str(&format!(", {:+.1}", v as f64 / 100.0));
+            }
+            html! {
+                <button
+                    type="button"
+                    class={classes!(
+                        "square",
+                        legal.then_some("legal"),
+                        last.then_some("last"),
+                        hint.then_some("hint"),
+                    )}
+                    data-square={square.to_string()}
+                    data-disc={disc}
+                    data-legal={legal.then_some("true")}
+                    aria-label={label}
+                    tabindex={if legal { "0" } else { "-1" }}
+                    {onclick}
+                >
+                    if disc != "empty" {
+                        <span
+                            key={format!("{square}-{disc}")}
+                            class={classes!("disc", disc, props.flipped.contains(square).then_some("flip"), last.then_some("placed"))}
+                        ></span>
+                    }
+                    if let Some(v) = value {
+                        <span class={classes!("value", (Some(v) == best_value).then_some("best"))} data-value={v.to_string()}>
+                            { format!("{:+.1}", v as f64 / 100.0) }
+                        </span>
+                    }
+                </button>
+            }
+        });
+        html! {
+            <>
+                <span class="coord" aria-hidden="true">{ row + 1 }</span>
+                { for cells }
+            </>
+        }
+    });
+    html! {
+        <div class="board-frame">
+            <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}>
+                <span class="corner"></span>
+                { columns }
+                { for rows }
+            </div>
+        </div>
+    }
+}

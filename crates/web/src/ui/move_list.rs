@@ -1,0 +1,78 @@
+//! The move list: every move of the record (passes shown), the current one marked; a click shows that
+//! position.
+
+use yew::prelude::*;
+
+use super::i18n::Lang;
+use reversi_engine::{Color, Move, Ply};
+
+/// Properties of [`MoveList`].
+#[derive(Properties, PartialEq)]
+pub struct MoveListProps {
+    /// The record.
+    pub plies: Vec<Ply>,
+    /// The ply whose position is shown (`None`: the current position).
+    pub browsing: Option<usize>,
+    /// Called with the ply to show (`None` for the current position).
+    pub on_select: Callback<Option<usize>>,
+    /// Review marks (`?!`, `?`, `??`) by ply, once a review has valued the moves.
+    #[prop_or_default]
+    pub marks: Vec<(usize, &'static str)>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The list, numbered by placement.
+#[function_component(MoveList)]
+pub fn move_list(props: &MoveListProps) -> Html {
+    let t = props.lang.strings();
+    let shown = props.browsing.unwrap_or(props.plies.len());
+    let mut number = 0;
+    let items = props.plies.iter().enumerate().map(|(i, ply)| {
+        let label = match ply.mv {
+            Move::Place(square) => {
+                number += 1;
+                let mark = props
+                    .marks
+                    .iter()
+                    .find(|(ply, _)| *ply == i)
+                    .map_or("", |(_, m)| m);
+                format!("{number}. {square}{mark}")
+            }
+            Move::Pass => t.pass.to_string(),
+        };
+        let color = match ply.before.to_move {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        // Clicking a move shows the position after it.
+        let after = i + 1;
+        let target = (after < props.plies.len()).then_some(after);
+        let current = after == shown;
+        let onclick = props.on_select.reform(move |_| target);
+        html! {
+            <li>
+                <button
+                    type="button"
+                    class={classes!("move", color, current.then_some("current"))}
+                    aria-current={current.then_some("step")}
+                    {onclick}
+                >{ label }</button>
+            </li>
+        }
+    });
+    let at_start = shown == 0;
+    let onclick_start = props.on_select.reform(move |_| Some(0));
+    html! {
+        <nav class="move-list" aria-label={t.moves}>
+            <ol>
+                <li>
+                    <button type="button" class={classes!("move", at_start.then_some("current"))} onclick={onclick_start}>
+                        { t.start_position }
+                    </button>
+                </li>
+                { for items }
+            </ol>
+        </nav>
+    }
+}

@@ -1,0 +1,215 @@
+//! Fuzz tests of the page's inputs: share links, saved games and slots, the worker's requests and the
+//! training room's saved progress; the harness is the engine's `tests/common/fuzz.rs`.
+
+#[path = "../../engine/tests/common/fuzz.rs"]
+mod harness;
+
+use harness::{fuzz, says_what, text};
+use reversi_engine::Position;
+use reversi_web::protocol::{Request, Response};
+use reversi_web::ui::{persist, share};
+use reversi_web::worker::{DataFile, Engine};
+
+#[test]
+fn share_links() {
+    fuzz(
+        "share",
+        9,
+        &[
+            b"#t=f5d6c3",
+            b"#t=f5%20d6&p=---------------------------OX------XO---------------------------X",
+            "#p=é".as_bytes(),
+        ],
+        |input| match share::parse(&text(input)) {
+            None => true,
+            Some(Ok(_)) => true,
+            Some(Err(error)) => says_what(&error),
+        },
+    );
+}
+
+#[test]
+fn saved_games_and_slots() {
+    let mut session = reversi_web::ui::state::Session::default();
+    session.apply(reversi_web::ui::state::Action::Square(
+        "f5".parse().unwrap(),
+    ));
+    let save = persist::save(&session);
+    let slot = persist::save_slot(&session, 1.0e12);
+    fuzz("saved-game", 10, &[save.as_bytes()], |input| {
+        let text = text(input);
+        let restored = persist::restore(&text);
+        match persist::recover(&text) {
+            Ok(recovered) => {
+                // Whatever is recovered saves and reads back as itself.
+                let again = persist::restore(&persist::save(&recovered.session)).unwrap();
+                assert_eq!(again.game, recovered.session.game);
+                assert_eq!(restored.is_ok(), recovered.lost.is_none());
+                true
+            }
+            Err(error) => {
+                assert!(restored.is_err());
+                says_what(&error)
+            }
+        }
+    });
+    fuzz(
+        "slot",
+        11,
+        &[slot.as_bytes()],
+        |input| match persist::read_slot(&text(input)) {
+            Ok(_) => true,
+            Err(error) => says_what(&error),
+        },
+    );
+}
+
+#[test]
+fn worker_requests() {
+    let mut engine = Engine::new(reversi_engine::native_clock);
+    let search = serde_json::to_string(&Request::Search {
+        id: 1,
+        position: Position::START,
+        level: 1,
+        seed: 0,
+        max_millis: Some(5),
+    })
+    .unwrap();
+    let analyse = serde_json::to_string(&Request::Analyse {
+        id: 2,
+        position: Position::START,
+        depth: 1,
+    })
+    .unwrap();
+    let perft = r#"{"Perft":{"id":3,"position":"---------------------------OX------XO--------------------------- X","depth":3}}"#;
+    let review = serde_json::to_string(&Request::Review {
+        id: 5,
+        position: Position::START,
+        played: Some("f5".parse().unwrap()),
+        depth: 2,
+    })
+    .unwrap();
+    let explore = serde_json::to_string(&Request::Explore {
+        id: 6,
+        position: Position::START,
+    })
+    .unwrap();
+    let task = r#"{"Task":{"id":7,"task":{"Child":{"position":"---------------------------OX------XO--------------------------- X","depth":3,"alpha":-100,"beta":-99,"probcut":true,"deadline_ms":50,"fresh":true}}}}"#;
+    let first_task = serde_json::to_string(&Request::Task {
+        id: 8,
+        task: reversi_web::protocol::WireTask::from_task(
+            &reversi_engine::Task::Search {
+                serial: 1,
+                board: Position::START.board,
+                limits: reversi_engine::SearchLimits::default(),
+            },
+            0.0,
+        ),
+    })
+    .unwrap();
+    let plan = r#"{"Task":{"id":11,"task":{"Plan":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","deadline_ms":50,"fresh":true}}}}"#;
+    let probe = r#"{"Task":{"id":12,"task":{"Probe":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","confidence":255,"alpha":-1,"deadline_ms":50,"fresh":false}}}}"#;
+    let puzzle = r#"{"Puzzle":{"id":9,"pick":{"Level":{"level":2,"index":7}}}}"#;
+    let daily = r#"{"Puzzle":{"id":10,"pick":{"Daily":{"day":20000}}}}"#;
+    engine
+        .load(
+            DataFile::Explorer,
+            &std::fs::read("../../assets/explorer.bin").unwrap(),
+        )
+        .unwrap();
+    engine
+        .load(
+            DataFile::Puzzles,
+            &std::fs::read("../../assets/puzzles.bin").unwrap(),
+        )
+        .unwrap();
+    fuzz(
+        "worker",
+        12,
+        &[
+            search.as_bytes(),
+            analyse.as_bytes(),
+            perft.as_bytes(),
+            br#"{"Ping":{"id":4}}"#,
+            review.as_bytes(),
+            explore.as_bytes(),
+            task.as_bytes(),
+            first_task.as_bytes(),
+            puzzle.as_bytes(),
+            daily.as_bytes(),
+            plan.as_bytes(),
+            probe.as_bytes(),
+        ],
+        |input| {
+            let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
+                return false;
+            };
+            // Keep the searches short: the fuzz is about what the worker reads, not how long it thinks.
+            match &mut request {
+                Request::Search {
+                    level, max_millis, ..
+                } => {
+                    *level = (*level).min(3);
+                    *max_millis = Some(5);
+                }
+                Request::Analyse { depth, .. } => *depth = (*depth).min(2),
+                // Over the limit is refused (and checked here); up to it, keep the count small.
+                Request::Perft { depth, .. } if *depth <= reversi_web::worker::MAX_PERFT_DEPTH => {
+                    *depth = (*depth).min(4)
+                }
+                Request::Review { depth, .. } => *depth = (*depth).min(3),
+                Request::Task { task, .. } => match task {
+                    reversi_web::protocol::WireTask::Search { limits, .. } => {
+                        limits.depth = limits.depth.min(3);
+                        limits.deadline_ms = Some(5);
+                        limits.exact_empties = limits.exact_empties.min(8);
+                        limits.wld_empties = limits.wld_empties.min(8);
+                    }
+                    reversi_web::protocol::WireTask::Child {
+                        depth, deadline_ms, ..
+                    } => {
+                        *depth = (*depth).min(3);
+                        *deadline_ms = Some(5);
+                    }
+                    reversi_web::protocol::WireTask::Plan { deadline_ms, .. }
+                    | reversi_web::protocol::WireTask::Probe { deadline_ms, .. } => {
+                        *deadline_ms = Some(5)
+                    }
+                },
+                Request::Perft { .. }
+                | Request::Ping { .. }
+                | Request::Explore { .. }
+                | Request::Puzzle { .. } => {}
+            }
+            let mut replies = Vec::new();
+            engine.handle(request, &mut |r| replies.push(r));
+            assert!(!replies.is_empty(), "every request is answered");
+            let refused = replies.iter().any(|r| matches!(r, Response::Error { .. }));
+            if let Some(Response::Error { message, .. }) =
+                replies.iter().find(|r| matches!(r, Response::Error { .. }))
+            {
+                assert!(!message.is_empty());
+            }
+            !refused
+        },
+    );
+}
+
+#[test]
+fn training_progress() {
+    use reversi_web::ui::training::Progress;
+    let mut progress = Progress::new();
+    progress.puzzles.solved = 3;
+    progress.drills.record("X:f5d6c3d3c4", 20_000, 1);
+    let saved = progress.save();
+    fuzz("training progress", 16, &[saved.as_bytes()], |input| {
+        match Progress::restore(&text(input)) {
+            // What is read writes and reads back the same.
+            Ok(read) => {
+                assert_eq!(Progress::restore(&read.save()), Ok(read));
+                true
+            }
+            Err(error) => says_what(&format!("{error:?}")),
+        }
+    });
+}
