@@ -79,7 +79,7 @@ export function useServerAndBrowser() {
   return env;
 }
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+/** Debian's Chromium, headless, with the flags for a network that reaches nothing outside (no update, sync or QUIC). */
 export function launchBrowser() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

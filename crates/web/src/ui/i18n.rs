@@ -1,8 +1,8 @@
 //! The page's words in English and Chinese (简体). Every visible string comes from here; the test below checks
 //! that each has both translations and that the Chinese one is not left in English.
 //!
-//! Over 500 lines on purpose: it is two tables of the same strings side by side, and a translator reads and
-//! checks them in one place.
+//! One file on purpose, however long: it is two tables of the same strings side by side, and a translator
+//! reads and checks them in one place.
 
 use super::persist::RestoreError;
 use super::state::{LinkError, Mode, Notice, Settings};
