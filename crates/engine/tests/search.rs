@@ -76,6 +76,41 @@ fn the_spread_search_solves_ffo_26_to_35_exactly_on_2_and_3_helpers() {
     }
 }
 
+/// The spread search where the level solves for a win, a draw or a loss only (level 10's limits, exact from
+/// 18 empties, win/loss/draw from 24): FFO #26-#35 (20 empties) on 2 and 3 searchers, each result's sign the
+/// exact score's, the move one that keeps it.
+#[test]
+fn the_spread_search_solves_ffo_26_to_35_for_win_loss_or_draw_on_2_and_3_helpers() {
+    let mut limits = Level::get(10).unwrap().limits(0.0, 1);
+    (limits.deadline, limits.target) = (None, None);
+    (limits.exact_empties, limits.wld_empties) = (18, 24);
+    for threads in [2, 3] {
+        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(8)).collect();
+        for (i, entry) in ffo_20_39().iter().enumerate().skip(6).take(10) {
+            let info = search_parallel(
+                &entry.position.board,
+                &limits,
+                &mut searchers,
+                native_clock,
+                None,
+                &mut |_| {},
+            );
+            let name = format!("FFO #{} on {threads} helpers", 20 + i);
+            assert_eq!(info.kind, ScoreKind::WinLossDraw, "{name}");
+            let exact = entry.score().expect("scored");
+            assert_eq!((info.score / DISC).signum(), exact.signum(), "{name}");
+            let Move::Place(best) = info.best else {
+                panic!("{name}: a placement");
+            };
+            let kept = entry
+                .moves
+                .iter()
+                .any(|&(square, score)| square == best && score.signum() == exact.signum());
+            assert!(kept, "{name}: {best} does not keep the result");
+        }
+    }
+}
+
 /// The parallel solve: FFO #20-#39 exact with 1, 2 and 4 threads (the best move found one of the best), and
 /// with one thread the serial solver's own move and node count.
 #[test]

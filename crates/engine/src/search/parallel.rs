@@ -116,6 +116,17 @@ impl RootSolve {
         solve
     }
 
+    /// A win/loss/draw solve following `plan`: only its exact pass, and probes at 0 and 2 at most. Its score
+    /// is 0 for a draw, and otherwise a bound on the side the score fell (2 or more for a win, -2 or less
+    /// for a loss), as [`Solver::solve_window`] gives with the window (-1, 1).
+    pub fn win_loss_draw(mut plan: RootPlan) -> RootSolve {
+        plan.confidences = vec![FULL_WIDTH];
+        let mut solve = RootSolve::new(plan);
+        solve.bounds = MtdBounds::within(solve.plan.guess, -2, 2);
+        solve.start_probe();
+        solve
+    }
+
     fn start_probe(&mut self) {
         let b = self.bounds.target();
         let split = !self.plan.replies.is_empty();

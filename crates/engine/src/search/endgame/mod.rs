@@ -84,6 +84,16 @@ impl MtdBounds {
         }
     }
 
+    /// Bounds as if every score below `lower` were `lower` and every one above `upper` were `upper`:
+    /// with (-2, 2) a win/loss/draw solve (at most two probes, at 0 and 2).
+    pub(super) fn within(guess: i32, lower: i32, upper: i32) -> MtdBounds {
+        MtdBounds {
+            lower,
+            upper,
+            guess: guess.clamp(lower, upper),
+        }
+    }
+
     /// True while the bounds have not met.
     pub(super) fn open(&self) -> bool {
         self.lower < self.upper

@@ -2,7 +2,9 @@
 //! runs the mid-game iterations that come before the solve (their move is played if the solve cannot end in
 //! time), another asks for the solve's plan ([`Task::Plan`]: the root's moves and the first move's replies
 //! in the solver's order), and from then on the solve is the parallel solver's coordinator
-//! ([`RootSolve`]), its null-window probes handed out as [`Task::Probe`] to whichever helper is free.
+//! ([`RootSolve`]), its null-window probes handed out as [`Task::Probe`] to whichever helper is free. Where
+//! the level solves only for a win, a draw or a loss, the same goes with the coordinator's win/loss/draw
+//! probes ([`RootSolve::win_loss_draw`]).
 
 use std::collections::HashMap;
 
@@ -19,6 +21,8 @@ pub const SPLIT_SOLVE_FROM_EMPTIES: u32 = 16;
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct EndgameSplit {
     board: Board,
+    /// An exact solve (else win/loss/draw).
+    exact: bool,
     /// The serial of the plan's task while it runs.
     plan: Option<u64>,
     /// The coordinator, once the plan is known.
@@ -28,9 +32,10 @@ pub(super) struct EndgameSplit {
 }
 
 impl EndgameSplit {
-    pub(super) fn new(board: Board) -> EndgameSplit {
+    pub(super) fn new(board: Board, exact: bool) -> EndgameSplit {
         EndgameSplit {
             board,
+            exact,
             plan: None,
             solve: None,
             probes: HashMap::new(),
@@ -73,8 +78,14 @@ impl EndgameSplit {
         self.plan.iter().chain(self.probes.keys()).copied()
     }
 
+    /// True for an exact solve, false for a win/loss/draw one.
+    pub(super) fn exact(&self) -> bool {
+        self.exact
+    }
+
     /// Task `serial` answered (`None`: it was lost or stopped, and is asked again). `Some` once the solve
-    /// has ended: the exact score for the side to move and a best move.
+    /// has ended: the score for the side to move (exact, or as [`RootSolve::win_loss_draw`] gives it) and a
+    /// best move.
     pub(super) fn answer(&mut self, serial: u64, answer: Option<Answer>) -> Option<(i32, Square)> {
         if self.plan == Some(serial) {
             self.plan = None;
@@ -82,7 +93,11 @@ impl EndgameSplit {
             if let Some(Answer::Plan(plan)) =
                 answer.filter(|a| matches!(a, Answer::Plan(p) if p.root == self.board))
             {
-                self.solve = Some(RootSolve::new(plan));
+                self.solve = Some(if self.exact {
+                    RootSolve::new(plan)
+                } else {
+                    RootSolve::win_loss_draw(plan)
+                });
             }
             return None;
         }

@@ -284,16 +284,17 @@ impl SplitSearch {
         .with_endgame()
     }
 
-    /// Shares the exact solve out where the level solves this position and it is worth it: at least
-    /// [`SPLIT_SOLVE_FROM_EMPTIES`] empties and two moves.
+    /// Shares the endgame solve (exact, or win/loss/draw) out where the level solves this position and it
+    /// is worth it: at least [`SPLIT_SOLVE_FROM_EMPTIES`] empties and two moves.
     fn with_endgame(mut self) -> SplitSearch {
         let empties = self.board.empty_count();
-        if empties <= self.limits.exact_empties
+        if empties <= self.limits.wld_empties
             && empties >= SPLIT_SOLVE_FROM_EMPTIES
             && self.board.moves().count() >= 2
             && self.limits.randomness == 0
         {
-            self.endgame = Some(EndgameSplit::new(self.board));
+            let exact = empties <= self.limits.exact_empties;
+            self.endgame = Some(EndgameSplit::new(self.board, exact));
         }
         self
     }
@@ -420,7 +421,11 @@ impl SplitSearch {
                 let info = SearchInfo {
                     best: Move::Place(square),
                     score: score * crate::DISC,
-                    kind: ScoreKind::Exact,
+                    kind: if endgame.exact() {
+                        ScoreKind::Exact
+                    } else {
+                        ScoreKind::WinLossDraw
+                    },
                     pv: vec![square],
                     nodes: self.nodes,
                     millis: now - self.started,
