@@ -422,4 +422,39 @@ mod tests {
         );
         assert_ne!(next.alpha, tasks[0].alpha, "around a new target");
     }
+
+    /// A win/loss/draw solve driven by one helper: every probe asks "at least 0?" or "at least 2?" (as -1..0
+    /// or 1..2 on even scores), at most two of them, and the result has the exact score's sign, on FFO
+    /// #20-#29.
+    #[test]
+    fn a_win_loss_draw_solve_asks_two_questions_at_most_and_gets_the_sign_right() {
+        let text = include_str!("../../tests/data/fforum-20-39.obf");
+        for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
+            let entry = crate::parse_obf_line(line).unwrap();
+            let root = entry.position.board;
+            let mut tt = TranspositionTable::new(4);
+            let mut control = Control::unlimited();
+            let exact = Solver::new(&mut tt, &mut control).solve(&root).0;
+            let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+            let mut solve = RootSolve::win_loss_draw(plan);
+            let mut targets = Vec::new();
+            while let Some(task) = solve.next_task(0) {
+                // A reply's window is from the first child's side, a child's from the root's opponent's.
+                let b = if solve.plan.replies.contains(&task.board) {
+                    task.alpha + 1
+                } else {
+                    -task.alpha
+                };
+                if targets.last() != Some(&b) {
+                    targets.push(b);
+                }
+                let value = task.run(&mut Solver::new(&mut tt, &mut control));
+                solve.answer(task.serial, value);
+            }
+            let (score, _) = solve.finished().expect("finished");
+            assert_eq!(score.signum(), exact.signum(), "{line}");
+            assert!(targets.len() <= 2, "{targets:?}: {line}");
+            assert!(targets.iter().all(|b| (-1..=2).contains(b)), "{targets:?}");
+        }
+    }
 }
