@@ -120,6 +120,9 @@ const wholeTasks = await whole.evaluate(([a, b]) => window.__longtasks.filter((t
 // Loads `start` (black to move) as an autosaved game against the top level playing black, and waits for its move.
 async function aiMovesFrom(p, url, start) {
   await p.goto(url);
+  // The page's first autosave must come before ours, or it would overwrite it before the reload (and the
+  // person, not the AI, would be to move: the wait below would never end).
+  await p.waitForFunction(() => localStorage.getItem('reversi.autosave') !== null);
   await p.evaluate(
     (start) =>
       localStorage.setItem(
