@@ -95,6 +95,20 @@ impl RootSolve {
     /// A solve following `plan` (from [`Solver::root_plan`]).
     pub fn new(plan: RootPlan) -> RootSolve {
         let bounds = MtdBounds::new(plan.guess);
+        RootSolve::within(plan, bounds)
+    }
+
+    /// A win/loss/draw solve following `plan`: only its exact pass, and at most two probes ("at least 0?",
+    /// "at least 2?"). Its score is 0 for a draw, and otherwise a bound on the side the score fell (2 or more
+    /// for a win, -2 or less for a loss), as [`Solver::solve_window`] gives with the window (-1, 1).
+    pub fn win_loss_draw(mut plan: RootPlan) -> RootSolve {
+        plan.confidences = vec![FULL_WIDTH];
+        let bounds = MtdBounds::within(plan.guess, -2, 2);
+        RootSolve::within(plan, bounds)
+    }
+
+    /// A solve following `plan` within `bounds`, its first probe started.
+    fn within(plan: RootPlan, bounds: MtdBounds) -> RootSolve {
         let mut solve = RootSolve {
             plan,
             pass: 0,
@@ -112,17 +126,6 @@ impl RootSolve {
             owner: HashMap::new(),
             finished: None,
         };
-        solve.start_probe();
-        solve
-    }
-
-    /// A win/loss/draw solve following `plan`: only its exact pass, and probes at 0 and 2 at most. Its score
-    /// is 0 for a draw, and otherwise a bound on the side the score fell (2 or more for a win, -2 or less
-    /// for a loss), as [`Solver::solve_window`] gives with the window (-1, 1).
-    pub fn win_loss_draw(mut plan: RootPlan) -> RootSolve {
-        plan.confidences = vec![FULL_WIDTH];
-        let mut solve = RootSolve::new(plan);
-        solve.bounds = MtdBounds::within(solve.plan.guess, -2, 2);
         solve.start_probe();
         solve
     }

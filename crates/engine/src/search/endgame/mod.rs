@@ -77,15 +77,11 @@ pub(super) struct MtdBounds {
 impl MtdBounds {
     /// Bounds around the whole score range, probing first near `guess`.
     pub(super) fn new(guess: i32) -> MtdBounds {
-        MtdBounds {
-            lower: -64,
-            upper: 64,
-            guess: guess.clamp(-64, 64),
-        }
+        MtdBounds::within(guess, -64, 64)
     }
 
     /// Bounds as if every score below `lower` were `lower` and every one above `upper` were `upper`:
-    /// with (-2, 2) a win/loss/draw solve (at most two probes, at 0 and 2).
+    /// with (-2, 2) a win/loss/draw solve (at most two probes: "at least 0?" and "at least 2?").
     pub(super) fn within(guess: i32, lower: i32, upper: i32) -> MtdBounds {
         MtdBounds {
             lower,
