@@ -111,6 +111,11 @@ pub(crate) fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
     ((best.0, to_move), best.1)
 }
 
+/// The start position's key (the root of the explorer's and the book's trees).
+pub fn root() -> Key {
+    canonical(&Board::START, Color::Black).0
+}
+
 /// The position after `square` is played in `key`'s board (a forced pass applied), in canonical form.
 pub fn child(key: &Key, square: Square) -> Option<Key> {
     let (board, to_move) = key;
@@ -366,7 +371,7 @@ pub(crate) fn write_tree<T>(
 ) -> (u64, Vec<u8>) {
     let mut body = Vec::new();
     let mut count = 0u64;
-    let root = canonical(&Board::START, Color::Black).0;
+    let root = root();
     let mut seen: HashMap<Key, ()> = HashMap::from([(root, ())]);
     let mut queue = VecDeque::from([root]);
     while let Some(key) = queue.pop_front() {
