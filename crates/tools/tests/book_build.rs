@@ -41,9 +41,8 @@ fn the_book_is_the_same_on_every_build_and_its_values_are_the_trees_negamax() {
     let book = Book::read(&bytes).unwrap();
     assert!(book.len() >= 3, "{} positions", book.len());
 
-    // Walk the tree from the start: a move that leads to another book position is worth that position's
-    // best move, from the mover's side.
-    // The positions are walked in their canonical frames (the book's keys).
+    // Walk the tree from the start, each position in its canonical frame (the book's keys): a move that
+    // leads to another book position is worth that position's best move, from the mover's side.
     let position = |(board, to_move): Key| Position { board, to_move };
     let mut seen = HashSet::new();
     let mut queue = vec![explorer::root()];
