@@ -45,8 +45,8 @@ pub fn explorer_build(
 /// The values are the negamax of the book's tree: a move that leads to another book position is worth what
 /// that position's best move is worth (negated), and a move that leaves the book (a leaf) is valued by a
 /// search of `depth - 1` plies from the position it leads to. Only the positions reachable from the start
-/// through book moves are searched (for the shipped book, 1,923 of the 3,312 that 40 games reached), a
-/// ply at a time, since which they are depends on the engine's best moves. The searches of one position
+/// through book moves are searched, a ply at a time, since which they are depends on the engine's best
+/// moves. The searches of one position
 /// start from empty tables and share them (a leaf's search finds the position's own search in them), so
 /// the file does not depend on how the positions were shared out over the cores: a rebuild gives it back
 /// byte for byte.
@@ -77,10 +77,11 @@ pub fn book_build(
     let mut edges: HashMap<Key, Vec<(Square, Edge)>> = HashMap::new();
     let root = reversi_engine::explorer::root();
     let mut queued: HashSet<Key> = HashSet::from([root]);
-    let mut layer: Vec<Key> = Some(root)
-        .filter(|key| in_book.contains(key))
-        .into_iter()
-        .collect();
+    let mut layer: Vec<Key> = if in_book.contains(&root) {
+        vec![root]
+    } else {
+        Vec::new()
+    };
     while !layer.is_empty() {
         layer.sort_by_key(|(board, color)| (board.player().0, board.opponent().0, *color as u8));
         let searched = crate::fan_out::on_every_core_with(
