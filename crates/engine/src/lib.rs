@@ -95,4 +95,4 @@ pub use search::{
     MAX_DEPTH,
 };
 pub use square::Square;
-pub use tt::{TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};
+pub use tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};

@@ -55,6 +55,28 @@ pub struct TranspositionTable {
     /// The bucket count minus one (a power of two).
     mask: usize,
     generation: u8,
+    /// Results at this depth or deeper are noted in `journal` (see [`TranspositionTable::keep_journal`]);
+    /// `u8::MAX` for none.
+    journal_depth: u8,
+    journal: Vec<u64>,
+}
+
+/// A table entry as it travels between helpers that share no memory (see
+/// [`TranspositionTable::take_journal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SharedEntry {
+    /// The position's hash.
+    pub key: u64,
+    /// The score is at least this.
+    pub lower: i16,
+    /// The score is at most this.
+    pub upper: i16,
+    /// As in [`TtData::depth`].
+    pub depth: u8,
+    /// Square index + 1; 0 for none.
+    pub best: u8,
+    /// As in [`TtData::confidence`].
+    pub confidence: u8,
 }
 
 impl TranspositionTable {
@@ -71,6 +93,8 @@ impl TranspositionTable {
             buckets: empty_buckets(count),
             mask: count - 1,
             generation: 0,
+            journal_depth: u8::MAX,
+            journal: Vec::new(),
         }
     }
 
@@ -78,6 +102,54 @@ impl TranspositionTable {
     pub fn clear(&mut self) {
         self.buckets.fill(Bucket::default());
         self.generation = 0;
+    }
+
+    /// From now on notes every result stored at `min_depth` or deeper, for [`TranspositionTable::take_journal`]
+    /// (`u8::MAX`: none). Forgets what was noted.
+    pub fn keep_journal(&mut self, min_depth: u8) {
+        self.journal_depth = min_depth;
+        self.journal.clear();
+    }
+
+    /// The entries noted since [`TranspositionTable::keep_journal`] that the table still holds, each once,
+    /// as they are now; the journal starts again empty.
+    pub fn take_journal(&mut self) -> Vec<SharedEntry> {
+        let mut keys = std::mem::take(&mut self.journal);
+        keys.sort_unstable();
+        keys.dedup();
+        keys.into_iter()
+            .filter_map(|key| {
+                self.buckets[self.bucket(key)]
+                    .0
+                    .iter()
+                    .find(|e| e.confidence != 0 && e.key == key)
+                    .map(|e| SharedEntry {
+                        key,
+                        lower: e.lower,
+                        upper: e.upper,
+                        depth: e.depth,
+                        best: e.best,
+                        confidence: e.confidence,
+                    })
+            })
+            .collect()
+    }
+
+    /// Adds entries another table noted (see [`TranspositionTable::take_journal`]), as if this table had
+    /// stored them: a deeper or surer entry replaces this table's, an equal one adds its bounds.
+    pub fn import(&mut self, entries: &[SharedEntry]) {
+        for shared in entries {
+            let fresh = Entry {
+                key: shared.key,
+                lower: shared.lower,
+                upper: shared.upper,
+                depth: shared.depth,
+                best: shared.best,
+                generation: self.generation,
+                confidence: shared.confidence,
+            };
+            self.put(fresh);
+        }
     }
 
     /// Marks the start of a new search: entries of earlier searches are replaced first.
@@ -153,8 +225,6 @@ impl TranspositionTable {
         debug_assert!(confidence != 0);
         let hash = board.hash();
         let generation = self.generation;
-        let index = self.bucket(hash);
-        let bucket = &mut self.buckets[index].0;
         let (lower, upper) = if score <= alpha {
             (i16::MIN, score as i16)
         } else if score >= beta {
@@ -172,6 +242,26 @@ impl TranspositionTable {
             generation,
             confidence,
         };
+        if depth >= self.journal_depth {
+            self.journal.push(hash);
+        }
+        self.put(fresh);
+    }
+
+    /// Puts `fresh` in its bucket: see [`TranspositionTable::store_selective`].
+    #[inline]
+    fn put(&mut self, fresh: Entry) {
+        let index = self.bucket(fresh.key);
+        let bucket = &mut self.buckets[index].0;
+        let (hash, depth, confidence, lower, upper, best, generation) = (
+            fresh.key,
+            fresh.depth,
+            fresh.confidence,
+            fresh.lower,
+            fresh.upper,
+            fresh.best,
+            fresh.generation,
+        );
         if let Some(entry) = bucket
             .iter_mut()
             .find(|e| e.confidence != 0 && e.key == hash)
@@ -273,5 +363,30 @@ mod tests {
         tt.store_selective(&board, 20, 3, (0, 1), 6, Some(d3)); // less sure: ignored
         let data = tt.probe(&board).unwrap();
         assert_eq!((data.lower, data.best), (-2, Some(c4)));
+    }
+
+    #[test]
+    fn the_journal_notes_deep_results_once_and_another_table_takes_them_in() {
+        let mut tt = TranspositionTable::new(1);
+        let (deep, shallow) = (Board::START, Board::START.pass());
+        let d3 = "d3".parse().unwrap();
+        tt.keep_journal(10);
+        tt.store(&deep, 12, 0, 1, 4, Some(d3)); // at least 4
+        tt.store(&deep, 12, 5, 9, 5, Some(d3)); // at most 5: the bounds merge
+        tt.store(&shallow, 9, 0, 1, 4, None); // too shallow to be noted
+        let learned = tt.take_journal();
+        assert_eq!(learned.len(), 1);
+        let entry = learned[0];
+        assert_eq!((entry.lower, entry.upper, entry.depth), (4, 5, 12));
+        assert!(tt.take_journal().is_empty(), "taken once");
+        let mut other = TranspositionTable::new(1);
+        other.store(&deep, 8, 0, 1, -20, None); // shallower: replaced
+        other.import(&learned);
+        let data = other.probe(&deep).unwrap();
+        assert_eq!((data.depth, data.best), (12, Some(d3)));
+        assert_eq!((data.lower, data.upper), (4, 5));
+        tt.keep_journal(u8::MAX);
+        tt.store(&deep, 30, 0, 1, 4, None);
+        assert!(tt.take_journal().is_empty(), "no journal kept");
     }
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use reversi_engine::{
     Answer, Board, Color, Level, Move, Position, ProbeTask, RootPlan, SearchInfo, SearchLimits,
-    Square, Task, WINDOW_LIMIT,
+    SharedEntry, Square, Task, WINDOW_LIMIT,
 };
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
@@ -448,6 +448,9 @@ pub enum WireTask {
         confidence: u8,
         /// The null window: is the score above this?
         alpha: i32,
+        /// Table entries the other workers learned (see [`ProbeTask::shared`]).
+        #[serde(with = "entries_text", default)]
+        shared: Vec<SharedEntry>,
         /// Stop after this many milliseconds.
         deadline_ms: Option<u32>,
         /// The worker's first task of this search.
@@ -511,6 +514,7 @@ impl WireTask {
                 position: board_position(&probe.board),
                 confidence: probe.confidence,
                 alpha: probe.alpha,
+                shared: probe.shared.clone(),
                 deadline_ms: millis_from(now, *deadline),
                 fresh: *fresh,
             },
@@ -574,6 +578,7 @@ impl WireTask {
                 position,
                 confidence,
                 alpha,
+                shared,
                 deadline_ms,
                 fresh,
             } => Task::Probe {
@@ -584,6 +589,7 @@ impl WireTask {
                     // Any confidence from the wire is one the solver knows; scores lie within ±64.
                     confidence: (*confidence).max(1),
                     alpha: (*alpha).clamp(-65, 64),
+                    shared: shared.clone(),
                 },
                 deadline: at(*deadline_ms),
                 fresh: *fresh,
@@ -642,6 +648,9 @@ pub enum WireAnswer {
     Probe {
         /// The value from the side to move of the probed position.
         value: i32,
+        /// Table entries for the other workers.
+        #[serde(with = "entries_text", default)]
+        learned: Vec<SharedEntry>,
     },
 }
 
@@ -670,7 +679,10 @@ impl From<&Answer> for WireAnswer {
                     guess: plan.guess,
                 }
             }
-            Answer::Probe { value } => WireAnswer::Probe { value: *value },
+            Answer::Probe { value, learned } => WireAnswer::Probe {
+                value: *value,
+                learned: learned.clone(),
+            },
         }
     }
 }
@@ -711,7 +723,7 @@ impl WireAnswer {
                 &replies,
                 guess,
             )?),
-            WireAnswer::Probe { value } => Answer::Probe { value },
+            WireAnswer::Probe { value, learned } => Answer::Probe { value, learned },
         })
     }
 }
@@ -796,6 +808,60 @@ mod squares_text {
     }
 }
 
+/// Table entries as one string of hex digits, 30 for each: the key (16), the lower and upper bounds (4
+/// each, as 16-bit two's complement), the depth, the move (index + 1, 0 for none) and the confidence (2 each).
+mod entries_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use reversi_engine::SharedEntry;
+
+    const WIDTH: usize = 30;
+
+    pub fn serialize<S: Serializer>(
+        entries: &[SharedEntry],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut text = String::with_capacity(entries.len() * WIDTH);
+        for e in entries {
+            text.push_str(&format!(
+                "{:016x}{:04x}{:04x}{:02x}{:02x}{:02x}",
+                e.key, e.lower as u16, e.upper as u16, e.depth, e.best, e.confidence
+            ));
+        }
+        serializer.serialize_str(&text)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<SharedEntry>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        if !text.is_ascii() || text.len() % WIDTH != 0 {
+            return Err(D::Error::custom("table entries of the wrong length"));
+        }
+        let hex = |from: usize, to: usize| {
+            u64::from_str_radix(&text[from..to], 16)
+                .map_err(|_| D::Error::custom("table entries that are not hex digits"))
+        };
+        (0..text.len())
+            .step_by(WIDTH)
+            .map(|at| {
+                let entry = SharedEntry {
+                    key: hex(at, at + 16)?,
+                    lower: hex(at + 16, at + 20)? as u16 as i16,
+                    upper: hex(at + 20, at + 24)? as u16 as i16,
+                    depth: hex(at + 24, at + 26)? as u8,
+                    best: hex(at + 26, at + 28)? as u8,
+                    confidence: hex(at + 28, at + 30)? as u8,
+                };
+                let sound = entry.lower <= entry.upper && entry.best <= 64 && entry.confidence != 0;
+                sound
+                    .then_some(entry)
+                    .ok_or_else(|| D::Error::custom("a table entry out of range"))
+            })
+            .collect()
+    }
+}
+
 /// (square, value) pairs with the squares in their notation.
 mod values_text {
     use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
@@ -820,5 +886,73 @@ mod values_text {
             .into_iter()
             .map(|(square, value)| Ok((square.parse().map_err(D::Error::custom)?, value)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_carries_table_entries_both_ways_and_malformed_ones_fail_to_decode() {
+        let entry = |key, lower, upper| SharedEntry {
+            key,
+            lower,
+            upper,
+            depth: 20,
+            best: 64,
+            confidence: 255,
+        };
+        let shared = vec![entry(u64::MAX, i16::MIN, -3), entry(1, 8, i16::MAX)];
+        let task = Task::Probe {
+            serial: 0,
+            probe: ProbeTask {
+                serial: 0,
+                board: Board::START,
+                confidence: 255,
+                alpha: 4,
+                shared: shared.clone(),
+            },
+            deadline: None,
+            fresh: false,
+        };
+        let json = serde_json::to_string(&WireTask::from_task(&task, 0.0)).unwrap();
+        assert!(
+            json.contains("\"shared\":\"ffffffffffffffff8000fffd14"),
+            "{json}"
+        );
+        let back: WireTask = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.to_task(0.0), task);
+        let answer = Answer::Probe {
+            value: -3,
+            learned: shared,
+        };
+        let json = serde_json::to_string(&WireAnswer::from(&answer)).unwrap();
+        let back: WireAnswer = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.into_answer(), Some(answer));
+        // A message without entries still decodes (none); a short, non-hex or unsound entry does not.
+        let none: WireAnswer = serde_json::from_str(r#"{"Probe":{"value":2}}"#).unwrap();
+        assert_eq!(
+            none.into_answer(),
+            Some(Answer::Probe {
+                value: 2,
+                learned: Vec::new()
+            })
+        );
+        let good = "0000000000000001000800081440ff";
+        assert!(serde_json::from_str::<WireAnswer>(&format!(
+            r#"{{"Probe":{{"value":2,"learned":"{good}"}}}}"#
+        ))
+        .is_ok());
+        for bad in [
+            &good[1..],
+            "000000000000000g000800081440ff",
+            "0000000000000001000800071440ff", // lower above upper
+            "0000000000000001000800081441ff", // no such move
+            "000000000000000100080008144000", // no confidence
+        ] {
+            let json = format!(r#"{{"Probe":{{"value":2,"learned":"{bad}"}}}}"#);
+            assert!(serde_json::from_str::<WireAnswer>(&json).is_err(), "{bad}");
+        }
     }
 }

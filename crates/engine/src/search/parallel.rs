@@ -18,12 +18,12 @@ use std::sync::Arc;
 use super::endgame::{MtdBounds, RootPlan, Solver, BELOW_ANY_SCORE};
 use super::helpers::Helpers;
 use crate::control::Control;
-use crate::tt::{TranspositionTable, FULL_WIDTH};
+use crate::tt::{SharedEntry, TranspositionTable, FULL_WIDTH};
 use crate::{Board, Square};
 
-/// One task for a helper: a null-window probe of one of the root's children, or of one reply to the first
-/// child.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One task for a helper: a null-window probe of one of the root's children, of one reply to the first
+/// child, or of one move after the lead reply.
+#[derive(Clone, Debug, PartialEq)]
 pub struct ProbeTask {
     /// Tells this task's answer from any other's.
     pub serial: u64,
@@ -33,12 +33,15 @@ pub struct ProbeTask {
     pub confidence: u8,
     /// The null window from the side to move of `board`: is its score above `alpha`?
     pub alpha: i32,
+    /// What the other helpers learned since this helper's last task, for its table.
+    pub shared: Vec<SharedEntry>,
 }
 
 impl ProbeTask {
-    /// Carries the task out with a helper's solver (see [`Solver::probe_child`]).
-    pub fn run(&self, solver: &mut Solver) -> i32 {
-        solver.probe_child(&self.board, self.confidence, self.alpha)
+    /// Carries the task out with a helper's solver (see [`Solver::probe_shared`]): the value, and what the
+    /// helper learned for the others.
+    pub fn run(&self, solver: &mut Solver) -> (i32, Vec<SharedEntry>) {
+        solver.probe_shared(&self.board, self.confidence, self.alpha, &self.shared)
     }
 }
 
@@ -49,6 +52,23 @@ enum Part {
     Child(usize),
     /// A reply to the first root move (its index).
     Reply(usize),
+    /// A move after the lead reply, while it is shared out (its index in [`Deep::boards`]).
+    Grand(usize),
+}
+
+/// The split's lead reply shared out by its own moves: it reaches the probe's target if one of them does,
+/// and falls short only when none does (when it refutes the first child, the node where every move must be
+/// searched).
+#[derive(Clone, Debug, PartialEq)]
+struct Deep {
+    /// The reply (its index).
+    reply: usize,
+    /// The positions after each of its moves, fewest replies first.
+    boards: Vec<Board>,
+    waiting: Vec<usize>,
+    running: usize,
+    /// The highest value seen (from the root's side, as the reply's).
+    highest: i32,
 }
 
 /// The first child shared out by its replies: it reaches the probe's target only if every reply does (in a
@@ -57,8 +77,10 @@ enum Part {
 struct Split {
     waiting: Vec<usize>,
     running: usize,
-    /// The lowest reply value seen (from the root's side).
-    lowest: i32,
+    /// The lowest reply value seen (from the root's side), and its reply.
+    lowest: (i32, usize),
+    /// The lead reply, shared out by its moves (then it counts as running).
+    deep: Option<Deep>,
 }
 
 /// The probe in progress: is the root's score at least `b`?
@@ -88,6 +110,15 @@ pub struct RootSolve {
     next_serial: u64,
     /// Which helper last searched each part.
     owner: HashMap<Part, usize>,
+    /// The first child's replies in the order a probe gives them out: the plan's, with the best reply of
+    /// the last probe moved to the front (the move the serial solver's table would hold for that child).
+    reply_order: Vec<usize>,
+    /// Each reply's last value (a bound from the root's side) and the pass it came from, once it has one.
+    reply_last: Vec<Option<(i32, usize)>>,
+    /// The helper each task went to, until it answers or is lost.
+    given: HashMap<u64, usize>,
+    /// What each helper that has had a task is still to be told of what the others learned.
+    inbox: HashMap<usize, Vec<SharedEntry>>,
     finished: Option<(i32, Square)>,
 }
 
@@ -109,6 +140,8 @@ impl RootSolve {
 
     /// A solve following `plan` within `bounds`, its first probe started.
     fn within(plan: RootPlan, bounds: MtdBounds) -> RootSolve {
+        let reply_order = (0..plan.replies.len()).collect();
+        let reply_last = vec![None; plan.replies.len()];
         let mut solve = RootSolve {
             plan,
             pass: 0,
@@ -124,6 +157,10 @@ impl RootSolve {
             },
             next_serial: 1,
             owner: HashMap::new(),
+            reply_order,
+            reply_last,
+            given: HashMap::new(),
+            inbox: HashMap::new(),
             finished: None,
         };
         solve.start_probe();
@@ -137,14 +174,42 @@ impl RootSolve {
             b,
             waiting: (usize::from(split)..self.plan.children.len()).collect(),
             running: HashMap::new(),
-            split: split.then(|| Split {
-                waiting: (0..self.plan.replies.len()).collect(),
-                running: 0,
-                lowest: i32::MAX,
-            }),
+            split: split.then(|| self.new_split(b)),
             best: (BELOW_ANY_SCORE, 0),
             reached: false,
         };
+    }
+
+    /// The first child's split for a probe at `b`. Its lead reply is shared out by its moves when its last
+    /// value fell below `b`: it is then likely to refute the first child, and all its moves are needed.
+    fn new_split(&self, b: i32) -> Split {
+        let mut split = Split {
+            waiting: self.reply_order.clone(),
+            running: 0,
+            lowest: (i32::MAX, 0),
+            deep: None,
+        };
+        let lead = self.reply_order[0];
+        let reply = self.plan.replies[lead];
+        let pass = self.pass;
+        if self.reply_last[lead].is_some_and(|(v, p)| v < b && p == pass) && reply.has_moves() {
+            let mut boards: Vec<Board> = reply
+                .moves()
+                .into_iter()
+                .map(|square| reply.play_unchecked(square))
+                .collect();
+            boards.sort_by_key(|board| board.moves().count());
+            split.deep = Some(Deep {
+                reply: lead,
+                waiting: (0..boards.len()).collect(),
+                boards,
+                running: 0,
+                highest: BELOW_ANY_SCORE,
+            });
+            split.waiting.remove(0);
+            split.running = 1;
+        }
+        split
     }
 
     /// The score and a best move, once the solve has finished.
@@ -166,7 +231,13 @@ impl RootSolve {
                 .position(|&i| owner.get(&part(i)).is_none_or(|&o| o == helper))
                 .or((!waiting.is_empty()).then_some(0))
         };
-        let part = if let Some(i) = self
+        let deep = self.probe.split.as_ref().and_then(|s| s.deep.as_ref());
+        let part = if let Some(i) = deep.and_then(|deep| pick(&deep.waiting, Part::Grand)) {
+            let deep = self.probe.split.as_mut().and_then(|s| s.deep.as_mut());
+            let deep = deep.expect("checked above");
+            deep.running += 1;
+            Part::Grand(deep.waiting.remove(i))
+        } else if let Some(i) = self
             .probe
             .split
             .as_ref()
@@ -186,12 +257,21 @@ impl RootSolve {
         let (board, alpha) = match part {
             Part::Child(c) => (self.plan.children[c].1, -self.probe.b),
             Part::Reply(r) => (self.plan.replies[r], self.probe.b - 1),
+            Part::Grand(g) => {
+                let split = self.probe.split.as_ref();
+                let deep = split
+                    .and_then(|s| s.deep.as_ref())
+                    .expect("given out above");
+                (deep.boards[g], -self.probe.b)
+            }
         };
+        self.given.insert(serial, helper);
         Some(ProbeTask {
             serial,
             board,
             confidence: self.plan.confidences[self.pass],
             alpha,
+            shared: std::mem::take(self.inbox.entry(helper).or_default()),
         })
     }
 
@@ -202,7 +282,7 @@ impl RootSolve {
             .probe
             .running
             .iter()
-            .filter(|(_, part)| matches!(part, Part::Reply(_)))
+            .filter(|(_, part)| matches!(part, Part::Reply(_) | Part::Grand(_)))
             .map(|(&serial, _)| serial)
             .collect();
         for serial in &replies {
@@ -214,6 +294,7 @@ impl RootSolve {
     /// Task `serial` was lost (its helper died or was stopped by a deadline) before it answered: its part is
     /// given out again first. A task no longer wanted is ignored.
     pub fn release(&mut self, serial: u64) {
+        self.given.remove(&serial);
         match self.probe.running.remove(&serial) {
             Some(Part::Child(child)) => self.probe.waiting.insert(0, child),
             Some(Part::Reply(reply)) => {
@@ -222,14 +303,62 @@ impl RootSolve {
                     split.waiting.insert(0, reply);
                 }
             }
+            Some(Part::Grand(grand)) => {
+                if let Some(deep) = self.probe.split.as_mut().and_then(|s| s.deep.as_mut()) {
+                    deep.running -= 1;
+                    deep.waiting.insert(0, grand);
+                }
+            }
             None => {}
         }
     }
 
-    /// A helper answered task `serial` with `value` (from the side to move of the task's position). Returns
-    /// the serials of the tasks still running that are no longer wanted (to stop). An answer to a task no
-    /// longer wanted is ignored.
-    pub fn answer(&mut self, serial: u64, value: i32) -> Vec<u64> {
+    /// Reply `reply` has the value `value` (from the root's side): the first child is held below `b` by it,
+    /// or reaches `b` once every reply has. Returns the tasks no longer wanted.
+    fn reply_answered(&mut self, reply: usize, value: i32) -> Vec<u64> {
+        let b = self.probe.b;
+        self.reply_last[reply] = Some((value, self.pass));
+        let split = self
+            .probe
+            .split
+            .as_mut()
+            .expect("a reply runs only while split");
+        let order = &self.reply_order;
+        let place = |r: usize| order.iter().position(|&o| o == r);
+        if (value, place(reply)) < (split.lowest.0, place(split.lowest.1)) {
+            split.lowest = (value, reply);
+        }
+        if value < b {
+            // The refutation: the first reply the next probes give out.
+            self.reply_order.retain(|&r| r != reply);
+            self.reply_order.insert(0, reply);
+            // A reply holds the first child below b: its bound is this reply's value.
+            if value > self.probe.best.0 {
+                self.probe.best = (value, 0);
+            }
+            return self.end_split();
+        }
+        if split.waiting.is_empty() && split.running == 0 {
+            // Every reply reached b: so does the first child, by the lowest of them.
+            let (lowest, reply) = split.lowest;
+            self.probe.best = (lowest, 0);
+            self.probe.reached = true;
+            self.probe.split = None;
+            self.reply_order.retain(|&r| r != reply);
+            self.reply_order.insert(0, reply);
+        }
+        Vec::new()
+    }
+
+    /// A helper answered task `serial` with `value` (from the side to move of the task's position), and
+    /// `learned` for the other helpers (their next tasks carry it). Returns the serials of the tasks still
+    /// running that are no longer wanted (to stop). The value of a task no longer wanted is ignored.
+    pub fn answer(&mut self, serial: u64, value: i32, learned: Vec<SharedEntry>) -> Vec<u64> {
+        if let Some(from) = self.given.remove(&serial) {
+            for (_, inbox) in self.inbox.iter_mut().filter(|(&h, _)| h != from) {
+                inbox.extend_from_slice(&learned);
+            }
+        }
         let Some(part) = self.probe.running.remove(&serial) else {
             return Vec::new();
         };
@@ -243,26 +372,38 @@ impl RootSolve {
                 }
                 self.probe.reached |= score >= b;
             }
-            Part::Reply(_) => {
+            Part::Reply(reply) => {
                 let split = self
                     .probe
                     .split
                     .as_mut()
                     .expect("a reply runs only while split");
                 split.running -= 1;
-                split.lowest = split.lowest.min(value);
-                if value < b {
-                    // A reply holds the first child below b: its bound is this reply's value.
-                    if value > self.probe.best.0 {
-                        self.probe.best = (value, 0);
+                stopped.extend(self.reply_answered(reply, value));
+            }
+            Part::Grand(_) => {
+                let split = self.probe.split.as_mut().expect("runs only while split");
+                let deep = split.deep.as_mut().expect("runs only while deep");
+                deep.running -= 1;
+                deep.highest = deep.highest.max(-value);
+                let done = deep.highest >= b || (deep.waiting.is_empty() && deep.running == 0);
+                if done {
+                    // The lead reply is decided: it reached b by this move, or none of its moves did.
+                    let (reply, highest) = (deep.reply, deep.highest);
+                    split.deep = None;
+                    split.running -= 1;
+                    let grand: Vec<u64> = self
+                        .probe
+                        .running
+                        .iter()
+                        .filter(|(_, part)| matches!(part, Part::Grand(_)))
+                        .map(|(&serial, _)| serial)
+                        .collect();
+                    for serial in &grand {
+                        self.probe.running.remove(serial);
                     }
-                    stopped.extend(self.end_split());
-                } else if split.waiting.is_empty() && split.running == 0 {
-                    // Every reply reached b: so does the first child, by the lowest of them.
-                    let lowest = split.lowest;
-                    self.probe.best = (lowest, 0);
-                    self.probe.reached = true;
-                    self.probe.split = None;
+                    stopped.extend(grand);
+                    stopped.extend(self.reply_answered(reply, highest));
                 }
             }
         }
@@ -342,8 +483,8 @@ pub fn solve_parallel(
     std::thread::scope(|scope| {
         let mut helpers = Helpers::spawn(scope, tables, |task: &ProbeTask, tt, stop_task| {
             let mut control = Control::new(None, None, crate::native_clock, Some(stop_task));
-            let value = task.run(&mut Solver::new(tt, &mut control));
-            let answer = (!control.aborted() && !stopped()).then_some(value);
+            let answer = task.run(&mut Solver::new(tt, &mut control));
+            let answer = (!control.aborted() && !stopped()).then_some(answer);
             (answer, control.nodes)
         });
         let mut nodes = planning_nodes;
@@ -358,7 +499,7 @@ pub fn solve_parallel(
             if !helpers.any_busy() {
                 break;
             }
-            let Some((_, serial, value, task_nodes)) = helpers.next_answer() else {
+            let Some((_, serial, answer, task_nodes)) = helpers.next_answer() else {
                 break;
             };
             nodes += task_nodes;
@@ -367,9 +508,12 @@ pub fn solve_parallel(
                 helpers.stop_where(|_| true);
                 continue;
             }
-            if let Some(value) = value {
-                let unwanted = solve.answer(serial, value);
-                helpers.stop_where(|s| unwanted.contains(&s));
+            match answer {
+                Some((value, learned)) => {
+                    let unwanted = solve.answer(serial, value, learned);
+                    helpers.stop_where(|s| unwanted.contains(&s));
+                }
+                None => solve.release(serial),
             }
         }
         let (score, best) = solve.finished().map_or((0, None), |(s, b)| (s, Some(b)));
@@ -405,25 +549,73 @@ mod tests {
         assert_eq!(tasks[replies].board, plan.children[1].1);
         // A reply below the target: the first child falls short, its other replies are no longer wanted.
         let b = tasks[0].alpha + 1;
-        let stopped = solve.answer(tasks[0].serial, b - 2);
+        let stopped = solve.answer(tasks[0].serial, b - 2, Vec::new());
         let mut expected: Vec<u64> = tasks[1..replies].iter().map(|t| t.serial).collect();
         let mut stopped_sorted = stopped.clone();
         stopped_sorted.sort();
         expected.sort();
         assert_eq!(stopped_sorted, expected);
         assert!(
-            solve.answer(tasks[1].serial, b).is_empty(),
+            solve.answer(tasks[1].serial, b, Vec::new()).is_empty(),
             "a late answer is ignored"
         );
         // The second child reaches the target: the probe is decided and the next one starts.
-        let stopped = solve.answer(tasks[replies].serial, -b - 4);
+        let stopped = solve.answer(tasks[replies].serial, -b - 4, Vec::new());
         assert!(stopped.is_empty());
+        // The next probe aims higher. The reply that held the first child below b is likely to hold it
+        // again: it is shared out by its own moves first, then come the other replies.
+        let refuter = plan.replies[0];
+        let moves: Vec<Board> = refuter
+            .moves()
+            .into_iter()
+            .map(|square| refuter.play_unchecked(square))
+            .collect();
+        let deep: Vec<ProbeTask> = (0..moves.len())
+            .map(|h| solve.next_task(h).unwrap())
+            .collect();
+        let b2 = -deep[0].alpha;
+        assert!(b2 > b, "{b2} {b}");
+        for task in &deep {
+            assert!(moves.contains(&task.board));
+            assert_eq!(task.alpha, -b2);
+        }
         let next = solve.next_task(0).unwrap();
-        assert_eq!(
-            next.board, plan.replies[0],
-            "the next probe starts with the first child's replies"
+        assert_eq!((next.board, next.alpha), (plan.replies[1], b2 - 1));
+        // One of its moves reaching b2 means the reply does not hold the first child: the other moves are
+        // no longer wanted, and the other replies go on.
+        let stopped = solve.answer(deep[0].serial, -b2, Vec::new());
+        let mut expected: Vec<u64> = deep[1..].iter().map(|t| t.serial).collect();
+        let mut stopped_sorted = stopped.clone();
+        stopped_sorted.sort();
+        expected.sort();
+        assert_eq!(stopped_sorted, expected);
+    }
+
+    #[test]
+    fn what_one_helper_learns_reaches_the_others_with_their_next_task() {
+        let root = board("--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O");
+        let mut tt = TranspositionTable::new(1);
+        let mut control = Control::unlimited();
+        let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+        let mut solve = RootSolve::new(plan);
+        let first = solve.next_task(0).unwrap();
+        let second = solve.next_task(1).unwrap();
+        assert!(first.shared.is_empty() && second.shared.is_empty());
+        let learned = vec![SharedEntry {
+            key: 7,
+            lower: 2,
+            upper: 2,
+            depth: 12,
+            best: 5,
+            confidence: FULL_WIDTH,
+        }];
+        solve.answer(first.serial, -64, learned.clone());
+        assert!(
+            solve.next_task(0).unwrap().shared.is_empty(),
+            "not back to its own helper"
         );
-        assert_ne!(next.alpha, tasks[0].alpha, "around a new target");
+        solve.answer(second.serial, -64, Vec::new());
+        assert_eq!(solve.next_task(1).unwrap().shared, learned);
     }
 
     /// A win/loss/draw solve driven by one helper: every probe asks "at least 0?" or "at least 2?" (as -1..0
@@ -451,8 +643,8 @@ mod tests {
                 if targets.last() != Some(&b) {
                     targets.push(b);
                 }
-                let value = task.run(&mut Solver::new(&mut tt, &mut control));
-                solve.answer(task.serial, value);
+                let (value, learned) = task.run(&mut Solver::new(&mut tt, &mut control));
+                solve.answer(task.serial, value, learned);
             }
             let (score, _) = solve.finished().expect("finished");
             assert_eq!(score.signum(), exact.signum(), "{line}");

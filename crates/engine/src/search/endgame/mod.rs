@@ -24,7 +24,7 @@ use super::node_type::{NodeType, NonPv, Pv};
 use crate::board::moves;
 use crate::control::Control;
 use crate::eval::stable;
-use crate::tt::{TranspositionTable, TtData, FULL_WIDTH};
+use crate::tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH};
 use crate::{Bitboard, Board, Square};
 
 /// At or below this many empties the search uses no table and no sorting.
@@ -52,6 +52,10 @@ pub(super) const SELECTIVITY: [f32; 1] = [1.5];
 /// FFO #20–#39 positions with 20 and 21 empties the solve then needs 48.4 M nodes instead of 67.3 M
 /// (#40: 9.0 M instead of 14.6 M), and from 18 it changed nothing measurable.
 pub const SELECTIVE_MIN_EMPTIES: u32 = 20;
+/// A helper of a parallel solve passes on the results it stored this many plies or fewer below the position
+/// it probed (see [`Solver::probe_shared`]). On FFO #40-#49 with two threads, 4, 6 and 8 did about as well
+/// (6 the best by a little), 2 clearly worse; an average task then passes on about 110 entries.
+pub const SHARED_PLIES: u32 = 6;
 /// A selective search tries probcut at nodes with at least this many empties.
 pub(super) const PROBCUT_MIN_EMPTIES: u32 = 10;
 
@@ -323,6 +327,26 @@ impl<'a> Solver<'a> {
         let value = self.nws(child.player().0, child.opponent().0, alpha);
         self.confidence = FULL_WIDTH;
         value
+    }
+
+    /// [`Solver::probe_child`] on a helper of a parallel solve: the table first takes in `shared` (what the
+    /// other helpers learned), and the results stored within `SHARED_PLIES` of `child` come back with the
+    /// value, for the others. Helpers that share no memory so still share the top of each other's trees,
+    /// where the root's moves transpose into one another.
+    pub fn probe_shared(
+        &mut self,
+        child: &Board,
+        confidence: u8,
+        alpha: i32,
+        shared: &[SharedEntry],
+    ) -> (i32, Vec<SharedEntry>) {
+        self.tt.import(shared);
+        let from = child.empty_count().saturating_sub(SHARED_PLIES);
+        self.tt.keep_journal(from as u8);
+        let value = self.probe_child(child, confidence, alpha);
+        let learned = self.tt.take_journal();
+        self.tt.keep_journal(u8::MAX);
+        (value, learned)
     }
 
     /// MTD(f) from `guess` at the solver's confidence (see [`MtdBounds`]).

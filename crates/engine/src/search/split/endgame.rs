@@ -104,8 +104,8 @@ impl EndgameSplit {
         let probe = self.probes.remove(&serial)?;
         let solve = self.solve.as_mut()?;
         match answer {
-            Some(Answer::Probe { value }) => {
-                let unwanted = solve.answer(probe, value);
+            Some(Answer::Probe { value, learned }) => {
+                let unwanted = solve.answer(probe, value, learned);
                 self.probes.retain(|_, p| !unwanted.contains(p));
             }
             _ => solve.release(probe),

@@ -38,7 +38,7 @@ use super::endgame::{RootPlan, Solver};
 use super::parallel::ProbeTask;
 use super::{SearchInfo, SearchLimits, Searcher, INFINITY};
 use crate::control::{Clock, Control};
-use crate::{Board, Move, ScoreKind, Square};
+use crate::{Board, Move, ScoreKind, SharedEntry, Square};
 
 /// The depth the first helper searches alone: below it an iteration takes milliseconds, less than sharing
 /// it out would cost in the page.
@@ -167,9 +167,8 @@ impl Task {
                 fresh,
                 ..
             } => with_solver(searcher, *deadline, *fresh, clock, stop, |solver| {
-                Some(Answer::Probe {
-                    value: probe.run(solver),
-                })
+                let (value, learned) = probe.run(solver);
+                Some(Answer::Probe { value, learned })
             }),
         }
     }
@@ -213,10 +212,13 @@ pub enum Answer {
     },
     /// An exact solve's plan.
     Plan(RootPlan),
-    /// A probe's value (fail-soft, from the side to move of the probed position).
+    /// A probe's value (fail-soft, from the side to move of the probed position), and what the helper
+    /// learned for the others (see [`ProbeTask::run`]).
     Probe {
         /// The value.
         value: i32,
+        /// Table entries for the other helpers.
+        learned: Vec<SharedEntry>,
     },
 }
 
