@@ -428,6 +428,9 @@ pub enum WireTask {
         deadline_ms: Option<u32>,
         /// The worker's first task of this search.
         fresh: bool,
+        /// Table entries the other workers learned.
+        #[serde(with = "entries_text", default)]
+        shared: Vec<SharedEntry>,
     },
     /// [`Task::Plan`].
     Plan {
@@ -485,6 +488,7 @@ impl WireTask {
                 probcut,
                 deadline,
                 fresh,
+                shared,
                 ..
             } => WireTask::Child {
                 position: board_position(board),
@@ -494,6 +498,7 @@ impl WireTask {
                 probcut: *probcut,
                 deadline_ms: millis_from(now, *deadline),
                 fresh: *fresh,
+                shared: shared.clone(),
             },
             Task::Plan {
                 board,
@@ -550,6 +555,7 @@ impl WireTask {
                 probcut,
                 deadline_ms,
                 fresh,
+                shared,
             } => Task::Child {
                 serial: 0,
                 board: position.board,
@@ -563,6 +569,7 @@ impl WireTask {
                 probcut: *probcut,
                 deadline: at(*deadline_ms),
                 fresh: *fresh,
+                shared: shared.clone(),
             },
             WireTask::Plan {
                 position,
@@ -629,6 +636,9 @@ pub enum WireAnswer {
         /// The expected line.
         #[serde(with = "squares_text")]
         pv: Vec<Square>,
+        /// Table entries for the other workers.
+        #[serde(with = "entries_text", default)]
+        learned: Vec<SharedEntry>,
     },
     /// [`Answer::Plan`].
     Plan {
@@ -666,9 +676,10 @@ impl From<&Answer> for WireAnswer {
                 millis: info.millis.max(0.0) as u32,
                 order: order.clone(),
             },
-            Answer::Child { value, pv } => WireAnswer::Child {
+            Answer::Child { value, pv, learned } => WireAnswer::Child {
                 value: *value,
                 pv: pv.clone(),
+                learned: learned.clone(),
             },
             Answer::Plan(plan) => {
                 let (children, replies) = plan.squares();
@@ -711,7 +722,7 @@ impl WireAnswer {
                 },
                 order,
             },
-            WireAnswer::Child { value, pv } => Answer::Child { value, pv },
+            WireAnswer::Child { value, pv, learned } => Answer::Child { value, pv, learned },
             WireAnswer::Plan {
                 position,
                 children,
@@ -925,7 +936,30 @@ mod tests {
         assert_eq!(back.to_task(0.0), task);
         let answer = Answer::Probe {
             value: -3,
-            learned: shared,
+            learned: shared.clone(),
+        };
+        let json = serde_json::to_string(&WireAnswer::from(&answer)).unwrap();
+        let back: WireAnswer = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.into_answer(), Some(answer));
+        // A mid-game child's task and answer carry them the same way.
+        let child = Task::Child {
+            serial: 0,
+            board: Board::START,
+            depth: 9,
+            alpha: -3,
+            beta: 8,
+            probcut: true,
+            deadline: None,
+            fresh: true,
+            shared: shared.clone(),
+        };
+        let json = serde_json::to_string(&WireTask::from_task(&child, 0.0)).unwrap();
+        let back: WireTask = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.to_task(0.0), child);
+        let answer = Answer::Child {
+            value: 5,
+            pv: Vec::new(),
+            learned: shared.clone(),
         };
         let json = serde_json::to_string(&WireAnswer::from(&answer)).unwrap();
         let back: WireAnswer = serde_json::from_str(&json).unwrap();

@@ -9,7 +9,14 @@ use crate::board::{flips, moves};
 use crate::control::{Clock, Control};
 use crate::eval::DISC;
 use crate::stackvec::StackVec;
+use crate::tt::SharedEntry;
 use crate::{Bitboard, Board, Move, ScoreKind, SearchInfo, Square};
+
+/// A helper of a spread search passes on the results it stored this many plies or fewer below the child it
+/// searched (see [`Searcher::share_in`]). On 10 positions of 38 empties at depth 18 on two threads, 4
+/// took 11 % fewer nodes than none (about 65 M against 73 M), as did 6 and 8; 2 took 5 % fewer. A task
+/// then passes on about 10 entries.
+pub const MID_SHARED_PLIES: u32 = 4;
 
 /// Probcut in the mid-game search starts at this depth.
 const MPC_MIN_DEPTH: u32 = 3;
@@ -145,6 +152,22 @@ impl Searcher {
             _ => Vec::new(),
         };
         (value, line)
+    }
+
+    /// Before a [`Searcher::search_window`] to `depth` on a helper of a spread search: the table takes in
+    /// `shared` (what the other helpers learned), and from now on notes the results stored within
+    /// `MID_SHARED_PLIES` plies of the position searched, for [`Searcher::learned`].
+    pub fn share_in(&mut self, shared: &[SharedEntry], depth: u32) {
+        self.tt.import(shared);
+        self.tt
+            .keep_journal(depth.saturating_sub(MID_SHARED_PLIES) as u8);
+    }
+
+    /// What the table noted since [`Searcher::share_in`], for the other helpers.
+    pub fn learned(&mut self) -> Vec<SharedEntry> {
+        let learned = self.tt.take_journal();
+        self.tt.keep_journal(u8::MAX);
+        learned
     }
 
     /// The root's moves in the order the search tries them, `first` first.

@@ -77,6 +77,8 @@ pub enum Task {
         deadline: Option<f64>,
         /// The helper's first task of this search: its tables' older entries are replaced first.
         fresh: bool,
+        /// What the other helpers learned since this helper's last task, for its table.
+        shared: Vec<SharedEntry>,
     },
     /// The plan of an exact solve of `board` (see [`Solver::root_plan`]).
     Plan {
@@ -139,9 +141,11 @@ impl Task {
                 probcut,
                 deadline,
                 fresh,
+                shared,
                 ..
             } => {
                 let mut control = Control::new(None, *deadline, clock, stop);
+                searcher.share_in(shared, *depth);
                 let (value, pv) = searcher.search_window(
                     board,
                     *depth,
@@ -150,7 +154,8 @@ impl Task {
                     *fresh,
                     &mut control,
                 );
-                let answer = (!control.aborted()).then_some(Answer::Child { value, pv });
+                let learned = searcher.learned();
+                let answer = (!control.aborted()).then_some(Answer::Child { value, pv, learned });
                 (answer, control.nodes)
             }
             Task::Plan {
@@ -209,6 +214,8 @@ pub enum Answer {
         value: i32,
         /// The expected line from the child.
         pv: Vec<Square>,
+        /// Table entries for the other helpers.
+        learned: Vec<SharedEntry>,
     },
     /// An exact solve's plan.
     Plan(RootPlan),
@@ -253,6 +260,10 @@ pub struct SplitSearch {
     finished: bool,
     /// The exact solve, where the level solves the position and it is shared out.
     endgame: Option<EndgameSplit>,
+    /// The helper each child's task went to, until it answers.
+    given: HashMap<u64, usize>,
+    /// What each helper that has had a child's task is still to be told of what the others learned.
+    inbox: HashMap<usize, Vec<SharedEntry>>,
 }
 
 impl SplitSearch {
@@ -282,6 +293,8 @@ impl SplitSearch {
             reports: Vec::new(),
             finished: false,
             endgame: None,
+            given: HashMap::new(),
+            inbox: HashMap::new(),
         }
         .with_endgame()
     }
@@ -388,7 +401,12 @@ impl SplitSearch {
             return endgame.next_task(helper, &mut self.shared);
         }
         if let Some(root) = self.root.as_mut() {
-            return root.next_task(helper, &mut self.shared);
+            let mut task = root.next_task(helper, &mut self.shared);
+            if let Some(Task::Child { serial, shared, .. }) = task.as_mut() {
+                *shared = std::mem::take(self.inbox.entry(helper).or_default());
+                self.given.insert(*serial, helper);
+            }
+            return task;
         }
         if self.shares_out() && self.shared.fresh(helper) {
             // While the first helper searches the first iterations, another searches them too, only to
@@ -403,6 +421,13 @@ impl SplitSearch {
     /// A helper answered task `serial` (`None`: it was stopped), having searched `nodes` nodes.
     pub fn answer(&mut self, serial: u64, answer: Option<Answer>, nodes: u64, now: f64) {
         self.nodes += nodes;
+        if let Some(from) = self.given.remove(&serial) {
+            if let Some(Answer::Child { learned, .. }) = &answer {
+                for (_, inbox) in self.inbox.iter_mut().filter(|(&h, _)| h != from) {
+                    inbox.extend_from_slice(learned);
+                }
+            }
+        }
         if let Some(i) = self.warming.iter().position(|&s| s == serial) {
             self.warming.swap_remove(i);
             return;
@@ -445,7 +470,7 @@ impl SplitSearch {
             return;
         };
         match answer {
-            Some(Answer::Child { value, pv }) => {
+            Some(Answer::Child { value, pv, .. }) => {
                 if let Delivery::Settled(value, line) = root.deliver(running, -value, pv) {
                     self.root_settled(value, line, now);
                 }

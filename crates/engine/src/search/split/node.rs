@@ -261,6 +261,7 @@ impl Node {
             probcut: search.probcut,
             deadline: search.deadline,
             fresh: search.fresh(helper),
+            shared: Vec::new(),
         })
     }
 

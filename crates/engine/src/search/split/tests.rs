@@ -135,3 +135,45 @@ fn where_the_level_solves_the_mid_game_move_comes_first_then_the_plan_and_the_pr
     assert_eq!(result.kind, ScoreKind::Midgame { depth: 14 });
     assert!(search.running().iter().all(|&s| !search.wants(s)));
 }
+
+#[test]
+fn what_one_helper_learns_in_a_child_reaches_the_other_with_its_next_child() {
+    let root = board("--XXXX----XOOX--OOXOXOO-OOOXOX--OOXXXXO-O-OXXO----OOX----------- X");
+    let limits = SearchLimits {
+        depth: 10,
+        exact_empties: 0,
+        wld_empties: 0,
+        ..SearchLimits::default()
+    };
+    let mut search = SplitSearch::new(root, limits, 0.0);
+    let mut searchers = [Searcher::new(4), Searcher::new(4)];
+    // Driven by hand, one task at a time: each helper's entries as it sent them, and the entries each
+    // child's task carried.
+    let mut sent: [Vec<SharedEntry>; 2] = [Vec::new(), Vec::new()];
+    let mut carried = 0;
+    let mut helper = 0;
+    while !search.finished() {
+        let task = search.next_task(helper, 0.0).or_else(|| {
+            search
+                .next_task(1 - helper, 0.0)
+                .inspect(|_| helper = 1 - helper)
+        });
+        let Some(task) = task else { break };
+        if let Task::Child { shared, .. } = &task {
+            // Everything a task carries was learned by the other helper.
+            for entry in shared {
+                assert!(sent[1 - helper].contains(entry), "{entry:?}");
+            }
+            carried += shared.len();
+        }
+        let (answer, nodes) = task.run(&mut searchers[helper], crate::native_clock, None);
+        if let Some(Answer::Child { learned, .. }) = &answer {
+            sent[helper].extend_from_slice(learned);
+        }
+        search.answer(task.serial(), answer, nodes, 0.0);
+        helper = 1 - helper;
+    }
+    assert!(search.finished());
+    assert!(!sent[0].is_empty() && !sent[1].is_empty());
+    assert!(carried > 0, "some entries reached the other helper");
+}
