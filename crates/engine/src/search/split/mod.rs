@@ -7,16 +7,18 @@
 //! search at the root (young brothers wait): the first move is searched with the iteration's (aspiration)
 //! window, then every other one with a null window at the best value so far, shared out over the helpers
 //! and searched again with the full window when it beats it. A full-window search deep enough is itself
-//! shared out the same way one level down (the first move's replies), so that the other helpers are not
-//! idle while it runs. What each helper learns of a move stays in its tables, so a move goes back to the
-//! helper that searched it in the last iteration. Time is kept as in the serial search: an iteration that
+//! shared out the same way one level down (the first move's replies), and so on down to three levels, so
+//! that the other helpers are not idle while it runs. What each helper learns of a move stays in its
+//! tables, so a move goes back to the helper that searched it in the last iteration; and the top of what
+//! it learns (the entries within a few plies of the child) travels with the answer to the other helpers. Time is kept as in the serial search: an iteration that
 //! cannot end before the target or the deadline is not started; one the deadline stops is not used. Where
 //! the level solves the position exactly, the solve is shared out too (see [`endgame`]); where it only
 //! solves for win, loss or draw, the whole search runs on one helper.
 //!
 //! Why it is built so, with the figures, is in the README ("The AI's search spread over the pool"): the
 //! other moves wait for the first one's value rather than being tested against a guess, and the split goes
-//! one level down, not two, because the alternatives searched more nodes for no time gained.
+//! three levels down since the helpers pass each other table entries (before, deeper splits searched more
+//! nodes for no time gained).
 //!
 //! [`SplitSearch`] is the coordination alone, a state machine over tasks and answers, so that any
 //! transport drives it; [`search_parallel`] (`threads.rs`) drives it with std threads.
