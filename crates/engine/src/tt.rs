@@ -62,7 +62,7 @@ pub struct TranspositionTable {
 }
 
 /// A table entry as it travels between helpers that share no memory (see
-/// [`TranspositionTable::take_journal`]).
+/// [`TranspositionTable::share_out`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SharedEntry {
     /// The position's hash.
@@ -104,16 +104,31 @@ impl TranspositionTable {
         self.generation = 0;
     }
 
+    /// For a task of a parallel search: takes in `shared` (what the other helpers learned), and from now on
+    /// notes every result stored at `min_depth` or deeper, for [`TranspositionTable::share_out`].
+    pub fn share_in(&mut self, shared: &[SharedEntry], min_depth: u8) {
+        self.import(shared);
+        self.keep_journal(min_depth);
+    }
+
+    /// At the end of that task: the entries noted since [`TranspositionTable::share_in`] that the table
+    /// still holds, each once, as they are now, for the other helpers. Nothing is noted any more.
+    pub fn share_out(&mut self) -> Vec<SharedEntry> {
+        let learned = self.take_journal();
+        self.keep_journal(u8::MAX);
+        learned
+    }
+
     /// From now on notes every result stored at `min_depth` or deeper, for [`TranspositionTable::take_journal`]
     /// (`u8::MAX`: none). Forgets what was noted.
-    pub fn keep_journal(&mut self, min_depth: u8) {
+    fn keep_journal(&mut self, min_depth: u8) {
         self.journal_depth = min_depth;
         self.journal.clear();
     }
 
     /// The entries noted since [`TranspositionTable::keep_journal`] that the table still holds, each once,
     /// as they are now; the journal starts again empty.
-    pub fn take_journal(&mut self) -> Vec<SharedEntry> {
+    fn take_journal(&mut self) -> Vec<SharedEntry> {
         let mut keys = std::mem::take(&mut self.journal);
         keys.sort_unstable();
         keys.dedup();
@@ -135,7 +150,7 @@ impl TranspositionTable {
             .collect()
     }
 
-    /// Adds entries another table noted (see [`TranspositionTable::take_journal`]), as if this table had
+    /// Adds entries another table noted (see [`TranspositionTable::share_out`]), as if this table had
     /// stored them: a deeper or surer entry replaces this table's, an equal one adds its bounds.
     pub fn import(&mut self, entries: &[SharedEntry]) {
         for shared in entries {
@@ -253,20 +268,21 @@ impl TranspositionTable {
     fn put(&mut self, fresh: Entry) {
         let index = self.bucket(fresh.key);
         let bucket = &mut self.buckets[index].0;
-        let (hash, depth, confidence, lower, upper, best, generation) = (
-            fresh.key,
-            fresh.depth,
-            fresh.confidence,
-            fresh.lower,
-            fresh.upper,
-            fresh.best,
-            fresh.generation,
-        );
+        let Entry {
+            lower,
+            upper,
+            best,
+            generation,
+            ..
+        } = fresh;
         if let Some(entry) = bucket
             .iter_mut()
-            .find(|e| e.confidence != 0 && e.key == hash)
+            .find(|e| e.confidence != 0 && e.key == fresh.key)
         {
-            let (new, old) = ((depth, confidence), (entry.depth, entry.confidence));
+            let (new, old) = (
+                (fresh.depth, fresh.confidence),
+                (entry.depth, entry.confidence),
+            );
             if new > old {
                 *entry = fresh;
             } else if new == old {

@@ -158,16 +158,13 @@ impl Searcher {
     /// `shared` (what the other helpers learned), and from now on notes the results stored within
     /// `MID_SHARED_PLIES` plies of the position searched, for [`Searcher::learned`].
     pub fn share_in(&mut self, shared: &[SharedEntry], depth: u32) {
-        self.tt.import(shared);
-        self.tt
-            .keep_journal(depth.saturating_sub(MID_SHARED_PLIES) as u8);
+        let from = depth.saturating_sub(MID_SHARED_PLIES);
+        self.tt.share_in(shared, from as u8);
     }
 
     /// What the table noted since [`Searcher::share_in`], for the other helpers.
     pub fn learned(&mut self) -> Vec<SharedEntry> {
-        let learned = self.tt.take_journal();
-        self.tt.keep_journal(u8::MAX);
-        learned
+        self.tt.share_out()
     }
 
     /// The root's moves in the order the search tries them, `first` first.

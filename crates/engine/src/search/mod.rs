@@ -11,6 +11,7 @@
 //!   solves exactly, the solve too (`split/endgame.rs`).
 
 pub(super) mod endgame;
+mod exchange;
 mod helpers;
 mod midgame;
 mod node_type;

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::endgame::{MtdBounds, RootPlan, Solver, BELOW_ANY_SCORE};
+use super::exchange::Exchange;
 use super::helpers::Helpers;
 use crate::control::Control;
 use crate::tt::{SharedEntry, TranspositionTable, FULL_WIDTH};
@@ -115,10 +116,8 @@ pub struct RootSolve {
     reply_order: Vec<usize>,
     /// Each reply's last value (a bound from the root's side) and the pass it came from, once it has one.
     reply_last: Vec<Option<(i32, usize)>>,
-    /// The helper each task went to, until it answers or is lost.
-    given: HashMap<u64, usize>,
-    /// What each helper that has had a task is still to be told of what the others learned.
-    inbox: HashMap<usize, Vec<SharedEntry>>,
+    /// The table entries the helpers pass each other.
+    exchange: Exchange,
     finished: Option<(i32, Square)>,
 }
 
@@ -159,8 +158,7 @@ impl RootSolve {
             owner: HashMap::new(),
             reply_order,
             reply_last,
-            given: HashMap::new(),
-            inbox: HashMap::new(),
+            exchange: Exchange::default(),
             finished: None,
         };
         solve.start_probe();
@@ -265,13 +263,12 @@ impl RootSolve {
                 (deep.boards[g], -self.probe.b)
             }
         };
-        self.given.insert(serial, helper);
         Some(ProbeTask {
             serial,
             board,
             confidence: self.plan.confidences[self.pass],
             alpha,
-            shared: std::mem::take(self.inbox.entry(helper).or_default()),
+            shared: self.exchange.give(serial, helper),
         })
     }
 
@@ -294,7 +291,7 @@ impl RootSolve {
     /// Task `serial` was lost (its helper died or was stopped by a deadline) before it answered: its part is
     /// given out again first. A task no longer wanted is ignored.
     pub fn release(&mut self, serial: u64) {
-        self.given.remove(&serial);
+        self.exchange.ended(serial, &[]);
         match self.probe.running.remove(&serial) {
             Some(Part::Child(child)) => self.probe.waiting.insert(0, child),
             Some(Part::Reply(reply)) => {
@@ -354,11 +351,7 @@ impl RootSolve {
     /// `learned` for the other helpers (their next tasks carry it). Returns the serials of the tasks still
     /// running that are no longer wanted (to stop). The value of a task no longer wanted is ignored.
     pub fn answer(&mut self, serial: u64, value: i32, learned: Vec<SharedEntry>) -> Vec<u64> {
-        if let Some(from) = self.given.remove(&serial) {
-            for (_, inbox) in self.inbox.iter_mut().filter(|(&h, _)| h != from) {
-                inbox.extend_from_slice(&learned);
-            }
-        }
+        self.exchange.ended(serial, &learned);
         let Some(part) = self.probe.running.remove(&serial) else {
             return Vec::new();
         };

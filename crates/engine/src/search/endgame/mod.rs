@@ -340,13 +340,10 @@ impl<'a> Solver<'a> {
         alpha: i32,
         shared: &[SharedEntry],
     ) -> (i32, Vec<SharedEntry>) {
-        self.tt.import(shared);
         let from = child.empty_count().saturating_sub(SHARED_PLIES);
-        self.tt.keep_journal(from as u8);
+        self.tt.share_in(shared, from as u8);
         let value = self.probe_child(child, confidence, alpha);
-        let learned = self.tt.take_journal();
-        self.tt.keep_journal(u8::MAX);
-        (value, learned)
+        (value, self.tt.share_out())
     }
 
     /// MTD(f) from `guess` at the solver's confidence (see [`MtdBounds`]).

@@ -10,15 +10,16 @@
 //! shared out the same way one level down (the first move's replies), and so on down to three levels, so
 //! that the other helpers are not idle while it runs. What each helper learns of a move stays in its
 //! tables, so a move goes back to the helper that searched it in the last iteration; and the top of what
-//! it learns (the entries within a few plies of the child) travels with the answer to the other helpers. Time is kept as in the serial search: an iteration that
-//! cannot end before the target or the deadline is not started; one the deadline stops is not used. Where
-//! the level solves the position exactly, the solve is shared out too (see [`endgame`]); where it only
-//! solves for win, loss or draw, the whole search runs on one helper.
+//! it learns (the entries within a few plies of the child) travels with the answer to the other helpers.
+//! Time is kept as in the serial search: an iteration that cannot end before the target or the deadline
+//! is not started; one the deadline stops is not used. Where the level solves the position exactly, the
+//! solve is shared out too (see [`endgame`]); where it only solves for win, loss or draw, the whole search
+//! runs on one helper.
 //!
 //! Why it is built so, with the figures, is in the README ("The AI's search spread over the pool"): the
 //! other moves wait for the first one's value rather than being tested against a guess, and the split goes
-//! three levels down since the helpers pass each other table entries (before, deeper splits searched more
-//! nodes for no time gained).
+//! three levels down, which pays because the helpers pass each other table entries (without them, deeper
+//! splits searched more nodes for no time gained).
 //!
 //! [`SplitSearch`] is the coordination alone, a state machine over tasks and answers, so that any
 //! transport drives it; [`search_parallel`] (`threads.rs`) drives it with std threads.
@@ -37,6 +38,7 @@ use node::{Child, Delivery, Node, Shared};
 pub use threads::search_parallel;
 
 use super::endgame::{RootPlan, Solver};
+use super::exchange::Exchange;
 use super::parallel::ProbeTask;
 use super::{SearchInfo, SearchLimits, Searcher, INFINITY};
 use crate::control::{Clock, Control};
@@ -262,10 +264,8 @@ pub struct SplitSearch {
     finished: bool,
     /// The exact solve, where the level solves the position and it is shared out.
     endgame: Option<EndgameSplit>,
-    /// The helper each child's task went to, until it answers.
-    given: HashMap<u64, usize>,
-    /// What each helper that has had a child's task is still to be told of what the others learned.
-    inbox: HashMap<usize, Vec<SharedEntry>>,
+    /// The table entries the helpers pass each other with the children's tasks.
+    exchange: Exchange,
 }
 
 impl SplitSearch {
@@ -295,8 +295,7 @@ impl SplitSearch {
             reports: Vec::new(),
             finished: false,
             endgame: None,
-            given: HashMap::new(),
-            inbox: HashMap::new(),
+            exchange: Exchange::default(),
         }
         .with_endgame()
     }
@@ -405,8 +404,7 @@ impl SplitSearch {
         if let Some(root) = self.root.as_mut() {
             let mut task = root.next_task(helper, &mut self.shared);
             if let Some(Task::Child { serial, shared, .. }) = task.as_mut() {
-                *shared = std::mem::take(self.inbox.entry(helper).or_default());
-                self.given.insert(*serial, helper);
+                *shared = self.exchange.give(*serial, helper);
             }
             return task;
         }
@@ -423,13 +421,11 @@ impl SplitSearch {
     /// A helper answered task `serial` (`None`: it was stopped), having searched `nodes` nodes.
     pub fn answer(&mut self, serial: u64, answer: Option<Answer>, nodes: u64, now: f64) {
         self.nodes += nodes;
-        if let Some(from) = self.given.remove(&serial) {
-            if let Some(Answer::Child { learned, .. }) = &answer {
-                for (_, inbox) in self.inbox.iter_mut().filter(|(&h, _)| h != from) {
-                    inbox.extend_from_slice(learned);
-                }
-            }
-        }
+        let learned = match &answer {
+            Some(Answer::Child { learned, .. }) => learned.as_slice(),
+            _ => &[],
+        };
+        self.exchange.ended(serial, learned);
         if let Some(i) = self.warming.iter().position(|&s| s == serial) {
             self.warming.swap_remove(i);
             return;
