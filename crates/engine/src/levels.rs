@@ -52,7 +52,7 @@ pub const LEVELS: [Level; MAX_LEVEL as usize] = [
     level(5, 5, 10, 12, 20, 2000, None),
     level(6, 6, 12, 14, 0, 2000, Some(2)),
     level(7, 7, 14, 16, 0, 3000, Some(2)),
-    level(8, 8, 15, 17, 0, 3000, Some(1)),
+    level(8, 9, 16, 18, 0, 3000, Some(1)),
     timed(level(9, 11, 20, 22, 0, 3000, Some(1)), 150),
     timed(level(10, 14, 22, 24, 0, 3000, Some(1)), 3000),
 ];

@@ -114,11 +114,22 @@ pub enum DevCommand {
         /// With `--search-depth`: the game score's share of the label, 0 to 1 (the search has the rest).
         #[arg(long, default_value_t = 0.5)]
         game_share: f64,
+        /// Each distinct position (under the board's 8 symmetries) once, labelled as its first game gives
+        /// it (with `--search-depth` and `--game-share 0`, each is labelled by the search alone).
+        #[arg(long)]
+        distinct: bool,
+        /// Write instead of each position its every child (where the side to move has a move), labelled
+        /// with the position's label from the child's side or, with `--search-depth`, by their own search.
+        #[arg(long, conflicts_with = "selected_child")]
+        children: bool,
         /// Write instead of each position the child a 1-ply search with the built-in weights plays there,
         /// labelled with the position's label from the child's side (training on these counters the
         /// search's optimism about the moves it picks).
-        #[arg(long, conflicts_with = "search_depth")]
+        #[arg(long)]
         selected_child: bool,
+        /// With `--search-depth`: search with these weights instead of the built-in ones.
+        #[arg(long, requires = "search_depth")]
+        search_weights: Option<std::path::PathBuf>,
         /// With `--selected-child`: choose with these weights instead of the built-in ones.
         #[arg(long, requires = "selected_child")]
         selection_weights: Option<std::path::PathBuf>,
@@ -242,16 +253,22 @@ pub fn run(command: DevCommand) -> ExitCode {
             max_empties,
             search_depth,
             game_share,
+            distinct,
+            children,
             selected_child,
             selection_weights,
+            search_weights,
             out,
         } => {
-            let loaded = selection_weights
-                .as_deref()
-                .map(crate::wthor_tools::read_weights)
-                .transpose()
-                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>);
-            let result = loaded.and_then(|loaded| {
+            let read = |path: Option<std::path::PathBuf>| {
+                path.as_deref()
+                    .map(crate::wthor_tools::read_weights)
+                    .transpose()
+                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+            };
+            let loaded = read(selection_weights)
+                .and_then(|selection| Ok((selection, read(search_weights)?)));
+            let result = loaded.and_then(|(loaded, search_weights)| {
                 // The built-in weights unless others are given (borrowed, not copied).
                 let selection = selected_child.then(|| {
                     loaded
@@ -271,7 +288,10 @@ pub fn run(command: DevCommand) -> ExitCode {
                             crate::wthor_tools::Relabel {
                                 depth: search_depth,
                                 game_share,
+                                weights: search_weights.as_ref(),
                             },
+                            distinct,
+                            children,
                             selection,
                             &mut writer,
                         )?;

@@ -226,6 +226,10 @@ enum Command {
         /// Positions per number of empties, spread evenly over the games.
         #[arg(long, default_value_t = 150)]
         positions: usize,
+        /// Each distinct position (under the board's 8 symmetries) once, so that the most common openings
+        /// do not outweigh the rest.
+        #[arg(long)]
+        distinct: bool,
         /// The deepest iteration (the drift is shown from depth 1 to this one).
         #[arg(long, default_value_t = 13)]
         max_depth: u32,
@@ -434,6 +438,7 @@ pub fn main() -> ExitCode {
             files,
             empties,
             positions,
+            distinct,
             max_depth,
             weights,
         } => {
@@ -444,6 +449,7 @@ pub fn main() -> ExitCode {
                 &files,
                 &empties,
                 positions,
+                distinct,
                 max_depth,
                 weights.as_deref(),
                 &mut std::io::stdout(),

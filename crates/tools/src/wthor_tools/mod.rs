@@ -6,6 +6,7 @@
 //! Games from [`FIRST_TEST_YEAR`] on are the test set: `wthor-data` refuses them, so the evaluation is never
 //! trained on the games it is measured on.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::train::Sample;
 use reversi_engine::wthor::{self, WthorError, WthorGame};
 use reversi_engine::{mpc_shallow_depth, native_clock, Color, SearchLimits, Searcher, DISC};
-use reversi_engine::{Board, PatternWeights};
+use reversi_engine::{Board, PatternWeights, Symmetry};
 
 mod book_and_explorer;
 mod puzzles;
@@ -189,6 +190,7 @@ pub fn eval_drift(
     paths: &[PathBuf],
     empties: &[u32],
     positions: usize,
+    distinct: bool,
     max_depth: u32,
     weights: Option<&Path>,
     out: &mut dyn Write,
@@ -214,7 +216,11 @@ pub fn eval_drift(
     }
     let mut chosen = Vec::new();
     for &e in empties {
-        let all = probes(&games, &[e], 24);
+        let mut all = probes(&games, &[e], 24);
+        if distinct {
+            let mut seen = HashSet::new();
+            all.retain(|probe| seen.insert(canonical(probe)));
+        }
         let step = (all.len() / positions).max(1);
         chosen.extend(all.into_iter().step_by(step).take(positions));
     }
@@ -292,16 +298,51 @@ pub fn eval_drift(
     Ok(())
 }
 
+/// Each child of `probe`'s position where the side to move has a move, with the probe's label from its side.
+fn every_child(probe: &Probe) -> Vec<Probe> {
+    probe
+        .board
+        .moves()
+        .iter()
+        .map(|square| probe.board.play_unchecked(square))
+        .filter(|child| child.has_moves())
+        .map(|board| Probe {
+            empties: probe.empties - 1,
+            board,
+            to_move: probe.to_move.opponent(),
+            score: -probe.score,
+        })
+        .collect()
+}
+
+/// The same key for a position and its symmetric copies (the side to move included).
+fn canonical(probe: &Probe) -> (u64, u64, bool) {
+    let (p, o) = Symmetry::ALL
+        .iter()
+        .map(|&s| {
+            let b = probe.board.transform(s);
+            (b.player().0, b.opponent().0)
+        })
+        .min()
+        .expect("eight symmetries");
+    (p, o, probe.to_move == Color::Black)
+}
+
 /// `reversi wthor-data`: every position of the files' games with a number of empties in `empties` (and a
 /// legal move), labelled for the side to move by `relabel` (by default its game's perfect-play score at 24
 /// empties), appended to `out` in `reversi train`'s sample format. Refuses files of the test set.
 ///
-/// With `selected_child`, each position is replaced by the child that a 1-ply search with those weights
-/// chooses there, with the position's label from the child's side (see [`selected_child`]).
+/// With `children`, each position is replaced by its every child (with the position's label from the
+/// child's side, or their own search's), and with `distinct` each position (under the board's symmetries) is
+/// written once, the first time it is met. With `selected_child`, each position is replaced by the child that
+/// a 1-ply search with those weights chooses there, with the position's label from the child's side (see
+/// [`selected_child`]).
 pub fn wthor_data(
     paths: &[PathBuf],
     empties: std::ops::RangeInclusive<u32>,
     relabel: Relabel,
+    distinct: bool,
+    children: bool,
     selected_child: Option<&PatternWeights>,
     out: &mut dyn Write,
 ) -> Result<usize, Box<dyn std::error::Error>> {
@@ -321,8 +362,15 @@ pub fn wthor_data(
     }
     let empties: Vec<u32> = ((*empties.start()).max(1)..=(*empties.end()).min(60)).collect();
     let mut written = 0;
+    let mut seen = HashSet::new();
     for games in &files {
-        let probes = probes(games, &empties, 24);
+        let mut probes = probes(games, &empties, 24);
+        if children {
+            probes = probes.iter().flat_map(every_child).collect();
+        }
+        if distinct {
+            probes.retain(|probe| seen.insert(canonical(probe)));
+        }
         let labels = relabel.labels(&probes);
         for (probe, score) in probes.iter().zip(labels) {
             let (board, score) = match selected_child {
@@ -377,23 +425,27 @@ fn on_every_core<T: Sync, R: Send>(
 }
 
 /// How `wthor-data` labels its positions: with the game's perfect-play score at 24 empties, or (bootstrapping)
-/// with a mix of that score and the value of a search with the built-in weights.
-#[derive(Clone, Copy, Debug)]
-pub struct Relabel {
+/// with a mix of that score and the value of a search (with the built-in weights unless others are given).
+#[derive(Clone, Copy)]
+pub struct Relabel<'a> {
     /// The search's depth; 0 for the game's score alone.
     pub depth: u32,
     /// The game score's share of the label (0 to 1).
     pub game_share: f64,
+    /// The search's evaluation, instead of the built-in one.
+    pub weights: Option<&'a PatternWeights>,
 }
 
-impl Relabel {
+impl Relabel<'_> {
     /// The label of each probe (searched on every core).
     fn labels(&self, probes: &[Probe]) -> Vec<i8> {
         if self.depth == 0 {
             return probes.iter().map(|p| p.score as i8).collect();
         }
         let limits = SearchLimits::midgame(self.depth);
-        on_every_core(probes, None, |searcher, probe| {
+        on_every_core(probes, self.weights, |searcher, probe| {
+            // Fresh tables for every position: the label cannot depend on which thread searched what before.
+            searcher.clear();
             let info = searcher.search(&probe.board, &limits, native_clock, None, &mut |_| {});
             let searched = info.score as f64 / DISC as f64;
             let label = self.game_share * probe.score as f64 + (1.0 - self.game_share) * searched;
@@ -484,22 +536,26 @@ mod tests {
         let plain = Relabel {
             depth: 0,
             game_share: 0.5,
+            weights: None,
         };
         assert_eq!(plain.labels(&probes), game_scores);
         let game_only = Relabel {
             depth: 2,
             game_share: 1.0,
+            weights: None,
         };
         assert_eq!(game_only.labels(&probes), game_scores);
         // The search alone: a 2-ply value, rounded to discs; the half-and-half mix lies between the two.
         let search = Relabel {
             depth: 2,
             game_share: 0.0,
+            weights: None,
         }
         .labels(&probes);
         let mixed = Relabel {
             depth: 2,
             game_share: 0.5,
+            weights: None,
         }
         .labels(&probes);
         let mut searcher = Searcher::new(16);
@@ -519,6 +575,7 @@ mod tests {
         let plain = Relabel {
             depth: 0,
             game_share: 1.0,
+            weights: None,
         };
         let mut parents = Vec::new();
         let mut children = Vec::new();
@@ -526,11 +583,22 @@ mod tests {
             std::slice::from_ref(&path),
             30..=30,
             plain,
+            false,
+            false,
             None,
             &mut parents,
         )
         .unwrap();
-        wthor_data(&[path], 30..=30, plain, Some(weights), &mut children).unwrap();
+        wthor_data(
+            &[path],
+            30..=30,
+            plain,
+            false,
+            false,
+            Some(weights),
+            &mut children,
+        )
+        .unwrap();
         let read = |bytes: &[u8]| -> Vec<Sample> {
             String::from_utf8(bytes.to_vec())
                 .unwrap()
@@ -572,7 +640,16 @@ mod tests {
     fn eval_drift_prints_values_by_depth_and_refuses_bad_arguments() {
         let path = PathBuf::from("../engine/tests/data/wthor-sample.wtb");
         let mut out = Vec::new();
-        eval_drift(std::slice::from_ref(&path), &[40], 3, 3, None, &mut out).unwrap();
+        eval_drift(
+            std::slice::from_ref(&path),
+            &[40],
+            3,
+            false,
+            3,
+            None,
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         let rows: Vec<&str> = text
             .lines()
@@ -588,6 +665,7 @@ mod tests {
                 std::slice::from_ref(&path),
                 empties,
                 positions,
+                false,
                 depth,
                 None,
                 &mut Vec::new(),
@@ -597,12 +675,86 @@ mod tests {
     }
 
     #[test]
+    fn wthor_data_writes_each_position_once_or_every_child() {
+        let path = PathBuf::from("../engine/tests/data/wthor-sample.wtb");
+        let plain = Relabel {
+            depth: 0,
+            game_share: 1.0,
+            weights: None,
+        };
+        let lines = |empties, distinct, children| {
+            let mut out = Vec::new();
+            let n = wthor_data(
+                std::slice::from_ref(&path),
+                empties..=empties,
+                plain,
+                distinct,
+                children,
+                None,
+                &mut out,
+            )
+            .unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.lines().count(), n);
+            text.lines()
+                .map(|l| Sample::parse(l).unwrap())
+                .collect::<Vec<_>>()
+        };
+        // After the first move every game's position is a symmetric copy of the same one.
+        assert!(lines(59, false, false).len() > 1);
+        assert_eq!(lines(59, true, false).len(), 1);
+        // Its three children (the perpendicular, parallel and diagonal openings), labelled from their side.
+        let parent = lines(59, true, false)[0];
+        let children = lines(59, true, true);
+        assert_eq!(children.len(), 3, "{children:?}");
+        for child in &children {
+            assert_eq!(child.score, -parent.score);
+            let empty = !(child.player | child.opponent);
+            assert_eq!(empty.count_ones(), 58);
+        }
+    }
+
+    #[test]
+    fn eval_drift_can_take_each_position_once() {
+        // After the first move every game's position is one of four symmetric copies of the same one.
+        let path = PathBuf::from("../engine/tests/data/wthor-sample.wtb");
+        let count = |distinct| {
+            let mut out = Vec::new();
+            eval_drift(
+                std::slice::from_ref(&path),
+                &[59],
+                10,
+                distinct,
+                2,
+                None,
+                &mut out,
+            )
+            .unwrap();
+            let text = String::from_utf8(out).unwrap();
+            let row = text
+                .lines()
+                .find(|l| l.trim_start().starts_with("59 "))
+                .unwrap()
+                .to_string();
+            row.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        };
+        let all = count(false);
+        assert!(all > 1, "{all}");
+        assert_eq!(count(true), 1);
+    }
+
+    #[test]
     fn a_game_share_outside_0_to_1_is_refused() {
         let relabel = Relabel {
             depth: 2,
             game_share: 1.5,
+            weights: None,
         };
-        let result = wthor_data(&[], 20..=60, relabel, None, &mut Vec::new());
+        let result = wthor_data(&[], 20..=60, relabel, false, false, None, &mut Vec::new());
         assert!(result.unwrap_err().to_string().contains("--game-share"));
     }
 }
