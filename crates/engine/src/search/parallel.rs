@@ -523,12 +523,17 @@ mod tests {
         text.parse::<crate::Position>().unwrap().board
     }
 
-    #[test]
-    fn the_coordinator_shares_out_the_first_child_by_its_replies_and_ends_a_probe_when_decided() {
+    /// The serial solver's plan for a position of 17 empties.
+    fn example_plan() -> RootPlan {
         let root = board("--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O");
         let mut tt = TranspositionTable::new(1);
         let mut control = Control::unlimited();
-        let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+        Solver::new(&mut tt, &mut control).root_plan(&root).unwrap()
+    }
+
+    #[test]
+    fn the_coordinator_shares_out_the_first_child_by_its_replies_and_ends_a_probe_when_decided() {
+        let plan = example_plan();
         let (children, replies) = (plan.children.len(), plan.replies.len());
         assert!(children >= 3 && replies >= 2, "{children} {replies}");
         let mut solve = RootSolve::new(plan.clone());
@@ -586,10 +591,7 @@ mod tests {
 
     #[test]
     fn what_one_helper_learns_reaches_the_others_with_their_next_task() {
-        let root = board("--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O");
-        let mut tt = TranspositionTable::new(1);
-        let mut control = Control::unlimited();
-        let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+        let plan = example_plan();
         let mut solve = RootSolve::new(plan);
         let first = solve.next_task(0).unwrap();
         let second = solve.next_task(1).unwrap();
