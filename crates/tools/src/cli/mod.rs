@@ -233,6 +233,10 @@ enum Command {
         /// The deepest iteration (the drift is shown from depth 1 to this one).
         #[arg(long, default_value_t = 13)]
         max_depth: u32,
+        /// Also list each distinct position measured (under the 8 symmetries), with how many of the
+        /// measured positions it stands for and its value from black's side at every depth.
+        #[arg(long)]
+        each: bool,
         /// Weights file to measure instead of the built-in weights.
         #[arg(long)]
         weights: Option<std::path::PathBuf>,
@@ -440,17 +444,22 @@ pub fn main() -> ExitCode {
             positions,
             distinct,
             max_depth,
+            each,
             weights,
         } => {
             let Some(empties) = parse_empties("eval-drift", &empties) else {
                 return ExitCode::from(2);
             };
-            let result = crate::wthor_tools::eval_drift(
-                &files,
-                &empties,
+            let drift = crate::wthor_tools::Drift {
+                empties: &empties,
                 positions,
                 distinct,
                 max_depth,
+                each,
+            };
+            let result = crate::wthor_tools::eval_drift(
+                &files,
+                &drift,
                 weights.as_deref(),
                 &mut std::io::stdout(),
             );

@@ -180,6 +180,22 @@ pub fn eval_test(
 /// Deepest search `eval-drift` accepts.
 pub const MAX_DRIFT_DEPTH: u32 = 16;
 
+/// What `reversi eval-drift` measures.
+#[derive(Clone, Copy, Debug)]
+pub struct Drift<'a> {
+    /// The numbers of empties to measure at.
+    pub empties: &'a [u32],
+    /// Positions per number of empties, spread evenly over the games.
+    pub positions: usize,
+    /// Each distinct position (under the 8 symmetries) once.
+    pub distinct: bool,
+    /// The deepest iteration.
+    pub max_depth: u32,
+    /// Also list each distinct position measured, with how many of the measured positions it stands for
+    /// and its value at every depth.
+    pub each: bool,
+}
+
 /// `reversi eval-drift`: how the value of a position moves from one depth to the next. For each number of
 /// empties, `positions` positions of the files' games (spread evenly over them) are searched by iterative
 /// deepening as the levels search (probcut on) up to `max_depth`; printed are the mean value from black's
@@ -188,13 +204,17 @@ pub const MAX_DRIFT_DEPTH: u32 = 16;
 /// to move at the leaves swings with the parity of the depth.
 pub fn eval_drift(
     paths: &[PathBuf],
-    empties: &[u32],
-    positions: usize,
-    distinct: bool,
-    max_depth: u32,
+    drift: &Drift,
     weights: Option<&Path>,
     out: &mut dyn Write,
 ) -> Result<(), Box<dyn std::error::Error>> {
+    let Drift {
+        empties,
+        positions,
+        distinct,
+        max_depth,
+        each,
+    } = *drift;
     if !(2..=MAX_DRIFT_DEPTH).contains(&max_depth) {
         return Err(Box::new(ToolError::Argument(format!(
             "--max-depth {max_depth}: expected 2 to {MAX_DRIFT_DEPTH}"
@@ -294,6 +314,47 @@ pub fn eval_drift(
             }
             writeln!(out)?;
         }
+    }
+    if each {
+        write_each(&chosen, &values, out)?;
+    }
+    Ok(())
+}
+
+/// `eval-drift --each`: every distinct position of `chosen` (under the 8 symmetries, the first met shown),
+/// the most frequent first within each number of empties, with its count and its values by depth.
+fn write_each(
+    chosen: &[Probe],
+    values: &[(u32, Vec<f64>, f64)],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let mut groups: Vec<((u64, u64, bool), usize, usize)> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    for (i, probe) in chosen.iter().enumerate() {
+        let key = canonical(probe);
+        let slot = *index.entry(key).or_insert_with(|| {
+            groups.push((key, i, 0));
+            groups.len() - 1
+        });
+        groups[slot].2 += 1;
+    }
+    groups
+        .sort_by_key(|&(_, first, count)| (chosen[first].empties, std::cmp::Reverse(count), first));
+    writeln!(
+        out,
+        "each position: empties, count, position (side to move), value from black's side at depth 0, 1, ..."
+    )?;
+    for (_, first, count) in groups {
+        let probe = &chosen[first];
+        let position = reversi_engine::Position {
+            board: probe.board,
+            to_move: probe.to_move,
+        };
+        write!(out, "{:>3} {count:>5} {position}", probe.empties)?;
+        for v in &values[first].1 {
+            write!(out, " {v:>+6.2}")?;
+        }
+        writeln!(out)?;
     }
     Ok(())
 }
@@ -640,16 +701,14 @@ mod tests {
     fn eval_drift_prints_values_by_depth_and_refuses_bad_arguments() {
         let path = PathBuf::from("../engine/tests/data/wthor-sample.wtb");
         let mut out = Vec::new();
-        eval_drift(
-            std::slice::from_ref(&path),
-            &[40],
-            3,
-            false,
-            3,
-            None,
-            &mut out,
-        )
-        .unwrap();
+        let drift = Drift {
+            empties: &[40],
+            positions: 3,
+            distinct: false,
+            max_depth: 3,
+            each: false,
+        };
+        eval_drift(std::slice::from_ref(&path), &drift, None, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let rows: Vec<&str> = text
             .lines()
@@ -661,15 +720,13 @@ mod tests {
         assert_eq!(rows[1].split_whitespace().count(), 2 + 2, "{text}");
         for (empties, depth, positions) in [(&[40][..], 1, 3), (&[10][..], 3, 3), (&[40][..], 3, 0)]
         {
-            let result = eval_drift(
-                std::slice::from_ref(&path),
+            let drift = Drift {
                 empties,
                 positions,
-                false,
-                depth,
-                None,
-                &mut Vec::new(),
-            );
+                max_depth: depth,
+                ..drift
+            };
+            let result = eval_drift(std::slice::from_ref(&path), &drift, None, &mut Vec::new());
             assert!(result.is_err());
         }
     }
@@ -718,19 +775,20 @@ mod tests {
     fn eval_drift_can_take_each_position_once() {
         // After the first move every game's position is one of four symmetric copies of the same one.
         let path = PathBuf::from("../engine/tests/data/wthor-sample.wtb");
-        let count = |distinct| {
+        let output = |distinct, each| {
             let mut out = Vec::new();
-            eval_drift(
-                std::slice::from_ref(&path),
-                &[59],
-                10,
+            let drift = Drift {
+                empties: &[59],
+                positions: 10,
                 distinct,
-                2,
-                None,
-                &mut out,
-            )
-            .unwrap();
-            let text = String::from_utf8(out).unwrap();
+                max_depth: 2,
+                each,
+            };
+            eval_drift(std::slice::from_ref(&path), &drift, None, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let count = |distinct| {
+            let text = output(distinct, false);
             let row = text
                 .lines()
                 .find(|l| l.trim_start().starts_with("59 "))
@@ -745,6 +803,20 @@ mod tests {
         let all = count(false);
         assert!(all > 1, "{all}");
         assert_eq!(count(true), 1);
+        // `--each` lists that one position once, standing for all of them, with its values at depths 0-2.
+        let text = output(false, true);
+        let listed: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("each position"))
+            .skip(1)
+            .collect();
+        assert_eq!(listed.len(), 1, "{text}");
+        let fields: Vec<&str> = listed[0].split_whitespace().collect();
+        assert_eq!(fields[..2], ["59", &all.to_string()[..]], "{text}");
+        let position: reversi_engine::Position =
+            format!("{} {}", fields[2], fields[3]).parse().unwrap();
+        assert_eq!(position.board.empty_count(), 59);
+        assert_eq!(fields.len(), 4 + 3, "{text}");
     }
 
     #[test]
