@@ -6,7 +6,7 @@
 //! Games from [`FIRST_TEST_YEAR`] on are the test set: `wthor-data` refuses them, so the evaluation is never
 //! trained on the games it is measured on.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -328,23 +328,22 @@ fn write_each(
     values: &[(u32, Vec<f64>, f64)],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    let mut groups: Vec<((u64, u64, bool), usize, usize)> = Vec::new();
-    let mut index = std::collections::HashMap::new();
+    // (the first probe of the position, its count), and where each position's group is.
+    let mut groups: Vec<(usize, usize)> = Vec::new();
+    let mut group_of = HashMap::new();
     for (i, probe) in chosen.iter().enumerate() {
-        let key = canonical(probe);
-        let slot = *index.entry(key).or_insert_with(|| {
-            groups.push((key, i, 0));
+        let slot = *group_of.entry(canonical(probe)).or_insert_with(|| {
+            groups.push((i, 0));
             groups.len() - 1
         });
-        groups[slot].2 += 1;
+        groups[slot].1 += 1;
     }
-    groups
-        .sort_by_key(|&(_, first, count)| (chosen[first].empties, std::cmp::Reverse(count), first));
+    groups.sort_by_key(|&(first, count)| (chosen[first].empties, std::cmp::Reverse(count), first));
     writeln!(
         out,
         "each position: empties, count, position (side to move), value from black's side at depth 0, 1, ..."
     )?;
-    for (_, first, count) in groups {
+    for (first, count) in groups {
         let probe = &chosen[first];
         let position = reversi_engine::Position {
             board: probe.board,
