@@ -95,6 +95,25 @@ pub enum DevCommand {
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(3..=14))]
         max_depth: u32,
     },
+    /// For developers: write every distinct position (under the 8 symmetries) that moves from the start
+    /// reach with these empties, each labelled by a search, in `reversi train`'s format.
+    OpeningData {
+        /// Keep positions with at least this many empties (50 or more).
+        #[arg(long)]
+        min_empties: u32,
+        /// Keep positions with at most this many empties.
+        #[arg(long, default_value_t = 60)]
+        max_empties: u32,
+        /// The labelling search's depth.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+        search_depth: u32,
+        /// Search with these weights instead of the built-in ones.
+        #[arg(long)]
+        search_weights: Option<std::path::PathBuf>,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// For developers: write the positions of WTHOR games (before 2015) labelled with their game's
     /// perfect-play score, in `reversi train`'s format.
     WthorData {
@@ -301,6 +320,40 @@ pub fn run(command: DevCommand) -> ExitCode {
             });
             let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
             finish("wthor-data", result)
+        }
+        DevCommand::OpeningData {
+            min_empties,
+            max_empties,
+            search_depth,
+            search_weights,
+            out,
+        } => {
+            let result = search_weights
+                .as_deref()
+                .map(crate::wthor_tools::read_weights)
+                .transpose()
+                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+                .and_then(|weights| {
+                    let file = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(&out)?;
+                    let mut writer = std::io::BufWriter::new(file);
+                    let relabel = crate::wthor_tools::Relabel {
+                        depth: search_depth,
+                        game_share: 0.0,
+                        weights: weights.as_ref(),
+                    };
+                    let n = crate::wthor_tools::opening_data(
+                        min_empties..=max_empties,
+                        relabel,
+                        &mut writer,
+                    )?;
+                    writer.flush()?;
+                    Ok(n)
+                });
+            let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
+            finish("opening-data", result)
         }
         DevCommand::PuzzlesBuild { files, count, out } => finish(
             "puzzles-build",

@@ -452,6 +452,66 @@ pub fn wthor_data(
     Ok(written)
 }
 
+/// Fewest empties `opening-data` accepts: the distinct positions grow about sevenfold a ply (79,983 at 52 to
+/// 55 empties, 433,979 at 51 alone).
+pub const MIN_OPENING_DATA_EMPTIES: u32 = 50;
+
+/// `reversi opening-data`: every distinct position (under the 8 symmetries) that moves from the start reach
+/// with a number of empties in `empties` (and a legal move), each labelled by `relabel`'s search, appended to
+/// `out` in `reversi train`'s sample format, fewest plies first. The expert games reach few of these (the
+/// shallow searches of the levels reach them all), so the evaluation learns from the search what the games
+/// cannot teach it.
+pub fn opening_data(
+    empties: std::ops::RangeInclusive<u32>,
+    relabel: Relabel,
+    out: &mut dyn Write,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let (fewest, most) = (*empties.start(), *empties.end());
+    if !(MIN_OPENING_DATA_EMPTIES..=60).contains(&fewest) || most < fewest {
+        return Err(Box::new(ToolError::Argument(format!(
+            "--min-empties {fewest} --max-empties {most}: expected {MIN_OPENING_DATA_EMPTIES} <= min <= max"
+        ))));
+    }
+    if relabel.depth == 0 {
+        return Err(Box::new(ToolError::Argument(
+            "--search-depth 0: the positions are labelled by a search of at least 1 ply".into(),
+        )));
+    }
+    let relabel = Relabel {
+        game_share: 0.0,
+        ..relabel
+    };
+    let mut probes = Vec::new();
+    let mut level = vec![Probe {
+        empties: 60,
+        board: Board::START,
+        to_move: Color::Black,
+        score: 0,
+    }];
+    while level.first().is_some_and(|p| p.empties >= fewest) {
+        let mut seen = HashSet::new();
+        let next: Vec<Probe> = level
+            .iter()
+            .flat_map(every_child)
+            .filter(|child| seen.insert(canonical(child)))
+            .collect();
+        if level[0].empties <= most {
+            probes.extend(level);
+        }
+        level = next;
+    }
+    let labels = relabel.labels(&probes);
+    for (probe, score) in probes.iter().zip(labels) {
+        let sample = Sample {
+            player: probe.board.player().0,
+            opponent: probe.board.opponent().0,
+            score,
+        };
+        writeln!(out, "{}", sample.to_line())?;
+    }
+    Ok(probes.len())
+}
+
 /// The child a 1-ply search with `weights` plays from `board`: the move whose position the evaluation likes
 /// least for the opponent (`None` when no child leaves the opponent a move, which the evaluation does not
 /// value). Training on these children with their parent's label counters the search's optimism: the
@@ -574,6 +634,7 @@ pub fn mpc_stats(
 mod tests {
     use super::*;
     use reversi_engine::Bitboard;
+    use std::ops::RangeInclusive;
 
     #[test]
     fn probes_take_the_score_for_the_side_to_move() {
@@ -816,6 +877,55 @@ mod tests {
             format!("{} {}", fields[2], fields[3]).parse().unwrap();
         assert_eq!(position.board.empty_count(), 59);
         assert_eq!(fields.len(), 4 + 3, "{text}");
+    }
+
+    #[test]
+    fn opening_data_writes_every_distinct_position_from_the_start() {
+        let relabel = Relabel {
+            depth: 2,
+            game_share: 0.5,
+            weights: None,
+        };
+        let lines = |empties| {
+            let mut out = Vec::new();
+            let n = opening_data(empties, relabel, &mut out).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.lines().count(), n);
+            text.lines()
+                .map(|l| Sample::parse(l).unwrap())
+                .collect::<Vec<_>>()
+        };
+        // The start, the one position after the first move (all four alike), then the perpendicular,
+        // parallel and diagonal openings; perft counts 1, 4 and 12 move sequences.
+        let samples = lines(58..=60);
+        let empties: Vec<u32> = samples
+            .iter()
+            .map(|s| (!(s.player | s.opponent)).count_ones())
+            .collect();
+        assert_eq!(empties, [60, 59, 58, 58, 58]);
+        // Each labelled by the search alone (the game share does not apply: there is no game), from empty
+        // tables.
+        let mut searcher = Searcher::new(16);
+        for sample in &samples {
+            searcher.clear();
+            let board = Board::new(Bitboard(sample.player), Bitboard(sample.opponent));
+            let info = searcher.search(
+                &board,
+                &SearchLimits::midgame(2),
+                native_clock,
+                None,
+                &mut |_| {},
+            );
+            assert_eq!(
+                sample.score as f64,
+                (info.score as f64 / DISC as f64).round()
+            );
+        }
+        assert_eq!(lines(58..=58), samples[2..]);
+        for (range, depth) in [(49..=55, 2), (RangeInclusive::new(56, 55), 2), (55..=60, 0)] {
+            let relabel = Relabel { depth, ..relabel };
+            assert!(opening_data(range, relabel, &mut Vec::new()).is_err());
+        }
     }
 
     #[test]
