@@ -279,14 +279,8 @@ pub fn run(command: DevCommand) -> ExitCode {
             search_weights,
             out,
         } => {
-            let read = |path: Option<std::path::PathBuf>| {
-                path.as_deref()
-                    .map(crate::wthor_tools::read_weights)
-                    .transpose()
-                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
-            };
-            let loaded = read(selection_weights)
-                .and_then(|selection| Ok((selection, read(search_weights)?)));
+            let loaded = read_weights(selection_weights.as_deref())
+                .and_then(|selection| Ok((selection, read_weights(search_weights.as_deref())?)));
             let result = loaded.and_then(|(loaded, search_weights)| {
                 // The built-in weights unless others are given (borrowed, not copied).
                 let selection = selected_child.then(|| {
@@ -294,31 +288,23 @@ pub fn run(command: DevCommand) -> ExitCode {
                         .as_ref()
                         .unwrap_or_else(|| reversi_engine::PatternWeights::builtin())
                 });
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(&out)
-                    .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
-                    .and_then(|file| {
-                        let mut writer = std::io::BufWriter::new(file);
-                        let n = crate::wthor_tools::wthor_data(
-                            &files,
-                            min_empties..=max_empties,
-                            crate::wthor_tools::Relabel {
-                                depth: search_depth,
-                                game_share,
-                                weights: search_weights.as_ref(),
-                            },
-                            distinct,
-                            children,
-                            selection,
-                            &mut writer,
-                        )?;
-                        writer.flush()?;
-                        Ok(n)
-                    })
+                let relabel = crate::wthor_tools::Relabel {
+                    depth: search_depth,
+                    game_share,
+                    weights: search_weights.as_ref(),
+                };
+                append_samples(&out, |writer| {
+                    crate::wthor_tools::wthor_data(
+                        &files,
+                        min_empties..=max_empties,
+                        relabel,
+                        distinct,
+                        children,
+                        selection,
+                        writer,
+                    )
+                })
             });
-            let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
             finish("wthor-data", result)
         }
         DevCommand::OpeningData {
@@ -328,31 +314,16 @@ pub fn run(command: DevCommand) -> ExitCode {
             search_weights,
             out,
         } => {
-            let result = search_weights
-                .as_deref()
-                .map(crate::wthor_tools::read_weights)
-                .transpose()
-                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
-                .and_then(|weights| {
-                    let file = std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(&out)?;
-                    let mut writer = std::io::BufWriter::new(file);
-                    let relabel = crate::wthor_tools::Relabel {
-                        depth: search_depth,
-                        game_share: 0.0,
-                        weights: weights.as_ref(),
-                    };
-                    let n = crate::wthor_tools::opening_data(
-                        min_empties..=max_empties,
-                        relabel,
-                        &mut writer,
-                    )?;
-                    writer.flush()?;
-                    Ok(n)
-                });
-            let result = result.map(|n| eprintln!("{n} positions appended to {}", out.display()));
+            let result = read_weights(search_weights.as_deref()).and_then(|weights| {
+                let relabel = crate::wthor_tools::Relabel {
+                    depth: search_depth,
+                    game_share: 0.0,
+                    weights: weights.as_ref(),
+                };
+                append_samples(&out, |writer| {
+                    crate::wthor_tools::opening_data(min_empties..=max_empties, relabel, writer)
+                })
+            });
             finish("opening-data", result)
         }
         DevCommand::PuzzlesBuild { files, count, out } => finish(
@@ -373,4 +344,30 @@ pub fn run(command: DevCommand) -> ExitCode {
             crate::wthor_tools::explorer_build(&files, min_games, max_plies as usize, &out),
         ),
     }
+}
+
+/// The weights file at `path`, if one is given.
+fn read_weights(
+    path: Option<&std::path::Path>,
+) -> Result<Option<reversi_engine::PatternWeights>, Box<dyn std::error::Error>> {
+    path.map(crate::wthor_tools::read_weights)
+        .transpose()
+        .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+}
+
+/// Runs `write` on a buffered writer appending to `out` (created if missing), then says how many samples it
+/// appended.
+fn append_samples(
+    out: &std::path::Path,
+    write: impl FnOnce(&mut dyn Write) -> Result<usize, Box<dyn std::error::Error>>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)?;
+    let mut writer = std::io::BufWriter::new(file);
+    let n = write(&mut writer)?;
+    writer.flush()?;
+    eprintln!("{n} positions appended to {}", out.display());
+    Ok(())
 }
