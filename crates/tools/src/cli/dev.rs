@@ -67,6 +67,25 @@ pub enum DevCommand {
         #[arg(long, default_value_t = 6)]
         max_depth: u32,
     },
+    /// For developers: write, for each sample of `reversi train`'s files within the empties given, the child a
+    /// 1-ply search plays there, labelled with the sample's label from the child's side.
+    ChildData {
+        /// Sample files (`reversi gen-data`'s or `reversi wthor-data`'s).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Keep samples with at least this many empties.
+        #[arg(long, default_value_t = 1)]
+        min_empties: u32,
+        /// Keep samples with at most this many empties.
+        #[arg(long, default_value_t = 60)]
+        max_empties: u32,
+        /// Choose with these weights instead of the built-in ones.
+        #[arg(long)]
+        selection_weights: Option<std::path::PathBuf>,
+        /// Output file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// For developers: fit the pattern evaluation's weights to files written by `reversi gen-data`.
     Train {
         /// Sample files.
@@ -251,6 +270,23 @@ pub fn run(command: DevCommand) -> ExitCode {
                 &mut std::io::stdout(),
             );
             finish("probcut-stats", result)
+        }
+        DevCommand::ChildData {
+            files,
+            min_empties,
+            max_empties,
+            selection_weights,
+            out,
+        } => {
+            let result = read_weights(selection_weights.as_deref()).and_then(|loaded| {
+                let weights = loaded
+                    .as_ref()
+                    .unwrap_or_else(|| reversi_engine::PatternWeights::builtin());
+                append_samples(&out, |writer| {
+                    crate::train::child_data(&files, min_empties..=max_empties, weights, writer)
+                })
+            });
+            finish("child-data", result)
         }
         DevCommand::Train {
             files,

@@ -6,7 +6,7 @@
 //! earlier position gets the exact score of its game's first position with `exact` empties (the game was
 //! played on by a shallow search with a few random moves, so the label is that game's perfect-play result).
 
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 use reversi_engine::{PatternWeights, Rng, Tables, DISC, FEATURES, PHASES};
 
@@ -63,6 +63,43 @@ pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample
         }
     }
     Ok((samples, bad))
+}
+
+/// `reversi child-data`: for each sample of `paths` with a number of empties in `empties`, the child a 1-ply
+/// search with `weights` plays there ([`crate::wthor_tools::selected_child`]), labelled with the sample's label
+/// from the child's side, appended to `out`; samples whose every child leaves the opponent without a move are
+/// skipped. Fitted beside the samples, these counter the search's optimism about the moves it picks, as the
+/// expert positions' selected children do in the mid-game phases. Returns how many were written.
+pub fn child_data(
+    paths: &[std::path::PathBuf],
+    empties: std::ops::RangeInclusive<u32>,
+    weights: &PatternWeights,
+    out: &mut dyn Write,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let (samples, bad) = read_samples(paths)?;
+    if bad > 0 {
+        eprintln!("{bad} malformed lines skipped");
+    }
+    let mut written = 0;
+    for sample in samples {
+        let board = reversi_engine::Board::new(
+            reversi_engine::Bitboard(sample.player),
+            reversi_engine::Bitboard(sample.opponent),
+        );
+        if !empties.contains(&board.empty_count()) {
+            continue;
+        }
+        if let Some(child) = crate::wthor_tools::selected_child(&board, weights) {
+            let sample = Sample {
+                player: child.player().0,
+                opponent: child.opponent().0,
+                score: -sample.score,
+            };
+            writeln!(out, "{}", sample.to_line())?;
+            written += 1;
+        }
+    }
+    Ok(written)
 }
 
 /// A sample's features for training: the compact pattern ids, empties and score. In a batch fit a row stands
@@ -563,6 +600,55 @@ mod tests {
             None,
         );
         assert!(value(&sgd).abs() > 3.0, "stochastic: {}", value(&sgd));
+    }
+
+    #[test]
+    fn child_data_writes_each_picked_child_with_its_parents_label_from_its_side() {
+        let mut rng = Rng::new(9);
+        let mut searcher = Searcher::new(4);
+        let mut tt = TranspositionTable::new(4);
+        let samples = play_labelled_game(&mut rng, &mut searcher, &mut tt, 2, 8, 6, 100);
+        let path = std::env::temp_dir().join(format!("child-data-{}.txt", std::process::id()));
+        let text: String = samples.iter().map(|s| s.to_line() + "\n").collect();
+        std::fs::write(&path, text + "not a sample\n").expect("temporary file");
+        let weights = PatternWeights::builtin();
+        let mut out = Vec::new();
+        let written = child_data(std::slice::from_ref(&path), 10..=20, weights, &mut out);
+        std::fs::remove_file(&path).expect("temporary file");
+        let lines: Vec<Sample> = String::from_utf8(out)
+            .expect("text")
+            .lines()
+            .map(|line| Sample::parse(line).expect("a sample line"))
+            .collect();
+        assert_eq!(written.expect("written"), lines.len());
+        // The parents in range, in order, each with the child whose value the evaluation likes least for
+        // the opponent.
+        let mut expected = Vec::new();
+        for sample in &samples {
+            let board = Board::new(
+                reversi_engine::Bitboard(sample.player),
+                reversi_engine::Bitboard(sample.opponent),
+            );
+            if !(10..=20).contains(&board.empty_count()) {
+                continue;
+            }
+            let Some(child) = crate::wthor_tools::selected_child(&board, weights) else {
+                continue;
+            };
+            assert_eq!(child.empty_count(), board.empty_count() - 1);
+            assert!(board
+                .moves()
+                .iter()
+                .any(|square| board.play_unchecked(square) == child));
+            expected.push(Sample {
+                player: child.player().0,
+                opponent: child.opponent().0,
+                score: -sample.score,
+            });
+        }
+        assert!(expected.len() >= 8, "{} children", expected.len());
+        assert!(expected.len() < samples.len());
+        assert_eq!(lines, expected);
     }
 
     #[test]

@@ -154,23 +154,27 @@ pub fn eval_test(
         "{games} games, depth {depth}, {:.1} s",
         (native_clock() - started) / 1000.0
     )?;
-    writeln!(out, "empties positions mean-abs-error rmse (discs)")?;
+    writeln!(
+        out,
+        "empties positions mean-abs-error rmse mean-error (discs)"
+    )?;
     for &e in empties {
-        let (n, abs, sq) = errors.iter().filter(|(pe, _, _)| *pe == e).fold(
-            (0usize, 0f64, 0f64),
-            |(n, abs, sq), &(_, value, score)| {
+        let (n, abs, sq, signed) = errors.iter().filter(|(pe, _, _)| *pe == e).fold(
+            (0usize, 0f64, 0f64, 0f64),
+            |(n, abs, sq, signed), &(_, value, score)| {
                 let error = value as f64 / DISC as f64 - score as f64;
-                (n + 1, abs + error.abs(), sq + error * error)
+                (n + 1, abs + error.abs(), sq + error * error, signed + error)
             },
         );
         if n == 0 {
-            writeln!(out, "{e:>7} {n:>9} - -")?;
+            writeln!(out, "{e:>7} {n:>9} - - -")?;
         } else {
             writeln!(
                 out,
-                "{e:>7} {n:>9} {:>15.2} {:>5.2}",
+                "{e:>7} {n:>9} {:>15.2} {:>5.2} {:>+10.2}",
                 abs / n as f64,
-                (sq / n as f64).sqrt()
+                (sq / n as f64).sqrt(),
+                signed / n as f64
             )?;
         }
     }
