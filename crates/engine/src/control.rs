@@ -19,6 +19,8 @@ pub struct Control {
     deadline: Option<f64>,
     clock: Clock,
     stop: Option<Arc<AtomicBool>>,
+    /// A second flag: the one that ends every thread of a parallel search.
+    crew_stop: Option<Arc<AtomicBool>>,
     next_poll: u64,
     aborted: bool,
 }
@@ -32,6 +34,7 @@ impl Control {
             deadline: None,
             clock: native_clock,
             stop: None,
+            crew_stop: None,
             next_poll: POLL_INTERVAL,
             aborted: false,
         }
@@ -53,6 +56,36 @@ impl Control {
         }
     }
 
+    /// These limits, and also a stop when `flag` is set (the flag of a parallel search's threads).
+    pub(crate) fn stopping_on(mut self, flag: Arc<AtomicBool>) -> Control {
+        self.crew_stop = Some(flag);
+        self
+    }
+
+    /// The same limits for another thread of the same search, from no nodes (the node limit is the
+    /// first thread's alone), stopping on `flag` as well.
+    pub(crate) fn for_helper(&self, flag: Arc<AtomicBool>) -> Control {
+        Control {
+            deadline: self.deadline,
+            clock: self.clock,
+            stop: self.stop.clone(),
+            ..Control::unlimited()
+        }
+        .stopping_on(flag)
+    }
+
+    /// Watches `flag` from now on (the flag of a parallel search's threads).
+    pub(crate) fn join_crew(&mut self, flag: Arc<AtomicBool>) {
+        self.crew_stop = Some(flag);
+    }
+
+    /// Stops watching the crew's flag once its search is over: the search went to its end (on this thread
+    /// or another, `finished`), or was stopped by these limits.
+    pub(crate) fn leave_crew(&mut self, finished: bool) {
+        self.crew_stop = None;
+        self.aborted = !finished;
+    }
+
     /// Counts a node; true when the search must unwind now (its results are then not to be used).
     #[inline]
     pub fn tick(&mut self) -> bool {
@@ -67,10 +100,9 @@ impl Control {
     fn poll(&mut self) {
         if self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| (self.clock)() >= d)
-            || self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
+            || [&self.stop, &self.crew_stop]
+                .iter()
+                .any(|flag| flag.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }

@@ -85,14 +85,14 @@ pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, P
 pub use perft::perft;
 pub use position::{Color, Position};
 pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
-pub use search::endgame::{probcut_value, RootPlan, Solver, SELECTIVE_MIN_EMPTIES};
+pub use search::endgame::{probcut_value, solve_shared, RootPlan, Solver, SELECTIVE_MIN_EMPTIES};
 pub use search::parallel::{solve_parallel, ParallelResult, ProbeTask, RootSolve};
 pub use search::split::{
     search_parallel, Answer, SplitSearch, Task, SPLIT_FROM_DEPTH, WINDOW_LIMIT,
 };
 pub use search::{
-    choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo, SearchLimits, Searcher,
-    MAX_DEPTH,
+    available_threads, choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo,
+    SearchLimits, Searcher, Spawn, StdThreads, MAX_DEPTH,
 };
 pub use square::Square;
 pub use tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};

@@ -5,6 +5,14 @@
 //! An entry also records its search's confidence: [`FULL_WIDTH`] for a search that pruned nothing unsound, less
 //! for a selective one (probcut). A search trusts only bounds at least as sure as its own; any best move helps
 //! its ordering.
+//!
+//! One table is read and written by every thread of a parallel search at once, without locks. An entry is two
+//! 64-bit words, its data and its key exclusive-or its data; a probe takes an entry only when the two words
+//! give back the key. Two writers racing on one entry may mix their words: the pair then fails that check
+//! and is read as empty (a torn entry is never believed), and a result lost that way is only a cache miss.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use super::{Board, Square};
 
@@ -26,7 +34,8 @@ pub struct TtData {
 /// The confidence of a search that prunes nothing unsoundly.
 pub const FULL_WIDTH: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Default)]
+/// An entry as its fields; in the table it is packed into one word (see [`Entry::pack`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Entry {
     key: u64,
     lower: i16,
@@ -39,26 +48,78 @@ struct Entry {
     confidence: u8,
 }
 
+impl Entry {
+    /// Everything but the key in one word.
+    #[inline]
+    fn pack(&self) -> u64 {
+        (self.lower as u16 as u64)
+            | (self.upper as u16 as u64) << 16
+            | (self.depth as u64) << 32
+            | (self.best as u64) << 40
+            | (self.generation as u64) << 48
+            | (self.confidence as u64) << 56
+    }
+
+    #[inline]
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            lower: data as u16 as i16,
+            upper: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            best: (data >> 40) as u8,
+            generation: (data >> 48) as u8,
+            confidence: (data >> 56) as u8,
+        }
+    }
+}
+
+/// One entry in the table: `[key ^ data, data]`, so that a pair written by two racing threads is seen torn.
+#[derive(Default)]
+struct Slot([AtomicU64; 2]);
+
+impl Slot {
+    /// The entry, or an unused one when the slot is empty or its words do not belong together.
+    #[inline]
+    fn load(&self) -> Entry {
+        let (checked, data) = (self.0[0].load(Relaxed), self.0[1].load(Relaxed));
+        let entry = Entry::unpack(checked ^ data, data);
+        if entry.confidence == 0 {
+            Entry::default()
+        } else {
+            entry
+        }
+    }
+
+    #[inline]
+    fn save(&self, entry: &Entry) {
+        let data = entry.pack();
+        self.0[1].store(data, Relaxed);
+        self.0[0].store(entry.key ^ data, Relaxed);
+    }
+}
+
 const BUCKET: usize = 4;
 
 /// One bucket: four entries in one 64-byte cache line, so that a probe costs at most one miss.
-#[derive(Clone, Copy, Default)]
+#[derive(Default)]
 #[repr(C, align(64))]
-struct Bucket([Entry; BUCKET]);
+struct Bucket([Slot; BUCKET]);
 
 /// The largest table, in MB ([`TranspositionTable::new`] clamps sizes to 1..=this).
 pub const MAX_HASH_MB: usize = 16_384;
 
-/// The table. Its size is fixed when it is made.
+/// The table. Its size is fixed when it is made; every method but [`TranspositionTable::new`] takes it
+/// shared, so that the threads of one search can use it at once.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
     /// The bucket count minus one (a power of two).
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
     /// Results at this depth or deeper are noted in `journal` (see [`TranspositionTable::keep_journal`]);
     /// `u8::MAX` for none.
-    journal_depth: u8,
-    journal: Vec<u64>,
+    journal_depth: AtomicU8,
+    journal: Mutex<Vec<u64>>,
 }
 
 /// A table entry as it travels between helpers that share no memory (see
@@ -92,28 +153,38 @@ impl TranspositionTable {
         TranspositionTable {
             buckets: empty_buckets(count),
             mask: count - 1,
-            generation: 0,
-            journal_depth: u8::MAX,
-            journal: Vec::new(),
+            generation: AtomicU8::new(0),
+            journal_depth: AtomicU8::new(u8::MAX),
+            journal: Mutex::new(Vec::new()),
         }
     }
 
-    /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
-        self.generation = 0;
+    /// The table's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Forgets everything. Not to be called while a search uses the table.
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for slot in &bucket.0 {
+                slot.0[0].store(0, Relaxed);
+                slot.0[1].store(0, Relaxed);
+            }
+        }
+        self.generation.store(0, Relaxed);
     }
 
     /// For a task of a parallel search: takes in `shared` (what the other helpers learned), and from now on
     /// notes every result stored at `min_depth` or deeper, for [`TranspositionTable::share_out`].
-    pub fn share_in(&mut self, shared: &[SharedEntry], min_depth: u8) {
+    pub fn share_in(&self, shared: &[SharedEntry], min_depth: u8) {
         self.import(shared);
         self.keep_journal(min_depth);
     }
 
     /// At the end of that task: the entries noted since [`TranspositionTable::share_in`] that the table
     /// still holds, each once, as they are now, for the other helpers. Nothing is noted any more.
-    pub fn share_out(&mut self) -> Vec<SharedEntry> {
+    pub fn share_out(&self) -> Vec<SharedEntry> {
         let learned = self.take_journal();
         self.keep_journal(u8::MAX);
         learned
@@ -121,38 +192,42 @@ impl TranspositionTable {
 
     /// From now on notes every result stored at `min_depth` or deeper, for [`TranspositionTable::take_journal`]
     /// (`u8::MAX`: none). Forgets what was noted.
-    fn keep_journal(&mut self, min_depth: u8) {
-        self.journal_depth = min_depth;
-        self.journal.clear();
+    fn keep_journal(&self, min_depth: u8) {
+        self.journal_depth.store(min_depth, Relaxed);
+        self.lock_journal().clear();
+    }
+
+    fn lock_journal(&self) -> std::sync::MutexGuard<'_, Vec<u64>> {
+        // The journal is a list of keys: one left by a panicking thread is still a valid list.
+        self.journal
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The entries noted since [`TranspositionTable::keep_journal`] that the table still holds, each once,
     /// as they are now; the journal starts again empty.
-    fn take_journal(&mut self) -> Vec<SharedEntry> {
-        let mut keys = std::mem::take(&mut self.journal);
+    fn take_journal(&self) -> Vec<SharedEntry> {
+        let mut keys = std::mem::take(&mut *self.lock_journal());
         keys.sort_unstable();
         keys.dedup();
         keys.into_iter()
             .filter_map(|key| {
-                self.buckets[self.bucket(key)]
-                    .0
-                    .iter()
-                    .find(|e| e.confidence != 0 && e.key == key)
-                    .map(|e| SharedEntry {
-                        key,
-                        lower: e.lower,
-                        upper: e.upper,
-                        depth: e.depth,
-                        best: e.best,
-                        confidence: e.confidence,
-                    })
+                self.find(key).map(|e| SharedEntry {
+                    key,
+                    lower: e.lower,
+                    upper: e.upper,
+                    depth: e.depth,
+                    best: e.best,
+                    confidence: e.confidence,
+                })
             })
             .collect()
     }
 
     /// Adds entries another table noted (see [`TranspositionTable::share_out`]), as if this table had
     /// stored them: a deeper or surer entry replaces this table's, an equal one adds its bounds.
-    pub fn import(&mut self, entries: &[SharedEntry]) {
+    pub fn import(&self, entries: &[SharedEntry]) {
+        let generation = self.generation.load(Relaxed);
         for shared in entries {
             let fresh = Entry {
                 key: shared.key,
@@ -160,7 +235,7 @@ impl TranspositionTable {
                 upper: shared.upper,
                 depth: shared.depth,
                 best: shared.best,
-                generation: self.generation,
+                generation,
                 confidence: shared.confidence,
             };
             self.put(fresh);
@@ -168,13 +243,13 @@ impl TranspositionTable {
     }
 
     /// Marks the start of a new search: entries of earlier searches are replaced first.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
     }
 
     #[inline]
-    fn bucket(&self, hash: u64) -> usize {
-        (hash as usize) & self.mask
+    fn bucket(&self, hash: u64) -> &Bucket {
+        &self.buckets[(hash as usize) & self.mask]
     }
 
     /// Asks the CPU to start loading `board`'s bucket, for a probe or a store soon after (a no-op where
@@ -184,7 +259,7 @@ impl TranspositionTable {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let bucket = &self.buckets[self.bucket(board.hash())];
+            let bucket = self.bucket(board.hash());
             // SAFETY: a prefetch has no effect on the program's state, and the address is a valid bucket.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8) };
         }
@@ -192,28 +267,33 @@ impl TranspositionTable {
         let _ = board;
     }
 
+    /// The entry of `key`, if the table holds one.
+    #[inline]
+    fn find(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).0.iter().find_map(|slot| {
+            let data = slot.0[1].load(Relaxed);
+            let checked = slot.0[0].load(Relaxed);
+            (checked ^ data == key && data >> 56 != 0).then(|| Entry::unpack(key, data))
+        })
+    }
+
     /// What the table holds for `board`, if anything.
     #[inline]
     pub fn probe(&self, board: &Board) -> Option<TtData> {
-        let hash = board.hash();
-        self.buckets[self.bucket(hash)]
-            .0
-            .iter()
-            .find(|e| e.confidence != 0 && e.key == hash)
-            .map(|e| TtData {
-                lower: e.lower as i32,
-                upper: e.upper as i32,
-                best: (e.best != 0).then(|| Square::from_index(e.best as usize - 1)),
-                depth: e.depth,
-                confidence: e.confidence,
-            })
+        self.find(board.hash()).map(|e| TtData {
+            lower: e.lower as i32,
+            upper: e.upper as i32,
+            best: (e.best != 0).then(|| Square::from_index(e.best as usize - 1)),
+            depth: e.depth,
+            confidence: e.confidence,
+        })
     }
 
     /// Records the result of a full-width search of `board` to `depth` with window (`alpha`, `beta`) that
     /// returned `score` with best move `best`.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         board: &Board,
         depth: u8,
         alpha: i32,
@@ -229,7 +309,7 @@ impl TranspositionTable {
     /// entry of the same position; an equal one adds its bounds; a lesser one only fills in a missing move.
     #[inline]
     pub fn store_selective(
-        &mut self,
+        &self,
         board: &Board,
         depth: u8,
         confidence: u8,
@@ -239,7 +319,6 @@ impl TranspositionTable {
     ) {
         debug_assert!(confidence != 0);
         let hash = board.hash();
-        let generation = self.generation;
         let (lower, upper) = if score <= alpha {
             (i16::MIN, score as i16)
         } else if score >= beta {
@@ -247,73 +326,69 @@ impl TranspositionTable {
         } else {
             (score as i16, score as i16)
         };
-        let best = best.map_or(0, |s| s.index() as u8 + 1);
         let fresh = Entry {
             key: hash,
             lower,
             upper,
             depth,
-            best,
-            generation,
+            best: best.map_or(0, |s| s.index() as u8 + 1),
+            generation: self.generation.load(Relaxed),
             confidence,
         };
-        if depth >= self.journal_depth {
-            self.journal.push(hash);
+        if depth >= self.journal_depth.load(Relaxed) {
+            self.lock_journal().push(hash);
         }
         self.put(fresh);
     }
 
     /// Puts `fresh` in its bucket: see [`TranspositionTable::store_selective`].
     #[inline]
-    fn put(&mut self, fresh: Entry) {
-        let index = self.bucket(fresh.key);
-        let bucket = &mut self.buckets[index].0;
-        let Entry {
-            lower,
-            upper,
-            best,
-            generation,
-            ..
-        } = fresh;
-        if let Some(entry) = bucket
-            .iter_mut()
-            .find(|e| e.confidence != 0 && e.key == fresh.key)
+    fn put(&self, fresh: Entry) {
+        let bucket = &self.bucket(fresh.key).0;
+        let entries: [Entry; BUCKET] = std::array::from_fn(|i| bucket[i].load());
+        if let Some(i) = entries
+            .iter()
+            .position(|e| e.confidence != 0 && e.key == fresh.key)
         {
+            let mut entry = entries[i];
             let (new, old) = (
                 (fresh.depth, fresh.confidence),
                 (entry.depth, entry.confidence),
             );
             if new > old {
-                *entry = fresh;
+                entry = fresh;
             } else if new == old {
                 // Same depth: bounds from both searches hold at once.
-                entry.lower = entry.lower.max(lower);
-                entry.upper = entry.upper.min(upper);
+                entry.lower = entry.lower.max(fresh.lower);
+                entry.upper = entry.upper.min(fresh.upper);
                 if entry.lower > entry.upper {
-                    (entry.lower, entry.upper) = (lower, upper);
+                    (entry.lower, entry.upper) = (fresh.lower, fresh.upper);
                 }
-                if best != 0 {
-                    entry.best = best;
+                if fresh.best != 0 {
+                    entry.best = fresh.best;
                 }
-                entry.generation = generation;
-            } else if best != 0 && entry.best == 0 {
-                entry.best = best;
+                entry.generation = fresh.generation;
+            } else if fresh.best != 0 && entry.best == 0 {
+                entry.best = fresh.best;
+            } else {
+                return;
             }
+            bucket[i].save(&entry);
             return;
         }
         // Replace the least valuable: unused first, then older searches, then shallower.
-        let victim = bucket
-            .iter_mut()
-            .min_by_key(|e| {
+        let victim = (0..BUCKET)
+            .min_by_key(|&i| {
+                let e = &entries[i];
                 (
                     e.confidence != 0,
-                    e.generation == generation,
+                    e.generation == fresh.generation,
                     e.depth,
                     e.confidence,
                 )
             })
             .expect("bucket is not empty");
-        *victim = fresh;
+        bucket[victim].save(&fresh);
     }
 }
 
@@ -339,7 +414,7 @@ fn empty_buckets(count: usize) -> Vec<Bucket> {
         }
     }
     // SAFETY: `memory` holds `layout.size()` writable bytes; zeroing them (the first touch, after the
-    // advice) makes every bucket empty, which is a valid value.
+    // advice) makes every bucket empty (all-zero atomics are valid zeros).
     unsafe { std::ptr::write_bytes(memory, 0, layout.size()) };
     // SAFETY: allocated by the global allocator with the layout of `count` buckets, all initialised above.
     unsafe { Vec::from_raw_parts(memory as *mut Bucket, count, count) }
@@ -351,7 +426,7 @@ mod tests {
 
     #[test]
     fn bounds_are_stored_and_merged() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let board = Board::START;
         let d3 = "d3".parse().unwrap();
         assert_eq!(tt.probe(&board), None);
@@ -366,7 +441,7 @@ mod tests {
 
     #[test]
     fn surer_results_replace_selective_ones_and_not_the_reverse() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let board = Board::START;
         let (d3, c4) = ("d3".parse().unwrap(), "c4".parse().unwrap());
         tt.store_selective(&board, 20, 3, (0, 1), 4, Some(d3)); // selective: score >= 4
@@ -383,7 +458,7 @@ mod tests {
 
     #[test]
     fn the_journal_notes_deep_results_once_and_another_table_takes_them_in() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let (deep, shallow) = (Board::START, Board::START.pass());
         let d3 = "d3".parse().unwrap();
         tt.keep_journal(10);
@@ -395,7 +470,7 @@ mod tests {
         let entry = learned[0];
         assert_eq!((entry.lower, entry.upper, entry.depth), (4, 5, 12));
         assert!(tt.take_journal().is_empty(), "taken once");
-        let mut other = TranspositionTable::new(1);
+        let other = TranspositionTable::new(1);
         other.store(&deep, 8, 0, 1, -20, None); // shallower: replaced
         other.import(&learned);
         let data = other.probe(&deep).unwrap();
@@ -404,5 +479,63 @@ mod tests {
         tt.keep_journal(u8::MAX);
         tt.store(&deep, 30, 0, 1, 4, None);
         assert!(tt.take_journal().is_empty(), "no journal kept");
+    }
+}
+
+#[cfg(test)]
+mod concurrency_tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// The entry every writer stores for `key`: its fields all drawn from the key, so that a reader can
+    /// tell an entry put together from two writes.
+    fn entry_of(key: u64, generation: u8) -> Entry {
+        Entry {
+            key,
+            lower: (key >> 48) as i16,
+            upper: (key >> 32) as i16,
+            depth: (key >> 24) as u8,
+            best: (key >> 16) as u8 % 64 + 1,
+            generation,
+            confidence: (key >> 8) as u8 | 1,
+        }
+    }
+
+    #[test]
+    fn threads_hammering_the_same_buckets_never_read_a_torn_entry() {
+        let tt = Arc::new(TranspositionTable::new(1));
+        let buckets = tt.mask as u64 + 1;
+        // Twelve keys of two buckets: more keys than slots, so every write replaces another key's entry.
+        let keys: Vec<u64> = (0..12u64)
+            .map(|i| 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i + 1) & !(buckets - 1) | (i % 2))
+            .collect();
+        let (found, torn) = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4u64)
+                .map(|t| {
+                    let (tt, keys) = (tt.clone(), keys.clone());
+                    scope.spawn(move || {
+                        let (mut found, mut torn) = (0u64, 0u64);
+                        for n in 0..200_000u64 {
+                            let key = keys[((n / 2 * 5 + t * 3 + n / 7) % 12) as usize];
+                            if (n + t) % 2 == 0 {
+                                tt.put(entry_of(key, (n % 3) as u8));
+                            } else if let Some(e) = tt.find(key) {
+                                found += 1;
+                                if e != entry_of(key, e.generation) {
+                                    torn += 1;
+                                }
+                            }
+                        }
+                        (found, torn)
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap())
+                .fold((0, 0), |(f, t), (a, b)| (f + a, t + b))
+        });
+        assert!(found > 1000, "the readers found entries ({found})");
+        assert_eq!(torn, 0, "{torn} of {found} entries read were torn");
     }
 }

@@ -115,13 +115,13 @@ fn the_spread_search_solves_ffo_26_to_35_for_win_loss_or_draw_on_2_and_3_helpers
 /// with one thread the serial solver's own move and node count.
 #[test]
 fn ffo_20_to_39_exact_with_1_2_and_4_threads() {
-    let mut tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::new(16);
     let mut tables: Vec<TranspositionTable> = (0..4).map(|_| TranspositionTable::new(16)).collect();
     for (i, entry) in ffo_20_39().iter().enumerate() {
         let board = &entry.position.board;
         tt.clear();
         let mut control = Control::unlimited();
-        let serial = Solver::new(&mut tt, &mut control).solve(board);
+        let serial = Solver::new(&tt, &mut control).solve(board);
         let one = solve_parallel(board, &mut tables[..1], None);
         assert_eq!(
             (one.score, one.best, one.nodes),
@@ -210,7 +210,7 @@ fn solver_matches_brute_force_minimax_on_random_endgames() {
         // Win/loss/draw: the sign (or a bound on the right side of zero).
         tt.clear();
         let mut control = Control::unlimited();
-        let (wld, _) = Solver::new(&mut tt, &mut control).solve_window(&board, -1, 1);
+        let (wld, _) = Solver::new(&tt, &mut control).solve_window(&board, -1, 1);
         assert_eq!(wld.signum(), expected.signum(), "{}", game.position());
         checked += 1;
     }

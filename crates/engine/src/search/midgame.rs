@@ -4,6 +4,7 @@
 //! levels (every move valued).
 
 use super::node_type::{NodeType, NonPv, Pv};
+use super::smp::Younger;
 use super::{mpc_shallow_depth, Searcher, INFINITY};
 use crate::board::{flips, moves};
 use crate::control::{Clock, Control};
@@ -42,7 +43,48 @@ fn mpc_sigma(depth: u32) -> f64 {
     }
 }
 
+/// A thread of a parallel search marks the children it searches at nodes with this many plies left or more
+/// (see `smp.rs`), and puts off the younger ones another thread is in.
+const SHARE_MIN_DEPTH: u32 = 3;
+
 impl Searcher {
+    /// Whether a node searched to `depth` marks its children and defers the busy ones.
+    #[inline]
+    fn shares(&self, depth: u32) -> bool {
+        self.busy.is_some() && depth >= SHARE_MIN_DEPTH
+    }
+
+    /// True when another thread is searching the child (`cp`, `co`).
+    #[inline]
+    fn is_busy(&self, cp: u64, co: u64) -> bool {
+        self.busy
+            .as_ref()
+            .is_some_and(|b| b.is_busy(Board::new(Bitboard(cp), Bitboard(co)).hash()))
+    }
+
+    /// `search` of the child (`cp`, `co`), marked as being searched meanwhile when `mark`.
+    #[inline]
+    fn marked<T>(
+        &mut self,
+        cp: u64,
+        co: u64,
+        mark: bool,
+        search: impl FnOnce(&mut Self) -> T,
+    ) -> T {
+        if !mark {
+            return search(self);
+        }
+        let hash = Board::new(Bitboard(cp), Bitboard(co)).hash();
+        if let Some(b) = &self.busy {
+            b.enter(hash);
+        }
+        let value = search(self);
+        if let Some(b) = &self.busy {
+            b.leave(hash);
+        }
+        value
+    }
+
     /// The answer of a search stopped before its first iteration finished: the best-looking move (by the
     /// ordering: table move, evaluation, mobility), with no value.
     pub(super) fn fallback(&self, p: u64, o: u64, control: &Control, started: f64) -> SearchInfo {
@@ -194,8 +236,15 @@ impl Searcher {
         let ordered = self.ordered_moves(p, o, tt_move);
         let original_alpha = alpha;
         let mut best = (-INFINITY - 1, ordered[0].0);
-        for (i, &(square, cp, co)) in ordered.iter().enumerate() {
-            let value = self.child::<Pv>(i, cp, co, depth - 1, alpha, beta, control);
+        let share = self.shares(depth);
+        let mut order = Younger::new(ordered.as_slice());
+        let mut i = 0;
+        while let Some((square, cp, co)) = order.next(|&(_, cp, co)| share && self.is_busy(cp, co))
+        {
+            let value = self.marked(cp, co, share, |s| {
+                s.child::<Pv>(i, cp, co, depth - 1, alpha, beta, control)
+            });
+            i += 1;
             if control.aborted() {
                 break;
             }
@@ -339,8 +388,16 @@ impl Searcher {
             }
         } else {
             let ordered = self.ordered_moves(p, o, entry.and_then(|d| d.best));
-            for (i, &(square, cp, co)) in ordered.iter().enumerate() {
-                let value = self.child::<N>(i, cp, co, depth - 1, alpha, beta, control);
+            let share = self.shares(depth);
+            let mut order = Younger::new(ordered.as_slice());
+            let mut i = 0;
+            while let Some((square, cp, co)) =
+                order.next(|&(_, cp, co)| share && self.is_busy(cp, co))
+            {
+                let value = self.marked(cp, co, share, |s| {
+                    s.child::<N>(i, cp, co, depth - 1, alpha, beta, control)
+                });
+                i += 1;
                 if control.aborted() {
                     return 0;
                 }

@@ -16,10 +16,14 @@ mod helpers;
 mod midgame;
 mod node_type;
 pub mod parallel;
+pub(crate) mod smp;
 pub mod split;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+
+pub use self::smp::{available_threads, Spawn, StdThreads};
+use self::smp::{Busy, Crew};
 
 use self::endgame::Solver;
 use super::board::moves;
@@ -188,13 +192,18 @@ pub fn choose_with_temperature(
 /// assert!(matches!(info.best, Move::Place(s) if Board::START.is_legal(s)));
 /// ```
 pub struct Searcher {
-    tt: TranspositionTable,
-    end_tt: TranspositionTable,
-    eval: Box<dyn Evaluate + Send>,
+    tt: Arc<TranspositionTable>,
+    end_tt: Arc<TranspositionTable>,
+    eval: Arc<dyn Evaluate + Send + Sync>,
     /// Whether the current search prunes by probcut.
     probcut: bool,
     /// The opening book played from (`None`: the built-in one).
     book: Option<Box<super::book::Book>>,
+    /// How many threads a search runs on, and what starts the helpers (see [`Searcher::with_threads`]).
+    threads: usize,
+    spawn: Option<Arc<dyn Spawn>>,
+    /// What the threads of the running parallel search are searching (`None` when it runs on one).
+    busy: Option<Arc<Busy>>,
 }
 
 /// The depth of the mid-game iterations before a solve of a position with `empties` empties (their move is
@@ -212,14 +221,45 @@ impl Searcher {
     }
 
     /// A searcher with another evaluation (to compare evaluations, or to train one).
-    pub fn with_eval(hash_mb: usize, eval: Box<dyn Evaluate + Send>) -> Searcher {
+    pub fn with_eval(hash_mb: usize, eval: Box<dyn Evaluate + Send + Sync>) -> Searcher {
         let half = (hash_mb / 2).max(1);
         Searcher {
-            tt: TranspositionTable::new(half),
-            end_tt: TranspositionTable::new(half),
-            eval,
+            tt: Arc::new(TranspositionTable::new(half)),
+            end_tt: Arc::new(TranspositionTable::new(half)),
+            eval: Arc::from(eval),
             probcut: false,
             book: None,
+            threads: 1,
+            spawn: None,
+            busy: None,
+        }
+    }
+
+    /// This searcher searching on `threads` threads (at least 1): its own and `threads - 1` helpers started
+    /// by `spawn` for each search, all sharing its tables (see `smp.rs`). The weaker levels, which value
+    /// every root move in full, and the opening book stay on one thread.
+    pub fn with_threads(mut self, threads: usize, spawn: Arc<dyn Spawn>) -> Searcher {
+        self.threads = threads.max(1);
+        self.spawn = Some(spawn);
+        self
+    }
+
+    /// How many threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// A helper of this searcher's parallel search: the same tables and evaluation, one thread.
+    fn helper(&self, busy: &Arc<Busy>) -> Searcher {
+        Searcher {
+            tt: self.tt.clone(),
+            end_tt: self.end_tt.clone(),
+            eval: self.eval.clone(),
+            probcut: self.probcut,
+            book: None,
+            threads: 1,
+            spawn: None,
+            busy: Some(busy.clone()),
         }
     }
 
@@ -230,7 +270,7 @@ impl Searcher {
     }
 
     /// Forgets everything learnt (for a new game).
-    pub fn clear(&mut self) {
+    pub fn clear(&self) {
         self.tt.clear();
         self.end_tt.clear();
     }
@@ -289,6 +329,61 @@ impl Searcher {
                 };
             }
         }
+        if self.threads > 1 && limits.randomness == 0 && self.busy.is_none() {
+            if let Some(spawn) = self.spawn.clone() {
+                return self.search_with_helpers(board, limits, &*spawn, control, progress);
+            }
+        }
+        self.deepen(board, limits, &mut control, progress)
+    }
+
+    /// [`Searcher::search`] on this searcher's threads: each helper runs the same search (without the
+    /// book) on the shared tables and stops when this thread's search ends; only this thread reports.
+    fn search_with_helpers(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        spawn: &dyn Spawn,
+        mut control: Control,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let busy = Arc::new(Busy::new());
+        let crew = Crew::new();
+        let helper_limits = SearchLimits {
+            nodes: None,
+            target: None,
+            book_loss: None,
+            ..limits.clone()
+        };
+        let nodes = Arc::new(AtomicU64::new(0));
+        for _ in 1..self.threads {
+            let mut helper = self.helper(&busy);
+            let mut helper_control = control.for_helper(crew.done.clone());
+            let (board, limits, nodes) = (*board, helper_limits.clone(), nodes.clone());
+            crew.start(spawn, move || {
+                helper.deepen(&board, &limits, &mut helper_control, &mut |_| {});
+                nodes.fetch_add(helper_control.nodes, Ordering::Relaxed);
+            });
+        }
+        self.busy = Some(busy);
+        let mut info = self.deepen(board, limits, &mut control, progress);
+        self.busy = None;
+        crew.finish();
+        info.nodes += nodes.load(Ordering::Relaxed);
+        info
+    }
+
+    /// The search after the book: iterative deepening, then the solve (see [`Searcher::search`]).
+    fn deepen(
+        &mut self,
+        board: &Board,
+        limits: &SearchLimits,
+        control: &mut Control,
+        progress: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchInfo {
+        let started = control.now();
+        let (p, o) = (board.player().0, board.opponent().0);
+        let legal = moves(p, o);
         let empties = board.empty_count();
         let depth_cap = limits.depth.max(1).min(empties);
         let mut best: Option<SearchInfo> = None;
@@ -297,10 +392,9 @@ impl Searcher {
             // Weaker levels: every root move valued, one depth after another up to the full depth, then a
             // choice by temperature among the values of the deepest iteration that finished (a stopped
             // iteration's values are not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
-            let Some((depth_done, values)) =
-                self.deepening_root_values(board, depth_cap, &mut control)
+            let Some((depth_done, values)) = self.deepening_root_values(board, depth_cap, control)
             else {
-                return self.fallback(p, o, &control, started);
+                return self.fallback(p, o, control, started);
             };
             let chosen =
                 choose_with_temperature(&values, limits.randomness, limits.seed ^ board.hash());
@@ -363,7 +457,7 @@ impl Searcher {
                 (score - ASPIRATION, score + ASPIRATION)
             };
             let (value, square) = loop {
-                let (value, square) = self.root(p, o, depth, alpha, beta, &mut control);
+                let (value, square) = self.root(p, o, depth, alpha, beta, control);
                 if control.aborted() {
                     break (value, square);
                 }
@@ -404,7 +498,10 @@ impl Searcher {
             let exact = empties <= limits.exact_empties;
             // The exact solve takes the solver's fastest path (MTD(f), with a selective pass first from
             // its threshold), the one `reversi solve` benchmarks.
-            let mut solver = Solver::new(&mut self.end_tt, &mut control);
+            let mut solver = Solver::new(&self.end_tt, control);
+            if let Some(busy) = self.busy.as_deref() {
+                solver = solver.sharing(busy);
+            }
             let (value, square) = if exact {
                 solver.solve(board)
             } else {
@@ -438,7 +535,7 @@ impl Searcher {
             }
             None => {
                 // Stopped before the first iteration finished: fall back on the best-looking move.
-                self.fallback(p, o, &control, started)
+                self.fallback(p, o, control, started)
             }
         }
     }

@@ -458,12 +458,12 @@ pub fn solve_parallel(
     }
     let mut control = Control::new(None, None, crate::native_clock, stop.clone());
     let plan = if threads > 1 {
-        Solver::new(&mut tables[0], &mut control).root_plan(board)
+        Solver::new(&tables[0], &mut control).root_plan(board)
     } else {
         None
     };
     let Some(plan) = plan else {
-        let (score, best) = Solver::new(&mut tables[0], &mut control).solve(board);
+        let (score, best) = Solver::new(&tables[0], &mut control).solve(board);
         return ParallelResult {
             score,
             best,
@@ -526,9 +526,9 @@ mod tests {
     /// The serial solver's plan for a position of 17 empties.
     fn example_plan() -> RootPlan {
         let root = board("--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O");
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let mut control = Control::unlimited();
-        Solver::new(&mut tt, &mut control).root_plan(&root).unwrap()
+        Solver::new(&tt, &mut control).root_plan(&root).unwrap()
     }
 
     #[test]
@@ -622,10 +622,10 @@ mod tests {
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(10) {
             let entry = crate::parse_obf_line(line).unwrap();
             let root = entry.position.board;
-            let mut tt = TranspositionTable::new(4);
+            let tt = TranspositionTable::new(4);
             let mut control = Control::unlimited();
-            let exact = Solver::new(&mut tt, &mut control).solve(&root).0;
-            let plan = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+            let exact = Solver::new(&tt, &mut control).solve(&root).0;
+            let plan = Solver::new(&tt, &mut control).root_plan(&root).unwrap();
             let mut solve = RootSolve::win_loss_draw(plan);
             let mut targets = Vec::new();
             while let Some(task) = solve.next_task(0) {
@@ -638,7 +638,7 @@ mod tests {
                 if targets.last() != Some(&b) {
                     targets.push(b);
                 }
-                let (value, learned) = task.run(&mut Solver::new(&mut tt, &mut control));
+                let (value, learned) = task.run(&mut Solver::new(&tt, &mut control));
                 solve.answer(task.serial, value, learned);
             }
             let (score, _) = solve.finished().expect("finished");

@@ -18,7 +18,9 @@ pub use error::CommandError;
 use play::{run_best, run_match, run_replay, MatchOptions};
 use solve::{run_perft, run_solve};
 
-use reversi_engine::{native_clock, Level, Position, Searcher, MAX_HASH_MB, MAX_LEVEL};
+use reversi_engine::{
+    available_threads, native_clock, Level, Position, Searcher, MAX_HASH_MB, MAX_LEVEL,
+};
 
 #[derive(Parser)]
 #[command(
@@ -70,11 +72,10 @@ enum Command {
         /// Solve win/loss/draw only (checks the sign of the score).
         #[arg(long)]
         wld: bool,
-        /// Share each exact solve out over this many threads (1 to 64), each with a table of --hash-mb: the
-        /// root's moves are probed in parallel (the helpers pass messages, as the page's workers do). With
-        /// 1, the serial solver. Win/loss/draw solves stay serial.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-        threads: u32,
+        /// Solve on this many threads (1 to 64; default: every core), all sharing one table of --hash-mb.
+        /// With 1, the serial solver.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: Option<u32>,
     },
     /// Choose a move for a position at an AI level and print its score and the search figures.
     Best {
@@ -100,11 +101,10 @@ enum Command {
         /// solves stay).
         #[arg(long, conflicts_with_all = ["no_time_limit", "move_time_ms"], value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
-        /// Search on this many threads (1 to 64; each with a 64 MB table): the mid-game iterations are
-        /// shared out move by move at the root; where the level solves the position exactly (from 16
-        /// empties), the solve is shared out too, within the level's time like the rest.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-        threads: u32,
+        /// Search on this many threads (1 to 64; default: every core), all sharing one 64 MB table: each
+        /// runs the whole search, and puts off the moves another is searching (see the engine's `smp.rs`).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: Option<u32>,
     },
     /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
     Replay {
@@ -143,6 +143,9 @@ enum Command {
         /// One JSON object.
         #[arg(long)]
         json: bool,
+        /// Search each position on this many threads (1 to 64; default: every core), sharing one table.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        threads: Option<u32>,
     },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
@@ -322,7 +325,7 @@ pub fn main() -> ExitCode {
                 from,
                 count,
                 (hash_mb as usize, max_empties),
-                (wld, threads as usize),
+                (wld, threads.map_or_else(available_threads, |t| t as usize)),
             ),
         ),
         Command::Best {
@@ -356,7 +359,8 @@ pub fn main() -> ExitCode {
                 limits.target = None;
             }
             limits.probcut = !no_probcut;
-            report("best", run_best(&position, &limits, json, threads as usize))
+            let threads = threads.map_or_else(available_threads, |t| t as usize);
+            report("best", run_best(&position, &limits, json, threads))
         }
         Command::Replay {
             transcript,
@@ -376,13 +380,21 @@ pub fn main() -> ExitCode {
             position,
             depth,
             json,
+            threads,
         } => {
+            let threads = threads.map_or_else(available_threads, |t| t as usize);
             let start = position
                 .as_deref()
                 .map_or(Ok(Position::START), str::parse::<Position>)
                 .map_err(|e| format!("bad --position: {e}"));
             let result = start.map_err(|e| e.into()).and_then(|start| {
-                review::review(&transcript, start, depth, json, &mut std::io::stdout())
+                review::review(
+                    &transcript,
+                    start,
+                    (depth, threads),
+                    json,
+                    &mut std::io::stdout(),
+                )
             });
             finish("review", result)
         }

@@ -3,12 +3,14 @@
 
 use std::process::ExitCode;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use super::error::{position_or_start, print_json, CommandError};
 
 use reversi_engine::{
-    native_clock, Game, Level, Move, ScoreKind, SearchInfo, Searcher, Symmetry, DISC,
+    native_clock, Game, Level, Move, ScoreKind, SearchInfo, Searcher, StdThreads, Symmetry, DISC,
 };
 
 /// One position of `reversi replay --json`.
@@ -103,9 +105,8 @@ pub(super) fn run_best(
     threads: usize,
 ) -> Result<ExitCode, CommandError> {
     let position = position_or_start(Some(position), "position")?;
-    // Shared out move by move, and where the level solves exactly the solve too (one thread: the serial
-    // search).
-    let mut searchers: Vec<Searcher> = (0..threads.max(1)).map(|_| Searcher::new(64)).collect();
+    // Every thread shares the searcher's tables (one thread: the serial search).
+    let mut searcher = Searcher::new(64).with_threads(threads, Arc::new(StdThreads));
     let progress = &mut |info: &SearchInfo| {
         if !json {
             eprintln!(
@@ -117,14 +118,7 @@ pub(super) fn run_best(
             );
         }
     };
-    let info = reversi_engine::search_parallel(
-        &position.board,
-        limits,
-        &mut searchers,
-        native_clock,
-        None,
-        progress,
-    );
+    let info = searcher.search(&position.board, limits, native_clock, None, progress);
     print_best(&info, json);
     Ok(ExitCode::SUCCESS)
 }
@@ -299,22 +293,24 @@ pub(super) fn run_match(
     let b = Level::get(level_b).expect("checked");
     let pairs = games.div_ceil(2);
     let (mut wins, mut draws, mut losses, mut total_diff) = (0, 0, 0, 0i64);
-    // The first engine's searchers (one a thread), then the second's.
+    // The first engine (its threads sharing its tables), then the second.
     let threads = options.threads.max(1) as usize;
-    let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(32)).collect();
-    searchers.push(second);
+    let mut searchers = [
+        Searcher::new(32).with_threads(threads, Arc::new(StdThreads)),
+        second,
+    ];
     for round in 0..pairs {
         let opening = &openings[round % openings.len()];
         for a_is_black in [true, false] {
             let mut game = opening.clone();
-            searchers.iter_mut().for_each(Searcher::clear);
+            searchers.iter().for_each(Searcher::clear);
             let mut seed = round as u64 * 2 + a_is_black as u64;
             let played = game.play_out(|game| {
                 let black_to_move = game.to_move() == reversi_engine::Color::Black;
                 let (level, side) = if black_to_move == a_is_black {
-                    (a, &mut searchers[..threads])
+                    (a, &mut searchers[0])
                 } else {
-                    (b, &mut searchers[threads..])
+                    (b, &mut searchers[1])
                 };
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
                 let mut limits = level.limits_scaled(native_clock(), seed, options.time_scale);
@@ -346,14 +342,7 @@ pub(super) fn run_match(
                     }
                 }
                 let board = game.position().board;
-                let info = reversi_engine::search_parallel(
-                    &board,
-                    &limits,
-                    side,
-                    native_clock,
-                    None,
-                    &mut |_| {},
-                );
+                let info = side.search(&board, &limits, native_clock, None, &mut |_| {});
                 if info.kind != reversi_engine::ScoreKind::Book {
                     let side = &mut time_by_side[usize::from(black_to_move != a_is_black)];
                     side.0 += info.millis;

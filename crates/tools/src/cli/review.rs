@@ -2,22 +2,25 @@
 //! review and evaluation graph.
 
 use std::io::Write;
+use std::sync::Arc;
 
 use reversi_engine::review::{mark, review_position, ReviewDepth};
-use reversi_engine::{native_clock, Color, Game, Move, Position, ScoreKind, Searcher, DISC};
+use reversi_engine::{
+    native_clock, Color, Game, Move, Position, ScoreKind, Searcher, StdThreads, DISC,
+};
 
-/// Reviews the game `transcript` (from `start`) at `depth` plies and writes one line per position, then each
+/// Reviews the game `transcript` (from `start`) at `depth` plies on `threads` threads and writes one line per position, then each
 /// side's average loss; with `json`, one JSON object.
 pub(super) fn review(
     transcript: &str,
     start: Position,
-    depth: u32,
+    (depth, threads): (u32, usize),
     json: bool,
     out: &mut dyn Write,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let game = Game::from_position_and_transcript(start, transcript)?;
     let depth = ReviewDepth::plies(depth);
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::new(16).with_threads(threads, Arc::new(StdThreads));
     let mut positions = Vec::new();
     let mut losses = [Vec::new(), Vec::new()];
     // Every position before a ply, then the last one.

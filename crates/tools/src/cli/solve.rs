@@ -6,7 +6,11 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::error::{position_or_start, print_json, CommandError};
-use reversi_engine::{parse_obf_line, perft, solve_parallel, Control, Solver, TranspositionTable};
+use std::sync::Arc;
+
+use reversi_engine::{
+    parse_obf_line, perft, solve_shared, Control, StdThreads, TranspositionTable,
+};
 
 pub(super) fn run_solve(
     file: &std::path::Path,
@@ -18,15 +22,8 @@ pub(super) fn run_solve(
 ) -> Result<ExitCode, CommandError> {
     let text =
         std::fs::read_to_string(file).map_err(|e| CommandError::Read(file.to_path_buf(), e))?;
-    let mut tt = TranspositionTable::new(hash_mb);
-    // The parallel solve's helpers' tables, kept from one position to the next as the serial one is.
-    let mut tables: Vec<TranspositionTable> = if threads > 1 && !wld {
-        (0..threads)
-            .map(|_| TranspositionTable::new(hash_mb))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    // One table for every thread, kept from one position to the next (cleared before each).
+    let tt = Arc::new(TranspositionTable::new(hash_mb));
     let (mut positions, mut correct, mut total_nodes, mut total_seconds) = (0, 0, 0u64, 0.0);
     let lines = text
         .lines()
@@ -47,18 +44,14 @@ pub(super) fn run_solve(
         tt.clear();
         let mut control = Control::unlimited();
         let started = Instant::now();
-        let (score, best, nodes) = if wld {
-            let mut solver = Solver::new(&mut tt, &mut control);
-            let (score, best) = solver.solve_window(&entry.position.board, -1, 1);
-            (score, best, control.nodes)
-        } else if threads > 1 {
-            let result = solve_parallel(&entry.position.board, &mut tables, None);
-            (result.score, result.best, result.nodes)
-        } else {
-            let mut solver = Solver::new(&mut tt, &mut control);
-            let (score, best) = solver.solve(&entry.position.board);
-            (score, best, control.nodes)
-        };
+        let (score, best) = solve_shared(
+            &entry.position.board,
+            &tt,
+            wld,
+            (threads, &StdThreads),
+            &mut control,
+        );
+        let nodes = control.nodes;
         let seconds = started.elapsed().as_secs_f64();
         let nps = (nodes as f64 / seconds.max(1e-9)) as u64;
         let expected = entry.score().map(|e| if wld { e.signum() } else { e });

@@ -667,9 +667,9 @@ mod tests {
                 );
                 assert!(board.has_moves());
                 if board.empty_count() <= 10 {
-                    let mut fresh = TranspositionTable::new(1);
+                    let fresh = TranspositionTable::new(1);
                     let mut control = Control::unlimited();
-                    let (score, _) = Solver::new(&mut fresh, &mut control).solve(&board);
+                    let (score, _) = Solver::new(&fresh, &mut control).solve(&board);
                     assert_eq!(score, sample.score as i32);
                     exact += 1;
                 }

@@ -148,7 +148,7 @@ pub fn probcut_stats(
 ) -> std::io::Result<()> {
     let mut rng = Rng::new(seed);
     let mut searcher = Searcher::new(16);
-    let mut end_tt = TranspositionTable::new(64);
+    let end_tt = TranspositionTable::new(64);
     // (count, sum, sum of squares) of the error by empties and depth.
     let mut sums = vec![vec![(0u64, 0f64, 0f64); max_depth as usize + 1]; 65];
     for _ in 0..games {
@@ -165,7 +165,7 @@ pub fn probcut_stats(
             }
             if empties.contains(&e) {
                 let mut control = Control::unlimited();
-                let (score, _) = Solver::new(&mut end_tt, &mut control).solve(&board);
+                let (score, _) = Solver::new(&end_tt, &mut control).solve(&board);
                 for depth in 0..=max_depth.min(e) {
                     let value = probcut_value(&board, depth);
                     let error = score as f64 - value as f64 / DISC as f64;

@@ -17,15 +17,18 @@ mod ordering;
 mod probcut;
 mod small;
 
-use self::ordering::MoveList;
+use self::ordering::{Child, MoveList};
 pub use self::probcut::probcut_value;
 use self::probcut::shallow_value;
 use super::node_type::{NodeType, NonPv, Pv};
+use super::smp::{Busy, Crew, Spawn, Younger};
 use crate::board::moves;
 use crate::control::Control;
 use crate::eval::stable;
 use crate::tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH};
 use crate::{Bitboard, Board, Square};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// At or below this many empties the search uses no table and no sorting.
 pub(super) const SHALLOW: u32 = 6;
@@ -219,13 +222,85 @@ impl RootPlan {
     }
 }
 
-/// Exact solver over a transposition table owned by the caller.
+/// A thread of a parallel solve marks the children it searches at this many empties or more (see `smp.rs`),
+/// and puts off the younger ones another thread is in.
+const SHARE_MIN_EMPTIES: u32 = 12;
+
+/// Exact solver over a transposition table owned by the caller (shared with the other threads of a parallel
+/// solve, when there are any).
 pub struct Solver<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
+    /// What the threads of a parallel solve are searching now (`None` on a solve of one thread).
+    busy: Option<&'a Busy>,
     /// [`FULL_WIDTH`] for exact search, or the selective level (1 to `SELECTIVITY.len()`).
     confidence: u8,
     /// Nodes and limits.
     pub control: &'a mut Control,
+}
+
+/// The exact score of `board` and a best move as [`Solver::solve`] gives them (with `wld`, the
+/// win/loss/draw result of `solve_window(board, -1, 1)`), searched on `threads` threads sharing `tt`: this
+/// one and `threads - 1` helpers started by `spawn` (see `smp.rs`). Whichever thread ends first gives the
+/// result and stops the others. `control` limits the search (its node limit this thread's alone) and
+/// counts every thread's nodes; the result is only valid when it was not stopped.
+pub fn solve_shared(
+    board: &Board,
+    tt: &Arc<TranspositionTable>,
+    wld: bool,
+    (threads, spawn): (usize, &dyn Spawn),
+    control: &mut Control,
+) -> (i32, Option<Square>) {
+    fn run(solver: &mut Solver, board: &Board, wld: bool) -> (i32, Option<Square>) {
+        if wld {
+            solver.solve_window(board, -1, 1)
+        } else {
+            solver.solve(board)
+        }
+    }
+    if threads <= 1 {
+        return run(&mut Solver::new(tt, control), board, wld);
+    }
+    let busy = Arc::new(Busy::new());
+    let crew = Crew::new();
+    let found = Arc::new(Mutex::new(None));
+    let nodes = Arc::new(AtomicU64::new(0));
+    for _ in 1..threads {
+        let (tt, busy, found, nodes) = (tt.clone(), busy.clone(), found.clone(), nodes.clone());
+        let (done, board) = (crew.done.clone(), *board);
+        let mut control = control.for_helper(done.clone());
+        crew.start(spawn, move || {
+            let result = run(
+                &mut Solver::new(&tt, &mut control).sharing(&busy),
+                &board,
+                wld,
+            );
+            if !control.aborted() {
+                found
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(result);
+                done.store(true, Ordering::Relaxed);
+            }
+            nodes.fetch_add(control.nodes, Ordering::Relaxed);
+        });
+    }
+    control.join_crew(crew.done.clone());
+    let mine = run(&mut Solver::new(tt, control).sharing(&busy), board, wld);
+    let mine_finished = !control.aborted();
+    crew.finish();
+    let theirs = *found.lock().unwrap_or_else(|p| p.into_inner());
+    control.leave_crew(mine_finished || theirs.is_some());
+    control.nodes += nodes.load(Ordering::Relaxed);
+    match theirs {
+        Some(result) if !mine_finished => result,
+        _ => mine,
+    }
+}
+
+/// The hash of the position after a move.
+#[inline]
+fn child_hash(child: &Child) -> u64 {
+    Board::new(Bitboard(child.p), Bitboard(child.o)).hash()
 }
 
 /// Final disc difference when neither side can move, empties to the winner.
@@ -236,12 +311,49 @@ pub(super) fn final_score(p: u64, o: u64) -> i32 {
 
 impl<'a> Solver<'a> {
     /// A solver using `tt` for its exact-score entries and `control` for its limits.
-    pub fn new(tt: &'a mut TranspositionTable, control: &'a mut Control) -> Solver<'a> {
+    pub fn new(tt: &'a TranspositionTable, control: &'a mut Control) -> Solver<'a> {
         Solver {
             tt,
+            busy: None,
             confidence: FULL_WIDTH,
             control,
         }
+    }
+
+    /// This solver as one thread of a parallel solve: it marks what it searches in `busy` and puts off what
+    /// the others are searching.
+    pub(crate) fn sharing(mut self, busy: &'a Busy) -> Solver<'a> {
+        self.busy = Some(busy);
+        self
+    }
+
+    /// Whether a node with `empties` empties marks its children and defers the busy ones.
+    #[inline]
+    fn shares(&self, empties: u32) -> bool {
+        self.busy.is_some() && empties >= SHARE_MIN_EMPTIES
+    }
+
+    /// True when another thread is searching `child` (only asked when [`Solver::shares`]).
+    #[inline]
+    fn is_busy(&self, child: &Child) -> bool {
+        self.busy.is_some_and(|b| b.is_busy(child_hash(child)))
+    }
+
+    /// The null-window value of `child` (a child of a node that [`Solver::shares`]), marked as being searched
+    /// meanwhile when `mark`.
+    #[inline]
+    fn marked<T>(&mut self, child: &Child, mark: bool, search: impl FnOnce(&mut Self) -> T) -> T {
+        let busy = if mark { self.busy } else { None };
+        let hash = busy.map(|b| {
+            let hash = child_hash(child);
+            b.enter(hash);
+            hash
+        });
+        let value = search(self);
+        if let (Some(b), Some(hash)) = (busy, hash) {
+            b.leave(hash);
+        }
+        value
     }
 
     /// The exact score of `board` (final disc difference for the side to move, empties to the winner) and a
@@ -381,8 +493,10 @@ impl<'a> Solver<'a> {
     fn nws_root(&mut self, p: u64, o: u64, alpha: i32) -> (i32, Square) {
         let list = self.root_moves(p, o);
         let mut best = (BELOW_ANY_SCORE, list.moves[0].square());
-        for m in list.moves.iter() {
-            let score = -self.nws(m.p, m.o, -alpha - 1);
+        let share = self.shares((!(p | o)).count_ones());
+        let mut order = Younger::new(list.moves.as_slice());
+        while let Some(m) = order.next(|m| share && self.is_busy(m)) {
+            let score = self.marked(&m, share, |s| -s.nws(m.p, m.o, -alpha - 1));
             if self.control.aborted() {
                 break;
             }
@@ -544,8 +658,10 @@ impl<'a> Solver<'a> {
         }
         if best_score < beta {
             list.order(None, empties, alpha);
-            for &m in list.moves.iter() {
-                let score = self.child::<N>(i, m.p, m.o, alpha, beta);
+            let share = self.shares(empties);
+            let mut order = Younger::after(list.moves.as_slice(), i);
+            while let Some(m) = order.next(|m| share && self.is_busy(m)) {
+                let score = self.marked(&m, share, |s| s.child::<N>(i, m.p, m.o, alpha, beta));
                 if self.control.aborted() {
                     return 0;
                 }

@@ -532,9 +532,9 @@ mod tests {
     #[test]
     fn every_copy_of_the_leaf_solver_answers_alike_and_right() {
         let mut rng = Rng::new(2026);
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let mut control = Control::unlimited();
-        let mut solver = Solver::new(&mut tt, &mut control);
+        let mut solver = Solver::new(&tt, &mut control);
         let mut checked = 0;
         while checked < 2000 {
             let mut board = Board::START;

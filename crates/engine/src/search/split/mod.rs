@@ -197,7 +197,7 @@ fn with_solver(
         searcher.end_tt.new_search();
     }
     let mut control = Control::new(None, deadline, clock, stop);
-    let answer = work(&mut Solver::new(&mut searcher.end_tt, &mut control));
+    let answer = work(&mut Solver::new(&searcher.end_tt, &mut control));
     (answer.filter(|_| !control.aborted()), control.nodes)
 }
 

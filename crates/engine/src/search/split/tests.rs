@@ -87,14 +87,14 @@ fn where_the_level_solves_the_mid_game_move_comes_first_then_the_plan_and_the_pr
         panic!("the plan again");
     };
     let other = board(&TWENTY_EMPTIES.replace(" X", " O"));
-    let mut tt = crate::TranspositionTable::new(1);
+    let tt = crate::TranspositionTable::new(1);
     let mut control = Control::unlimited();
-    let wrong = Solver::new(&mut tt, &mut control).root_plan(&other);
+    let wrong = Solver::new(&tt, &mut control).root_plan(&other);
     search.answer(plan, wrong.map(Answer::Plan), 0, 1.0);
     let Some(Task::Plan { serial: plan, .. }) = search.next_task(1, 1.0) else {
         panic!("the plan once more");
     };
-    let plan_of_root = Solver::new(&mut tt, &mut control).root_plan(&root).unwrap();
+    let plan_of_root = Solver::new(&tt, &mut control).root_plan(&root).unwrap();
     search.answer(plan, Some(Answer::Plan(plan_of_root.clone())), 0, 2.0);
     // Probes now, the first child's replies first; a lost probe goes out again.
     let Some(Task::Probe { serial, probe, .. }) = search.next_task(1, 2.0) else {
