@@ -100,3 +100,61 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the explorer and a puzzle load whatever the address holds: a query, a fragment, the page named', async () => {
+  for (const address of ['?workers=2', '?x=1#t=f5d6', 'index.html']) {
+    const { page, context, errors } = await openPage(env.browser, env.server.url + address);
+    await newGame(page, { mode: 'hvh' });
+    await page.click('[data-testid=explorer-toggle]');
+    await page.waitForSelector('[data-testid=explorer-move]');
+    await page.click('[data-testid=training]');
+    await page.click('[data-testid=start-puzzles]');
+    await page.waitForSelector('[data-testid=puzzle]');
+    assert.deepEqual(errors, [], address);
+    await context.close();
+  }
+  assert.deepEqual(env.server.missing, []);
+});
+
+test('every unreadable training progress is kept aside, and a storage that refuses the copy is told', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await page.waitForSelector('[data-testid=board]');
+  const openRoom = async () => {
+    await page.click('[data-testid=training]');
+    await page.waitForSelector('[data-testid=progress-lost]');
+  };
+  for (const bad of ['{"version":1,', 'not json']) {
+    await page.evaluate((t) => localStorage.setItem('reversi-training-v1', t), bad);
+    await page.reload();
+    await openRoom();
+    assert.match(await text(page, 'progress-lost'), /a copy was kept/);
+  }
+  const kept = await page.evaluate(() => [
+    localStorage.getItem('reversi-training-v1-unreadable'),
+    localStorage.getItem('reversi-training-v1-unreadable-2'),
+  ]);
+  assert.deepEqual(kept, ['{"version":1,', 'not json'], 'the first copy is not written over');
+  assert.match(await text(page, 'progress-lost'), /reversi-training-v1-unreadable-2/);
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // A full storage: the page says that no copy could be kept.
+  const full = await openPage(env.browser, env.server.url, {
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.includes('unreadable')) throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('reversi-training-v1', 'x'.repeat(1000));
+      }
+    },
+  });
+  await full.page.click('[data-testid=training]');
+  await full.page.waitForSelector('[data-testid=progress-lost]');
+  assert.match(await text(full.page, 'progress-lost'), /no copy of it could be kept/);
+  assert.deepEqual(full.errors, []);
+  await full.context.close();
+});

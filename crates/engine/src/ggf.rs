@@ -42,6 +42,16 @@ pub enum GgfError {
     NotGgf,
     /// A tag without its closing `]`.
     UnclosedTag(String),
+    /// The game is not closed with `;)`.
+    NotClosed,
+    /// Text that is neither a tag nor the game's end (shown as its first characters).
+    Unexpected(String),
+    /// A game inside the game: `(;` before the first one was closed.
+    Nested,
+    /// More than one game (or other text) after the first game's `;)`.
+    SeveralGames,
+    /// A record with neither a board nor a move.
+    Empty,
     /// A board other than 8×8.
     BoardSize,
     /// A start position that does not read.
@@ -62,6 +72,11 @@ impl fmt::Display for GgfError {
         match self {
             GgfError::NotGgf => write!(f, "a GGF game starts with \"(;\""),
             GgfError::UnclosedTag(tag) => write!(f, "tag {tag} is not closed with ]"),
+            GgfError::NotClosed => write!(f, "the game is not closed with \";)\""),
+            GgfError::Unexpected(text) => write!(f, "\"{text}\" is not a GGF tag"),
+            GgfError::Nested => write!(f, "a game inside the game (GGF games are not nested)"),
+            GgfError::SeveralGames => write!(f, "more than one game: paste one at a time"),
+            GgfError::Empty => write!(f, "the record has no board and no move"),
             GgfError::BoardSize => write!(f, "only 8×8 boards are supported"),
             GgfError::Position(error) => write!(f, "{error}"),
             GgfError::Move {
@@ -75,9 +90,10 @@ impl fmt::Display for GgfError {
 
 impl std::error::Error for GgfError {}
 
-/// Plays one move given as `F5` (any case) or `PA`; a pass is only accepted where the rules forced one.
+/// Plays one move given as `F5` (any case) or a pass, `PA` or `pass` (GGS's archives write the latter); a
+/// pass is only accepted where the rules forced one.
 pub fn play_move(game: &mut Game, text: &str) -> Result<(), MoveError> {
-    if text.eq_ignore_ascii_case("pa") {
+    if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
         return if game.last_move() == Some(Move::Pass) || game.position().board.must_pass() {
             Ok(())
         } else {
@@ -89,45 +105,77 @@ pub fn play_move(game: &mut Game, text: &str) -> Result<(), MoveError> {
 }
 
 /// Reads a GGF game: the start position from `BO[8 <64 squares> <side>]` (`*` or `X` black, `O` white, `-`
-/// empty; the standard start when absent) and the moves from `B[..]` / `W[..]` in order (`F5//1.2`: the
-/// part before the first `/`). Nothing is returned but the whole game or the first error.
+/// empty; the squares in one run or in rows separated by spaces, as GGS's archives write them; the
+/// standard start when absent) and the moves from `B[..]` / `W[..]` in order (`F5//1.2`: the part before the
+/// first `/`). Nothing is returned but the whole game or the first error.
+///
+/// The text is read as GGS reads it: a tag is letters followed by its value in brackets, where `\]` and
+/// `\\` stand for `]` and `\` (so a `[` inside a value is just a character, and an unescaped `]` ends
+/// it); tags are read in any case (`b[f5]` is a move); other tags are skipped. Refused with the reason:
+/// text outside a tag, a game not closed with `;)`, a game inside the game, a second game after the first,
+/// and a record with neither a board nor a move.
 pub fn read(text: &str) -> Result<Game, GgfError> {
     read_counted(text).map(|(game, _)| game)
+}
+
+/// The value of a tag from just after its `[`: the text to the first unescaped `]`, unescaped, and what
+/// follows the `]`; `None` when no `]` closes it.
+fn tag_value_from(text: &str) -> Option<(String, &str)> {
+    let mut value = String::new();
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => value.push(chars.next()?.1),
+            ']' => return Some((value, &text[i + 1..])),
+            _ => value.push(c),
+        }
+    }
+    None
+}
+
+/// At most the first 16 characters of `text`, for an error message.
+fn excerpt(text: &str) -> String {
+    text.chars().take(16).collect()
 }
 
 /// [`read`], with the number of moves the record wrote (passes written `PA` included): where the record
 /// leaves out a pass the rules force, the game has one ply more than the record.
 pub fn read_counted(text: &str) -> Result<(Game, usize), GgfError> {
-    let body = text.trim();
-    let Some(mut rest) = body.strip_prefix("(;") else {
+    let Some(mut rest) = text.trim().strip_prefix("(;") else {
         return Err(GgfError::NotGgf);
     };
     let mut start = None;
     let mut moves = Vec::new();
-    while let Some(open) = rest.find('[') {
-        let tag = rest[..open].trim().trim_start_matches(';').trim();
-        let close = rest[open..]
-            .find(']')
-            .map(|i| open + i)
-            .ok_or_else(|| GgfError::UnclosedTag(tag.to_string()))?;
-        let value = &rest[open + 1..close];
-        match tag {
-            "BO" => {
-                let mut parts = value.split_whitespace();
-                if parts.next() != Some("8") {
-                    return Err(GgfError::BoardSize);
-                }
-                let squares = parts.next().unwrap_or("").replace('*', "X");
-                let side = parts.next().unwrap_or("").replace('*', "X");
-                let position: Position = format!("{squares} {side}")
-                    .parse()
-                    .map_err(GgfError::Position)?;
-                start = Some(position);
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix(";)") {
+            if !after.trim().is_empty() {
+                return Err(GgfError::SeveralGames);
             }
+            break;
+        }
+        if rest.is_empty() {
+            return Err(GgfError::NotClosed);
+        }
+        if rest.starts_with("(;") {
+            return Err(GgfError::Nested);
+        }
+        let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let (tag, after) = rest.split_at(letters);
+        let Some(after) = after.trim_start().strip_prefix('[').filter(|_| letters > 0) else {
+            return Err(GgfError::Unexpected(excerpt(rest)));
+        };
+        let (value, after) =
+            tag_value_from(after).ok_or_else(|| GgfError::UnclosedTag(excerpt(tag)))?;
+        rest = after;
+        match tag.to_ascii_uppercase().as_str() {
+            "BO" => start = Some(board(&value)?),
             "B" | "W" => moves.push(value.split('/').next().unwrap_or("").trim().to_string()),
             _ => {}
         }
-        rest = &rest[close + 1..];
+    }
+    if start.is_none() && moves.is_empty() {
+        return Err(GgfError::Empty);
     }
     let mut game = Game::from_position(start.unwrap_or(Position::START));
     let count = moves.len();
@@ -139,6 +187,24 @@ pub fn read_counted(text: &str) -> Result<(Game, usize), GgfError> {
         })?;
     }
     Ok((game, count))
+}
+
+/// The start position of a `BO` value: the size (8), the squares (in one run, or in rows separated by
+/// spaces), then the side to move.
+fn board(value: &str) -> Result<Position, GgfError> {
+    let mut parts: Vec<&str> = value.split_whitespace().collect();
+    if parts.first() != Some(&"8") {
+        return Err(GgfError::BoardSize);
+    }
+    let side = if parts.len() > 2 {
+        parts.pop().unwrap_or("")
+    } else {
+        ""
+    };
+    let squares = parts[1..].concat().replace('*', "X");
+    format!("{squares} {}", side.replace('*', "X"))
+        .parse()
+        .map_err(GgfError::Position)
 }
 
 /// The players' names written into a GGF record.
@@ -245,6 +311,47 @@ mod tests {
         let nboard = "(;GM[Othello]PC[NBoard]DT[2026]PB[a]PW[b]RE[?]TI[5:00]TY[8]\
             BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.2]W[d6];)";
         assert_eq!(read(nboard).unwrap().transcript(), "f5d6");
+    }
+
+    #[test]
+    fn broken_records_are_refused_with_their_reason() {
+        let junk = "x".repeat(65_536);
+        let cases = [
+            ("(;".to_string(), GgfError::NotClosed),
+            ("(;;)".to_string(), GgfError::Empty),
+            (format!("(;{junk}"), GgfError::Unexpected("x".repeat(16))),
+            ("(;(;B[F5];);)".to_string(), GgfError::Nested),
+            (
+                "(;C[a[b]c]B[F5];)".to_string(),
+                GgfError::Unexpected("c]B[F5];)".into()),
+            ),
+            ("(;B[F5];)(;B[F5];)".to_string(), GgfError::SeveralGames),
+            ("(;B[F5]".to_string(), GgfError::NotClosed),
+            ("(;PB[a\\]b".to_string(), GgfError::UnclosedTag("PB".into())),
+        ];
+        for (text, error) in cases {
+            let short: String = text.chars().take(30).collect();
+            assert_eq!(read(&text).unwrap_err(), error, "{short}");
+        }
+    }
+
+    #[test]
+    fn escapes_lowercase_tags_and_ggs_forms_are_read() {
+        // An escaped bracket in a name; a `[` in a comment is only a character.
+        assert_eq!(read("(;PB[a\\]b]C[x[y]B[F5];)").unwrap().transcript(), "f5");
+        // Tags in any case.
+        assert_eq!(read("(;b[f5]w[D6];)").unwrap().transcript(), "f5d6");
+        // GGS writes a pass `pass`, and the board in rows.
+        let rows = "-------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *";
+        assert_eq!(
+            read(&format!("(;GM[Othello]BO[8 {rows}]B[F5]W[D6];)"))
+                .unwrap()
+                .transcript(),
+            "f5d6"
+        );
+        let board = format!("********{}{}", "*O------", "*".repeat(48));
+        let game = read(&format!("(;BO[8 {board} O]W[pass]B[C2];)")).unwrap();
+        assert_eq!(game.transcript(), "c2");
     }
 
     #[test]

@@ -11,11 +11,20 @@ pub(crate) enum Token {
     Bad(String),
 }
 
-/// Splits a transcript into moves. Separators (whitespace, `,`, `;`, `.`, `/`) may stand between moves and
-/// may be left out between squares; move numbers such as `1.` are skipped.
+/// The most tokens a transcript is read for: no game from any position has more plies (60 placements at
+/// most, each after at most one pass, and a last pass), so a token past these can only be refused, and a
+/// megabyte pasted in is refused after reading this much of it.
+pub(crate) const MAX_TOKENS: usize = 122;
+
+/// Splits a transcript into moves (at most [`MAX_TOKENS`]: the rest of a longer text is not read).
+/// Separators (whitespace, `,`, `;`, `.`, `/`) may stand between moves and may be left out between squares;
+/// move numbers such as `1.` are skipped.
 pub(crate) fn tokenize(text: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     for word in text.split(|c: char| c.is_whitespace() || ",;/.".contains(c)) {
+        if tokens.len() >= MAX_TOKENS {
+            break;
+        }
         if word.is_empty() || (word.bytes().all(|b| b.is_ascii_digit()) && word.len() <= 2) {
             continue;
         }
@@ -24,9 +33,13 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
             continue;
         }
         let mut rest = word;
-        while !rest.is_empty() {
-            let lower = rest.to_ascii_lowercase();
-            if lower.starts_with("pass") {
+        while !rest.is_empty() && tokens.len() < MAX_TOKENS {
+            // Only the next four bytes are looked at: lowering the whole rest at every square made a long
+            // word (a megabyte pasted) quadratic.
+            if rest
+                .get(..4)
+                .is_some_and(|head| head.eq_ignore_ascii_case("pass"))
+            {
                 tokens.push(Token::Move(Move::Pass));
                 rest = &rest[4..];
                 continue;
@@ -36,8 +49,9 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
             match head.parse::<Square>() {
                 Ok(square) => tokens.push(Token::Move(Move::Place(square))),
                 Err(_) => {
-                    // Report the whole unreadable remainder of the word: "z9" or "f5x" reads better than "x".
-                    tokens.push(Token::Bad(rest.to_string()));
+                    // Report the unreadable remainder of the word: "z9" or "f5x" reads better than "x" (its
+                    // first 16 characters: a pasted page of junk is not worth repeating in full).
+                    tokens.push(Token::Bad(shortened(rest)));
                     break;
                 }
             }
@@ -45,6 +59,14 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
         }
     }
     tokens
+}
+
+/// `text`, or its first 16 characters followed by "…" when it is longer.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(16) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 /// Writes placements as a transcript (`f5d6c3`), leaving passes out.
@@ -71,6 +93,21 @@ mod tests {
     }
 
     #[test]
+    fn a_long_text_is_read_only_as_far_as_a_game_can_go() {
+        let long = "f5".repeat(500_000);
+        let tokens = tokenize(&long);
+        assert_eq!(tokens.len(), MAX_TOKENS);
+        assert!(tokens
+            .iter()
+            .all(|t| *t == Token::Move("f5".parse().unwrap())));
+        let error = crate::Game::from_transcript(&long).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "move 2: f5 is not a legal move for White"
+        );
+    }
+
+    #[test]
     fn separators_case_and_numbers() {
         assert_eq!(squares("f5d6C3"), ["f5", "d6", "c3"]);
         assert_eq!(squares("F5, D6 ,c3;d3"), ["f5", "d6", "c3", "d3"]);
@@ -78,6 +115,11 @@ mod tests {
         assert_eq!(squares("f5 PA d6 pass"), ["f5", "pass", "d6", "pass"]);
         assert_eq!(squares("f5d6passc3"), ["f5", "d6", "pass", "c3"]);
         assert_eq!(squares("f5 z9 d6"), ["f5", "?z9", "d6"]);
+        assert_eq!(squares("f5PaSsd6"), ["f5", "pass", "d6"]);
+        assert_eq!(
+            squares("f5xxxxxxxxxxxxxxxxxxxxxxxx"),
+            ["f5", "?xxxxxxxxxxxxxxxx…"]
+        );
         assert_eq!(squares("f5d"), ["f5", "?d"]);
         assert_eq!(squares("  "), Vec::<String>::new());
         assert_eq!(squares("f5é3"), ["f5", "?é3"]);

@@ -131,3 +131,24 @@ fn threads_are_bounded_and_a_parallel_solve_answers_like_the_serial_one() {
     assert!(output.status.success(), "{stdout}");
     assert!(stdout.contains("4/4 correct"), "{stdout}");
 }
+
+/// `match --threads 64` under a 2 GiB address-space limit: the first engine's 64 threads share one table,
+/// so the match runs (it once aborted there, each thread holding its own tables).
+#[test]
+#[cfg(target_os = "linux")]
+fn a_match_on_64_threads_runs_within_2_gib() {
+    let command = format!(
+        "ulimit -v 2097152 && exec '{}' match --level 10 --vs-level 1 --games 1 --threads 64 --move-time-ms 20",
+        env!("CARGO_BIN_EXE_reversi")
+    );
+    let output = Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .expect("run sh");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("level 10 vs level 1:"), "{stdout}");
+}

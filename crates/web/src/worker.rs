@@ -331,7 +331,12 @@ mod web {
                 .map(|e| String::from(e.message()))
                 .unwrap_or_else(|| "network error".to_string())
         };
-        let url = format!("{}{}", base(), file.url());
+        // Resolved against the page's address as a link on the page would be: that address may hold a
+        // query (`?workers=2`), a fragment or a file name (`/index.html`), none of which belongs in front
+        // of the file's name.
+        let url = web_sys::Url::new_with_base(file.url(), &base())
+            .map_err(failed)?
+            .href();
         let response: web_sys::Response = JsFuture::from(scope().fetch_with_str(&url))
             .await
             .map_err(failed)?

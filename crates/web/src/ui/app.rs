@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use super::analysis::EvalGraph;
 use super::browser::{
-    apply_lang, focus_square, initial_lang, keep_unreadable, page_link, refocus, take_shared_link,
-    LANG_KEY, REPLACED_KEY,
+    apply_lang, focus_square, initial_lang, keep_aside, keep_unreadable, page_link, refocus,
+    take_shared_link, LANG_KEY, REPLACED_KEY,
 };
 use super::editor::PositionEditor;
 use super::hooks::{
@@ -65,16 +65,16 @@ fn initial_session() -> Session {
             },
         },
     };
-    // The game an import or a link put aside before the last reload.
-    if let Some(previous) = storage()
-        .and_then(|s| s.get_item(REPLACED_KEY).ok().flatten())
-        .and_then(|text| persist::restore(&text).ok())
-    {
-        session.replaced = Some(Box::new(Replaced {
-            settings: previous.settings,
-            game: previous.game,
-            clock: previous.clock,
-        }));
+    // The games an import, a link or a slot put aside before the last reload.
+    if let Some(text) = storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()) {
+        session.replaced = persist::read_replaced(&text)
+            .into_iter()
+            .map(|previous| Replaced {
+                settings: previous.settings,
+                game: previous.game,
+                clock: previous.clock,
+            })
+            .collect();
     }
     if let Some(action) = take_shared_link() {
         session.apply(action);
@@ -84,10 +84,8 @@ fn initial_session() -> Session {
         match Progress::restore(&text) {
             Ok(progress) => session.training.progress = progress,
             Err(_) => {
-                if let Some(storage) = storage() {
-                    let _ = storage.set_item(&format!("{PROGRESS_KEY}-unreadable"), &text);
-                }
-                session.training.progress_lost = true;
+                session.training.progress_lost =
+                    Some(keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text));
             }
         }
     }
@@ -219,7 +217,7 @@ fn main_view() -> Html {
                 <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                 <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
                 <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
-                <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.is_some()}
+                <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                     {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                     on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
                 <Record session={session.clone()} {lang} />

@@ -84,15 +84,21 @@ pub fn worker_count() -> usize {
 /// The storage key of the game an import or a shared link put aside.
 pub const REPLACED_KEY: &str = "reversi.replaced";
 
-/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (or a numbered key beside it
-/// when that one holds other data) and returns the key; `None` when the storage refused it.
+/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (see [`keep_aside`]).
 pub fn keep_unreadable(text: &str) -> Option<String> {
+    keep_aside(persist::BACKUP_KEY, text)
+}
+
+/// Stores data that could not be read under `base` or, when that key holds other data, the first free
+/// numbered key beside it (`base-2`, `base-3`, …: a copy kept earlier is never written over), and returns
+/// the key; `None` when the storage refused it (full, or blocked), which the page then says.
+pub fn keep_aside(base: &str, text: &str) -> Option<String> {
     let storage = storage()?;
-    for n in 1..=9 {
+    for n in 1..=99 {
         let key = if n == 1 {
-            persist::BACKUP_KEY.to_string()
+            base.to_string()
         } else {
-            format!("{}-{n}", persist::BACKUP_KEY)
+            format!("{base}-{n}")
         };
         match storage.get_item(&key).ok().flatten() {
             Some(existing) if existing == text => return Some(key),

@@ -284,20 +284,23 @@ fn write_autosave(session: &Session) {
         // A full or disabled storage only loses the autosave, never the game on screen.
         let _ = storage.set_item(AUTOSAVE_KEY, &text);
         LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
-        match &session.replaced {
-            Some(previous) => {
-                let aside = Session::resume(
-                    previous.settings,
-                    previous.game.clone(),
-                    previous.clock.clone(),
-                    false,
-                    4,
-                );
-                let _ = storage.set_item(REPLACED_KEY, &persist::save(&aside));
-            }
-            None => {
-                let _ = storage.remove_item(REPLACED_KEY);
-            }
+        if session.replaced.is_empty() {
+            let _ = storage.remove_item(REPLACED_KEY);
+        } else {
+            let aside: Vec<Session> = session
+                .replaced
+                .iter()
+                .map(|previous| {
+                    Session::resume(
+                        previous.settings,
+                        previous.game.clone(),
+                        previous.clock.clone(),
+                        false,
+                        4,
+                    )
+                })
+                .collect();
+            let _ = storage.set_item(REPLACED_KEY, &persist::save_replaced(&aside));
         }
     }
 }

@@ -528,6 +528,15 @@ pub fn slot_summary(lang: Lang, n: usize, date: &str, settings: &Settings, moves
     }
 }
 
+/// How many replaced games are kept, beside "Previous game": "(2 games kept; the last 5 are)".
+pub fn replaced_count(lang: Lang, count: usize, most: usize) -> String {
+    match (lang, count) {
+        (Lang::En, 1) => format!(" (1 game kept; the last {most} replaced are)"),
+        (Lang::En, n) => format!(" ({n} games kept; the last {most} replaced are)"),
+        (Lang::Zh, n) => format!("（已保留 {n} 局；最多保留最近被替换的 {most} 局）"),
+    }
+}
+
 /// A slot's name alone: "Slot 2".
 pub fn slot_name(lang: Lang, n: usize) -> String {
     match lang {
@@ -575,6 +584,11 @@ pub fn ggf_error(lang: Lang, error: &GgfError) -> String {
         (Lang::Zh, GgfError::NotGgf) => "GGF 棋谱应以“(;”开头".to_string(),
         (Lang::Zh, GgfError::UnclosedTag(tag)) => format!("标签 {tag} 缺少“]”"),
         (Lang::Zh, GgfError::BoardSize) => "只支持 8×8 棋盘".to_string(),
+        (Lang::Zh, GgfError::NotClosed) => "棋谱没有以“;)”结束".to_string(),
+        (Lang::Zh, GgfError::Unexpected(text)) => format!("“{text}”不是 GGF 标签"),
+        (Lang::Zh, GgfError::Nested) => "棋谱中嵌套了另一局（GGF 棋谱不能嵌套）".to_string(),
+        (Lang::Zh, GgfError::SeveralGames) => "包含多局棋谱：请一次粘贴一局".to_string(),
+        (Lang::Zh, GgfError::Empty) => "棋谱既没有棋盘也没有着法".to_string(),
         (Lang::Zh, GgfError::Position(error)) => position_error(lang, error),
         (
             Lang::Zh,

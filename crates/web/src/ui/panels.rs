@@ -210,8 +210,8 @@ pub struct SharePanelProps {
     pub link: String,
     /// The game in GGF (with its start position and passes).
     pub ggf: String,
-    /// True when an import or a link put a game aside (it can be brought back).
-    pub replaced: bool,
+    /// How many games an import, a link or a slot put aside (each can be brought back).
+    pub replaced: usize,
     /// A transcript to import.
     pub on_import: Callback<String>,
     /// Something was copied to the clipboard.
@@ -263,9 +263,10 @@ pub fn share_panel(props: &SharePanelProps) -> Html {
             { copy_row(t.share_link, "share-link", "copy-link", &props.link) }
             <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
             <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
-            if props.replaced {
+            if props.replaced > 0 {
                 { " " }
                 <button type="button" data-testid="previous-game" onclick={props.on_bring_back.reform(|_| ())}>{ t.previous_game }</button>
+                <span class="hint-text" data-testid="replaced-count">{ i18n::replaced_count(props.lang, props.replaced, super::state::MAX_REPLACED) }</span>
             }
         </details>
     }

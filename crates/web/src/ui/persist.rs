@@ -486,6 +486,22 @@ pub fn read_slot(text: &str) -> Result<(SlotInfo, Session), RestoreError> {
     Ok((info, session))
 }
 
+/// The games put aside (see [`crate::ui::state::Session::replaced`]) as stored: a JSON list of saves,
+/// oldest first.
+pub fn save_replaced(sessions: &[Session]) -> String {
+    let saves: Vec<String> = sessions.iter().map(save).collect();
+    serde_json::to_string(&saves).expect("strings always encode")
+}
+
+/// The games put aside, as [`save_replaced`] wrote them (or as one save, as pages before the list wrote
+/// it); a save that does not read is left out, the others kept.
+pub fn read_replaced(text: &str) -> Vec<Session> {
+    match serde_json::from_str::<Vec<String>>(text) {
+        Ok(saves) => saves.iter().filter_map(|s| restore(s).ok()).collect(),
+        Err(_) => restore(text).into_iter().collect(),
+    }
+}
+
 #[cfg(test)]
 mod slot_tests {
     use super::*;
@@ -509,5 +525,22 @@ mod slot_tests {
         assert!(read_slot("{\"saved_at\":1}").is_err());
         assert!(read_slot("garbage").is_err());
         assert_ne!(slot_key(1), slot_key(2));
+    }
+
+    /// A slot holding a megabyte of moves is refused after reading as many moves as a game can have (the
+    /// panel listing the slots once took 50 s over one), its message short.
+    #[test]
+    fn a_slot_with_a_megabyte_of_moves_is_refused_at_its_first_bad_move() {
+        let session = Session::new(Settings::default());
+        let text = save_slot(&session, 1.0);
+        let huge = text.replacen(
+            "\"moves\":\"\"",
+            &format!("\"moves\":\"{}\"", "f5".repeat(500_000)),
+            1,
+        );
+        assert!(huge.len() > 1_000_000, "the moves were put in");
+        let error = read_slot(&huge).unwrap_err().to_string();
+        assert!(error.contains("move 2: f5 is not a legal move"), "{error}");
+        assert!(error.len() < 200, "{error}");
     }
 }

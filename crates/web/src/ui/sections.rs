@@ -123,7 +123,7 @@ pub fn notice_line(props: &SectionProps) -> Html {
                             })
                         }}>{ t.copy_backup }</button>
                     }
-                    if session.replaced.is_some() && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
+                    if !session.replaced.is_empty() && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
                         { " " }
                         <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
                     }

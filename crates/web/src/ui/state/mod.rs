@@ -127,16 +127,20 @@ pub struct Session {
     pub notice: Option<Notice>,
     /// What the game asks of the engine workers, and withdraws.
     pub channel: Channel,
-    /// The game an import or a shared link replaced, kept so that it is one click away
-    /// ([`Action::BringBack`]) and never lost without asking.
-    pub replaced: Option<Box<Replaced>>,
+    /// The games an import, a shared link or a loaded slot replaced, the latest last, kept so that each is a
+    /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
+    /// [`MAX_REPLACED`], the oldest dropped first.
+    pub replaced: Vec<Replaced>,
     /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
     pub room: super::room::Room,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
     pub training: super::training::Training,
 }
 
-/// A game put aside by an import or a shared link.
+/// How many replaced games are kept.
+pub const MAX_REPLACED: usize = 5;
+
+/// A game put aside by an import, a shared link or a loaded slot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Replaced {
     /// Its settings.
@@ -198,7 +202,7 @@ impl Session {
             analysis: Vec::new(),
             notice: None,
             channel: Channel::new(1),
-            replaced: None,
+            replaced: Vec::new(),
             room: super::room::Room::default(),
             training: super::training::Training::new(super::training::Progress::new()),
         }
@@ -392,8 +396,12 @@ impl Session {
                 self.analyse = saved.analyse;
                 self.analyse_depth = saved.analyse_depth;
                 self.scoring = saved.scoring;
+                let kept = self.put_aside(&saved.game);
                 self.clock = saved.clock.clone();
                 self.replace_game(saved.game);
+                if kept {
+                    self.notice = Some(Notice::Replaced);
+                }
             }
             Action::Import(text) if text.trim().is_empty() => {
                 self.notice = Some(Notice::ImportEmpty);
@@ -409,7 +417,7 @@ impl Session {
                 Err(error) => self.notice = Some(Notice::ImportFailed { error }),
             },
             Action::BringBack => {
-                if let Some(previous) = self.replaced.take() {
+                if let Some(previous) = self.replaced.pop() {
                     let current = Replaced {
                         settings: self.settings,
                         game: self.game.clone(),
@@ -419,8 +427,9 @@ impl Session {
                     // Each game brings its own clock, with the time it had left.
                     self.clock = stopped(previous.clock);
                     self.replace_game(previous.game);
-                    // The game just left is now the one a click away.
-                    self.replaced = Some(Box::new(current));
+                    // The game just left goes to the far end: "Previous game" again goes one further
+                    // back, and after every kept game comes back to this one. Nothing is dropped.
+                    self.replaced.insert(0, current);
                     self.notice = Some(Notice::BroughtBack);
                 }
             }
@@ -494,11 +503,14 @@ impl Session {
         {
             return false;
         }
-        self.replaced = Some(Box::new(Replaced {
+        self.replaced.push(Replaced {
             settings: self.settings,
             game: self.game.clone(),
             clock: stopped(self.clock.clone()),
-        }));
+        });
+        if self.replaced.len() > MAX_REPLACED {
+            self.replaced.remove(0);
+        }
         true
     }
 

@@ -302,7 +302,7 @@ fn a_bad_import_names_the_move_and_changes_nothing() {
     assert_eq!(s.game.transcript(), "f5d6c3");
     // The game it replaced is kept, one click away.
     assert_eq!(s.notice, Some(Notice::Replaced));
-    assert_eq!(s.replaced.as_ref().unwrap().game, before);
+    assert_eq!(s.replaced.last().unwrap().game, before);
 }
 
 #[test]
@@ -316,7 +316,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         s.apply(Action::Import(blank.into()));
         assert_eq!(s.game, mine);
         assert_eq!(s.notice, Some(Notice::ImportEmpty));
-        assert!(s.replaced.is_none());
+        assert!(s.replaced.is_empty());
     }
     // A shared link replaces the game; the game is kept and comes back with one action, and the two
     // can be swapped again.
@@ -329,7 +329,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
     s.apply(Action::BringBack);
     assert_eq!(s.game, mine);
     assert_eq!(s.notice, Some(Notice::BroughtBack));
-    assert_eq!(s.replaced.as_ref().unwrap().game.transcript(), "e6f4");
+    assert_eq!(s.replaced.last().unwrap().game.transcript(), "e6f4");
     s.apply(Action::BringBack);
     assert_eq!(s.game.transcript(), "e6f4");
     // Opening a link on a new, empty game keeps nothing (there is nothing to lose).
@@ -338,7 +338,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         start: None,
         transcript: "f5".into(),
     });
-    assert!(fresh.replaced.is_none());
+    assert!(fresh.replaced.is_empty());
     assert_eq!(fresh.notice, None);
 }
 
@@ -551,4 +551,49 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
     s.apply(Action::BringBack);
     s.apply(Action::Import(text));
     assert_eq!(s.game.transcript(), "c2");
+}
+
+/// Several games replaced in a row are all kept (the last five), "Previous game" walks back through them and
+/// comes round to the game it started from; loading a slot keeps the game in progress too.
+#[test]
+fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progress() {
+    let mut s = hvh();
+    for m in ["f5", "f4", "e3", "f6", "d3", "c2"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    let first = s.game.transcript();
+    s.apply(Action::Import("d3c3".into()));
+    s.apply(Action::Import("c4c3".into()));
+    assert_eq!(s.game.transcript(), "c4c3");
+    let mut seen = vec![s.game.transcript()];
+    for _ in 0..2 {
+        s.apply(Action::BringBack);
+        seen.push(s.game.transcript());
+    }
+    assert_eq!(seen, ["c4c3", "d3c3", first.as_str()]);
+    s.apply(Action::BringBack);
+    assert_eq!(
+        s.game.transcript(),
+        "c4c3",
+        "round to the start: nothing dropped"
+    );
+    assert_eq!(s.replaced.len(), 2);
+
+    // Past five, the oldest goes first.
+    for t in ["e6", "f5f6", "c4e3", "d3e3", "e6f6", "f5f4"] {
+        s.apply(Action::Import(t.into()));
+    }
+    let kept: Vec<String> = s.replaced.iter().map(|r| r.game.transcript()).collect();
+    assert_eq!(kept, ["e6", "f5f6", "c4e3", "d3e3", "e6f6"]);
+
+    // A slot loaded over a game in progress: that game is kept and can be brought back.
+    let mut slot = hvh();
+    slot.apply(Action::Square(sq("d3")));
+    let in_progress = s.game.clone();
+    s.apply(Action::Restore(Box::new(slot.clone())));
+    assert_eq!(s.game.transcript(), "d3");
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    assert_eq!(s.replaced.last().unwrap().game, in_progress);
+    s.apply(Action::BringBack);
+    assert_eq!(s.game, in_progress);
 }

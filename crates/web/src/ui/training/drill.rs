@@ -123,6 +123,29 @@ pub struct LineState {
     pub streak: u32,
 }
 
+/// The days a stored day may be (days since 1970-01-01): from 1970 to about 4700. Anything else is no date a
+/// page wrote.
+pub const DAYS: std::ops::RangeInclusive<i64> = 0..=1_000_000;
+
+impl LineState {
+    /// A stored state read field by field: the box clamped to 0-5, the streak to `u32`; `None` when it is
+    /// not an object or its due day is no day (see [`DAYS`]).
+    pub fn read(value: &serde_json::Value) -> Option<LineState> {
+        let field = |name: &str| value.get(name).and_then(serde_json::Value::as_i64);
+        let due = field("due").filter(|day| DAYS.contains(day))?;
+        Some(LineState {
+            boxed: field("boxed")
+                .unwrap_or(0)
+                .clamp(0, INTERVAL_DAYS.len() as i64) as u8,
+            due,
+            streak: value
+                .get("streak")
+                .and_then(serde_json::Value::as_u64)
+                .map_or(0, |n| n.min(u32::MAX as u64) as u32),
+        })
+    }
+}
+
 /// The schedule of every line played, by [`Line::key`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Schedule {
@@ -136,9 +159,13 @@ impl Schedule {
     pub fn record(&mut self, key: &str, today: i64, mistakes: u32) {
         let state = self.lines.entry(key.to_string()).or_default();
         if mistakes == 0 {
-            state.boxed = (state.boxed + 1).min(INTERVAL_DAYS.len() as u8);
-            state.streak += 1;
-            state.due = today + INTERVAL_DAYS[state.boxed as usize - 1];
+            // Saturating and clamped: a state from storage may hold anything its type can.
+            state.boxed = state
+                .boxed
+                .saturating_add(1)
+                .clamp(1, INTERVAL_DAYS.len() as u8);
+            state.streak = state.streak.saturating_add(1);
+            state.due = today.saturating_add(INTERVAL_DAYS[state.boxed as usize - 1]);
         } else {
             state.boxed = 1;
             state.streak = 0;

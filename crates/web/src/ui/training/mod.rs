@@ -131,14 +131,65 @@ impl Progress {
         serde_json::to_string(self).expect("progress always encodes")
     }
 
-    /// Reads stored progress; refuses what it cannot read in full.
+    /// Reads stored progress field by field: a count out of range is clamped, a field of the wrong kind
+    /// (or a day no calendar has) is left at its default, a drill line whose state does not read is dropped,
+    /// and the rest is kept. Only text that is not a JSON object, or a newer version, is refused whole.
     pub fn restore(text: &str) -> Result<Progress, ProgressError> {
-        let progress: Progress =
+        let value: serde_json::Value =
             serde_json::from_str(text).map_err(|e| ProgressError::Unreadable(e.to_string()))?;
-        match progress.version {
-            1 => Ok(progress),
-            v => Err(ProgressError::Version(v)),
+        let object = value
+            .as_object()
+            .ok_or_else(|| ProgressError::Unreadable("not an object".into()))?;
+        match object.get("version").and_then(serde_json::Value::as_u64) {
+            Some(1) => {}
+            Some(v) => return Err(ProgressError::Version(v.min(u32::MAX as u64) as u32)),
+            None => return Err(ProgressError::Unreadable("no version".into())),
         }
+        let puzzles = object.get("puzzles");
+        let count = |name: &str| puzzles.and_then(|p| p.get(name)).map_or(0, stored_count);
+        let mut next = [0; LEVELS as usize];
+        if let Some(stored) = puzzles.and_then(|p| p.get("next")?.as_array()) {
+            for (slot, value) in next.iter_mut().zip(stored) {
+                *slot = stored_count(value);
+            }
+        }
+        let mut drills = Schedule::default();
+        if let Some(lines) = object
+            .get("drills")
+            .and_then(|d| d.get("lines")?.as_object())
+        {
+            for (key, state) in lines {
+                if let Some(state) = drill::LineState::read(state) {
+                    drills.lines.insert(key.clone(), state);
+                }
+            }
+        }
+        Ok(Progress {
+            version: 1,
+            puzzles: PuzzleStats {
+                solved: count("solved"),
+                attempted: count("attempted"),
+                streak: count("streak"),
+                best_streak: count("best_streak"),
+                next,
+                daily_solved: puzzles
+                    .and_then(|p| p.get("daily_solved")?.as_i64())
+                    .filter(|day| drill::DAYS.contains(day)),
+            },
+            drills,
+        })
+    }
+}
+
+/// A stored count: a whole number clamped to `u32`'s range, 0 for anything else.
+fn stored_count(value: &serde_json::Value) -> u32 {
+    match value {
+        serde_json::Value::Number(n) => n
+            .as_u64()
+            .map(|n| n.min(u32::MAX as u64) as u32)
+            .or_else(|| n.as_f64().map(|f| f.clamp(0.0, u32::MAX as f64) as u32))
+            .unwrap_or(0),
+        _ => 0,
     }
 }
 
@@ -303,8 +354,9 @@ pub struct Training {
     pub valuing: Option<RequestId>,
     /// Counts and schedule, kept in storage.
     pub progress: Progress,
-    /// Stored progress could not be read (it was copied aside).
-    pub progress_lost: bool,
+    /// Stored progress could not be read: where it was copied aside (`Some(None)`: the storage took no
+    /// copy).
+    pub progress_lost: Option<Option<String>>,
 }
 
 impl Training {

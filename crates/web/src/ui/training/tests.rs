@@ -290,3 +290,76 @@ fn progress_is_kept_and_unreadable_progress_is_refused() {
     let newer = text.replace("\"version\":1", "\"version\":2");
     assert_eq!(Progress::restore(&newer), Err(ProgressError::Version(2)));
 }
+
+/// Stored progress with every field out of range: each is clamped or dropped alone, the rest kept, and a
+/// line stored in box 255 then played without a mistake goes to the last box (it once panicked there).
+#[test]
+fn progress_out_of_range_is_clamped_field_by_field_and_never_panics() {
+    let text = r#"{"version":1,
+        "puzzles":{"solved":99999999999,"attempted":-4,"streak":"many","best_streak":12.5,
+                   "next":[3,99999999999,-1],"daily_solved":99999999999999999999},
+        "drills":{"lines":{
+            "X:f5d6c3d3c4":{"boxed":255,"due":20000,"streak":4294967295},
+            "X:f5d6c5":{"boxed":2,"due":-9223372036854775808,"streak":1},
+            "X:f5f6":{"boxed":3,"due":20001,"streak":2},
+            "X:f5d6c3":"junk"}}}"#;
+    let progress = Progress::restore(text).expect("read field by field");
+    let stats = &progress.puzzles;
+    assert_eq!(
+        (
+            stats.solved,
+            stats.attempted,
+            stats.streak,
+            stats.best_streak
+        ),
+        (u32::MAX, 0, 0, 12)
+    );
+    assert_eq!(stats.next[..3], [3, u32::MAX, 0]);
+    assert_eq!(stats.daily_solved, None);
+    let lines = &progress.drills.lines;
+    assert_eq!(
+        lines.len(),
+        2,
+        "the line due on no day and the junk one dropped"
+    );
+    let tiger = &lines["X:f5d6c3d3c4"];
+    assert_eq!((tiger.boxed, tiger.due, tiger.streak), (5, 20000, u32::MAX));
+    assert_eq!(lines["X:f5f6"].boxed, 3, "the rest kept");
+
+    // A state that only storage could hold (any value its type allows) goes through a round.
+    let mut schedule = progress.drills.clone();
+    schedule.lines.get_mut("X:f5d6c3d3c4").unwrap().boxed = 255;
+    schedule.lines.get_mut("X:f5d6c3d3c4").unwrap().due = i64::MAX;
+    schedule.record("X:f5d6c3d3c4", i64::MAX, 0);
+    let state = &schedule.lines["X:f5d6c3d3c4"];
+    assert_eq!(
+        (state.boxed, state.due, state.streak),
+        (5, i64::MAX, u32::MAX)
+    );
+
+    // The whole room played with it: the Tiger from box 255, no mistake, no panic.
+    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let mut progress = Progress::new();
+    progress.drills.lines.insert(
+        "X:f5d6c3d3c4".into(),
+        drill::LineState {
+            boxed: 255,
+            due: 0,
+            streak: 0,
+        },
+    );
+    let mut training = Training::new(progress);
+    let tiger = OPENINGS.iter().position(|o| o.name == "Tiger").unwrap();
+    training.apply(
+        TrainingAction::StartDrill {
+            choice: DrillChoice::Opening(tiger),
+            color: Color::Black,
+            today: 20_600,
+            seed: 0,
+        },
+        &mut channel,
+    );
+    drill_round(&mut training, &mut channel, &mut engine, &mut sent, 0);
+    let state = &training.progress.drills.lines["X:f5d6c3d3c4"];
+    assert_eq!((state.boxed, state.due), (5, 20_600 + 16));
+}

@@ -58,8 +58,14 @@ pub fn training_room(props: &TrainingProps) -> Html {
                 <button type="button" aria-pressed={selected(Tab::Puzzles)} data-testid="tab-puzzles" onclick={tab(Tab::Puzzles)}>{ w.puzzles }</button>
                 <button type="button" aria-pressed={selected(Tab::Drills)} data-testid="tab-drills" onclick={tab(Tab::Drills)}>{ w.drills }</button>
             </div>
-            if training.progress_lost {
-                <p class="notice" role="status">{ w.progress_lost }</p>
+            if let Some(kept) = &training.progress_lost {
+                <p class="notice" role="status" data-testid="progress-lost">
+                    if let Some(key) = kept {
+                        { w.progress_lost }{ " " }<code>{ key }</code>
+                    } else {
+                        { w.progress_lost_not_kept }
+                    }
+                </p>
             }
             if training.tab == Tab::Puzzles {
                 <PuzzlePanel session={session.clone()} {lang} />

@@ -48,7 +48,9 @@ crate::ui::i18n::strings! {
     /// A drill move on the line.
     right: "Right.", "正确。";
     /// Stored progress could not be read.
-    progress_lost: "Your saved training progress could not be read; a copy was kept, and counting starts again.", "无法读取已保存的训练进度；已保留一份副本，计数重新开始。";
+    progress_lost: "Your saved training progress could not be read; a copy was kept, and counting starts again. The copy's key:", "无法读取已保存的训练进度；已保留一份副本，计数重新开始。副本的键名：";
+    /// The same when the browser's storage took no copy.
+    progress_lost_not_kept: "Your saved training progress could not be read, and no copy of it could be kept (the browser's storage refused it: it may be full). Counting starts again.", "无法读取已保存的训练进度，且无法保留副本（浏览器存储拒绝写入，可能已满）。计数重新开始。";
     /// What the puzzles are.
     puzzles_intro: "Positions from expert games where exactly one move is best, checked by the exact solver. Find it.", "来自高手对局的局面，经精确求解器验证只有一步最佳。找出它。";
     /// What the drills are.
