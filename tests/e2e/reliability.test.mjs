@@ -158,3 +158,82 @@ test('every unreadable training progress is kept aside, and a storage that refus
   assert.deepEqual(full.errors, []);
   await full.context.close();
 });
+
+test('two tabs playing at once keep both games, and a slot is not overwritten unseen', async () => {
+  const context = await env.browser.newContext();
+  const errors = [];
+  const open = async () => {
+    const page = await context.newPage();
+    page.on('pageerror', (err) => errors.push(String(err)));
+    await page.goto(env.server.url);
+    await page.waitForSelector('[data-testid=board]');
+    return page;
+  };
+  const a = await open();
+  await newGame(a, { mode: 'hvh' });
+  await play(a, ['f5', 'd6']);
+  const b = await open();
+  assert.equal(await text(b, 'transcript'), 'f5d6', 'a new tab opens the last game');
+  await newGame(b, { mode: 'hvh' });
+  await play(b, ['c4', 'c3']);
+  await play(a, ['c3']);
+
+  // Tab A's slot panel was open before tab B saved into slot 1: A's save is refused, B's kept.
+  await a.click('.slots summary');
+  await b.click('.slots summary');
+  await b.click('[data-testid=slot-save-1]');
+  const saved = await b.evaluate(() => localStorage.getItem('reversi.slot.1'));
+  await a.click('[data-testid=slot-save-1]');
+  await a.waitForSelector('[data-testid=slot-refused-1]');
+  assert.equal(await a.evaluate(() => localStorage.getItem('reversi.slot.1')), saved);
+  await a.close();
+  await b.close();
+
+  // Both games are there for the next visit: one on the board, the other one click away.
+  const c = await open();
+  const games = [await text(c, 'transcript')];
+  await c.click('.share summary');
+  await c.click('[data-testid=previous-game]');
+  games.push(await text(c, 'transcript'));
+  assert.deepEqual(games.sort(), ['c4c3', 'f5d6c3']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a megabyte pasted or stored in a slot is refused without a freeze of the page', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6']);
+  await page.click('.share summary');
+  // Set without typing (a megabyte of key presses would measure Playwright, not the page).
+  await page.evaluate(() => {
+    document.querySelector('[data-testid=import-text]').value = 'f5'.repeat(500_000);
+  });
+  const importMs = await page.evaluate(() => {
+    const started = performance.now();
+    document.querySelector('[data-testid=import]').click();
+    return performance.now() - started;
+  });
+  assert.match(await text(page, 'notice'), /move 2/);
+  assert.equal(await text(page, 'transcript'), 'f5d6', 'the game on the board stays');
+  // A slot holding a megabyte of moves: the list opens and shows it as unreadable.
+  await page.click('.slots summary');
+  await page.click('[data-testid=slot-save-2]');
+  await page.click('.slots summary');
+  await page.evaluate(() => {
+    const slot = JSON.parse(localStorage.getItem('reversi.slot.2'));
+    slot.game.moves = 'f5'.repeat(500_000);
+    localStorage.setItem('reversi.slot.2', JSON.stringify(slot));
+  });
+  const panelMs = await page.evaluate(async () => {
+    const started = performance.now();
+    document.querySelector('.slots summary').click();
+    await new Promise((ok) => setTimeout(ok, 0));
+    return performance.now() - started;
+  });
+  await page.waitForSelector('[data-testid=slot-2]');
+  assert.match(await text(page, 'slot-2'), /unreadable/);
+  console.log(`import of 1 MB: ${importMs.toFixed(1)} ms; slot panel with a 1 MB slot: ${panelMs.toFixed(1)} ms`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -99,3 +99,40 @@ test('"Play again" with the explorer open shows the explorer', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('workers killed without a word mid-search are replaced within a second and the AI still answers', async () => {
+  const started = [];
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, {
+    // Keeps the page's workers where the test can terminate them, as the browser may (no error event).
+    init: () => {
+      const Native = window.Worker;
+      window.__workers = [];
+      window.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          window.__workers.push(this);
+        }
+      };
+    },
+    beforeLoad: (page) => page.on('worker', () => started.push(Date.now())),
+  });
+  const moves = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+  await restoreGame(page, { moves, level: 10 });
+  await page.waitForTimeout(300);
+  const legal = await page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square));
+  await page.click(`[data-square=${legal[0]}]`);
+  await page.waitForSelector('[data-testid=thinking]');
+  await page.waitForTimeout(200);
+  const before = started.length;
+  const killed = Date.now();
+  await page.evaluate(() => window.__workers.forEach((w) => w.terminate()));
+  const deadline = Date.now() + 5000;
+  while (started.length < before + 2 && Date.now() < deadline) await page.waitForTimeout(10);
+  const replaced = Math.max(...started.slice(before)) - killed;
+  assert.equal(started.length, before + 2, 'both workers replaced');
+  assert.ok(replaced < 1500, `replaced ${replaced} ms after they died`);
+  // The search is asked again, and the AI's move comes.
+  await waitPlies(page, moves.length / 2 + 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

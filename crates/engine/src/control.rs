@@ -11,6 +11,16 @@ pub type Clock = fn() -> f64;
 /// How often (in nodes) the deadline and the stop flag are looked at.
 const POLL_INTERVAL: u64 = 4096;
 
+/// Called at every poll of every search (see [`set_poll_hook`]).
+static POLL_HOOK: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+
+/// Has every search call `hook` each time it looks at its limits (every few thousand nodes, well under a
+/// millisecond apart): the page's worker uses it to tell the page that it is alive while it searches. Set
+/// once; a second call is ignored.
+pub fn set_poll_hook(hook: fn()) {
+    let _ = POLL_HOOK.set(hook);
+}
+
 /// Node count, limits and the verdict "stop now" of one search.
 pub struct Control {
     /// Nodes visited so far.
@@ -98,6 +108,9 @@ impl Control {
     }
 
     fn poll(&mut self) {
+        if let Some(hook) = POLL_HOOK.get() {
+            hook();
+        }
         if self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| (self.clock)() >= d)
             || [&self.stop, &self.crew_stop]

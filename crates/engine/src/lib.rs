@@ -74,7 +74,7 @@ pub mod wthor;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
-pub use control::{native_clock, Clock, Control};
+pub use control::{native_clock, set_poll_hook, Clock, Control};
 pub use error::{PlayError, PositionError, SquareError, TranscriptError};
 pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};

@@ -282,7 +282,14 @@ pub enum Response {
         /// A human-readable reason.
         message: String,
     },
+    /// The worker is alive: sent every [`HEARTBEAT_MS`] or so, while it waits and while it searches, so
+    /// that the page notices at once a worker that died without a word (terminated, or killed by the
+    /// browser). It answers no request (its id is 0).
+    Alive,
 }
+
+/// How often a worker says it is alive (milliseconds).
+pub const HEARTBEAT_MS: f64 = 250.0;
 
 impl Request {
     /// The request's id.
@@ -341,6 +348,7 @@ impl Response {
             | Response::Puzzle { id, .. }
             | Response::TaskDone { id, .. }
             | Response::Error { id, .. } => *id,
+            Response::Alive => 0,
         }
     }
 }

@@ -283,7 +283,7 @@ mod web {
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
     use super::{greeting, undecodable, DataFile, Engine};
-    use crate::protocol::{Request, Response};
+    use crate::protocol::{Request, Response, HEARTBEAT_MS};
 
     fn now() -> f64 {
         js_sys::Date::now()
@@ -291,6 +291,21 @@ mod web {
 
     fn scope() -> DedicatedWorkerGlobalScope {
         js_sys::global().unchecked_into()
+    }
+
+    thread_local! {
+        /// When the next heartbeat is due.
+        static NEXT_BEAT: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+    }
+
+    /// Tells the page this worker is alive, at most every [`HEARTBEAT_MS`]: called by a timer while the
+    /// worker waits (or fetches a file) and by every search as it polls its limits.
+    fn beat() {
+        let now = now();
+        if now >= NEXT_BEAT.with(|n| n.get()) {
+            NEXT_BEAT.with(|n| n.set(now + HEARTBEAT_MS));
+            post(&Response::Alive);
+        }
     }
 
     /// Posts a reply to the page, as JSON text.
@@ -407,6 +422,8 @@ mod web {
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // The handler lives as long as the worker.
         on_message.forget();
+        reversi_engine::set_poll_hook(beat);
+        gloo_timers::callback::Interval::new(HEARTBEAT_MS as u32, beat).forget();
         post(&greeting());
     }
 }

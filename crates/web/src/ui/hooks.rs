@@ -14,7 +14,8 @@ use super::browser::{base_url, storage, take_shared_link, worker_count, REPLACED
 use super::channel::{Channel, Message};
 use super::persist::{self, AUTOSAVE_KEY};
 use super::pool::{Effect, Owner, Pool};
-use super::state::{Action, Session};
+use super::state::{Action, GameClock, Session, MAX_REPLACED};
+use super::training::{Progress, TrainingAction, PROGRESS_KEY};
 use crate::protocol::Response;
 
 /// The worker's script, beside the page (Trunk builds it; the wasm file's name follows from it).
@@ -277,31 +278,57 @@ thread_local! {
     static LAST_AUTOSAVE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Writes the autosave (and the game put aside) to storage.
+/// Writes the autosave (and the games put aside) to storage, losing no other tab's game: when the autosave
+/// holds a game this page did not write (another tab's), that game is put aside before this one takes its
+/// place, and the games aside are merged with the ones storage holds (see [`persist::merge_aside`]).
+/// With `own_autosave` false (another tab owns the autosave now) this page's game is only put aside.
 fn write_autosave(session: &Session) {
-    if let Some(storage) = storage() {
+    write_games(session, true);
+}
+
+fn write_games(session: &Session, own_autosave: bool) {
+    let Some(storage) = storage() else {
+        return;
+    };
+    let stored = storage.get_item(AUTOSAVE_KEY).ok().flatten();
+    let last = LAST_AUTOSAVE.with(|last| last.borrow().clone());
+    let resume = |settings, game: &reversi_engine::Game, clock: &Option<GameClock>| {
+        Session::resume(settings, game.clone(), clock.clone(), false, 4)
+    };
+    let mut aside: Vec<Session> = storage
+        .get_item(REPLACED_KEY)
+        .ok()
+        .flatten()
+        .map(|text| persist::read_replaced(&text))
+        .unwrap_or_default();
+    aside.extend(
+        session
+            .replaced
+            .iter()
+            .map(|r| resume(r.settings, &r.game, &r.clock)),
+    );
+    let foreign = stored
+        .as_deref()
+        .filter(|text| Some(*text) != last.as_deref())
+        .and_then(|text| persist::restore(text).ok());
+    let on_board = if own_autosave {
+        aside.extend(foreign);
+        Some(session.game.clone())
+    } else {
+        aside.push(resume(session.settings, &session.game, &session.clock));
+        foreign.map(|s| s.game)
+    };
+    if own_autosave {
         let text = persist::save(session);
         // A full or disabled storage only loses the autosave, never the game on screen.
         let _ = storage.set_item(AUTOSAVE_KEY, &text);
         LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
-        if session.replaced.is_empty() {
-            let _ = storage.remove_item(REPLACED_KEY);
-        } else {
-            let aside: Vec<Session> = session
-                .replaced
-                .iter()
-                .map(|previous| {
-                    Session::resume(
-                        previous.settings,
-                        previous.game.clone(),
-                        previous.clock.clone(),
-                        false,
-                        4,
-                    )
-                })
-                .collect();
-            let _ = storage.set_item(REPLACED_KEY, &persist::save_replaced(&aside));
-        }
+    }
+    let aside = persist::merge_aside(aside, on_board.as_ref(), MAX_REPLACED);
+    if aside.is_empty() {
+        let _ = storage.remove_item(REPLACED_KEY);
+    } else {
+        let _ = storage.set_item(REPLACED_KEY, &persist::save_replaced(&aside));
     }
 }
 
@@ -314,17 +341,15 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
     *latest.borrow_mut() = Some(session.clone());
     use_effect_with((), move |_| {
         let listener = Closure::<dyn Fn()>::new(move || {
-            // Only this page's own save is brought up to date: one written meanwhile by another tab
-            // (or by hand) is left as it is.
+            // This page's own save is brought up to date; over one written meanwhile by another tab (or
+            // by hand), this page's game is only put aside, where a later visit finds it.
             let stored = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten());
-            if stored != LAST_AUTOSAVE.with(|last| last.borrow().clone()) {
-                return;
-            }
+            let own = stored == LAST_AUTOSAVE.with(|last| last.borrow().clone());
             if let Some(session) = latest.borrow().as_ref() {
                 let mut charged = (**session).clone();
                 let now = js_sys::Date::now();
                 charged.apply_at(now, Action::Tick(now));
-                write_autosave(&charged);
+                write_games(&charged, own);
             }
         });
         if let Some(window) = web_sys::window() {
@@ -367,14 +392,42 @@ pub fn use_game_clock(session: &UseReducerHandle<Session>) {
     });
 }
 
-/// Keeps the training room's progress in storage, written whenever it changes (not over unreadable
-/// progress that was not copied aside: [`Session::training`] says when it was lost).
+thread_local! {
+    /// The training progress this page last read or wrote: what another tab wrote since is merged in.
+    static PROGRESS_BASE: RefCell<Option<Progress>> = const { RefCell::new(None) };
+}
+
+/// Keeps the training room's progress in storage, written whenever it changes. When another tab wrote
+/// progress since this page last read or wrote it, the two are merged ([`Progress::merge`]: what each tab
+/// added adds up) and this page takes the merged progress.
 #[hook]
 pub fn use_training_progress(session: &UseReducerHandle<Session>) {
     let progress = session.training.progress.clone();
-    use_effect_with(progress, |progress| {
-        if let Some(storage) = storage() {
-            let _ = storage.set_item(super::training::PROGRESS_KEY, &progress.save());
+    // Unreadable progress that could not be copied aside is not written over.
+    let keep_stored = session.training.progress_lost == Some(None);
+    let dispatcher = session.dispatcher();
+    use_effect_with(progress, move |progress| {
+        let Some(storage) = storage().filter(|_| !keep_stored) else {
+            return;
+        };
+        // The first time, the progress this page read at its start.
+        let base = PROGRESS_BASE.with(|b| b.borrow().clone());
+        let base = Some(base.unwrap_or_else(|| progress.clone()));
+        let stored = storage
+            .get_item(PROGRESS_KEY)
+            .ok()
+            .flatten()
+            .and_then(|text| Progress::restore(&text).ok());
+        let merged = match (base, stored) {
+            (Some(base), Some(stored)) if stored != base && stored != *progress => {
+                progress.merge(&stored, &base)
+            }
+            _ => progress.clone(),
+        };
+        let _ = storage.set_item(PROGRESS_KEY, &merged.save());
+        PROGRESS_BASE.with(|b| *b.borrow_mut() = Some(merged.clone()));
+        if merged != *progress {
+            dispatcher.dispatch(Action::Training(TrainingAction::Adopt(merged)));
         }
     });
 }

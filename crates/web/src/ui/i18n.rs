@@ -228,6 +228,10 @@ strings! {
     empty_slot: "empty", "空";
     /// A slot whose data cannot be read.
     unreadable: "unreadable data (it will be overwritten)", "数据无法读取（保存时将覆盖）";
+    /// A save the browser's storage refused.
+    save_failed: "Not saved: the browser's storage refused it (it may be full). The slot and your game are unchanged.", "未能保存：浏览器存储拒绝写入（可能已满）。存档与当前对局均未改变。";
+    /// A save into a slot another tab changed since this panel read it.
+    slot_changed: "Not saved: another tab saved into this slot since this list was shown. The list now shows it; save again to replace it.", "未能保存：此列表显示后，另一个标签页已写入这个存档。列表已更新；再次保存即可替换。";
     /// Heading of the analysis section.
     analysis: "Analysis", "分析";
     /// Label of the evaluation graph.

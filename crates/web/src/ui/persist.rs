@@ -486,6 +486,45 @@ pub fn read_slot(text: &str) -> Result<(SlotInfo, Session), RestoreError> {
     Ok((info, session))
 }
 
+/// The whole line of `game`: its start, and its moves with the ones to redo.
+fn line(game: &Game) -> (Position, String) {
+    (game.start(), game.transcript() + &game.redo_transcript())
+}
+
+/// True when one of two lines continues the other (the same game, one further on).
+fn same_game(a: &(Position, String), b: &(Position, String)) -> bool {
+    a.0 == b.0 && (a.1.starts_with(&b.1) || b.1.starts_with(&a.1))
+}
+
+/// The games to keep aside, from `games` (oldest first: what storage kept, this tab's, another tab's): one
+/// entry per game (where one is the other further on, the longer is kept, as the newer), none that is
+/// `current` (the game on the board) or has no move, and the last `most`. Two tabs writing their games by
+/// turns so keep both, each findable after both are closed.
+pub fn merge_aside(games: Vec<Session>, current: Option<&Game>, most: usize) -> Vec<Session> {
+    let current = current.map(line);
+    let mut kept: Vec<((Position, String), Session)> = Vec::new();
+    for session in games {
+        let this = line(&session.game);
+        if this.1.is_empty() || current.as_ref().is_some_and(|c| same_game(c, &this)) {
+            continue;
+        }
+        let longer = match kept.iter().position(|(l, _)| same_game(l, &this)) {
+            Some(i) => {
+                let (l, s) = kept.remove(i);
+                if l.1.len() > this.1.len() {
+                    (l, s)
+                } else {
+                    (this, session)
+                }
+            }
+            None => (this, session),
+        };
+        kept.push(longer);
+    }
+    let skip = kept.len().saturating_sub(most);
+    kept.into_iter().skip(skip).map(|(_, s)| s).collect()
+}
+
 /// The games put aside (see [`crate::ui::state::Session::replaced`]) as stored: a JSON list of saves,
 /// oldest first.
 pub fn save_replaced(sessions: &[Session]) -> String {
@@ -525,6 +564,38 @@ mod slot_tests {
         assert!(read_slot("{\"saved_at\":1}").is_err());
         assert!(read_slot("garbage").is_err());
         assert_ne!(slot_key(1), slot_key(2));
+    }
+
+    fn game(moves: &str) -> Session {
+        let mut session = Session::new(Settings::default());
+        session.game = Game::from_transcript(moves).unwrap();
+        session
+    }
+
+    fn lines(sessions: &[Session]) -> Vec<String> {
+        sessions.iter().map(|s| s.game.transcript()).collect()
+    }
+
+    /// Two tabs writing by turns: every game is kept once, as far as it went, and the one on the board is
+    /// not kept twice.
+    #[test]
+    fn games_aside_are_merged_one_entry_a_game() {
+        let stored = vec![game("f5d6"), game("c4c3")];
+        let mine = vec![game("e6f4"), game("f5d6c3"), game("")];
+        let other_tab = game("c4c3d3");
+        let all: Vec<Session> = stored.into_iter().chain(mine).chain([other_tab]).collect();
+        let board = Game::from_transcript("e6f4c3").unwrap();
+        let kept = merge_aside(all.clone(), Some(&board), 5);
+        assert_eq!(lines(&kept), ["f5d6c3", "c4c3d3"]);
+        assert_eq!(lines(&merge_aside(all, None, 2)), ["f5d6c3", "c4c3d3"]);
+        let many: Vec<Session> = ["f5d6", "d3c3", "c4c3", "e6f4", "f5f6", "d3c5"]
+            .map(game)
+            .into();
+        assert_eq!(
+            lines(&merge_aside(many, None, 5)),
+            ["d3c3", "c4c3", "e6f4", "f5f6", "d3c5"],
+            "the oldest dropped first"
+        );
     }
 
     /// A slot holding a megabyte of moves is refused after reading as many moves as a game can have (the

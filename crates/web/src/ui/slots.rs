@@ -26,6 +26,8 @@ pub struct SlotsProps {
 pub fn save_slots(props: &SlotsProps) -> Html {
     // Bumped after a save or delete so the list is read again.
     let version = use_state(|| 0u32);
+    // A save refused (by the storage, or because another tab changed the slot): the slot and the message.
+    let refusal = use_state(|| None::<(usize, &'static str)>);
     let open = use_state(|| false);
     let t = props.lang.strings();
     let on_toggle = {
@@ -57,22 +59,40 @@ pub fn save_slots(props: &SlotsProps) -> Html {
         let loadable = parsed.and_then(Result::ok).map(|(_, session)| session);
         let on_save = {
             let version = version.clone();
+            let refusal = refusal.clone();
             let session = props.session.clone();
             let key = key.clone();
+            // What this list shows of the slot: a save never replaces content it has not shown.
+            let seen = stored.clone();
+            let (failed, changed) = (t.save_failed, t.slot_changed);
             Callback::from(move |_| {
-                if let Some(storage) = storage() {
-                    let _ = storage.set_item(&key, &save_slot(&session, js_sys::Date::now()));
+                let Some(storage) = storage() else {
+                    refusal.set(Some((n, failed)));
+                    return;
+                };
+                let now = storage.get_item(&key).ok().flatten();
+                if now != seen {
+                    refusal.set(Some((n, changed)));
+                } else if storage
+                    .set_item(&key, &save_slot(&session, js_sys::Date::now()))
+                    .is_err()
+                {
+                    refusal.set(Some((n, failed)));
+                } else {
+                    refusal.set(None);
                 }
                 version.set(*version + 1);
             })
         };
         let on_delete = {
             let version = version.clone();
+            let refusal = refusal.clone();
             let key = key.clone();
             Callback::from(move |_| {
                 if let Some(storage) = storage() {
                     let _ = storage.remove_item(&key);
                 }
+                refusal.set(None);
                 version.set(*version + 1);
             })
         };
@@ -94,6 +114,9 @@ pub fn save_slots(props: &SlotsProps) -> Html {
                     <button type="button" data-testid={format!("slot-load-{n}")} onclick={on_load} disabled={loadable.is_none()}>{ t.load }</button>
                     <button type="button" data-testid={format!("slot-delete-{n}")} onclick={on_delete} disabled={!has_data}>{ t.delete }</button>
                 </span>
+                if let Some((_, message)) = refusal.as_ref().filter(|(slot, _)| *slot == n) {
+                    <p class="notice error" role="alert" data-testid={format!("slot-refused-{n}")}>{ *message }</p>
+                }
             </li>
         }
     });

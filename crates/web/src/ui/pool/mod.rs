@@ -32,6 +32,9 @@ const GRACE_MS: f64 = 15_000.0;
 const REVIEW_MS: f64 = 60_000.0;
 /// A worker that has not started after this long is started again.
 const START_MS: f64 = 30_000.0;
+/// A busy worker silent this long (four of its heartbeats, [`crate::protocol::HEARTBEAT_MS`]) is taken for
+/// dead: terminated, or killed by the browser without an `error` event.
+pub const SILENCE_MS: f64 = 1_000.0;
 
 /// The most workers a page runs (each holds its own tables: see [`crate::worker::HASH_MB`]).
 pub const MAX_WORKERS: usize = 16;
@@ -131,6 +134,22 @@ impl Job {
         Priority::of(&self.request)
     }
 
+    /// Whether the worker says it is alive while it runs the request (everything but a perft, which counts
+    /// without polling: its watchdog alone watches it).
+    fn beats(&self) -> bool {
+        !matches!(self.request, Request::Perft { .. })
+    }
+
+    /// When the worker running the job since `since`, last heard from at `heard`, is taken for dead.
+    fn dead_at(&self, since: f64, heard: f64) -> f64 {
+        let watchdog = since + self.watchdog_ms();
+        if self.beats() {
+            watchdog.min(heard + SILENCE_MS)
+        } else {
+            watchdog
+        }
+    }
+
     /// How long the request may run before its worker is taken for dead.
     fn watchdog_ms(&self) -> f64 {
         match &self.request {
@@ -170,6 +189,8 @@ enum Slot {
     Busy {
         job: Job,
         since: f64,
+        /// The last message from the worker (a reply or a heartbeat).
+        heard: f64,
     },
     /// Failed to start [`MAX_TRIES`] times in a row (the script could not load): not started again.
     Broken,
@@ -331,6 +352,12 @@ impl Pool {
         if *g != generation {
             return effects;
         }
+        if let Slot::Busy { heard, .. } = state {
+            *heard = now;
+        }
+        if response == Response::Alive {
+            return effects;
+        }
         match state {
             Slot::Busy { job, .. } if job.request.id() == response.id() => {
                 let owner = job.owner;
@@ -405,7 +432,7 @@ impl Pool {
         let mut effects = Vec::new();
         for slot in 0..self.slots.len() {
             let overdue = match &self.slots[slot].0 {
-                Slot::Busy { job, since } => now - since > job.watchdog_ms(),
+                Slot::Busy { job, since, heard } => now >= job.dead_at(*since, *heard),
                 Slot::Starting { since, .. } => now - since > START_MS,
                 Slot::Idle | Slot::Broken => false,
             };
@@ -427,7 +454,7 @@ impl Pool {
     /// When [`Pool::tick`] must be called next: the earliest watchdog or delayed request.
     pub fn next_wake(&self) -> Option<f64> {
         let watchdogs = self.slots.iter().filter_map(|(slot, _)| match slot {
-            Slot::Busy { job, since } => Some(since + job.watchdog_ms()),
+            Slot::Busy { job, since, heard } => Some(job.dead_at(*since, *heard)),
             Slot::Starting { since, .. } => Some(since + START_MS),
             Slot::Idle | Slot::Broken => None,
         });
@@ -470,7 +497,11 @@ impl Pool {
                     slot,
                     request: job.request.clone(),
                 });
-                self.slots[slot].0 = Slot::Busy { job, since: now };
+                self.slots[slot].0 = Slot::Busy {
+                    job,
+                    since: now,
+                    heard: now,
+                };
                 continue;
             }
             if self
@@ -494,7 +525,7 @@ impl Pool {
             .iter()
             .enumerate()
             .filter_map(|(i, (s, _))| match s {
-                Slot::Busy { job, since } if job.priority() < urgency => {
+                Slot::Busy { job, since, .. } if job.priority() < urgency => {
                     Some((i, job.priority(), *since))
                 }
                 _ => None,

@@ -222,6 +222,7 @@ impl Pool {
                     tries: 0,
                 },
                 since: now,
+                heard: now,
             };
         }
         if search.idle()

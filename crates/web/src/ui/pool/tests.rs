@@ -168,10 +168,23 @@ fn a_hint_whose_worker_dies_is_asked_again_then_reported_after_three_tries() {
     assert!(effects.contains(&Effect::Restarted));
     let g = self::generations(&effects)[0].1;
     assert_eq!(posts(&pool.ready(0, g, 2.0)), [(0, 5)], "asked again");
-    // A worker that sits on it past its watchdog is taken for dead too.
-    assert_eq!(pool.next_wake(), Some(2.0 + 3000.0 + GRACE_MS));
-    let effects = pool.tick(2.0 + 3000.0 + GRACE_MS + 1.0);
-    let g = self::generations(&effects)[0].1;
+    // A worker that sits on it past its watchdog is taken for dead too, however alive it says it is.
+    let mut t = 2.0;
+    let g = loop {
+        t += 250.0;
+        assert!(pool.reply(0, g, Response::Alive, t).is_empty());
+        assert_eq!(
+            pool.next_wake(),
+            Some((t + SILENCE_MS).min(2.0 + 3000.0 + GRACE_MS))
+        );
+        if let Some(&(_, g)) = self::generations(&pool.tick(t)).first() {
+            assert!(
+                t >= 2.0 + 3000.0 + GRACE_MS,
+                "not before its watchdog ({t})"
+            );
+            break g;
+        }
+    };
     pool.ready(0, g, 20_000.0);
     let effects = pool.died(0, g, 20_001.0);
     assert!(effects.iter().any(|e| matches!(
@@ -181,6 +194,43 @@ fn a_hint_whose_worker_dies_is_asked_again_then_reported_after_three_tries() {
             response: Response::Error { id: 5, .. }
         }
     )));
+}
+
+/// A worker killed without a word (terminated, or by the browser) stops its heartbeats: the pool takes it
+/// for dead a second after the last one, starts another and asks it the request again.
+#[test]
+fn a_busy_worker_that_falls_silent_is_replaced_a_second_after_its_last_heartbeat() {
+    let (mut pool, generations) = started(2);
+    assert_eq!(posts(&pool.submit(Owner::Game, hint(5), 0, 0.0)), [(0, 5)]);
+    for t in [250.0, 500.0] {
+        assert!(pool.reply(0, generations[0], Response::Alive, t).is_empty());
+        assert!(pool.tick(t).is_empty());
+    }
+    // Silent from 500 ms on; an idle worker is not watched.
+    assert_eq!(pool.next_wake(), Some(500.0 + SILENCE_MS));
+    assert!(pool.tick(500.0 + SILENCE_MS - 1.0).is_empty());
+    let effects = pool.tick(500.0 + SILENCE_MS);
+    assert!(effects.contains(&Effect::Restarted));
+    let restarted = self::generations(&effects);
+    assert_eq!(restarted.len(), 1);
+    let (slot, g) = restarted[0];
+    assert_eq!(slot, 0);
+    // The request went to the other worker at once, or waits for the new one.
+    let asked: Vec<_> = posts(&effects)
+        .into_iter()
+        .chain(posts(&pool.ready(0, g, 1_600.0)))
+        .collect();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].1, 5, "asked again");
+    // A perft says nothing while it counts: only its watchdog watches it.
+    let (mut pool, _) = started(1);
+    let perft = Request::Perft {
+        id: 9,
+        position: Position::START,
+        depth: 9,
+    };
+    pool.submit(Owner::Game, perft, 0, 0.0);
+    assert_eq!(pool.next_wake(), Some(GRACE_MS));
 }
 
 #[test]

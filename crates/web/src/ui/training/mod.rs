@@ -36,6 +36,9 @@ pub const DRILL_SEARCH_DEPTH: u32 = 8;
 pub enum TrainingAction {
     /// Open the room (the game is kept as it is).
     Open,
+    /// Take `Progress` as the room's (this tab's progress merged with another tab's: see
+    /// [`Progress::merge`]).
+    Adopt(Progress),
     /// Leave the room: the game comes back.
     Close,
     /// Show puzzles or drills.
@@ -123,6 +126,41 @@ impl Progress {
         Progress {
             version: 1,
             ..Progress::default()
+        }
+    }
+
+    /// This tab's progress (`self`) merged with `stored`, which another tab wrote since this one last read
+    /// or wrote `base`: what each tab added since `base` adds up. Counts are `stored`'s plus what this tab
+    /// added; the streak is this tab's if it answered since `base`, the best streak the larger; each level's
+    /// next puzzle and the last daily solved the later; a drill line this tab played since `base` is this
+    /// tab's, every other line `stored`'s.
+    pub fn merge(&self, stored: &Progress, base: &Progress) -> Progress {
+        let (mine, theirs, base_stats) = (&self.puzzles, &stored.puzzles, &base.puzzles);
+        let add = |theirs: u32, mine: u32, base: u32| {
+            (theirs as i64 + mine as i64 - base as i64).clamp(0, u32::MAX as i64) as u32
+        };
+        let answered = mine.attempted != base_stats.attempted;
+        let mut next = theirs.next;
+        for (slot, mine) in next.iter_mut().zip(mine.next) {
+            *slot = (*slot).max(mine);
+        }
+        let mut drills = stored.drills.clone();
+        for (key, state) in &self.drills.lines {
+            if base.drills.lines.get(key) != Some(state) {
+                drills.lines.insert(key.clone(), state.clone());
+            }
+        }
+        Progress {
+            version: 1,
+            puzzles: PuzzleStats {
+                solved: add(theirs.solved, mine.solved, base_stats.solved),
+                attempted: add(theirs.attempted, mine.attempted, base_stats.attempted),
+                streak: if answered { mine.streak } else { theirs.streak },
+                best_streak: theirs.best_streak.max(mine.best_streak),
+                next,
+                daily_solved: theirs.daily_solved.max(mine.daily_solved),
+            },
+            drills,
         }
     }
 
@@ -412,6 +450,7 @@ impl Training {
     pub fn apply(&mut self, action: TrainingAction, channel: &mut Channel) {
         match action {
             TrainingAction::Open => self.open = true,
+            TrainingAction::Adopt(progress) => self.progress = progress,
             TrainingAction::Close => {
                 self.open = false;
                 self.cancel(channel);

@@ -363,3 +363,33 @@ fn progress_out_of_range_is_clamped_field_by_field_and_never_panics() {
     let state = &training.progress.drills.lines["X:f5d6c3d3c4"];
     assert_eq!((state.boxed, state.due), (5, 20_600 + 16));
 }
+
+/// Two tabs answering puzzles from the same stored progress: what each added adds up, neither overwrites
+/// the other (3 attempts in one tab and 1 in the other are 4, not the last writer's 1).
+#[test]
+fn progress_from_two_tabs_adds_up() {
+    let mut base = Progress::new();
+    base.puzzles.attempted = 10;
+    base.puzzles.solved = 6;
+    base.drills.record("X:f5d6", 100, 0);
+    let (mut a, mut b) = (base.clone(), base.clone());
+    a.puzzles.attempted += 3;
+    a.puzzles.solved += 2;
+    a.puzzles.streak = 2;
+    a.puzzles.next[0] = 5;
+    b.puzzles.attempted += 1;
+    b.puzzles.next[0] = 3;
+    b.puzzles.best_streak = 9;
+    b.drills.record("X:f5f6", 100, 0);
+    a.drills.record("X:f5d6", 101, 1);
+    // B wrote first; A, writing next, finds B's progress in storage.
+    let merged = a.merge(&b, &base);
+    assert_eq!(merged.puzzles.attempted, 14);
+    assert_eq!(merged.puzzles.solved, 8);
+    assert_eq!((merged.puzzles.streak, merged.puzzles.best_streak), (2, 9));
+    assert_eq!(merged.puzzles.next[0], 5);
+    assert_eq!(merged.drills.lines["X:f5d6"], a.drills.lines["X:f5d6"]);
+    assert_eq!(merged.drills.lines["X:f5f6"], b.drills.lines["X:f5f6"]);
+    // Merging again with nothing new changes nothing.
+    assert_eq!(merged.merge(&merged, &merged), merged);
+}
