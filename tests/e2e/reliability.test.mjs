@@ -237,3 +237,24 @@ test('a megabyte pasted or stored in a slot is refused without a freeze of the p
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a save the storage refuses says so, and the slot and the game stay as they were', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, {
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.startsWith('reversi.slot')) throw new DOMException('full', 'QuotaExceededError');
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6']);
+  await page.click('.slots summary');
+  await page.click('[data-testid=slot-save-4]');
+  assert.match(await text(page, 'slot-refused-4'), /storage refused/);
+  assert.match(await text(page, 'slot-4'), /empty/);
+  assert.equal(await text(page, 'transcript'), 'f5d6');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

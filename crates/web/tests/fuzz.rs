@@ -263,3 +263,57 @@ fn import_box() {
         !refused
     });
 }
+
+/// The worker's data-file loader: the page itself served where a file should be (what a wrong address
+/// fetched), small real files, and what the fuzzer makes of them; each is refused with a reason or read,
+/// and the real file loads after all of them.
+#[test]
+fn data_files() {
+    use reversi_engine::explorer::ExplorerBuilder;
+    use reversi_engine::puzzles::PuzzleSet;
+    let page = std::fs::read("../../index.html").unwrap();
+    let games = reversi_engine::wthor::parse(
+        &std::fs::read("../engine/tests/data/wthor-sample.wtb").unwrap(),
+    )
+    .unwrap()
+    .games;
+    let mut builder = ExplorerBuilder::new();
+    for game in &games {
+        builder.add(game, 20);
+    }
+    let small_explorer = builder.write(1);
+    let puzzles = std::fs::read("../../assets/puzzles.bin").unwrap();
+    let set = PuzzleSet::read(&puzzles).unwrap();
+    let small_puzzles = PuzzleSet::new(set.puzzles()[..3].to_vec()).write();
+    for (name, seed, file, small, path) in [
+        (
+            "explorer file",
+            18,
+            DataFile::Explorer,
+            small_explorer,
+            "../../assets/explorer.bin",
+        ),
+        (
+            "puzzle file",
+            19,
+            DataFile::Puzzles,
+            small_puzzles,
+            "../../assets/puzzles.bin",
+        ),
+    ] {
+        let mut engine = Engine::new(reversi_engine::native_clock);
+        let refused = engine.load(file, &page).unwrap_err();
+        says_what(&refused);
+        fuzz(
+            name,
+            seed,
+            &[small.as_slice(), &page],
+            |input| match engine.load(file, input) {
+                Ok(()) => true,
+                Err(error) => says_what(&error),
+            },
+        );
+        let real = std::fs::read(path).unwrap();
+        engine.load(file, &real).expect("the real file still loads");
+    }
+}
