@@ -21,6 +21,9 @@
 //!   principal-variation search and Multi-ProbCut, then the exact endgame [`Solver`] where it reaches. A
 //!   [`Level`] (1 to [`MAX_LEVEL`]) gives the limits a playing strength uses. [`Control`] stops a search at a
 //!   node count, a deadline on a [`Clock`] or a shared stop flag.
+//! - [`Searcher::with_threads`] and [`solve_shared`] search on several threads that share one
+//!   [`TranspositionTable`] and one stop flag; the threads come from the caller's [`Spawn`] ([`StdThreads`]
+//!   natively), so the engine starts none itself.
 //! - [`SplitSearch`] spreads one search over helpers that share no memory (the page's workers): it hands out
 //!   [`Task`]s and takes [`Answer`]s; [`search_parallel`] drives it on native threads, and [`RootSolve`] /
 //!   [`solve_parallel`] do the same for the exact solve.

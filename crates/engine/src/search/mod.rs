@@ -6,7 +6,10 @@
 //! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering) and the root's valuations;
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
-//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (threads, or the page's workers);
+//! - `smp.rs`: one search on several threads over shared memory (one lock-free table, one stop flag,
+//!   simplified ABDADA), the threads started by the caller's [`Spawn`]: natively;
+//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (the page's workers, which do
+//!   not share memory yet);
 //! - `split/`: the AI's search shared out the same way, move by move at the root, and where the level
 //!   solves exactly, the solve too (`split/endgame.rs`).
 

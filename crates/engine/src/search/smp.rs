@@ -1,9 +1,9 @@
 //! The parallel search over shared memory: every thread runs the same search of the same position over one
 //! transposition table ([`TranspositionTable`] is lock-free), and one stop flag ends them all.
 //!
-//! The threads do not search the same tree twice thanks to simplified ABDADA (Weill's "alpha-beta
-//! distribué avec droit d'aînesse", in the simplified form Kerrigan measured as stronger than young brothers
-//! wait): the eldest brother (the first move of a node) is searched by whoever reaches it, but a younger
+//! The threads do not search the same tree twice thanks to simplified ABDADA (Weill's "alpha-bêta
+//! distribué avec droit d'aînesse", in the simplified form Tom Kerrigan described for chess): the eldest
+//! brother (the first move of a node) is searched by whoever reaches it, but a younger
 //! brother that another thread is searching right now is put off to the end of the node's list. By the time
 //! it is searched its result is usually in the table. The table of what is being searched ([`Busy`]) is a
 //! few hundred kilobytes of atomic words; a thread marks a child at nodes with enough depth left, and
