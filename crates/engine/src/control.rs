@@ -66,12 +66,6 @@ impl Control {
         }
     }
 
-    /// These limits, and also a stop when `flag` is set (the flag of a parallel search's threads).
-    pub(crate) fn stopping_on(mut self, flag: Arc<AtomicBool>) -> Control {
-        self.crew_stop = Some(flag);
-        self
-    }
-
     /// The same limits for another thread of the same search, from no nodes (the node limit is the
     /// first thread's alone), stopping on `flag` as well.
     pub(crate) fn for_helper(&self, flag: Arc<AtomicBool>) -> Control {
@@ -79,9 +73,9 @@ impl Control {
             deadline: self.deadline,
             clock: self.clock,
             stop: self.stop.clone(),
+            crew_stop: Some(flag),
             ..Control::unlimited()
         }
-        .stopping_on(flag)
     }
 
     /// Watches `flag` from now on (the flag of a parallel search's threads).

@@ -34,8 +34,7 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token> {
         }
         let mut rest = word;
         while !rest.is_empty() && tokens.len() < MAX_TOKENS {
-            // Only the next four bytes are looked at: lowering the whole rest at every square made a long
-            // word (a megabyte pasted) quadratic.
+            // Only the next four bytes are looked at, so that a long word is read in linear time.
             if rest
                 .get(..4)
                 .is_some_and(|head| head.eq_ignore_ascii_case("pass"))

@@ -159,11 +159,6 @@ impl TranspositionTable {
         }
     }
 
-    /// The table's size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
-    }
-
     /// Forgets everything. Not to be called while a search uses the table.
     pub fn clear(&self) {
         for bucket in &self.buckets {

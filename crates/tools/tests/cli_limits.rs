@@ -133,7 +133,7 @@ fn threads_are_bounded_and_a_parallel_solve_answers_like_the_serial_one() {
 }
 
 /// `match --threads 64` under a 2 GiB address-space limit: the first engine's 64 threads share one table,
-/// so the match runs (it once aborted there, each thread holding its own tables).
+/// so the match fits.
 #[test]
 #[cfg(target_os = "linux")]
 fn a_match_on_64_threads_runs_within_2_gib() {

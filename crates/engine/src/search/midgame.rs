@@ -45,9 +45,9 @@ fn mpc_sigma(depth: u32) -> f64 {
 
 /// A thread of a parallel search marks the children it searches at nodes with this many plies left or more
 /// (see `smp.rs`), and puts off the younger ones another thread is in. On ten positions of 38 empties at
-/// depth 18 with two threads (the README's mid-game benchmark), 2 and 3 took 57-62 M nodes and 11.7-11.9 s,
-/// 5 took 56-58 M nodes and 8.9-11.0 s, 7 57 M and 11.0-11.1 s; a helper one iteration ahead of the
-/// main thread (lazy SMP's way of spreading the threads) gained nothing on top (59-61 M nodes).
+/// depth 18 with two threads (the README's mid-game benchmark), 2 and 3 took 57-62 M nodes, 5 took 56-58 M,
+/// 7 took 57 M; a helper one iteration ahead of the main thread (lazy SMP's way of spreading the threads)
+/// gained nothing on top (59-61 M nodes).
 const SHARE_MIN_DEPTH: u32 = 5;
 
 impl Searcher {

@@ -598,8 +598,8 @@ mod slot_tests {
         );
     }
 
-    /// A slot holding a megabyte of moves is refused after reading as many moves as a game can have (the
-    /// panel listing the slots once took 50 s over one), its message short.
+    /// A slot holding a megabyte of moves is refused after reading as many moves as a game can have, its
+    /// message short.
     #[test]
     fn a_slot_with_a_megabyte_of_moves_is_refused_at_its_first_bad_move() {
         let session = Session::new(Settings::default());

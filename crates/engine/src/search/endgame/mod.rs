@@ -224,8 +224,8 @@ impl RootPlan {
 
 /// A thread of a parallel solve marks the children it searches at this many empties or more (see `smp.rs`),
 /// and puts off the younger ones another thread is in. On FFO #40-#49 with two threads (`reversi solve
-/// --threads 2`), 9 took 695 M nodes and 25.4-25.9 s, 12 658-690 M and 22.2-22.8 s, 15 672-685 M and
-/// 23.0-23.1 s; without deferring (every thread searching every move) 1,086 M nodes and 34.3 s.
+/// --threads 2`), 9 took 695 M nodes, 12 658-690 M, 15 672-685 M; without deferring (every thread
+/// searching every move) 1,086 M.
 const SHARE_MIN_EMPTIES: u32 = 12;
 
 /// Exact solver over a transposition table owned by the caller (shared with the other threads of a parallel

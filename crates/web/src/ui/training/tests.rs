@@ -292,7 +292,7 @@ fn progress_is_kept_and_unreadable_progress_is_refused() {
 }
 
 /// Stored progress with every field out of range: each is clamped or dropped alone, the rest kept, and a
-/// line stored in box 255 then played without a mistake goes to the last box (it once panicked there).
+/// line stored in box 255 then played without a mistake goes to the last box.
 #[test]
 fn progress_out_of_range_is_clamped_field_by_field_and_never_panics() {
     let text = r#"{"version":1,
