@@ -100,7 +100,7 @@ test('"Play again" with the explorer open shows the explorer', async () => {
   await context.close();
 });
 
-test('workers killed without a word mid-search are replaced within a second and the AI still answers', async () => {
+test('workers killed without a word mid-search are replaced long before the search watchdog and the AI still answers', async () => {
   const started = [];
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, {
     // Keeps the page's workers where the test can terminate them, as the browser may (no error event).
@@ -126,11 +126,14 @@ test('workers killed without a word mid-search are replaced within a second and 
   const before = started.length;
   const killed = Date.now();
   await page.evaluate(() => window.__workers.forEach((w) => w.terminate()));
-  const deadline = Date.now() + 5000;
+  // The pool takes a worker silent for 1 s as dead (its exact timing is unit-tested in `pool/tests.rs`);
+  // without the heartbeat it would wait out the search's budget and 15 s of grace. The bound leaves room
+  // for a loaded machine (CI saw 2 s to start two workers) and still tells the two apart.
+  const deadline = Date.now() + 8000;
   while (started.length < before + 2 && Date.now() < deadline) await page.waitForTimeout(10);
   const replaced = Math.max(...started.slice(before)) - killed;
   assert.equal(started.length, before + 2, 'both workers replaced');
-  assert.ok(replaced < 1500, `replaced ${replaced} ms after they died`);
+  assert.ok(replaced < 5000, `replaced ${replaced} ms after they died`);
   // The search is asked again, and the AI's move comes.
   await waitPlies(page, moves.length / 2 + 2);
   assert.deepEqual(errors, []);
