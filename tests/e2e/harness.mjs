@@ -23,12 +23,18 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
+/** The headers that make the page cross-origin isolated, so that its workers may share memory. */
+export const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+};
+
 /**
  * Serves dist/ on 127.0.0.1 at a free port, under `prefix` (as a static host serves a project's page at
- * https://name.github.io/reversi/); resolves to { url, close, missing } where `missing` lists the paths
- * answered 404.
+ * https://name.github.io/reversi/), with the isolation headers unless `isolated` is false (a host that
+ * sets none); resolves to { url, close, missing } where `missing` lists the paths answered 404.
  */
-export async function serveDist({ prefix = '/' } = {}) {
+export async function serveDist({ prefix = '/', isolated = true } = {}) {
   const missing = [];
   const server = createServer(async (req, res) => {
     const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -45,7 +51,10 @@ export async function serveDist({ prefix = '/' } = {}) {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        ...(isolated ? ISOLATION : {}),
+      });
       res.end(body);
     } catch {
       missing.push(full);

@@ -12,12 +12,13 @@ pub type Clock = fn() -> f64;
 const POLL_INTERVAL: u64 = 4096;
 
 /// Called at every poll of every search (see [`set_poll_hook`]).
-static POLL_HOOK: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+static POLL_HOOK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
 
 /// Has every search call `hook` each time it looks at its limits (every few thousand nodes, well under a
-/// millisecond apart): the page's worker uses it to tell the page that it is alive while it searches. Set
-/// once; a second call is ignored.
-pub fn set_poll_hook(hook: fn()) {
+/// millisecond apart); the search stops when it returns true. The page's worker uses it to tell the page
+/// that it is alive while it searches, and to read the stop flag the page sets in the memory its workers
+/// share. Set once (for the whole process); a second call is ignored.
+pub fn set_poll_hook(hook: fn() -> bool) {
     let _ = POLL_HOOK.set(hook);
 }
 
@@ -102,10 +103,9 @@ impl Control {
     }
 
     fn poll(&mut self) {
-        if let Some(hook) = POLL_HOOK.get() {
-            hook();
-        }
-        if self.nodes >= self.node_limit
+        let stopped = POLL_HOOK.get().is_some_and(|hook| hook());
+        if stopped
+            || self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| (self.clock)() >= d)
             || [&self.stop, &self.crew_stop]
                 .iter()

@@ -3,10 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use reversi_engine::{
-    Answer, Board, Color, Level, Move, Position, ProbeTask, RootPlan, SearchInfo, SearchLimits,
-    SharedEntry, Square, Task, WINDOW_LIMIT,
-};
+use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
 pub const MAX_PERFT_DEPTH: u32 = 10;
@@ -77,13 +74,14 @@ pub enum Request {
         /// Mid-game plies (1 to [`reversi_engine::review::MAX_REVIEW_DEPTH`]).
         depth: u32,
     },
-    /// One share of a search that the page spreads over its workers (see `engine::search::split`).
-    /// Answered by [`Response::TaskDone`].
-    Task {
+    /// Lend this worker's thread to another worker's search: run the job that search left in the memory
+    /// the workers share under `ticket` (see [`Response::Spawned`]), if it is still there. Answered by
+    /// [`Response::Helped`] once the job has ended (at once when the search took it back).
+    Help {
         /// The request's id.
         id: RequestId,
-        /// What to search.
-        task: WireTask,
+        /// The job's ticket.
+        ticket: u32,
     },
     /// The moves strong players chose in a position (the opening explorer). Answered by
     /// [`Response::Explored`]; the worker loads the explorer's file on the first such request.
@@ -186,6 +184,10 @@ pub enum Response {
         id: RequestId,
         /// The engine's version (the crate version), so the page can tell a stale cached worker.
         version: String,
+        /// In the greeting of a worker that shares its memory with the others (id 0): where its stop flag
+        /// lies in that memory (a byte the page sets to stop the request running there).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stop_flag: Option<u32>,
     },
     /// Answer to [`Request::Perft`].
     Perft {
@@ -266,14 +268,18 @@ pub enum Response {
         /// The puzzle.
         puzzle: WirePuzzle,
     },
-    /// Answer to [`Request::Task`].
-    TaskDone {
+    /// The search of request `id` wants a helper thread: a job waits in the shared memory under `ticket`
+    /// for a worker sent [`Request::Help`]. More replies to `id` follow.
+    Spawned {
+        /// The id of the request searching.
+        id: RequestId,
+        /// The job's ticket.
+        ticket: u32,
+    },
+    /// Answer to [`Request::Help`]: the job has ended.
+    Helped {
         /// The id of the request.
         id: RequestId,
-        /// The result (`None`: the task reached its deadline first).
-        answer: Option<WireAnswer>,
-        /// Nodes searched.
-        nodes: u64,
     },
     /// The request could not be carried out (e.g. a malformed position); the message says why.
     Error {
@@ -300,7 +306,7 @@ impl Request {
             | Request::Search { id, .. }
             | Request::Analyse { id, .. }
             | Request::Review { id, .. }
-            | Request::Task { id, .. }
+            | Request::Help { id, .. }
             | Request::Explore { id, .. }
             | Request::Puzzle { id, .. } => *id,
         }
@@ -346,7 +352,8 @@ impl Response {
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
             | Response::Puzzle { id, .. }
-            | Response::TaskDone { id, .. }
+            | Response::Spawned { id, .. }
+            | Response::Helped { id }
             | Response::Error { id, .. } => *id,
             Response::Alive => 0,
         }
@@ -368,383 +375,6 @@ pub fn level_limits(
         limits.target = limits.target.map(|t| t.min(cap));
     }
     Some(limits)
-}
-
-/// A position on the wire with its side to move taken as black (a task's board has no colours).
-fn board_position(board: &Board) -> Position {
-    Position {
-        board: *board,
-        to_move: Color::Black,
-    }
-}
-
-/// Milliseconds from `now` to `at` (0 when past), for the wire: workers' clocks have other origins.
-fn millis_from(now: f64, at: Option<f64>) -> Option<u32> {
-    at.map(|at| (at - now).clamp(0.0, u32::MAX as f64) as u32)
-}
-
-/// [`SearchLimits`] on the wire, with times as milliseconds from the moment the request is posted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WireLimits {
-    /// See [`SearchLimits::depth`].
-    pub depth: u32,
-    /// See [`SearchLimits::solve_depth`].
-    pub solve_depth: Option<u32>,
-    /// See [`SearchLimits::exact_empties`].
-    pub exact_empties: u32,
-    /// See [`SearchLimits::wld_empties`].
-    pub wld_empties: u32,
-    /// The deadline, in milliseconds from now.
-    pub deadline_ms: Option<u32>,
-    /// The target, in milliseconds from now.
-    pub target_ms: Option<u32>,
-    /// See [`SearchLimits::randomness`].
-    pub randomness: i32,
-    /// See [`SearchLimits::seed`].
-    pub seed: u64,
-    /// See [`SearchLimits::probcut`].
-    pub probcut: bool,
-    /// See [`SearchLimits::book_loss`].
-    pub book_loss: Option<i32>,
-}
-
-/// A [`Task`] on the wire (its serial travels as the request's id).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WireTask {
-    /// [`Task::Search`].
-    Search {
-        /// The root (on the wire `<64 squares> X`, the side to move as X).
-        #[serde(with = "text")]
-        position: Position,
-        /// Its limits.
-        limits: WireLimits,
-    },
-    /// [`Task::Child`].
-    Child {
-        /// The position (as above).
-        #[serde(with = "text")]
-        position: Position,
-        /// Plies.
-        depth: u32,
-        /// The window's lower end, from the side to move.
-        alpha: i32,
-        /// The window's upper end.
-        beta: i32,
-        /// Prune by probcut.
-        probcut: bool,
-        /// Stop after this many milliseconds.
-        deadline_ms: Option<u32>,
-        /// The worker's first task of this search.
-        fresh: bool,
-        /// Table entries the other workers learned.
-        #[serde(with = "entries_text", default)]
-        shared: Vec<SharedEntry>,
-    },
-    /// [`Task::Plan`].
-    Plan {
-        /// The root (as above).
-        #[serde(with = "text")]
-        position: Position,
-        /// Stop after this many milliseconds.
-        deadline_ms: Option<u32>,
-        /// The worker's first task of this search.
-        fresh: bool,
-    },
-    /// [`Task::Probe`].
-    Probe {
-        /// The position probed (as above).
-        #[serde(with = "text")]
-        position: Position,
-        /// The pass's confidence.
-        confidence: u8,
-        /// The null window: is the score above this?
-        alpha: i32,
-        /// Table entries the other workers learned (see [`ProbeTask::shared`]).
-        #[serde(with = "entries_text", default)]
-        shared: Vec<SharedEntry>,
-        /// Stop after this many milliseconds.
-        deadline_ms: Option<u32>,
-        /// The worker's first task of this search.
-        fresh: bool,
-    },
-}
-
-impl WireTask {
-    /// The wire form of `task`, posted at `now` (on the page's clock).
-    pub fn from_task(task: &Task, now: f64) -> WireTask {
-        match task {
-            Task::Search { board, limits, .. } => WireTask::Search {
-                position: board_position(board),
-                limits: WireLimits {
-                    depth: limits.depth,
-                    solve_depth: limits.solve_depth,
-                    exact_empties: limits.exact_empties,
-                    wld_empties: limits.wld_empties,
-                    deadline_ms: millis_from(now, limits.deadline),
-                    target_ms: millis_from(now, limits.target),
-                    randomness: limits.randomness,
-                    seed: limits.seed,
-                    probcut: limits.probcut,
-                    book_loss: limits.book_loss,
-                },
-            },
-            Task::Child {
-                board,
-                depth,
-                alpha,
-                beta,
-                probcut,
-                deadline,
-                fresh,
-                shared,
-                ..
-            } => WireTask::Child {
-                position: board_position(board),
-                depth: *depth,
-                alpha: *alpha,
-                beta: *beta,
-                probcut: *probcut,
-                deadline_ms: millis_from(now, *deadline),
-                fresh: *fresh,
-                shared: shared.clone(),
-            },
-            Task::Plan {
-                board,
-                deadline,
-                fresh,
-                ..
-            } => WireTask::Plan {
-                position: board_position(board),
-                deadline_ms: millis_from(now, *deadline),
-                fresh: *fresh,
-            },
-            Task::Probe {
-                probe,
-                deadline,
-                fresh,
-                ..
-            } => WireTask::Probe {
-                position: board_position(&probe.board),
-                confidence: probe.confidence,
-                alpha: probe.alpha,
-                shared: probe.shared.clone(),
-                deadline_ms: millis_from(now, *deadline),
-                fresh: *fresh,
-            },
-        }
-    }
-
-    /// The task to run, received at `now` (on the worker's clock).
-    pub fn to_task(&self, now: f64) -> Task {
-        let at = |ms: Option<u32>| ms.map(|ms| now + ms as f64);
-        match self {
-            WireTask::Search { position, limits } => Task::Search {
-                serial: 0,
-                board: position.board,
-                limits: SearchLimits {
-                    depth: limits.depth.clamp(1, reversi_engine::MAX_DEPTH),
-                    solve_depth: limits.solve_depth,
-                    exact_empties: limits.exact_empties,
-                    wld_empties: limits.wld_empties,
-                    nodes: None,
-                    deadline: at(limits.deadline_ms),
-                    target: at(limits.target_ms),
-                    randomness: limits.randomness,
-                    seed: limits.seed,
-                    probcut: limits.probcut,
-                    book_loss: limits.book_loss,
-                },
-            },
-            WireTask::Child {
-                position,
-                depth,
-                alpha,
-                beta,
-                probcut,
-                deadline_ms,
-                fresh,
-                shared,
-            } => Task::Child {
-                serial: 0,
-                board: position.board,
-                depth: (*depth).clamp(1, reversi_engine::MAX_DEPTH),
-                // Any window from the wire becomes one the search can take.
-                alpha: (*alpha).clamp(-WINDOW_LIMIT, WINDOW_LIMIT - 1),
-                beta: (*beta).clamp(
-                    (*alpha).clamp(-WINDOW_LIMIT, WINDOW_LIMIT - 1) + 1,
-                    WINDOW_LIMIT,
-                ),
-                probcut: *probcut,
-                deadline: at(*deadline_ms),
-                fresh: *fresh,
-                shared: shared.clone(),
-            },
-            WireTask::Plan {
-                position,
-                deadline_ms,
-                fresh,
-            } => Task::Plan {
-                serial: 0,
-                board: position.board,
-                deadline: at(*deadline_ms),
-                fresh: *fresh,
-            },
-            WireTask::Probe {
-                position,
-                confidence,
-                alpha,
-                shared,
-                deadline_ms,
-                fresh,
-            } => Task::Probe {
-                serial: 0,
-                probe: ProbeTask {
-                    serial: 0,
-                    board: position.board,
-                    // Any confidence from the wire is one the solver knows; scores lie within ±64.
-                    confidence: (*confidence).max(1),
-                    alpha: (*alpha).clamp(-65, 64),
-                    shared: shared.clone(),
-                },
-                deadline: at(*deadline_ms),
-                fresh: *fresh,
-            },
-        }
-    }
-}
-
-/// An [`Answer`] on the wire.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WireAnswer {
-    /// [`Answer::Searched`].
-    Searched {
-        /// The move (on the wire `d3`, or `pass`).
-        #[serde(with = "text")]
-        best: Move,
-        /// Its value.
-        score: i32,
-        /// What the value means.
-        #[serde(with = "ScoreKindDef")]
-        kind: ScoreKind,
-        /// The expected line.
-        #[serde(with = "squares_text")]
-        pv: Vec<Square>,
-        /// Nodes.
-        nodes: u64,
-        /// Milliseconds spent.
-        millis: u32,
-        /// The root's moves in the order to search them next.
-        #[serde(with = "squares_text")]
-        order: Vec<Square>,
-    },
-    /// [`Answer::Child`].
-    Child {
-        /// The value from the child's side to move.
-        value: i32,
-        /// The expected line.
-        #[serde(with = "squares_text")]
-        pv: Vec<Square>,
-        /// Table entries for the other workers.
-        #[serde(with = "entries_text", default)]
-        learned: Vec<SharedEntry>,
-    },
-    /// [`Answer::Plan`].
-    Plan {
-        /// The root (as in [`WireTask::Plan`]).
-        #[serde(with = "text")]
-        position: Position,
-        /// The root's moves in the solver's order.
-        #[serde(with = "squares_text")]
-        children: Vec<Square>,
-        /// The first move's replies in the solver's order.
-        #[serde(with = "squares_text")]
-        replies: Vec<Square>,
-        /// The first guess of the score.
-        guess: i32,
-    },
-    /// [`Answer::Probe`].
-    Probe {
-        /// The value from the side to move of the probed position.
-        value: i32,
-        /// Table entries for the other workers.
-        #[serde(with = "entries_text", default)]
-        learned: Vec<SharedEntry>,
-    },
-}
-
-impl From<&Answer> for WireAnswer {
-    fn from(answer: &Answer) -> WireAnswer {
-        match answer {
-            Answer::Searched { info, order } => WireAnswer::Searched {
-                best: info.best,
-                score: info.score,
-                kind: info.kind,
-                pv: info.pv.clone(),
-                nodes: info.nodes,
-                millis: info.millis.max(0.0) as u32,
-                order: order.clone(),
-            },
-            Answer::Child { value, pv, learned } => WireAnswer::Child {
-                value: *value,
-                pv: pv.clone(),
-                learned: learned.clone(),
-            },
-            Answer::Plan(plan) => {
-                let (children, replies) = plan.squares();
-                WireAnswer::Plan {
-                    position: board_position(&plan.root),
-                    children,
-                    replies,
-                    guess: plan.guess,
-                }
-            }
-            Answer::Probe { value, learned } => WireAnswer::Probe {
-                value: *value,
-                learned: learned.clone(),
-            },
-        }
-    }
-}
-
-impl WireAnswer {
-    /// The answer it stands for; `None` for a plan that does not hold every move of its position once
-    /// (the task is then asked again).
-    pub fn into_answer(self) -> Option<Answer> {
-        Some(match self {
-            WireAnswer::Searched {
-                best,
-                score,
-                kind,
-                pv,
-                nodes,
-                millis,
-                order,
-            } => Answer::Searched {
-                info: SearchInfo {
-                    best,
-                    score,
-                    kind,
-                    pv,
-                    nodes,
-                    millis: millis as f64,
-                },
-                order,
-            },
-            WireAnswer::Child { value, pv, learned } => Answer::Child { value, pv, learned },
-            WireAnswer::Plan {
-                position,
-                children,
-                replies,
-                guess,
-            } => Answer::Plan(RootPlan::from_squares(
-                &position.board,
-                &children,
-                &replies,
-                guess,
-            )?),
-            WireAnswer::Probe { value, learned } => Answer::Probe { value, learned },
-        })
-    }
 }
 
 /// The engine's values on the wire, written in the notation players read (`d3`, a position's 65 characters), so
@@ -827,60 +457,6 @@ mod squares_text {
     }
 }
 
-/// Table entries as one string of hex digits, 30 for each: the key (16), the lower and upper bounds (4
-/// each, as 16-bit two's complement), the depth, the move (index + 1, 0 for none) and the confidence (2 each).
-mod entries_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    use reversi_engine::SharedEntry;
-
-    const WIDTH: usize = 30;
-
-    pub fn serialize<S: Serializer>(
-        entries: &[SharedEntry],
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let mut text = String::with_capacity(entries.len() * WIDTH);
-        for e in entries {
-            text.push_str(&format!(
-                "{:016x}{:04x}{:04x}{:02x}{:02x}{:02x}",
-                e.key, e.lower as u16, e.upper as u16, e.depth, e.best, e.confidence
-            ));
-        }
-        serializer.serialize_str(&text)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<SharedEntry>, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        if !text.is_ascii() || text.len() % WIDTH != 0 {
-            return Err(D::Error::custom("table entries of the wrong length"));
-        }
-        let hex = |from: usize, to: usize| {
-            u64::from_str_radix(&text[from..to], 16)
-                .map_err(|_| D::Error::custom("table entries that are not hex digits"))
-        };
-        (0..text.len())
-            .step_by(WIDTH)
-            .map(|at| {
-                let entry = SharedEntry {
-                    key: hex(at, at + 16)?,
-                    lower: hex(at + 16, at + 20)? as u16 as i16,
-                    upper: hex(at + 20, at + 24)? as u16 as i16,
-                    depth: hex(at + 24, at + 26)? as u8,
-                    best: hex(at + 26, at + 28)? as u8,
-                    confidence: hex(at + 28, at + 30)? as u8,
-                };
-                let sound = entry.lower <= entry.upper && entry.best <= 64 && entry.confidence != 0;
-                sound
-                    .then_some(entry)
-                    .ok_or_else(|| D::Error::custom("a table entry out of range"))
-            })
-            .collect()
-    }
-}
-
 /// (square, value) pairs with the squares in their notation.
 mod values_text {
     use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
@@ -905,96 +481,5 @@ mod values_text {
             .into_iter()
             .map(|(square, value)| Ok((square.parse().map_err(D::Error::custom)?, value)))
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_probe_carries_table_entries_both_ways_and_malformed_ones_fail_to_decode() {
-        let entry = |key, lower, upper| SharedEntry {
-            key,
-            lower,
-            upper,
-            depth: 20,
-            best: 64,
-            confidence: 255,
-        };
-        let shared = vec![entry(u64::MAX, i16::MIN, -3), entry(1, 8, i16::MAX)];
-        let task = Task::Probe {
-            serial: 0,
-            probe: ProbeTask {
-                serial: 0,
-                board: Board::START,
-                confidence: 255,
-                alpha: 4,
-                shared: shared.clone(),
-            },
-            deadline: None,
-            fresh: false,
-        };
-        let json = serde_json::to_string(&WireTask::from_task(&task, 0.0)).unwrap();
-        assert!(
-            json.contains("\"shared\":\"ffffffffffffffff8000fffd14"),
-            "{json}"
-        );
-        let back: WireTask = serde_json::from_str(&json).unwrap();
-        assert_eq!(back.to_task(0.0), task);
-        let answer = Answer::Probe {
-            value: -3,
-            learned: shared.clone(),
-        };
-        let json = serde_json::to_string(&WireAnswer::from(&answer)).unwrap();
-        let back: WireAnswer = serde_json::from_str(&json).unwrap();
-        assert_eq!(back.into_answer(), Some(answer));
-        // A mid-game child's task and answer carry them the same way.
-        let child = Task::Child {
-            serial: 0,
-            board: Board::START,
-            depth: 9,
-            alpha: -3,
-            beta: 8,
-            probcut: true,
-            deadline: None,
-            fresh: true,
-            shared: shared.clone(),
-        };
-        let json = serde_json::to_string(&WireTask::from_task(&child, 0.0)).unwrap();
-        let back: WireTask = serde_json::from_str(&json).unwrap();
-        assert_eq!(back.to_task(0.0), child);
-        let answer = Answer::Child {
-            value: 5,
-            pv: Vec::new(),
-            learned: shared.clone(),
-        };
-        let json = serde_json::to_string(&WireAnswer::from(&answer)).unwrap();
-        let back: WireAnswer = serde_json::from_str(&json).unwrap();
-        assert_eq!(back.into_answer(), Some(answer));
-        // A message without entries still decodes (none); a short, non-hex or unsound entry does not.
-        let none: WireAnswer = serde_json::from_str(r#"{"Probe":{"value":2}}"#).unwrap();
-        assert_eq!(
-            none.into_answer(),
-            Some(Answer::Probe {
-                value: 2,
-                learned: Vec::new()
-            })
-        );
-        let good = "0000000000000001000800081440ff";
-        assert!(serde_json::from_str::<WireAnswer>(&format!(
-            r#"{{"Probe":{{"value":2,"learned":"{good}"}}}}"#
-        ))
-        .is_ok());
-        for bad in [
-            &good[1..],
-            "000000000000000g000800081440ff",
-            "0000000000000001000800071440ff", // lower above upper
-            "0000000000000001000800081441ff", // no such move
-            "000000000000000100080008144000", // no confidence
-        ] {
-            let json = format!(r#"{{"Probe":{{"value":2,"learned":"{bad}"}}}}"#);
-            assert!(serde_json::from_str::<WireAnswer>(&json).is_err(), "{bad}");
-        }
     }
 }

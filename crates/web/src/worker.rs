@@ -3,13 +3,12 @@
 //! glue is wasm-only: messages travel as JSON text both ways (readable in the browser's tools), and the page
 //! starts, stops and replaces workers itself (`ui/pool/`), so the worker needs no framework.
 
-use crate::protocol::{
-    level_limits, ExplorerRow, PuzzlePick, Request, Response, WireAnswer, WirePuzzle,
-};
+use crate::protocol::{level_limits, ExplorerRow, PuzzlePick, Request, Response, WirePuzzle};
 use reversi_engine::explorer::Explorer;
 use reversi_engine::puzzles::PuzzleSet;
 use reversi_engine::review::{review_position, ReviewDepth};
-use reversi_engine::{self, perft, Clock, Searcher, DISC};
+use reversi_engine::{self, perft, Clock, Searcher, Spawn, DISC};
+use std::sync::Arc;
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
 /// Transposition table size in the worker, unless the page asks for less.
@@ -18,6 +17,8 @@ pub const HASH_MB: usize = crate::protocol::MAX_WORKER_HASH_MB;
 /// The engine's state in the worker.
 pub struct Engine {
     searcher: Searcher,
+    /// The threads the AI's search runs on (1 unless the workers share one memory).
+    threads: usize,
     clock: Clock,
     explorer: Option<Explorer>,
     puzzles: Option<PuzzleSet>,
@@ -60,10 +61,19 @@ impl Engine {
     pub fn with_hash_mb(clock: Clock, hash_mb: usize) -> Engine {
         Engine {
             searcher: Searcher::new(hash_mb.clamp(1, HASH_MB)),
+            threads: 1,
             clock,
             explorer: None,
             puzzles: None,
         }
+    }
+
+    /// This engine searching the AI's moves (and hints) on `threads` threads, the helpers started by
+    /// `spawn`; the other requests run on one thread.
+    pub fn with_threads(mut self, threads: usize, spawn: Arc<dyn Spawn>) -> Engine {
+        self.searcher = self.searcher.with_threads(1, spawn);
+        self.threads = threads.max(1);
+        self
     }
 
     /// Reads `file`'s bytes; the requests that need it answer from it afterwards. The error names what is
@@ -95,6 +105,7 @@ impl Engine {
             Request::Ping { id } => emit(Response::Pong {
                 id,
                 version: env!("CARGO_PKG_VERSION").to_string(),
+                stop_flag: None,
             }),
             Request::Perft {
                 id,
@@ -121,6 +132,7 @@ impl Engine {
                 let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
                     return emit(error(id, format!("there is no level {level} (1 to 10)")));
                 };
+                self.searcher.set_threads(self.threads);
                 let info =
                     self.searcher
                         .search(&position.board, &limits, self.clock, None, &mut |info| {
@@ -128,6 +140,7 @@ impl Engine {
                                 emit(thinking);
                             }
                         });
+                self.searcher.set_threads(1);
                 emit(Response::best_move(id, &info));
             }
             Request::Analyse {
@@ -174,14 +187,9 @@ impl Engine {
                     kind: ply.kind,
                 })
             }
-            Request::Task { id, task } => {
-                let task = task.to_task((self.clock)());
-                let (answer, nodes) = task.run(&mut self.searcher, self.clock, None);
-                emit(Response::TaskDone {
-                    id,
-                    answer: answer.as_ref().map(WireAnswer::from),
-                    nodes,
-                })
+            Request::Help { id, ticket } => {
+                crate::threads::run(ticket);
+                emit(Response::Helped { id })
             }
             Request::Explore { id, position } => emit(match &self.explorer {
                 None => error(id, "the opening explorer is not loaded".to_string()),
@@ -261,11 +269,13 @@ pub fn undecodable(text: &str, error: &str) -> Response {
     }
 }
 
-/// The worker's greeting once it has loaded: a pong to no request (id 0).
-pub fn greeting() -> Response {
+/// The worker's greeting once it has loaded: a pong to no request (id 0), with the address of its stop flag
+/// when it shares its memory with the other workers.
+pub fn greeting(stop_flag: Option<u32>) -> Response {
     Response::Pong {
         id: 0,
         version: env!("CARGO_PKG_VERSION").to_string(),
+        stop_flag,
     }
 }
 
@@ -282,8 +292,12 @@ mod web {
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    use std::sync::Arc;
+
     use super::{greeting, undecodable, DataFile, Engine};
     use crate::protocol::{Request, Response, HEARTBEAT_MS};
+    use crate::threads::Lent;
 
     fn now() -> f64 {
         js_sys::Date::now()
@@ -296,6 +310,47 @@ mod web {
     thread_local! {
         /// When the next heartbeat is due.
         static NEXT_BEAT: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+        /// Whether [`register`] has run in this worker.
+        static REGISTERED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        /// The request this worker runs (the searches' requests for helpers name it).
+        static RUNNING: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+        /// This worker's stop flag, in the memory the workers share: the page sets it to stop the request
+        /// running here, and the searches read it as they poll (see [`poll`]).
+        static STOP: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    }
+
+    /// Called by every search as it polls its limits: says the worker is alive, and stops the search when
+    /// the page has set this worker's stop flag.
+    fn poll() -> bool {
+        beat();
+        STOP.with(|stop| stop.load(Relaxed))
+    }
+
+    /// Tells the page that the search running here has left a job for a helper (see `crate::threads`).
+    fn announce(ticket: u32) {
+        post(&Response::Spawned {
+            id: RUNNING.with(|r| r.get()),
+            ticket,
+        });
+    }
+
+    /// Where this worker's stop flag lies in the shared memory, for the page (`None` in the plain build,
+    /// whose memory the page cannot see).
+    fn stop_flag() -> Option<u32> {
+        cfg!(target_feature = "atomics")
+            .then(|| STOP.with(|stop| *stop as *const AtomicBool as u32))
+    }
+
+    /// How many threads the AI's search runs on: the page's count of workers (`reversiThreads` in the
+    /// loader) when they share one memory, else one.
+    fn threads() -> usize {
+        if !cfg!(target_feature = "atomics") {
+            return 1;
+        }
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("reversiThreads"))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .map_or(1, |n| n as usize)
     }
 
     /// Tells the page this worker is alive, at most every [`HEARTBEAT_MS`]: called by a timer while the
@@ -387,6 +442,9 @@ mod web {
     }
 
     fn received(state: &Rc<RefCell<State>>, request: Request) {
+        // A stop the page asked for the previous request (which ended before seeing it) is not for this one.
+        STOP.with(|stop| stop.store(false, Relaxed));
+        RUNNING.with(|r| r.set(request.id()));
         let mut borrowed = state.borrow_mut();
         if let Some(file) = borrowed.engine.needs(&request) {
             borrowed.waiting.push((file, request));
@@ -403,12 +461,29 @@ mod web {
         borrowed.engine.handle(request, &mut |r| post(&r));
     }
 
-    /// Makes this worker the engine: every message is a [`Request`] as JSON text, answered by
+    /// [`register`], for the loader to call once the engine has loaded: in the threaded build wasm-bindgen
+    /// runs the program's `main` only in the first instance of the shared memory, so the others start here.
+    #[wasm_bindgen]
+    pub fn start_worker() {
+        register();
+    }
+
+    /// Makes this worker the engine (once; a second call does nothing): every message is a [`Request`] as JSON text, answered by
     /// [`Response`]s as JSON text; a greeting ([`greeting`]) says it has loaded. One request at a time: a
-    /// search holds the worker until it ends, so the page stops one by terminating the worker.
+    /// search holds the worker until it ends. Where the workers share one memory the page stops a request
+    /// by the worker's stop flag, and the AI's search runs on every worker; otherwise the page stops a
+    /// request by terminating its worker.
     pub fn register() {
+        if REGISTERED.with(|r| r.replace(true)) {
+            return;
+        }
+        let threads = threads();
+        let mut engine = Engine::with_hash_mb(now, hash_mb());
+        if threads > 1 {
+            engine = engine.with_threads(threads, Arc::new(Lent { announce }));
+        }
         let state = Rc::new(RefCell::new(State {
-            engine: Engine::with_hash_mb(now, hash_mb()),
+            engine,
             waiting: Vec::new(),
             fetching: Vec::new(),
         }));
@@ -422,9 +497,9 @@ mod web {
         scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         // The handler lives as long as the worker.
         on_message.forget();
-        reversi_engine::set_poll_hook(beat);
+        reversi_engine::set_poll_hook(poll);
         gloo_timers::callback::Interval::new(HEARTBEAT_MS as u32, beat).forget();
-        post(&greeting());
+        post(&greeting(stop_flag()));
     }
 }
 
@@ -636,7 +711,7 @@ mod tests {
             undecodable("garbage", "eof"),
             Response::Error { id: 0, .. }
         ));
-        assert!(matches!(greeting(), Response::Pong { id: 0, .. }));
+        assert!(matches!(greeting(None), Response::Pong { id: 0, .. }));
     }
 
     #[test]

@@ -94,21 +94,8 @@ fn worker_requests() {
         position: Position::START,
     })
     .unwrap();
-    let task = r#"{"Task":{"id":7,"task":{"Child":{"position":"---------------------------OX------XO--------------------------- X","depth":3,"alpha":-100,"beta":-99,"probcut":true,"deadline_ms":50,"fresh":true}}}}"#;
-    let first_task = serde_json::to_string(&Request::Task {
-        id: 8,
-        task: reversi_web::protocol::WireTask::from_task(
-            &reversi_engine::Task::Search {
-                serial: 1,
-                board: Position::START.board,
-                limits: reversi_engine::SearchLimits::default(),
-            },
-            0.0,
-        ),
-    })
-    .unwrap();
-    let plan = r#"{"Task":{"id":11,"task":{"Plan":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","deadline_ms":50,"fresh":true}}}}"#;
-    let probe = r#"{"Task":{"id":12,"task":{"Probe":{"position":"-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X","confidence":255,"alpha":-1,"deadline_ms":50,"fresh":false}}}}"#;
+    // A helper's request: no job waits under the ticket (none was left), so it ends at once.
+    let help = r#"{"Help":{"id":7,"ticket":4000000000}}"#;
     let puzzle = r#"{"Puzzle":{"id":9,"pick":{"Level":{"level":2,"index":7}}}}"#;
     let daily = r#"{"Puzzle":{"id":10,"pick":{"Daily":{"day":20000}}}}"#;
     engine
@@ -133,12 +120,9 @@ fn worker_requests() {
             br#"{"Ping":{"id":4}}"#,
             review.as_bytes(),
             explore.as_bytes(),
-            task.as_bytes(),
-            first_task.as_bytes(),
+            help.as_bytes(),
             puzzle.as_bytes(),
             daily.as_bytes(),
-            plan.as_bytes(),
-            probe.as_bytes(),
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -158,26 +142,9 @@ fn worker_requests() {
                     *depth = (*depth).min(4)
                 }
                 Request::Review { depth, .. } => *depth = (*depth).min(3),
-                Request::Task { task, .. } => match task {
-                    reversi_web::protocol::WireTask::Search { limits, .. } => {
-                        limits.depth = limits.depth.min(3);
-                        limits.deadline_ms = Some(5);
-                        limits.exact_empties = limits.exact_empties.min(8);
-                        limits.wld_empties = limits.wld_empties.min(8);
-                    }
-                    reversi_web::protocol::WireTask::Child {
-                        depth, deadline_ms, ..
-                    } => {
-                        *depth = (*depth).min(3);
-                        *deadline_ms = Some(5);
-                    }
-                    reversi_web::protocol::WireTask::Plan { deadline_ms, .. }
-                    | reversi_web::protocol::WireTask::Probe { deadline_ms, .. } => {
-                        *deadline_ms = Some(5)
-                    }
-                },
                 Request::Perft { .. }
                 | Request::Ping { .. }
+                | Request::Help { .. }
                 | Request::Explore { .. }
                 | Request::Puzzle { .. } => {}
             }

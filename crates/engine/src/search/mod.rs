@@ -247,6 +247,12 @@ impl Searcher {
         self
     }
 
+    /// Has the next searches run on `threads` threads (at least 1; more only once
+    /// [`Searcher::with_threads`] has given the searcher a [`Spawn`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
     /// How many threads a search runs on.
     pub fn threads(&self) -> usize {
         self.threads
@@ -351,7 +357,7 @@ impl Searcher {
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
         let busy = Arc::new(Busy::new());
-        let crew = Crew::new();
+        let crew = Crew::new(spawn);
         let helper_limits = SearchLimits {
             nodes: None,
             target: None,
@@ -363,7 +369,7 @@ impl Searcher {
             let mut helper = self.helper(&busy);
             let mut helper_control = control.for_helper(crew.done.clone());
             let (board, limits, nodes) = (*board, helper_limits.clone(), nodes.clone());
-            crew.start(spawn, move || {
+            crew.start(move || {
                 helper.deepen(&board, &limits, &mut helper_control, &mut |_| {});
                 nodes.fetch_add(helper_control.nodes, Ordering::Relaxed);
             });

@@ -21,6 +21,12 @@ pub trait Spawn: Send + Sync {
     /// Runs `job` on another thread, one that may block (in the page: a worker, never the main thread).
     /// False when no thread could be had (the job is dropped unrun; the search goes on with fewer helpers).
     fn spawn(&self, job: Box<dyn FnOnce() + Send + 'static>) -> bool;
+
+    /// Drops the jobs this thread gave [`Spawn::spawn`] that no thread has started yet. A search calls it
+    /// once its helpers are told to stop, before it waits for them: a job still waiting for a thread (in
+    /// the page, for a worker to be free) would otherwise be waited for. Threads that start every job at
+    /// once have nothing to drop.
+    fn recall(&self) {}
 }
 
 /// [`Spawn`] on native threads: a new `std::thread` per helper (a helper lives as long as one search).
@@ -84,7 +90,8 @@ impl Busy {
 
 /// The helpers of one parallel search, as seen by the thread that started them: how many are still
 /// running, and the flag that stops them.
-pub(crate) struct Crew {
+pub(crate) struct Crew<'s> {
+    spawn: &'s dyn Spawn,
     running: Arc<(Mutex<usize>, Condvar)>,
     /// Set when the search is over (its result found, or the search stopped): every helper then unwinds.
     pub(crate) done: Arc<AtomicBool>,
@@ -102,28 +109,31 @@ impl Drop for Shift {
     }
 }
 
-impl Crew {
-    pub(crate) fn new() -> Crew {
+impl<'s> Crew<'s> {
+    /// A crew whose helpers `spawn` starts.
+    pub(crate) fn new(spawn: &'s dyn Spawn) -> Crew<'s> {
         Crew {
+            spawn,
             running: Arc::new((Mutex::new(0), Condvar::new())),
             done: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    /// Starts `job` on a helper through `spawn`; false when `spawn` had no thread for it.
-    pub(crate) fn start(&self, spawn: &dyn Spawn, job: impl FnOnce() + Send + 'static) -> bool {
+    /// Starts `job` on a helper; false when the crew's [`Spawn`] had no thread for it.
+    pub(crate) fn start(&self, job: impl FnOnce() + Send + 'static) -> bool {
         *self.running.0.lock().unwrap_or_else(|p| p.into_inner()) += 1;
         let shift = Shift(self.running.clone());
         // If the job is dropped unrun, its shift is dropped with it and counts it out.
-        spawn.spawn(Box::new(move || {
+        self.spawn.spawn(Box::new(move || {
             let _shift = shift;
             job();
         }))
     }
 
-    /// Stops every helper and waits until all have ended.
+    /// Stops every helper and waits until all have ended (those not started yet are dropped).
     pub(crate) fn finish(&self) {
         self.done.store(true, Relaxed);
+        self.spawn.recall();
         let (count, ended) = &*self.running;
         let mut running = count.lock().unwrap_or_else(|p| p.into_inner());
         while *running > 0 {
@@ -132,7 +142,7 @@ impl Crew {
     }
 }
 
-impl Drop for Crew {
+impl Drop for Crew<'_> {
     fn drop(&mut self) {
         self.finish();
     }

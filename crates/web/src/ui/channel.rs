@@ -31,7 +31,7 @@ impl Priority {
     /// The priority of a request by its kind.
     pub fn of(request: &Request) -> Priority {
         match request {
-            Request::Search { .. } | Request::Task { .. } => Priority::Move,
+            Request::Search { .. } | Request::Help { .. } => Priority::Move,
             Request::Review { .. } | Request::Explore { .. } => Priority::Room,
             Request::Ping { .. }
             | Request::Perft { .. }

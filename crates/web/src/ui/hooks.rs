@@ -21,6 +21,15 @@ use crate::protocol::Response;
 /// The worker's script, beside the page (Trunk builds it; the wasm file's name follows from it).
 const WORKER_SCRIPT: &str = "worker.js";
 const WORKER_WASM: &str = "worker_bg.wasm";
+/// The threaded build of the same worker, whose instances share one memory (`scripts/build-threads.sh`).
+const THREADED_SCRIPT: &str = "worker-threads.js";
+const THREADED_WASM: &str = "worker-threads_bg.wasm";
+/// The shared memory's size limit in 64 kB pages, as the threaded build declares it (`--max-memory`, 1 GB):
+/// the page's memory must match it. Only what is used is allocated.
+const SHARED_MAX_PAGES: u32 = 16_384;
+/// Its initial size in pages: at least what the build declares (`--initial-memory`, 32 MB, and the page
+/// wasm-bindgen adds), for the engine's code, data and first stacks.
+const SHARED_INITIAL_PAGES: u32 = 576;
 
 /// One engine worker of the pool, with the handlers that must live as long as it does.
 struct Running {
@@ -49,6 +58,10 @@ struct PageState {
     dispatcher: UseReducerDispatcher<Session>,
     /// The loader script's URL (a `blob:` URL made once).
     loader: String,
+    /// The memory the workers share (`None`: they run apart, on the plain build).
+    memory: Option<js_sys::WebAssembly::Memory>,
+    /// Where each slot's worker keeps its stop flag in the shared memory (from its greeting).
+    stop_flags: Vec<Option<u32>>,
     /// Whether to write what the pool does to the console (`?pool-log` in the page's address).
     log: bool,
 }
@@ -57,16 +70,29 @@ type Shared = Rc<RefCell<PageState>>;
 
 /// The loader every worker starts from: tells the worker the page's base (it runs from a `blob:` URL, so
 /// relative URLs would not find the explorer's file), then loads the engine's script and wasm beside the
-/// page, wherever the page is served from.
-fn loader_url(hash_mb: usize) -> Result<String, JsValue> {
+/// page, wherever the page is served from. With `threads` (the workers sharing one memory) it loads the
+/// threaded build once the page has posted it that memory.
+fn loader_url(hash_mb: usize, threads: Option<usize>) -> Result<String, JsValue> {
     let base = base_url();
-    let script = web_sys::Url::new_with_base(WORKER_SCRIPT, &base)?.href();
-    let wasm = web_sys::Url::new_with_base(WORKER_WASM, &base)?.href();
+    let (script, wasm) = match threads {
+        Some(_) => (THREADED_SCRIPT, THREADED_WASM),
+        None => (WORKER_SCRIPT, WORKER_WASM),
+    };
+    let script = web_sys::Url::new_with_base(script, &base)?.href();
+    let wasm = web_sys::Url::new_with_base(wasm, &base)?.href();
+    // A failed start is thrown again outside the promise, so that the page gets the worker's `error` event.
+    let fail = ".catch(e=>setTimeout(()=>{throw e;}))";
+    let start = match threads {
+        Some(threads) => format!(
+            "self.reversiThreads={threads};self.onmessage=e=>{{self.onmessage=null;wasm_bindgen({{module_or_path:{},memory:e.data}}).then(()=>wasm_bindgen.start_worker()){fail};}};",
+            js_string(&wasm)
+        ),
+        None => format!("wasm_bindgen({{module_or_path:{}}}){fail};", js_string(&wasm)),
+    };
     let text = format!(
-        "self.reversiBase={};self.reversiHashMb={hash_mb};importScripts({});wasm_bindgen({{module_or_path:{}}});",
+        "self.reversiBase={};self.reversiHashMb={hash_mb};importScripts({});{start}",
         js_string(&base),
         js_string(&script),
-        js_string(&wasm)
     );
     let parts = js_sys::Array::of1(&JsValue::from_str(&text));
     let options = web_sys::BlobPropertyBag::new();
@@ -82,6 +108,33 @@ fn js_string(text: &str) -> String {
 
 fn now() -> f64 {
     js_sys::Date::now()
+}
+
+/// Whether this page may share memory between its workers: cross-origin isolated (see README: the two
+/// headers), in a browser with `SharedArrayBuffer`.
+fn can_share_memory() -> bool {
+    let global = js_sys::global();
+    let isolated = js_sys::Reflect::get(&global, &JsValue::from_str("crossOriginIsolated"))
+        .is_ok_and(|v| v.as_bool() == Some(true));
+    let has_sab = js_sys::Reflect::get(&global, &JsValue::from_str("SharedArrayBuffer"))
+        .is_ok_and(|v| v.is_function());
+    isolated && has_sab
+}
+
+/// A new memory for the threaded build's workers to share.
+fn shared_memory() -> Result<js_sys::WebAssembly::Memory, JsValue> {
+    let descriptor = js_sys::Object::new();
+    js_sys::Reflect::set(&descriptor, &"initial".into(), &SHARED_INITIAL_PAGES.into())?;
+    js_sys::Reflect::set(&descriptor, &"maximum".into(), &SHARED_MAX_PAGES.into())?;
+    js_sys::Reflect::set(&descriptor, &"shared".into(), &true.into())?;
+    js_sys::WebAssembly::Memory::new(&descriptor)
+}
+
+/// Sets the byte at `address` of `memory` (a worker's stop flag).
+fn set_flag(memory: &js_sys::WebAssembly::Memory, address: u32) {
+    let bytes = js_sys::Uint8Array::new(&memory.buffer());
+    // An address outside the memory (a worker's greeting gone wrong) is ignored: the watchdog catches it.
+    let _ = js_sys::Atomics::store(&bytes, address, 1);
 }
 
 /// Runs one step of the pool and carries out what it asks: workers started (the old one in the slot
@@ -104,6 +157,20 @@ fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
     for effect in effects {
         match effect {
             Effect::Start { slot, generation } => start(shared, slot, generation),
+            Effect::Reset => {
+                let mut state = shared.borrow_mut();
+                // Every worker terminated before the new memory is made.
+                state.workers.iter_mut().for_each(|w| *w = None);
+                state.memory = shared_memory().ok();
+            }
+            Effect::Stop { slot } => {
+                let state = shared.borrow();
+                if let (Some(memory), Some(Some(flag))) =
+                    (&state.memory, state.stop_flags.get(slot))
+                {
+                    set_flag(memory, *flag);
+                }
+            }
             Effect::Post { slot, request } => {
                 let state = shared.borrow();
                 if let Some(Some(running)) = state.workers.get(slot) {
@@ -128,10 +195,11 @@ fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
 
 /// Starts the worker of `slot` (dropping the one there, which terminates it).
 fn start(shared: &Shared, slot: usize, generation: u64) {
-    let loader = {
+    let (loader, memory) = {
         let mut state = shared.borrow_mut();
         state.workers[slot] = None;
-        state.loader.clone()
+        state.stop_flags[slot] = None;
+        (state.loader.clone(), state.memory.clone())
     };
     let weak: Weak<RefCell<PageState>> = Rc::downgrade(shared);
     let worker = match Worker::new(&loader) {
@@ -152,7 +220,18 @@ fn start(shared: &Shared, slot: usize, generation: u64) {
                 return;
             };
             let text = event.data().as_string().unwrap_or_default();
-            match serde_json::from_str::<Response>(&text) {
+            let response = serde_json::from_str::<Response>(&text);
+            if let Ok(Response::Pong {
+                id: 0,
+                stop_flag: Some(flag),
+                ..
+            }) = response
+            {
+                // The greeting of a worker sharing the memory: where its stop flag is. (A replaced
+                // worker's handler is gone, so this is the slot's current worker.)
+                shared.borrow_mut().stop_flags[slot] = Some(flag);
+            }
+            match response {
                 Ok(response) => step(&shared, |pool, now| {
                     pool.reply(slot, generation, response, now)
                 }),
@@ -171,6 +250,10 @@ fn start(shared: &Shared, slot: usize, generation: u64) {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    if let Some(memory) = memory {
+        // The threaded build's loader waits for the memory it shares with the others.
+        let _ = worker.post_message(&memory);
+    }
     shared.borrow_mut().workers[slot] = Some(Running {
         worker,
         _on_message: on_message,
@@ -226,9 +309,12 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         let mut slot = shared.borrow_mut();
         if slot.is_none() {
             let count = worker_count();
-            let loader = loader_url(super::pool::table_mb(count))
+            // Shared memory where the page may have it (and a memory could be made), else the plain build.
+            let memory = can_share_memory().then(shared_memory).and_then(Result::ok);
+            let threads = memory.as_ref().map(|_| count);
+            let loader = loader_url(super::pool::table_mb(count), threads)
                 .unwrap_or_else(|_| WORKER_SCRIPT.to_string());
-            let (pool, effects) = Pool::new(count, now());
+            let (pool, effects) = Pool::new(count, memory.is_some(), now());
             let state = Rc::new(RefCell::new(PageState {
                 pool,
                 workers: (0..count).map(|_| None).collect(),
@@ -236,12 +322,17 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
                 wake: 0,
                 dispatcher: session.dispatcher(),
                 loader,
+                memory,
+                stop_flags: vec![None; count],
                 log: web_sys::window()
                     .and_then(|w| w.location().search().ok())
                     .is_some_and(|q| q.contains("pool-log")),
             }));
             step(&state, move |_, _| effects);
-            session.dispatch(Action::Workers(count));
+            session.dispatch(Action::Workers {
+                count,
+                threads: threads.unwrap_or(1),
+            });
             *slot = Some(state);
         }
         let shared = slot.clone().expect("made above");

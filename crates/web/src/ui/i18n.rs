@@ -402,17 +402,25 @@ pub fn search_stats(lang: Lang, stats: &super::state::SearchStats) -> String {
     }
 }
 
-/// Its figures, one click away: "1,234,567 nodes in 0.80 s (1.54 M nodes/s)".
-pub fn search_figures(lang: Lang, stats: &super::state::SearchStats) -> String {
+/// Its figures, one click away: "1,234,567 nodes in 0.80 s (1.54 M nodes/s), on 2 threads".
+pub fn search_figures(lang: Lang, stats: &super::state::SearchStats, threads: usize) -> String {
     let seconds = stats.millis as f64 / 1000.0;
     let rate = stats.nodes as f64 / seconds.max(0.001) / 1e6;
-    match lang {
-        Lang::En => format!(
-            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s)",
+    match (lang, threads) {
+        (Lang::En, 1) => format!(
+            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s), on one core",
             stats.nodes
         ),
-        Lang::Zh => format!(
-            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点）",
+        (Lang::En, _) => format!(
+            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s), on {threads} threads",
+            stats.nodes
+        ),
+        (Lang::Zh, 1) => format!(
+            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点），单核",
+            stats.nodes
+        ),
+        (Lang::Zh, _) => format!(
+            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点），{threads} 个线程",
             stats.nodes
         ),
     }

@@ -81,7 +81,7 @@ pub fn play_state(props: &SectionProps) -> Html {
                     { i18n::search_stats(lang, stats) }{ " " }
                     <details class="engine-figures">
                         <summary>{ t.engine_details }</summary>
-                        <span data-testid="engine-figures">{ i18n::search_figures(lang, stats) }</span>
+                        <span data-testid="engine-figures">{ i18n::search_figures(lang, stats, session.search_threads) }</span>
                     </details>
                 </p>
             }

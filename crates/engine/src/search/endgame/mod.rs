@@ -263,14 +263,14 @@ pub fn solve_shared(
         return run(&mut Solver::new(tt, control), board, wld);
     }
     let busy = Arc::new(Busy::new());
-    let crew = Crew::new();
+    let crew = Crew::new(spawn);
     let found = Arc::new(Mutex::new(None));
     let nodes = Arc::new(AtomicU64::new(0));
     for _ in 1..threads {
         let (tt, busy, found, nodes) = (tt.clone(), busy.clone(), found.clone(), nodes.clone());
         let (done, board) = (crew.done.clone(), *board);
         let mut control = control.for_helper(done.clone());
-        crew.start(spawn, move || {
+        crew.start(move || {
             let result = run(
                 &mut Solver::new(&tt, &mut control).sharing(&busy),
                 &board,

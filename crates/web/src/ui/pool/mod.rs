@@ -1,14 +1,21 @@
 //! The page's pool of engine workers, as a state machine in plain Rust (tested natively): which worker runs
 //! which request, what waits, and what to do when a request is withdrawn, a worker stops answering or dies.
-//! The page's hook ([`super::hooks`]) carries out the [`Effect`]s it returns: start a worker (replacing the
-//! one in that slot, which is terminated at once), post a request, hand a reply to its owner.
+//! The page's hook ([`super::hooks`]) carries out the [`Effect`]s it returns: start a worker, post a request,
+//! set a worker's stop flag, hand a reply to its owner.
 //!
-//! - **Priorities**: the AI's move first, then what a person asked (hint, analysis), then the analysis room.
-//!   When every worker is busy and none is starting, a request stops a worker running a lower-priority one,
-//!   whose request is queued again.
-//! - **Cancellation**: a withdrawn request that waits is dropped; one that runs stops at once: its worker is
-//!   terminated and a new one started in its slot (workers share no memory, and a stop flag would need
-//!   cross-origin isolation that static hosts do not give).
+//! The workers run in one of two ways, chosen once when the page loads:
+//! - **Sharing one memory** (a cross-origin isolated page, the threaded build): the workers are threads of one
+//!   engine. A search asks for helpers ([`Response::Spawned`]) and the pool lends it idle workers
+//!   ([`Request::Help`]); a withdrawn request is stopped by its worker's stop flag, which the search reads
+//!   every few thousand nodes; a worker that dies takes the whole group with it (it may have died holding a
+//!   lock in the shared memory), and every worker is started again on a new memory.
+//! - **Apart** (the plain build, where the page is not isolated): one search thread per worker, and a
+//!   withdrawn request's worker is terminated and a new one started in its slot.
+//!
+//! - **Priorities**: the AI's move first, then what a person asked (hint, analysis), then the analysis room;
+//!   a search's helpers have its priority. When every worker is busy and none is starting or stopping, a
+//!   request stops a worker running a lower-priority one, whose request is queued again (a helper is not: its
+//!   search goes on without it).
 //! - **Watchdogs**: every kind of request has a time after which its worker is taken for dead; then, as when
 //!   a worker reports an error (a crash), the worker is replaced and the request asked again, at most
 //!   [`MAX_TRIES`] times in all, after which its owner gets an error reply. A worker that cannot load (its
@@ -18,10 +25,7 @@
 use std::collections::VecDeque;
 
 use super::channel::Priority;
-pub mod spread;
-
-use self::spread::{PoolSearch, FIRST_TASK_ID};
-use crate::protocol::{Request, RequestId, Response, WireTask, MAX_ANALYSE_MILLIS};
+use crate::protocol::{Request, RequestId, Response, MAX_ANALYSE_MILLIS};
 use reversi_engine::Level;
 
 /// How often a request is tried in all before its owner is told the engine failed.
@@ -32,11 +36,16 @@ const GRACE_MS: f64 = 15_000.0;
 const REVIEW_MS: f64 = 60_000.0;
 /// A worker that has not started after this long is started again.
 const START_MS: f64 = 30_000.0;
+/// A worker whose stop flag is set and that has not ended its request after this long is taken for dead.
+pub const STOP_MS: f64 = 2_000.0;
+/// The ids of the helpers' requests, far above the page's own (see [`super::channel::Channel`]).
+pub const FIRST_HELP_ID: RequestId = 1 << 50;
 /// A busy worker silent this long (four of its heartbeats, [`crate::protocol::HEARTBEAT_MS`]) is taken for
 /// dead: terminated, or killed by the browser without an `error` event.
 pub const SILENCE_MS: f64 = 1_000.0;
 
-/// The most workers a page runs (each holds its own tables: see [`crate::worker::HASH_MB`]).
+/// The most workers a page runs (each holds its own tables for the requests it runs alone: see
+/// [`crate::worker::HASH_MB`]).
 pub const MAX_WORKERS: usize = 16;
 
 /// How many workers the page runs: `workers=N` in the page's query (1 to [`MAX_WORKERS`]) if it is
@@ -94,6 +103,9 @@ pub enum Owner {
 /// What the page must do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
+    /// Terminate every worker and make a new shared memory: the [`Effect::Start`]s that follow start the
+    /// whole group on it (workers sharing one memory only).
+    Reset,
     /// Start a worker in this slot, terminating the one there (if any) at once. Its messages carry the
     /// generation, so that anything a replaced worker still sends is told apart.
     Start {
@@ -108,6 +120,12 @@ pub enum Effect {
         slot: usize,
         /// The request.
         request: Request,
+    },
+    /// Set the stop flag of the worker in this slot (workers sharing one memory only): the request it runs
+    /// ends within milliseconds, and its last reply is dropped.
+    Stop {
+        /// The slot.
+        slot: usize,
     },
     /// Hand a reply to its owner.
     Deliver {
@@ -124,6 +142,10 @@ pub enum Effect {
 struct Job {
     owner: Owner,
     request: Request,
+    /// The request's own, or for a helper the priority of the search it helps.
+    priority: Priority,
+    /// For a helper ([`Request::Help`]), the request whose search it helps.
+    helps: Option<RequestId>,
     /// Not to start before this time (AI-vs-AI pacing).
     not_before: f64,
     tries: u32,
@@ -131,7 +153,7 @@ struct Job {
 
 impl Job {
     fn priority(&self) -> Priority {
-        Priority::of(&self.request)
+        self.priority
     }
 
     /// Whether the worker says it is alive while it runs the request (everything but a perft, which counts
@@ -140,9 +162,11 @@ impl Job {
         !matches!(self.request, Request::Perft { .. })
     }
 
-    /// When the worker running the job since `since`, last heard from at `heard`, is taken for dead.
-    fn dead_at(&self, since: f64, heard: f64) -> f64 {
-        let watchdog = since + self.watchdog_ms();
+    /// When the worker running the job since `since`, last heard from at `heard` and told to stop at
+    /// `stopped` (if it was), is taken for dead.
+    fn dead_at(&self, since: f64, heard: f64, stopped: Option<f64>) -> f64 {
+        let watchdog =
+            (since + self.watchdog_ms()).min(stopped.map_or(f64::INFINITY, |t| t + STOP_MS));
         if self.beats() {
             watchdog.min(heard + SILENCE_MS)
         } else {
@@ -159,14 +183,10 @@ impl Job {
                 let cap = Level::get(*level).map_or(10_000, |l| l.move_time_ms);
                 max_millis.map_or(cap, |m| m.min(cap)) as f64 + GRACE_MS
             }
-            Request::Task { task, .. } => {
-                let deadline = match task {
-                    WireTask::Search { limits, .. } => limits.deadline_ms,
-                    WireTask::Child { deadline_ms, .. }
-                    | WireTask::Plan { deadline_ms, .. }
-                    | WireTask::Probe { deadline_ms, .. } => *deadline_ms,
-                };
-                deadline.unwrap_or(10_000) as f64 + GRACE_MS
+            // A helper ends with the search it helps, whose own watchdog is at most the same.
+            Request::Help { .. } => {
+                let longest = (1..=reversi_engine::MAX_LEVEL).filter_map(Level::get);
+                longest.map(|l| l.move_time_ms).max().unwrap_or(10_000) as f64 + GRACE_MS
             }
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
@@ -191,6 +211,8 @@ enum Slot {
         since: f64,
         /// The last message from the worker (a reply or a heartbeat).
         heard: f64,
+        /// When its stop flag was set (its request withdrawn): its last reply is then dropped.
+        stopped: Option<f64>,
     },
     /// Failed to start [`MAX_TRIES`] times in a row (the script could not load): not started again.
     Broken,
@@ -202,25 +224,28 @@ pub struct Pool {
     slots: Vec<(Slot, u64)>,
     queue: VecDeque<Job>,
     next_generation: u64,
-    /// The AI's search spread over the workers (one at a time), with the job that asked for it.
-    spread: Option<(Job, PoolSearch)>,
-    next_task_id: RequestId,
+    /// Whether the workers share one memory (see the module's documentation).
+    shared: bool,
+    next_help_id: RequestId,
 }
 
-/// True for the last reply to a request (progress reports come before it).
+/// True for the last reply to a request (progress reports and requests for helpers come before it).
 fn is_final(response: &Response) -> bool {
-    !matches!(response, Response::Thinking { .. })
+    !matches!(
+        response,
+        Response::Thinking { .. } | Response::Spawned { .. } | Response::Alive
+    )
 }
 
 impl Pool {
-    /// A pool of `size` workers (at least one), all starting.
-    pub fn new(size: usize, now: f64) -> (Pool, Vec<Effect>) {
+    /// A pool of `size` workers (at least one), all starting; `shared` when they share one memory.
+    pub fn new(size: usize, shared: bool, now: f64) -> (Pool, Vec<Effect>) {
         let mut pool = Pool {
             slots: Vec::new(),
             queue: VecDeque::new(),
             next_generation: 1,
-            spread: None,
-            next_task_id: FIRST_TASK_ID,
+            shared,
+            next_help_id: FIRST_HELP_ID,
         };
         let mut effects = Vec::new();
         for slot in 0..size.max(1) {
@@ -233,6 +258,11 @@ impl Pool {
     /// How many workers the pool runs.
     pub fn size(&self) -> usize {
         self.slots.len()
+    }
+
+    /// Whether the workers share one memory.
+    pub fn shared(&self) -> bool {
+        self.shared
     }
 
     /// The slots whose worker runs a request, with the request's id.
@@ -271,13 +301,15 @@ impl Pool {
             return;
         }
         for job in std::mem::take(&mut self.queue) {
-            effects.push(Effect::Deliver {
-                owner: job.owner,
-                response: Response::Error {
-                    id: job.request.id(),
-                    message: "the engine could not be started".to_string(),
-                },
-            });
+            if job.helps.is_none() {
+                effects.push(Effect::Deliver {
+                    owner: job.owner,
+                    response: Response::Error {
+                        id: job.request.id(),
+                        message: "the engine could not be started".to_string(),
+                    },
+                });
+            }
         }
     }
 
@@ -303,7 +335,9 @@ impl Pool {
     ) -> Vec<Effect> {
         self.queue.push_back(Job {
             owner,
+            priority: Priority::of(&request),
             request,
+            helps: None,
             not_before: now + delay_ms as f64,
             tries: 0,
         });
@@ -312,29 +346,36 @@ impl Pool {
         effects
     }
 
-    /// The request `id` is no longer wanted: dropped if it waits, its worker replaced if it runs.
+    /// The request `id` is no longer wanted: dropped if it waits, stopped if it runs (and the helpers its
+    /// search has not started yet dropped).
     pub fn cancel(&mut self, id: RequestId, now: f64) -> Vec<Effect> {
         let mut effects = Vec::new();
-        self.queue.retain(|job| job.request.id() != id);
-        if self.spread.as_ref().is_some_and(|(_, s)| s.id == id) {
-            // Every worker on one of its tasks stops.
-            let (_, search) = self.spread.take().expect("checked");
-            for slot in 0..self.slots.len() {
-                if matches!(&self.slots[slot].0, Slot::Busy { job, .. } if search.owns(job.request.id()))
-                {
-                    self.start(slot, 0, now, &mut effects);
-                }
-            }
-        }
+        self.queue
+            .retain(|job| job.request.id() != id && job.helps != Some(id));
         let running = self
             .slots
             .iter()
             .position(|(slot, _)| matches!(slot, Slot::Busy { job, .. } if job.request.id() == id));
         if let Some(slot) = running {
-            self.start(slot, 0, now, &mut effects);
+            self.stop(slot, now, &mut effects);
         }
         self.pump(now, &mut effects);
         effects
+    }
+
+    /// Stops the request running in `slot`: by its flag when the workers share memory (the slot stays busy
+    /// until the request ends), else by terminating its worker.
+    fn stop(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+        if !self.shared {
+            self.start(slot, 0, now, effects);
+            return;
+        }
+        if let Slot::Busy { stopped, .. } = &mut self.slots[slot].0 {
+            if stopped.is_none() {
+                *stopped = Some(now);
+                effects.push(Effect::Stop { slot });
+            }
+        }
     }
 
     /// The worker of `slot` (of `generation`) answered.
@@ -359,17 +400,24 @@ impl Pool {
             return effects;
         }
         match state {
-            Slot::Busy { job, .. } if job.request.id() == response.id() => {
-                let owner = job.owner;
-                let task = matches!(job.request, Request::Task { .. });
+            Slot::Busy { job, stopped, .. } if job.request.id() == response.id() => {
+                let (owner, priority, stopping) = (job.owner, job.priority, stopped.is_some());
+                let helper = job.helps.is_some();
+                let id = response.id();
                 if is_final(&response) {
                     *state = Slot::Idle;
+                    // The search is over: helpers it asked for and no worker has taken are not needed.
+                    self.queue.retain(|job| job.helps != Some(id));
                 }
-                if task {
-                    // A share of the spread search (or of one that is over: dropped).
-                    self.answer_task(response, now, &mut effects);
-                } else {
-                    effects.push(Effect::Deliver { owner, response });
+                match response {
+                    Response::Spawned { ticket, .. } => {
+                        if !stopping {
+                            self.lend_helper(owner, priority, id, ticket, now);
+                        }
+                    }
+                    Response::Helped { .. } => {}
+                    _ if stopping || helper => {}
+                    response => effects.push(Effect::Deliver { owner, response }),
                 }
             }
             Slot::Starting { .. } if matches!(response, Response::Pong { id: 0, .. }) => {
@@ -380,6 +428,27 @@ impl Pool {
         }
         self.pump(now, &mut effects);
         effects
+    }
+
+    /// Queues a helper for the search of request `helps`, to take the job of `ticket`.
+    fn lend_helper(
+        &mut self,
+        owner: Owner,
+        priority: Priority,
+        helps: RequestId,
+        ticket: u32,
+        now: f64,
+    ) {
+        let id = self.next_help_id;
+        self.next_help_id += 1;
+        self.queue.push_back(Job {
+            owner,
+            request: Request::Help { id, ticket },
+            priority,
+            helps: Some(helps),
+            not_before: now,
+            tries: 0,
+        });
     }
 
     /// The worker of `slot` (of `generation`) failed (a crash, or it could not load): it is replaced, and
@@ -395,7 +464,8 @@ impl Pool {
 
     fn replace_dead(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
         if let Slot::Starting { failures, .. } = self.slots[slot].0 {
-            // It could not load: try again a few times, then give the slot up.
+            // It could not load: try again a few times, then give the slot up. (A worker that has not
+            // loaded has not touched the shared memory.)
             if failures + 1 >= MAX_TRIES {
                 self.slots[slot].0 = Slot::Broken;
                 self.fail_waiting(effects);
@@ -404,27 +474,56 @@ impl Pool {
             }
             return;
         }
-        if let (Slot::Busy { job, .. }, _) = self.slots[slot].clone() {
-            if matches!(job.request, Request::Task { .. }) {
-                // A share of the spread search: given out again, or the whole search asked again when
-                // its first task was lost.
-                if let Some((search_job, search)) = self.spread.as_mut() {
-                    if search.lost(job.request.id(), now) {
-                        let search_job = search_job.clone();
-                        self.spread = None;
-                        effects.push(Effect::Restarted);
-                        self.retry_or_fail(search_job, effects);
-                    }
-                }
-                self.start(slot, 0, now, effects);
-                return;
-            }
-            if job.owner == Owner::Game {
+        if let Slot::Busy { job, stopped, .. } = self.slots[slot].0.clone() {
+            if job.owner == Owner::Game && job.helps.is_none() && stopped.is_none() {
                 effects.push(Effect::Restarted);
             }
-            self.retry_or_fail(job, effects);
+            if stopped.is_none() {
+                self.requeue(job, true, effects);
+            }
         }
-        self.start(slot, 0, now, effects);
+        if !self.shared {
+            self.start(slot, 0, now, effects);
+            return;
+        }
+        // It may have died holding a lock of the memory the others share: the whole group starts again,
+        // and what the others ran is asked again (not a failure of theirs).
+        effects.push(Effect::Reset);
+        for other in 0..self.slots.len() {
+            if let Slot::Busy { job, stopped, .. } = self.slots[other].0.clone() {
+                if other != slot && stopped.is_none() {
+                    self.requeue(job, false, effects);
+                }
+            }
+            if self.slots[other].0 != Slot::Broken || other == slot {
+                self.start(other, 0, now, effects);
+            }
+        }
+    }
+
+    /// Asks `job` again (first in the queue), counting a failure if `failed`; after [`MAX_TRIES`] failures
+    /// its owner gets an error. A helper is dropped: the search it helped asks for helpers again.
+    fn requeue(&mut self, mut job: Job, failed: bool, effects: &mut Vec<Effect>) {
+        if job.helps.is_some() {
+            return;
+        }
+        if failed {
+            job.tries += 1;
+        }
+        if job.tries >= MAX_TRIES {
+            effects.push(Effect::Deliver {
+                owner: job.owner,
+                response: Response::Error {
+                    id: job.request.id(),
+                    message: format!(
+                        "the engine stopped answering ({} workers in a row)",
+                        job.tries
+                    ),
+                },
+            });
+        } else {
+            self.queue.push_front(job);
+        }
     }
 
     /// Time passed: watchdogs and delayed requests. Call it at [`Pool::next_wake`].
@@ -432,20 +531,18 @@ impl Pool {
         let mut effects = Vec::new();
         for slot in 0..self.slots.len() {
             let overdue = match &self.slots[slot].0 {
-                Slot::Busy { job, since, heard } => now >= job.dead_at(*since, *heard),
+                Slot::Busy {
+                    job,
+                    since,
+                    heard,
+                    stopped,
+                } => now >= job.dead_at(*since, *heard, *stopped),
                 Slot::Starting { since, .. } => now - since > START_MS,
                 Slot::Idle | Slot::Broken => false,
             };
             if overdue {
                 self.replace_dead(slot, now, &mut effects);
             }
-        }
-        if let Some((job, search)) = self.spread.as_mut() {
-            let owner = job.owner;
-            for response in search.wake(now) {
-                effects.push(Effect::Deliver { owner, response });
-            }
-            self.drop_finished_spread();
         }
         self.pump(now, &mut effects);
         effects
@@ -454,23 +551,23 @@ impl Pool {
     /// When [`Pool::tick`] must be called next: the earliest watchdog or delayed request.
     pub fn next_wake(&self) -> Option<f64> {
         let watchdogs = self.slots.iter().filter_map(|(slot, _)| match slot {
-            Slot::Busy { job, since, heard } => Some(job.dead_at(*since, *heard)),
+            Slot::Busy {
+                job,
+                since,
+                heard,
+                stopped,
+            } => Some(job.dead_at(*since, *heard, *stopped)),
             Slot::Starting { since, .. } => Some(since + START_MS),
             Slot::Idle | Slot::Broken => None,
         });
         let delayed = self.queue.iter().map(|job| job.not_before);
-        let spread = self.spread.as_ref().and_then(|(_, s)| s.deadline());
-        watchdogs
-            .chain(delayed)
-            .chain(spread)
-            .min_by(f64::total_cmp)
+        watchdogs.chain(delayed).min_by(f64::total_cmp)
     }
 
     /// Starts what can start: the most urgent ready request on an idle worker, again and again; when
-    /// no worker is idle or starting, an urgent request stops a worker running a less urgent one.
+    /// no worker is idle, starting or stopping, an urgent request stops a worker running a less urgent one.
     fn pump(&mut self, now: f64, effects: &mut Vec<Effect>) {
         self.fail_waiting(effects);
-        self.pump_spread(now, effects);
         loop {
             // The most urgent ready job (the oldest among equals).
             let Some(index) = self
@@ -483,14 +580,6 @@ impl Pool {
             else {
                 return;
             };
-            if self.spread.is_some()
-                && self.queue[index].priority() < Priority::Asked
-                && !matches!(self.queue[index].request, Request::Explore { .. })
-            {
-                // The room's searches wait while the AI's search has the workers (a look-up in the
-                // opening explorer takes a millisecond: it goes).
-                return;
-            }
             if let Some(slot) = self.slots.iter().position(|(s, _)| *s == Slot::Idle) {
                 let job = self.queue.remove(index).expect("found above");
                 effects.push(Effect::Post {
@@ -501,24 +590,30 @@ impl Pool {
                     job,
                     since: now,
                     heard: now,
+                    stopped: None,
                 };
                 continue;
             }
-            if self
-                .slots
-                .iter()
-                .any(|(s, _)| matches!(s, Slot::Starting { .. }))
-            {
-                return;
+            let soon_free = self.slots.iter().any(|(s, _)| {
+                matches!(
+                    s,
+                    Slot::Starting { .. }
+                        | Slot::Busy {
+                            stopped: Some(_),
+                            ..
+                        }
+                )
+            });
+            if !soon_free {
+                let urgency = self.queue[index].priority();
+                self.preempt_below(urgency, now, effects);
             }
-            let urgency = self.queue[index].priority();
-            self.preempt_below(urgency, now, effects);
             return;
         }
     }
 
-    /// Stops the least urgent running job below `urgency` (the newest among equals), if any: its worker is
-    /// replaced and its request asked again once a worker is free (not a failure: its tries stay).
+    /// Stops the least urgent running job below `urgency` (the newest among equals), if any, and asks its
+    /// request again once a worker is free (not a failure: its tries stay; a helper is not asked again).
     fn preempt_below(&mut self, urgency: Priority, now: f64, effects: &mut Vec<Effect>) {
         let victim = self
             .slots
@@ -533,28 +628,11 @@ impl Pool {
             .min_by(|a, b| a.1.cmp(&b.1).then(b.2.total_cmp(&a.2)));
         if let Some((slot, _, _)) = victim {
             if let Slot::Busy { job, .. } = self.slots[slot].0.clone() {
-                self.queue.push_back(job);
+                if job.helps.is_none() {
+                    self.queue.push_back(job);
+                }
             }
-            self.start(slot, 0, now, effects);
-        }
-    }
-
-    /// `job`'s worker failed: it is asked again first, or, after [`MAX_TRIES`], its owner gets an error.
-    fn retry_or_fail(&mut self, mut job: Job, effects: &mut Vec<Effect>) {
-        job.tries += 1;
-        if job.tries >= MAX_TRIES {
-            effects.push(Effect::Deliver {
-                owner: job.owner,
-                response: Response::Error {
-                    id: job.request.id(),
-                    message: format!(
-                        "the engine stopped answering ({} workers in a row)",
-                        job.tries
-                    ),
-                },
-            });
-        } else {
-            self.queue.push_front(job);
+            self.stop(slot, now, effects);
         }
     }
 }

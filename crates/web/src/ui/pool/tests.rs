@@ -1,11 +1,10 @@
-//! The pool's state machine, tested natively: priorities, cancellation, watchdogs, and the AI's search
-//! spread over the workers (driven by real engines).
+//! The pool's state machine, tested natively: priorities, cancellation, watchdogs, with workers apart and
+//! with workers sharing one memory (helpers lent to a search, stops by flag, the group started again).
 
 use super::*;
 use reversi_engine::Position;
 
-/// The AI's search at a fixed-depth level (levels 9 and 10 are spread over the pool: see
-/// `spread_tests`).
+/// The AI's search at a fixed-depth level.
 fn search(id: RequestId) -> Request {
     Request::Search {
         id,
@@ -66,9 +65,14 @@ fn posts(effects: &[Effect]) -> Vec<(usize, RequestId)> {
         .collect()
 }
 
-/// A pool of `size` workers, all started.
+/// A pool of `size` workers apart, all started.
 fn started(size: usize) -> (Pool, Vec<u64>) {
-    let (mut pool, effects) = Pool::new(size, 0.0);
+    started_as(size, false)
+}
+
+/// A pool of `size` workers, sharing one memory if `shared`, all started.
+fn started_as(size: usize, shared: bool) -> (Pool, Vec<u64>) {
+    let (mut pool, effects) = Pool::new(size, shared, 0.0);
     let generations: Vec<u64> = generations(&effects).into_iter().map(|(_, g)| g).collect();
     for (slot, g) in generations.iter().enumerate() {
         assert!(pool.ready(slot, *g, 0.0).is_empty());
@@ -78,7 +82,7 @@ fn started(size: usize) -> (Pool, Vec<u64>) {
 
 #[test]
 fn requests_wait_for_a_started_worker_and_replies_go_to_their_owner() {
-    let (mut pool, effects) = Pool::new(1, 0.0);
+    let (mut pool, effects) = Pool::new(1, false, 0.0);
     let [(0, g)] = generations(&effects)[..] else {
         panic!("{effects:?}")
     };
@@ -90,6 +94,7 @@ fn requests_wait_for_a_started_worker_and_replies_go_to_their_owner() {
         Response::Pong {
             id: 0,
             version: String::new(),
+            stop_flag: None,
         },
         2.0,
     );
@@ -235,7 +240,7 @@ fn a_busy_worker_that_falls_silent_is_replaced_a_second_after_its_last_heartbeat
 
 #[test]
 fn a_worker_that_cannot_load_is_tried_three_times_then_every_request_gets_an_error() {
-    let (mut pool, effects) = Pool::new(1, 0.0);
+    let (mut pool, effects) = Pool::new(1, false, 0.0);
     let mut generation = generations(&effects)[0].1;
     pool.submit(Owner::Game, search(1), 0, 0.0);
     for attempt in 1..MAX_TRIES {
@@ -277,201 +282,188 @@ fn a_delayed_request_starts_at_its_time_and_the_most_urgent_goes_first() {
     assert_eq!(pool.running(), [(0, 1)]);
 }
 
-mod spread {
-    use super::*;
-    use crate::worker::Engine;
-    use reversi_engine::{native_clock, Move, Position, ScoreKind};
+fn stops(effects: &[Effect]) -> Vec<usize> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Stop { slot } => Some(*slot),
+            _ => None,
+        })
+        .collect()
+}
 
-    /// A level-10 search of `position` on a pool of two workers, each a real `worker::Engine` run natively:
-    /// the owner's answers (the last being the move), its progress reports, and how many tasks each worker
-    /// ran.
-    fn spread_search(
-        position: Position,
-        max_millis: u32,
-    ) -> (Vec<Response>, Vec<ScoreKind>, [u32; 2]) {
-        let (mut pool, effects) = Pool::new(2, native_clock());
-        let mut engines: Vec<Engine> = (0..2)
-            .map(|_| Engine::with_hash_mb(native_clock, 4))
-            .collect();
-        for effect in &effects {
-            if let Effect::Start { slot, generation } = effect {
-                pool.ready(*slot, *generation, native_clock());
-            }
-        }
-        let generations: Vec<u64> = (0..2).map(|slot| pool.slots[slot].1).collect();
-        let request = Request::Search {
-            id: 7,
-            position,
-            level: 10,
-            seed: 0,
-            max_millis: Some(max_millis),
-        };
-        let mut pending: VecDeque<Effect> =
-            pool.submit(Owner::Game, request, 0, native_clock()).into();
-        let (mut tasks_by_slot, mut thinking, mut answers) = ([0; 2], Vec::new(), Vec::new());
-        while let Some(effect) = pending.pop_front() {
-            match effect {
-                Effect::Post { slot, request } => {
-                    assert!(matches!(request, Request::Task { .. }), "{request:?}");
-                    tasks_by_slot[slot] += 1;
-                    let mut replies = Vec::new();
-                    engines[slot].handle(request, &mut |r| replies.push(r));
-                    for reply in replies {
-                        pending.extend(pool.reply(slot, generations[slot], reply, native_clock()));
-                    }
-                }
-                Effect::Deliver { owner, response } => {
-                    assert_eq!(owner, Owner::Game);
-                    match response {
-                        Response::Thinking { id: 7, kind, .. } => thinking.push(kind),
-                        other => answers.push(other),
-                    }
-                }
-                other => panic!("{other:?}"),
-            }
-        }
-        assert!(pool.spread.is_none(), "forgotten once it has answered");
-        (answers, thinking, tasks_by_slot)
-    }
+fn delivered(effects: &[Effect]) -> Vec<RequestId> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Deliver { response, .. } => Some(response.id()),
+            _ => None,
+        })
+        .collect()
+}
 
-    #[test]
-    fn a_top_level_search_is_spread_over_every_worker_and_answers_its_owner_once() {
-        let position: Position =
-            "--XXXX----XOOX--OOXOXOO-OOOXOX--OOXXXXO-O-OXXO----OOX----------- X"
-                .parse()
-                .unwrap();
-        let (answers, thinking, tasks_by_slot) = spread_search(position, 400);
-        let [Response::BestMove {
-            id: 7,
-            best: Move::Place(square),
-            kind: ScoreKind::Midgame { depth },
-            ..
-        }] = answers[..]
-        else {
-            panic!("{answers:?}")
-        };
-        assert!(position.board.is_legal(square));
-        assert!(depth > reversi_engine::SPLIT_FROM_DEPTH, "{depth}");
-        assert!(tasks_by_slot.iter().all(|&n| n > 0), "{tasks_by_slot:?}");
-        assert!(thinking.len() >= 2, "{thinking:?}");
-    }
+/// The helper request posted to `slot`, with its ticket.
+fn help_posted(effects: &[Effect], slot: usize) -> (RequestId, u32) {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Post {
+                slot: s,
+                request: Request::Help { id, ticket },
+            } if *s == slot => Some((*id, *ticket)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no helper posted to {slot}: {effects:?}"))
+}
 
-    #[test]
-    fn where_the_level_solves_the_solve_is_spread_too_and_exact() {
-        // FFO #26: 20 empties, black to move; d8 is the only move that draws.
-        let position: Position =
-            "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X"
-                .parse()
-                .unwrap();
-        let (answers, _, tasks_by_slot) = spread_search(position, 3000);
-        let [Response::BestMove {
-            id: 7,
-            best: Move::Place(square),
-            score,
-            kind: ScoreKind::Exact,
-            ..
-        }] = answers[..]
-        else {
-            panic!("{answers:?}")
-        };
-        assert_eq!((square.to_string().as_str(), score), ("d8", 0));
-        // The plan and the probes went to both workers (each also ran a mid-game or probe task).
-        assert!(tasks_by_slot.iter().all(|&n| n > 1), "{tasks_by_slot:?}");
+#[test]
+fn sharing_memory_a_withdrawn_request_is_stopped_by_its_flag_and_its_last_reply_dropped() {
+    let (mut pool, g) = started_as(1, true);
+    assert_eq!(
+        posts(&pool.submit(Owner::Game, search(1), 0, 0.0)),
+        [(0, 1)]
+    );
+    pool.submit(Owner::Game, hint(2), 0, 0.0);
+    let effects = pool.cancel(1, 10.0);
+    assert_eq!(stops(&effects), [0]);
+    assert!(generations(&effects).is_empty(), "no worker terminated");
+    // Stopping twice sets the flag once; nothing goes to the worker until it has ended.
+    assert!(pool.cancel(1, 11.0).is_empty());
+    let effects = pool.reply(0, g[0], best(1), 20.0);
+    assert!(
+        delivered(&effects).is_empty(),
+        "the stopped search's answer is dropped"
+    );
+    assert_eq!(
+        posts(&effects),
+        [(0, 2)],
+        "the worker takes the next request"
+    );
+    // A worker that does not end its stopped request in time is taken for dead: the group starts again.
+    pool.cancel(2, 30.0);
+    let mut t = 30.0;
+    while t + 250.0 < 30.0 + STOP_MS {
+        t += 250.0;
+        pool.reply(0, g[0], Response::Alive, t);
+        assert!(pool.tick(t).is_empty(), "alive, and stopping ({t})");
     }
+    assert_eq!(pool.next_wake(), Some(30.0 + STOP_MS));
+    let effects = pool.tick(30.0 + STOP_MS);
+    assert_eq!(effects[0], Effect::Reset);
+    assert_eq!(generations(&effects).len(), 1);
+    assert!(
+        !effects.contains(&Effect::Restarted),
+        "the request was withdrawn"
+    );
+}
 
-    #[test]
-    fn a_spread_search_stops_a_room_question_when_every_worker_is_busy_and_holds_the_room_back() {
-        let (mut pool, _) = Pool::new(2, 0.0);
-        for slot in 0..2 {
-            let g = pool.slots[slot].1;
-            pool.ready(slot, g, 0.0);
-        }
-        let review = |id| Request::Review {
-            id,
-            position: Position::START,
-            played: None,
-            depth: 8,
-        };
-        pool.submit(Owner::Room, review(10), 0, 0.0);
-        pool.submit(Owner::Room, review(11), 0, 0.5);
-        let search = Request::Search {
-            id: 1,
-            position: Position::START,
-            level: 10,
-            seed: 0,
-            max_millis: None,
-        };
-        let effects = pool.submit(Owner::Game, search, 0, 1.0);
-        let [Effect::Start {
-            slot: 1,
-            generation,
-        }] = effects[..]
-        else {
-            panic!("{effects:?}")
-        };
-        let effects = pool.ready(1, generation, 2.0);
-        assert!(
-            matches!(
-                &effects[..],
-                [Effect::Post {
-                    slot: 1,
-                    request: Request::Task { .. }
-                }]
-            ),
-            "{effects:?}"
-        );
-        // The first review ends: its worker joins the search (filling its tables while the first worker
-        // searches the first plies); the stopped review waits.
-        let g0 = pool.slots[0].1;
-        let effects = pool.reply(
-            0,
-            g0,
-            Response::Reviewed {
-                id: 10,
-                best: Move::Pass,
-                score: 0,
-                played_score: None,
-                kind: ScoreKind::Exact,
-            },
-            3.0,
-        );
-        assert!(
-            effects.iter().any(|e| matches!(
-                e,
-                Effect::Post {
-                    slot: 0,
-                    request: Request::Task { .. }
-                }
-            )),
-            "{effects:?}"
-        );
-        assert!(
-            !effects.iter().any(|e| matches!(
-                e,
-                Effect::Post {
-                    request: Request::Review { .. },
-                    ..
-                }
-            )),
-            "{effects:?}"
-        );
-        // Withdrawn, the search stops both its workers, and the review goes on.
-        let effects = pool.cancel(1, 4.0);
-        let starts: Vec<usize> = effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Start { slot, .. } => Some(*slot),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(starts, [0, 1], "{effects:?}");
-        let g = pool.slots[0].1;
-        assert!(matches!(
-            &pool.ready(0, g, 5.0)[..],
-            [Effect::Post {
-                slot: 0,
-                request: Request::Review { id: 11, .. }
-            }]
-        ));
+#[test]
+fn sharing_memory_a_search_gets_idle_workers_as_helpers_and_takes_back_those_not_started() {
+    let (mut pool, g) = started_as(3, true);
+    assert_eq!(
+        posts(&pool.submit(Owner::Game, search(1), 0, 0.0)),
+        [(0, 1)]
+    );
+    // The search leaves three jobs; two workers are idle.
+    let mut effects = Vec::new();
+    for ticket in [7, 8, 9] {
+        effects.extend(pool.reply(0, g[0], Response::Spawned { id: 1, ticket }, 1.0));
     }
+    let (help1, ticket1) = help_posted(&effects, 1);
+    let (help2, ticket2) = help_posted(&effects, 2);
+    assert_eq!((ticket1, ticket2), (7, 8));
+    assert!(help1 >= FIRST_HELP_ID && help2 >= FIRST_HELP_ID);
+    assert!(
+        delivered(&effects).is_empty(),
+        "the owner never sees its helpers"
+    );
+    // A helper that ends frees its worker for the third job.
+    let effects = pool.reply(1, g[1], Response::Helped { id: help1 }, 5.0);
+    assert_eq!(help_posted(&effects, 1).1, 9);
+    // The search ends: its answer goes to its owner, and the helpers end with it.
+    let effects = pool.reply(0, g[0], best(1), 10.0);
+    assert_eq!(delivered(&effects), [1]);
+    let effects = pool.reply(2, g[2], Response::Helped { id: help2 }, 11.0);
+    assert!(effects.is_empty());
+    // A search that ends before a worker is free for its job drops the job's helper.
+    let (mut pool, g) = started_as(1, true);
+    pool.submit(Owner::Game, search(1), 0, 0.0);
+    pool.submit(Owner::Game, hint(2), 0, 0.0);
+    assert!(posts(&pool.reply(0, g[0], Response::Spawned { id: 1, ticket: 3 }, 1.0)).is_empty());
+    let effects = pool.reply(0, g[0], best(1), 2.0);
+    assert_eq!(
+        posts(&effects),
+        [(0, 2)],
+        "the hint goes; the helper of search 1 is gone"
+    );
+    assert!(pool.next_wake() < Some(10_000_000.0) && pool.queue.is_empty());
+}
+
+#[test]
+fn sharing_memory_a_search_helper_stops_a_room_question_and_the_question_comes_back() {
+    let (mut pool, g) = started_as(2, true);
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, review(10), 0, 0.0)),
+        [(0, 10)]
+    );
+    assert_eq!(
+        posts(&pool.submit(Owner::Game, search(1), 0, 0.0)),
+        [(1, 1)]
+    );
+    let effects = pool.reply(1, g[1], Response::Spawned { id: 1, ticket: 4 }, 1.0);
+    assert_eq!(
+        stops(&effects),
+        [0],
+        "the room's question is stopped by its flag"
+    );
+    // Its worker ends the question; the helper goes there, and the question waits its turn.
+    let reviewed = Response::Reviewed {
+        id: 10,
+        best: reversi_engine::Move::Pass,
+        score: 0,
+        played_score: None,
+        kind: reversi_engine::ScoreKind::Exact,
+    };
+    let effects = pool.reply(0, g[0], reviewed, 2.0);
+    assert!(delivered(&effects).is_empty());
+    let (help, _) = help_posted(&effects, 0);
+    let effects = pool.reply(1, g[1], best(1), 3.0);
+    assert_eq!(
+        posts(&effects),
+        [(1, 10)],
+        "asked again once the search is over"
+    );
+    assert!(pool
+        .reply(0, g[0], Response::Helped { id: help }, 4.0)
+        .is_empty());
+}
+
+#[test]
+fn sharing_memory_a_dead_worker_takes_the_group_with_it_and_every_request_is_asked_again() {
+    let (mut pool, g) = started_as(2, true);
+    pool.submit(Owner::Room, review(10), 0, 0.0);
+    pool.submit(Owner::Game, search(1), 0, 0.0);
+    assert_eq!(pool.running(), [(0, 10), (1, 1)]);
+    let effects = pool.died(0, g[0], 5.0);
+    assert_eq!(
+        effects[0],
+        Effect::Reset,
+        "a new memory before the new workers"
+    );
+    let started = generations(&effects);
+    assert_eq!(started.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 1]);
+    assert!(
+        !effects.contains(&Effect::Restarted),
+        "the AI's search was not the one that died"
+    );
+    for (slot, generation) in started {
+        pool.ready(slot, generation, 6.0);
+    }
+    let mut running = pool.running();
+    running.sort();
+    assert_eq!(
+        running,
+        [(0, 1), (1, 10)],
+        "both asked again, the AI's first"
+    );
 }

@@ -47,8 +47,14 @@ pub enum Action {
     /// A worker stopped answering and was replaced; its request was asked again.
     WorkerRestarted,
     /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
-    /// [`super::room::Room::parallel`]).
-    Workers(usize),
+    /// [`super::room::Room::parallel`]), and how many threads the AI's search runs on (all of them when
+    /// they share one memory, else one).
+    Workers {
+        /// The workers.
+        count: usize,
+        /// The AI's search threads.
+        threads: usize,
+    },
     /// Swap the current game with the one an import or a shared link replaced.
     BringBack,
     /// Hide the notice.
@@ -105,6 +111,8 @@ pub struct Session {
     pub thinking: Option<Thinking>,
     /// Figures of the engine's last move.
     pub last_search: Option<SearchStats>,
+    /// How many threads the AI's search runs on (see [`Action::Workers`]).
+    pub search_threads: usize,
     /// The id of a hint search in flight.
     pub hint_request: Option<RequestId>,
     /// The hinted move for the current position.
@@ -191,6 +199,7 @@ impl Session {
             search: None,
             thinking: None,
             last_search: None,
+            search_threads: 1,
             hint_request: None,
             hint: None,
             hint_value: None,
@@ -379,7 +388,8 @@ impl Session {
             }
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
-            Action::Workers(count) => {
+            Action::Workers { count, threads } => {
+                self.search_threads = threads.max(1);
                 let shown = self.shown();
                 self.room.set_workers(count, &self.game, &shown);
             }

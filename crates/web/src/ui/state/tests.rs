@@ -131,6 +131,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     s.apply(Action::Analyst(Response::Pong {
         id: 12345,
         version: String::new(),
+        stop_flag: None,
     }));
     let pending = s.channel.pending_since(sent);
     assert!(
