@@ -24,9 +24,6 @@
 //! - [`Searcher::with_threads`] and [`solve_shared`] search on several threads that share one
 //!   [`TranspositionTable`] and one stop flag; the threads come from the caller's [`Spawn`] ([`StdThreads`]
 //!   natively), so the engine starts none itself.
-//! - [`SplitSearch`] spreads one search over helpers that share no memory (the page's workers): it hands out
-//!   [`Task`]s and takes [`Answer`]s; [`search_parallel`] drives it on native threads, and [`RootSolve`] /
-//!   [`solve_parallel`] do the same for the exact solve.
 //!
 //! # Data formats
 //!
@@ -88,14 +85,10 @@ pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, P
 pub use perft::perft;
 pub use position::{Color, Position};
 pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
-pub use search::endgame::{probcut_value, solve_shared, RootPlan, Solver, SELECTIVE_MIN_EMPTIES};
-pub use search::parallel::{solve_parallel, ParallelResult, ProbeTask, RootSolve};
-pub use search::split::{
-    search_parallel, Answer, SplitSearch, Task, SPLIT_FROM_DEPTH, WINDOW_LIMIT,
-};
+pub use search::endgame::{probcut_value, solve_shared, Solver, SELECTIVE_MIN_EMPTIES};
 pub use search::{
     available_threads, choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo,
     SearchLimits, Searcher, Spawn, StdThreads, MAX_DEPTH,
 };
 pub use square::Square;
-pub use tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};
+pub use tt::{TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};

@@ -12,7 +12,6 @@
 //! and is read as empty (a torn entry is never believed), and a result lost that way is only a cache miss.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
-use std::sync::Mutex;
 
 use super::{Board, Square};
 
@@ -116,28 +115,6 @@ pub struct TranspositionTable {
     /// The bucket count minus one (a power of two).
     mask: usize,
     generation: AtomicU8,
-    /// Results at this depth or deeper are noted in `journal` (see [`TranspositionTable::keep_journal`]);
-    /// `u8::MAX` for none.
-    journal_depth: AtomicU8,
-    journal: Mutex<Vec<u64>>,
-}
-
-/// A table entry as it travels between helpers that share no memory (see
-/// [`TranspositionTable::share_out`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SharedEntry {
-    /// The position's hash.
-    pub key: u64,
-    /// The score is at least this.
-    pub lower: i16,
-    /// The score is at most this.
-    pub upper: i16,
-    /// As in [`TtData::depth`].
-    pub depth: u8,
-    /// Square index + 1; 0 for none.
-    pub best: u8,
-    /// As in [`TtData::confidence`].
-    pub confidence: u8,
 }
 
 impl TranspositionTable {
@@ -154,8 +131,6 @@ impl TranspositionTable {
             buckets: empty_buckets(count),
             mask: count - 1,
             generation: AtomicU8::new(0),
-            journal_depth: AtomicU8::new(u8::MAX),
-            journal: Mutex::new(Vec::new()),
         }
     }
 
@@ -168,73 +143,6 @@ impl TranspositionTable {
             }
         }
         self.generation.store(0, Relaxed);
-    }
-
-    /// For a task of a parallel search: takes in `shared` (what the other helpers learned), and from now on
-    /// notes every result stored at `min_depth` or deeper, for [`TranspositionTable::share_out`].
-    pub fn share_in(&self, shared: &[SharedEntry], min_depth: u8) {
-        self.import(shared);
-        self.keep_journal(min_depth);
-    }
-
-    /// At the end of that task: the entries noted since [`TranspositionTable::share_in`] that the table
-    /// still holds, each once, as they are now, for the other helpers. Nothing is noted any more.
-    pub fn share_out(&self) -> Vec<SharedEntry> {
-        let learned = self.take_journal();
-        self.keep_journal(u8::MAX);
-        learned
-    }
-
-    /// From now on notes every result stored at `min_depth` or deeper, for [`TranspositionTable::take_journal`]
-    /// (`u8::MAX`: none). Forgets what was noted.
-    fn keep_journal(&self, min_depth: u8) {
-        self.journal_depth.store(min_depth, Relaxed);
-        self.lock_journal().clear();
-    }
-
-    fn lock_journal(&self) -> std::sync::MutexGuard<'_, Vec<u64>> {
-        // The journal is a list of keys: one left by a panicking thread is still a valid list.
-        self.journal
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// The entries noted since [`TranspositionTable::keep_journal`] that the table still holds, each once,
-    /// as they are now; the journal starts again empty.
-    fn take_journal(&self) -> Vec<SharedEntry> {
-        let mut keys = std::mem::take(&mut *self.lock_journal());
-        keys.sort_unstable();
-        keys.dedup();
-        keys.into_iter()
-            .filter_map(|key| {
-                self.find(key).map(|e| SharedEntry {
-                    key,
-                    lower: e.lower,
-                    upper: e.upper,
-                    depth: e.depth,
-                    best: e.best,
-                    confidence: e.confidence,
-                })
-            })
-            .collect()
-    }
-
-    /// Adds entries another table noted (see [`TranspositionTable::share_out`]), as if this table had
-    /// stored them: a deeper or surer entry replaces this table's, an equal one adds its bounds.
-    pub fn import(&self, entries: &[SharedEntry]) {
-        let generation = self.generation.load(Relaxed);
-        for shared in entries {
-            let fresh = Entry {
-                key: shared.key,
-                lower: shared.lower,
-                upper: shared.upper,
-                depth: shared.depth,
-                best: shared.best,
-                generation,
-                confidence: shared.confidence,
-            };
-            self.put(fresh);
-        }
     }
 
     /// Marks the start of a new search: entries of earlier searches are replaced first.
@@ -330,9 +238,6 @@ impl TranspositionTable {
             generation: self.generation.load(Relaxed),
             confidence,
         };
-        if depth >= self.journal_depth.load(Relaxed) {
-            self.lock_journal().push(hash);
-        }
         self.put(fresh);
     }
 
@@ -449,31 +354,6 @@ mod tests {
         tt.store_selective(&board, 20, 3, (0, 1), 6, Some(d3)); // less sure: ignored
         let data = tt.probe(&board).unwrap();
         assert_eq!((data.lower, data.best), (-2, Some(c4)));
-    }
-
-    #[test]
-    fn the_journal_notes_deep_results_once_and_another_table_takes_them_in() {
-        let tt = TranspositionTable::new(1);
-        let (deep, shallow) = (Board::START, Board::START.pass());
-        let d3 = "d3".parse().unwrap();
-        tt.keep_journal(10);
-        tt.store(&deep, 12, 0, 1, 4, Some(d3)); // at least 4
-        tt.store(&deep, 12, 5, 9, 5, Some(d3)); // at most 5: the bounds merge
-        tt.store(&shallow, 9, 0, 1, 4, None); // too shallow to be noted
-        let learned = tt.take_journal();
-        assert_eq!(learned.len(), 1);
-        let entry = learned[0];
-        assert_eq!((entry.lower, entry.upper, entry.depth), (4, 5, 12));
-        assert!(tt.take_journal().is_empty(), "taken once");
-        let other = TranspositionTable::new(1);
-        other.store(&deep, 8, 0, 1, -20, None); // shallower: replaced
-        other.import(&learned);
-        let data = other.probe(&deep).unwrap();
-        assert_eq!((data.depth, data.best), (12, Some(d3)));
-        assert_eq!((data.lower, data.upper), (4, 5));
-        tt.keep_journal(u8::MAX);
-        tt.store(&deep, 30, 0, 1, 4, None);
-        assert!(tt.take_journal().is_empty(), "no journal kept");
     }
 }
 

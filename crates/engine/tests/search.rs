@@ -8,7 +8,8 @@ use reversi_engine::{
     native_clock, parse_obf_line, Board, Control, Game, Level, Move, ObfEntry, ScoreKind,
     SearchLimits, Searcher, Solver, Symmetry, TranspositionTable, LEVELS,
 };
-use reversi_engine::{search_parallel, solve_parallel, DISC};
+use reversi_engine::{StdThreads, DISC};
+use std::sync::Arc;
 
 fn ffo_20_39() -> Vec<ObfEntry> {
     include_str!("data/fforum-20-39.obf")
@@ -41,27 +42,22 @@ fn ffo_20_to_39_exact_scores() {
     }
 }
 
-/// The AI's spread search where its level solves exactly (level 10, its time limits off): FFO #26-#35
-/// (20 empties) shared out over 2 and 3 searchers as the page's pool shares them (a plan, then probes), each exact, the
-/// move found one of the best.
+/// The AI's search on several threads where its level solves exactly (level 10, its time limits off):
+/// FFO #26-#35 (20 empties) on 2 and 3 threads sharing one table, each exact, the move found one of the
+/// best.
 #[test]
-fn the_spread_search_solves_ffo_26_to_35_exactly_on_2_and_3_helpers() {
+fn the_search_on_threads_solves_ffo_26_to_35_exactly_on_2_and_3_threads() {
     let mut limits = Level::get(10).unwrap().limits(0.0, 1);
     (limits.deadline, limits.target) = (None, None);
     for threads in [2, 3] {
-        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(8)).collect();
+        let mut searcher = Searcher::new(8).with_threads(threads, Arc::new(StdThreads));
         for (i, entry) in ffo_20_39().iter().enumerate().skip(6).take(10) {
             let board = &entry.position.board;
             let mut kinds = Vec::new();
-            let info = search_parallel(
-                board,
-                &limits,
-                &mut searchers,
-                native_clock,
-                None,
-                &mut |info| kinds.push(info.kind),
-            );
-            let name = format!("FFO #{} on {threads} helpers", 20 + i);
+            let info = searcher.search(board, &limits, native_clock, None, &mut |info| {
+                kinds.push(info.kind)
+            });
+            let name = format!("FFO #{} on {threads} threads", 20 + i);
             assert_eq!(info.kind, ScoreKind::Exact, "{name}: {kinds:?}");
             assert_eq!(Some(info.score / DISC), entry.score(), "{name}");
             let Move::Place(best) = info.best else {
@@ -76,26 +72,25 @@ fn the_spread_search_solves_ffo_26_to_35_exactly_on_2_and_3_helpers() {
     }
 }
 
-/// The spread search where the level solves for a win, a draw or a loss only (level 10's limits, exact from
-/// 18 empties, win/loss/draw from 24): FFO #26-#35 (20 empties) on 2 and 3 searchers, each result's sign the
-/// exact score's, the move one that keeps it.
+/// The search on threads where the level solves for a win, a draw or a loss only (level 10's limits, exact
+/// from 18 empties, win/loss/draw from 24): FFO #26-#35 (20 empties) on 2 and 3 threads, each result's sign
+/// the exact score's, the move one that keeps it.
 #[test]
-fn the_spread_search_solves_ffo_26_to_35_for_win_loss_or_draw_on_2_and_3_helpers() {
+fn the_search_on_threads_solves_ffo_26_to_35_for_win_loss_or_draw_on_2_and_3_threads() {
     let mut limits = Level::get(10).unwrap().limits(0.0, 1);
     (limits.deadline, limits.target) = (None, None);
     (limits.exact_empties, limits.wld_empties) = (18, 24);
     for threads in [2, 3] {
-        let mut searchers: Vec<Searcher> = (0..threads).map(|_| Searcher::new(8)).collect();
+        let mut searcher = Searcher::new(8).with_threads(threads, Arc::new(StdThreads));
         for (i, entry) in ffo_20_39().iter().enumerate().skip(6).take(10) {
-            let info = search_parallel(
+            let info = searcher.search(
                 &entry.position.board,
                 &limits,
-                &mut searchers,
                 native_clock,
                 None,
                 &mut |_| {},
             );
-            let name = format!("FFO #{} on {threads} helpers", 20 + i);
+            let name = format!("FFO #{} on {threads} threads", 20 + i);
             assert_eq!(info.kind, ScoreKind::WinLossDraw, "{name}");
             let exact = entry.score().expect("scored");
             assert_eq!((info.score / DISC).signum(), exact.signum(), "{name}");
@@ -107,42 +102,6 @@ fn the_spread_search_solves_ffo_26_to_35_for_win_loss_or_draw_on_2_and_3_helpers
                 .iter()
                 .any(|&(square, score)| square == best && score.signum() == exact.signum());
             assert!(kept, "{name}: {best} does not keep the result");
-        }
-    }
-}
-
-/// The parallel solve: FFO #20-#39 exact with 1, 2 and 4 threads (the best move found one of the best), and
-/// with one thread the serial solver's own move and node count.
-#[test]
-fn ffo_20_to_39_exact_with_1_2_and_4_threads() {
-    let tt = TranspositionTable::new(16);
-    let mut tables: Vec<TranspositionTable> = (0..4).map(|_| TranspositionTable::new(16)).collect();
-    for (i, entry) in ffo_20_39().iter().enumerate() {
-        let board = &entry.position.board;
-        tt.clear();
-        let mut control = Control::unlimited();
-        let serial = Solver::new(&tt, &mut control).solve(board);
-        let one = solve_parallel(board, &mut tables[..1], None);
-        assert_eq!(
-            (one.score, one.best, one.nodes),
-            (serial.0, serial.1, control.nodes),
-            "FFO #{}: one thread is the serial solver",
-            20 + i
-        );
-        for threads in [2, 4] {
-            let result = solve_parallel(board, &mut tables[..threads], None);
-            assert_eq!(
-                Some(result.score),
-                entry.score(),
-                "FFO #{} on {threads} threads",
-                20 + i
-            );
-            let best = result.best.expect("FFO positions have a move");
-            assert!(
-                entry.is_best_move(best),
-                "FFO #{} on {threads} threads: {best} is not a best move",
-                20 + i
-            );
         }
     }
 }

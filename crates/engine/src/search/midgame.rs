@@ -10,14 +10,7 @@ use crate::board::{flips, moves};
 use crate::control::{Clock, Control};
 use crate::eval::DISC;
 use crate::stackvec::StackVec;
-use crate::tt::SharedEntry;
 use crate::{Bitboard, Board, Move, ScoreKind, SearchInfo, Square};
-
-/// A helper of a spread search passes on the results it stored this many plies or fewer below the child it
-/// searched (see [`Searcher::share_in`]). On 10 positions of 38 empties at depth 18 on two threads, 4
-/// took 11 % fewer nodes than none (about 65 M against 73 M), as did 6 and 8; 2 took 5 % fewer. A task
-/// then passes on about 10 entries.
-pub const MID_SHARED_PLIES: u32 = 4;
 
 /// Probcut in the mid-game search starts at this depth.
 const MPC_MIN_DEPTH: u32 = 3;
@@ -167,57 +160,6 @@ impl Searcher {
                 let value = -self.pvs::<Pv>(cp, co, depth - 1, -INFINITY, INFINITY, control);
                 (square, value)
             })
-            .collect()
-    }
-
-    /// The value of `board` searched `depth` plies within the window (`alpha`, `beta`) (fail-soft), for the side to move,
-    /// and the line the tables expect from it: one child of a root shared out over helpers (see
-    /// `split/`). `fresh`: the first task of a new search (the tables' older entries go first).
-    pub fn search_window(
-        &mut self,
-        board: &Board,
-        depth: u32,
-        (alpha, beta): (i32, i32),
-        probcut: bool,
-        fresh: bool,
-        control: &mut Control,
-    ) -> (i32, Vec<Square>) {
-        if fresh {
-            self.tt.new_search();
-        }
-        self.probcut = probcut;
-        let (p, o) = (board.player().0, board.opponent().0);
-        let value = if beta - alpha > 1 {
-            self.pvs::<Pv>(p, o, depth, alpha, beta, control)
-        } else {
-            self.pvs::<NonPv>(p, o, depth, alpha, beta, control)
-        };
-        let line = match self.tt.probe(board).and_then(|d| d.best) {
-            Some(first) if board.is_legal(first) => self.principal_variation(board, first),
-            _ => Vec::new(),
-        };
-        (value, line)
-    }
-
-    /// Before a [`Searcher::search_window`] to `depth` on a helper of a spread search: the table takes in
-    /// `shared` (what the other helpers learned), and from now on notes the results stored within
-    /// `MID_SHARED_PLIES` plies of the position searched, for [`Searcher::learned`].
-    pub fn share_in(&mut self, shared: &[SharedEntry], depth: u32) {
-        let from = depth.saturating_sub(MID_SHARED_PLIES);
-        self.tt.share_in(shared, from as u8);
-    }
-
-    /// What the table noted since [`Searcher::share_in`], for the other helpers.
-    pub fn learned(&mut self) -> Vec<SharedEntry> {
-        self.tt.share_out()
-    }
-
-    /// The root's moves in the order the search tries them, `first` first.
-    pub fn root_order(&self, board: &Board, first: Square) -> Vec<Square> {
-        let (p, o) = (board.player().0, board.opponent().0);
-        self.ordered_moves(p, o, Some(first))
-            .iter()
-            .map(|&(square, ..)| square)
             .collect()
     }
 

@@ -7,20 +7,13 @@
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
 //! - `smp.rs`: one search on several threads over shared memory (one lock-free table, one stop flag,
-//!   simplified ABDADA), the threads started by the caller's [`Spawn`]: natively;
-//! - `parallel.rs`: the exact solve shared out over helpers that pass messages (the page's workers, which do
-//!   not share memory yet);
-//! - `split/`: the AI's search shared out the same way, move by move at the root, and where the level
-//!   solves exactly, the solve too (`split/endgame.rs`).
+//!   simplified ABDADA), the threads started by the caller's [`Spawn`]: std threads natively, the page's
+//!   workers sharing one `WebAssembly.Memory` in the browser.
 
 pub(super) mod endgame;
-mod exchange;
-mod helpers;
 mod midgame;
 mod node_type;
-pub mod parallel;
 pub(crate) mod smp;
-pub mod split;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;

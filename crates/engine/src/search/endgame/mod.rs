@@ -25,7 +25,7 @@ use super::smp::{Busy, Crew, Spawn, Younger};
 use crate::board::moves;
 use crate::control::Control;
 use crate::eval::stable;
-use crate::tt::{SharedEntry, TranspositionTable, TtData, FULL_WIDTH};
+use crate::tt::{TranspositionTable, TtData, FULL_WIDTH};
 use crate::{Bitboard, Board, Square};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -55,10 +55,6 @@ pub(super) const SELECTIVITY: [f32; 1] = [1.5];
 /// FFO #20–#39 positions with 20 and 21 empties the solve then needs 48.4 M nodes instead of 67.3 M
 /// (#40: 9.0 M instead of 14.6 M), and from 18 it changed nothing measurable.
 pub const SELECTIVE_MIN_EMPTIES: u32 = 20;
-/// A helper of a parallel solve passes on the results it stored this many plies or fewer below the position
-/// it probed (see [`Solver::probe_shared`]). On FFO #40-#49 with two threads, 4, 6 and 8 did about as well
-/// (6 the best by a little), 2 clearly worse; an average task then passes on about 110 entries.
-pub const SHARED_PLIES: u32 = 6;
 /// A selective search tries probcut at nodes with at least this many empties.
 pub(super) const PROBCUT_MIN_EMPTIES: u32 = 10;
 
@@ -132,93 +128,6 @@ impl MtdBounds {
     /// The score once the bounds have met (or the best estimate so far).
     pub(super) fn score(&self) -> i32 {
         self.lower.max(self.guess.min(self.upper))
-    }
-}
-
-/// What a parallel solve shares out: see [`Solver::root_plan`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct RootPlan {
-    /// The position solved.
-    pub root: Board,
-    /// The root's moves in the serial solver's order, each with the position after it.
-    pub children: Vec<(Square, Board)>,
-    /// The positions after each reply to the first move, in order (none when the reply is a pass).
-    pub replies: Vec<Board>,
-    /// The first guess of the score.
-    pub guess: i32,
-    /// The confidence of each pass, in order (the last is the exact one, [`FULL_WIDTH`]).
-    pub confidences: Vec<u8>,
-}
-
-/// The confidences of a solve's passes with `empties` empty squares: selective ones first from
-/// [`SELECTIVE_MIN_EMPTIES`] empties, the exact one ([`FULL_WIDTH`]) last.
-fn pass_confidences(empties: u32) -> Vec<u8> {
-    let mut confidences: Vec<u8> = if empties >= SELECTIVE_MIN_EMPTIES {
-        (1..=SELECTIVITY.len() as u8).collect()
-    } else {
-        Vec::new()
-    };
-    confidences.push(FULL_WIDTH);
-    confidences
-}
-
-impl RootPlan {
-    /// The root's moves and the first move's replies, as squares (how the plan travels between helpers that
-    /// share no memory).
-    pub fn squares(&self) -> (Vec<Square>, Vec<Square>) {
-        let children = self.children.iter().map(|&(square, _)| square).collect();
-        let first = self.children[0].1;
-        let replies = self
-            .replies
-            .iter()
-            .map(|reply| {
-                let placed = reply.empties().0 ^ first.empties().0;
-                Square::from_index(placed.trailing_zeros() as usize)
-            })
-            .collect();
-        (children, replies)
-    }
-
-    /// The plan of `board` from [`RootPlan::squares`] and the guess. `None` unless `children` is every legal
-    /// move of `board` once and `replies` every legal move after the first once (or none when that side
-    /// must pass): a plan that left a move out would give a wrong score.
-    pub fn from_squares(
-        board: &Board,
-        children: &[Square],
-        replies: &[Square],
-        guess: i32,
-    ) -> Option<RootPlan> {
-        fn all_once(board: &Board, squares: &[Square]) -> bool {
-            let mut seen = 0u64;
-            for square in squares {
-                let bit = 1u64 << square.index();
-                if seen & bit != 0 || board.moves().0 & bit == 0 {
-                    return false;
-                }
-                seen |= bit;
-            }
-            seen == board.moves().0
-        }
-        if children.is_empty() || !all_once(board, children) {
-            return None;
-        }
-        let first = board.play_unchecked(children[0]);
-        if !all_once(&first, replies) {
-            return None;
-        }
-        Some(RootPlan {
-            root: *board,
-            children: children
-                .iter()
-                .map(|&square| (square, board.play_unchecked(square)))
-                .collect(),
-            replies: replies
-                .iter()
-                .map(|&square| first.play_unchecked(square))
-                .collect(),
-            guess: guess.clamp(-64, 64),
-            confidences: pass_confidences(board.empty_count()),
-        })
     }
 }
 
@@ -394,70 +303,6 @@ impl<'a> Solver<'a> {
         }
         self.confidence = FULL_WIDTH;
         self.mtd(p, o, guess)
-    }
-
-    /// What a parallel solve of `board` needs before it shares out the root's moves: the children in the
-    /// serial solver's order (each as the position after the move) and the first guess of the score, with
-    /// the confidences its passes run at (selective ones first from [`SELECTIVE_MIN_EMPTIES`] empties, the
-    /// exact one last). `None` when the side to move has no move (the serial solver handles it).
-    pub fn root_plan(&mut self, board: &Board) -> Option<RootPlan> {
-        let p = board.player().0;
-        let o = board.opponent().0;
-        if moves(p, o) == 0 {
-            return None;
-        }
-        let selective = (!(p | o)).count_ones() >= SELECTIVE_MIN_EMPTIES;
-        let depth = if selective { 6 } else { 2 };
-        let estimate =
-            shallow_value(p, o, depth, -EVAL_INFINITY, EVAL_INFINITY) / crate::eval::DISC;
-        let children: Vec<(Square, Board)> = self
-            .root_moves(p, o)
-            .moves
-            .iter()
-            .map(|m| (m.square(), Board::new(Bitboard(m.p), Bitboard(m.o))))
-            .collect();
-        // The first child's replies, ordered the same way (empty when its side must pass).
-        let first = children[0].1;
-        let replies = self
-            .root_moves(first.player().0, first.opponent().0)
-            .moves
-            .iter()
-            .map(|m| Board::new(Bitboard(m.p), Bitboard(m.o)))
-            .collect();
-        Some(RootPlan {
-            root: *board,
-            children,
-            replies,
-            guess: estimate.clamp(-64, 64),
-            confidences: pass_confidences(board.empty_count()),
-        })
-    }
-
-    /// A null-window probe of a root's child (`child` is the position after the move, its side to move the
-    /// root's opponent) at `confidence`: is the child's score above `alpha`? A fail-soft bound, as the serial
-    /// solver's root gets it. The building block of the parallel solve.
-    pub fn probe_child(&mut self, child: &Board, confidence: u8, alpha: i32) -> i32 {
-        self.confidence = confidence;
-        let value = self.nws(child.player().0, child.opponent().0, alpha);
-        self.confidence = FULL_WIDTH;
-        value
-    }
-
-    /// [`Solver::probe_child`] on a helper of a parallel solve: the table first takes in `shared` (what the
-    /// other helpers learned), and the results stored within `SHARED_PLIES` of `child` come back with the
-    /// value, for the others. Helpers that share no memory so still share the top of each other's trees,
-    /// where the root's moves transpose into one another.
-    pub fn probe_shared(
-        &mut self,
-        child: &Board,
-        confidence: u8,
-        alpha: i32,
-        shared: &[SharedEntry],
-    ) -> (i32, Vec<SharedEntry>) {
-        let from = child.empty_count().saturating_sub(SHARED_PLIES);
-        self.tt.share_in(shared, from as u8);
-        let value = self.probe_child(child, confidence, alpha);
-        (value, self.tt.share_out())
     }
 
     /// MTD(f) from `guess` at the solver's confidence (see [`MtdBounds`]).
