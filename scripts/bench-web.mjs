@@ -149,11 +149,12 @@ async function aiMovesFrom(p, url, start) {
   });
 }
 
-// The exact solver in the worker: FFO #40 (20 empties, black to move) with the AI on move at the top level,
-// the same position solved natively below; the worker's nodes per second against the native binary's.
+// The exact solver in the page on two threads: FFO #40 (20 empties, black to move) with the AI on move at the
+// top level, the same position solved natively below on one thread; nodes per second in the page against the
+// native binary's.
 const SOLVED = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
 const solver = await context.newPage();
-await aiMovesFrom(solver, server.url, SOLVED);
+await aiMovesFrom(solver, `${server.url}?workers=2`, SOLVED);
 const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
   nodes: Number(e.dataset.nodes),
   millis: Number(e.dataset.millis),
@@ -179,7 +180,7 @@ async function roomTimes(workers) {
 }
 const roomByWorkers = [await roomTimes(1), await roomTimes(2)];
 
-// The AI's search at the top level with one worker and with two (spread move by move over both): three
+// The AI's search at the top level with one worker and with two (two threads sharing one table): three
 // mid-game positions out of the book, black (the AI) to move; the nodes, time and depth of each move as the
 // engine reports them.
 const SEARCHED = [
@@ -212,22 +213,41 @@ async function aiTimes(workers) {
 }
 const aiByWorkers = [await aiTimes(1), await aiTimes(2)];
 
-// A search no longer wanted: level 10 thinks on the 36-empties position, the person takes the move back 300 ms
-// in; the time from the click to the busy worker's close event, and the AI's reply after the move is played again.
+// A search no longer wanted: level 10 thinks on the 36-empties position on two threads, the person takes the
+// move back 300 ms in; the time from the click (as the page saw it) to the last reply of the stopped search's
+// threads (its answer, and each helper's end), and the AI's reply after the move is played again.
 const stop = await context.newPage();
-const closes = [];
-stop.on('worker', (w) => w.on('close', () => closes.push(Date.now())));
+await stop.addInitScript(() => {
+  window.__replies = [];
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && !e.data.startsWith('"Alive"')) window.__replies.push({ t: performance.now(), data: e.data });
+      });
+    }
+  };
+  addEventListener('click', () => (window.__clickAt = performance.now()), true);
+});
 await stop.goto(`${server.url}?workers=2`);
 await restoreGame(stop, { moves: OPENING, level: LEVEL });
 const stopSquare = await stop.$eval('[data-legal=true]', (c) => c.dataset.square);
 await stop.click(`[data-square=${stopSquare}]`);
 await stop.waitForSelector('[data-testid=thinking]');
 await stop.waitForTimeout(300);
-const closedBefore = closes.length;
-const s0 = Date.now();
 await stop.click('[data-testid=undo]');
-while (closes.length === closedBefore && Date.now() - s0 < 10000) await stop.waitForTimeout(5);
-const clickToStoppedMs = closes.length > closedBefore ? closes[closedBefore] - s0 : null;
+await stop.waitForTimeout(1000);
+const stopped = await stop.evaluate(() => {
+  const after = window.__replies.filter((r) => r.t >= window.__clickAt);
+  // The search's answer (dropped by the page) and the helpers' ends: the last of them is when every thread stopped.
+  const ends = after.filter((r) => /^\{"(BestMove|Helped)"/.test(r.data));
+  return {
+    threads_stopped: ends.length,
+    ms: ends.length ? Math.round(Math.max(...ends.map((r) => r.t)) - window.__clickAt) : null,
+    isolated: window.crossOriginIsolated,
+  };
+});
 const s1 = Date.now();
 await stop.click(`[data-square=${stopSquare}]`);
 await stop.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length + 4, {
@@ -259,7 +279,9 @@ const native = JSON.parse(
 );
 const wasmNps = stats.nodes / (stats.millis / 1000);
 const nativeSolve = JSON.parse(
-  execFileSync(REVERSI, ['best', SOLVED, '--level', String(LEVEL), '--json', '--no-time-limit'], { encoding: 'utf8' }),
+  execFileSync(REVERSI, ['best', SOLVED, '--level', String(LEVEL), '--json', '--no-time-limit', '--threads', '1'], {
+    encoding: 'utf8',
+  }),
 );
 const solverNps = solverStats.nodes / (solverStats.millis / 1000);
 const sizes = readdirSync(join(ROOT, 'dist'))
@@ -284,7 +306,9 @@ const result = {
     native: { nodes: nativeSolve.nodes, seconds: nativeSolve.seconds, nps: nativeSolve.nps, kind: nativeSolve.kind },
     native_over_wasm_nps: Math.round((nativeSolve.nps / solverNps) * 100) / 100,
   },
-  click_to_stopped_ms: clickToStoppedMs,
+  click_to_stopped_ms: stopped.ms,
+  threads_stopped: stopped.threads_stopped,
+  cross_origin_isolated: stopped.isolated,
   click_to_reply_after_stop_ms: clickToReplyMs,
   new_game_to_first_move_ms: Math.round(n1 - n0),
   analysis_room_by_workers: roomByWorkers,

@@ -1,6 +1,7 @@
-// Browser tests of the pool of engine workers: the page served from a sub-path plays against the AI, a search
-// that is no longer wanted stops at once (its worker closes), `?workers=N` sets the pool's size, and "Play
-// again" with the explorer open shows the explorer.
+// Browser tests of the pool of engine workers: the page served from a sub-path plays against the AI; sharing one
+// memory, the AI's search runs on every worker and a search no longer wanted stops by its flag; without the
+// isolation headers the page still plays a whole game against the top level; "Play again" with the explorer
+// open shows the explorer; workers killed mid-search are replaced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, newGame, openPage, play, restoreGame, serveDist, text, useServerAndBrowser } from './harness.mjs';
@@ -41,45 +42,116 @@ test('served from a sub-path, the page loads every file and plays against the AI
   }
 });
 
-test('a search no longer wanted stops at once: its worker closes; ?workers=N sets the pool', async () => {
+/**
+ * Keeps what the page posts to its workers and what they answer, with each worker's number (in the order the
+ * page made them): `window.__posted` and `window.__answers`, as { worker, t, data }.
+ */
+function recordWorkerMessages() {
+  const Native = window.Worker;
+  window.__posted = [];
+  window.__answers = [];
+  let made = 0;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const worker = made++;
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data !== '"Alive"') {
+          window.__answers.push({ worker, t: performance.now(), data: e.data });
+        }
+      });
+      const post = this.postMessage.bind(this);
+      this.postMessage = (data, ...rest) => {
+        if (typeof data === 'string') window.__posted.push({ worker, t: performance.now(), data });
+        return post(data, ...rest);
+      };
+    }
+  };
+}
+
+test('sharing one memory: the AI searches on every worker, and a search no longer wanted stops by its flag', async () => {
   const started = [];
   const closed = [];
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, {
+    init: recordWorkerMessages,
     beforeLoad: (page) =>
       page.on('worker', (worker) => {
         started.push(worker);
         worker.on('close', () => closed.push(Date.now()));
       }),
   });
-  // 36 empties, the person (black) to move against level 10, which thinks for a second or two here.
+  // 36 empties, the person (black) to move against level 10, which thinks for a few seconds.
   const moves = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
   await restoreGame(page, { moves, level: 10 });
+  assert.equal(await page.evaluate(() => window.crossOriginIsolated), true, 'the test server isolates the page');
   // (The reload closed the first load's workers.)
   await page.waitForTimeout(300);
   assert.equal(started.length - closed.length, 2, 'two workers, as asked');
-  // The analysis on: its request is withdrawn by the move (the pool stops it if it still runs).
-  await page.check('[data-testid=analyse]');
   const legal = await page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square));
   await page.click(`[data-square=${legal[0]}]`);
   await page.waitForSelector('[data-testid=thinking]');
   await page.waitForTimeout(300);
-  // Undo while the AI thinks: its search is withdrawn, and the worker running it is terminated.
+  // Undo while the AI thinks: its search is withdrawn and stops by its flag, every thread of it, and no
+  // worker is terminated.
   const before = closed.length;
-  const undone = Date.now();
   await page.click('[data-testid=undo]');
-  const deadline = Date.now() + 5000;
-  while (closed.length === before && Date.now() < deadline) await page.waitForTimeout(10);
-  // A worker that finishes its search stays open: only a terminated one closes. (How soon Chromium reports
-  // it is bench-web's figure, not this test's.)
-  assert.ok(closed.length > before, `the worker running the search closed (waited ${Date.now() - undone} ms)`);
+  await page.waitForFunction(
+    () => {
+      const search = [...window.__posted].reverse().find((p) => p.data.startsWith('{"Search"'));
+      const id = JSON.parse(search.data).Search.id;
+      const helpers = window.__posted
+        .filter((p) => p.t > search.t && p.data.startsWith('{"Help"'))
+        .map((p) => JSON.parse(p.data).Help.id);
+      const ended = (id) => window.__answers.some((a) => a.data.includes(`"id":${id}`) && /^\{"(BestMove|Helped)"/.test(a.data));
+      return helpers.length > 0 && [id, ...helpers].every(ended);
+    },
+    null,
+    { timeout: 5000 },
+  );
+  assert.equal(closed.length, before, 'no worker terminated');
   assert.equal(await text(page, 'transcript'), moves);
-  // A new worker takes its place, and the game goes on: the person moves, the AI answers.
-  await page.waitForTimeout(200);
-  assert.equal(started.length - closed.length, 2);
+  assert.equal(await page.$('[data-testid=thinking]'), null);
+  // The game goes on: the person moves, the AI answers, its search helped by the other worker.
   await page.click(`[data-square=${legal[0]}]`);
   await waitPlies(page, moves.length / 2 + 2);
+  const workersOfTheSearch = await page.evaluate(() => {
+    const search = [...window.__posted].reverse().find((p) => p.data.startsWith('{"Search"'));
+    const helped = window.__posted.filter((p) => p.t > search.t && p.data.startsWith('{"Help"')).map((p) => p.worker);
+    return [...new Set([search.worker, ...helped])].length;
+  });
+  assert.equal(workersOfTheSearch, 2, 'the AI searched on both workers');
+  await page.click('[data-testid=engine-stats] summary');
+  assert.match(await text(page, 'engine-figures'), /on 2 threads/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('without the isolation headers the page plays a whole game against level 10, one thread a worker', async () => {
+  const server = await serveDist({ isolated: false });
+  try {
+    // No service worker either (an old browser, or the first visit): nothing can give the page isolation.
+    const { page, context, errors } = await openPage(env.browser, server.url, { serviceWorkers: 'block' });
+    await page.waitForSelector('[data-legal=true]');
+    assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
+    await newGame(page, { mode: 'hva', color: 'black', level: 10 });
+    // The person plays the first legal move each turn until the game is over; level 10 answers each one.
+    for (let turn = 0; turn < 40; turn += 1) {
+      await page.waitForSelector('[data-legal=true], [data-testid=play-again]', { timeout: 30_000 });
+      if (await page.$('[data-testid=play-again]')) break;
+      const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+      await page.click(`[data-square=${square}]`);
+      await page.waitForFunction(() => !document.querySelector('[data-testid=thinking]'), null, { timeout: 30_000 });
+    }
+    await page.waitForSelector('[data-testid=play-again]', { timeout: 30_000 });
+    const record = await text(page, 'transcript');
+    assert.ok(record.length >= 2 * 40, `a whole game: ${record}`);
+    await page.click('[data-testid=engine-stats] summary');
+    assert.match(await text(page, 'engine-figures'), /on one core/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await server.close();
+  }
 });
 
 test('"Play again" with the explorer open shows the explorer', async () => {
