@@ -47,6 +47,19 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# The threaded engine worker (scripts/build-threads.sh): Debian's rustc and cargo 1.96 with the standard
+# library's source (so that -Z build-std rebuilds it with atomics, offline) and the wasm linker. They live in
+# /usr/bin beside rustup's proxies, which stay first on PATH: only build-threads.sh calls them, by path.
+# Pinned to the upstream versions; Debian's own revision may move with security updates.
+if [ ! -x /usr/bin/rustc ] || [ ! -x /usr/bin/cargo ] || [ ! -e /usr/bin/rust-lld ] \
+  || [ ! -d /usr/lib/rustlib/src/rust/library ]; then
+  say "installing Debian rustc-web, cargo-web, rust-web-src, rust-web-llvm 1.96 and lld-22 (the threaded worker build)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    'rustc-web=1.96.0+dfsg1-*' 'cargo-web=1.96.0+dfsg1-*' 'rust-web-src=1.96.0+dfsg1-*' \
+    'rust-web-llvm=1.96.0+dfsg1-*' 'lld-22=1:22.1.*' >/dev/null
+fi
+
 # npm packages from the lockfile: binaryen (wasm-opt for Trunk) and playwright-core.
 if [ ! -f node_modules/.package-lock.json ] || ! cmp -s package-lock.json node_modules/.setup-lock; then
   say "npm ci"
@@ -58,4 +71,4 @@ fi
 cargo fetch --quiet
 cargo fetch --quiet --target wasm32-unknown-unknown
 
-say "ready: trunk $(trunk --version | awk '{print $2}'), wasm-bindgen $(wasm-bindgen --version | awk '{print $2}'), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(/usr/bin/chromium --version)"
+say "ready: trunk $(trunk --version | awk '{print $2}'), $(/usr/bin/rustc --version | awk '{print "Debian rustc " $2}'), wasm-bindgen $(wasm-bindgen --version | awk '{print $2}'), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(/usr/bin/chromium --version)"
