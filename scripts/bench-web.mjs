@@ -39,14 +39,14 @@ await context.addInitScript(() => {
 });
 await page.goto(server.url);
 await restoreGame(page, { moves: OPENING, level: LEVEL });
-await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length);
+await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, OPENING.length);
 const human = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
 const beforeAi = replayLast(OPENING + human);
 const position = `${beforeAi.board} ${beforeAi.to_move === 'black' ? 'X' : 'O'}`;
 
 const t0 = await page.evaluate(() => performance.now());
 await page.click(`[data-square=${human}]`);
-await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length + 4, {
+await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, OPENING.length + 4, {
   timeout: 60000,
   polling: 10,
 });
@@ -102,7 +102,7 @@ let seen = 0;
 for (;;) {
   const state = await whole.waitForFunction(
     (n) => {
-      const t = document.querySelector('[data-testid=transcript]').textContent.length / 2;
+      const t = document.querySelector('[data-testid=transcript]')?.textContent.length / 2;
       const over = /Game over/.test(document.querySelector('[data-testid=status]').textContent);
       const stats = document.querySelector('[data-testid=engine-stats]');
       return (t > n || over) && { t, over, millis: stats ? Number(stats.dataset.millis) : null };
@@ -143,7 +143,7 @@ async function aiMovesFrom(p, url, start) {
     start,
   );
   await p.reload();
-  await p.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+  await p.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2, null, {
     timeout: 60000,
     polling: 20,
   });
@@ -250,7 +250,7 @@ const stopped = await stop.evaluate(() => {
 });
 const s1 = Date.now();
 await stop.click(`[data-square=${stopSquare}]`);
-await stop.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, OPENING.length + 4, {
+await stop.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, OPENING.length + 4, {
   timeout: 60000,
   polling: 10,
 });
@@ -266,7 +266,7 @@ await fresh.selectOption('[data-testid=color]', 'white');
 await fresh.selectOption('[data-testid=level]', String(LEVEL));
 const n0 = await fresh.evaluate(() => performance.now());
 await fresh.click('[data-testid=start]');
-await fresh.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2, null, {
+await fresh.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2, null, {
   timeout: 30000,
   polling: 5,
 });
