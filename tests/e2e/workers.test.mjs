@@ -102,7 +102,8 @@ test('sharing one memory: the AI searches on every worker, and a search no longe
       const helpers = window.__posted
         .filter((p) => p.t > search.t && p.data.startsWith('{"Help"'))
         .map((p) => JSON.parse(p.data).Help.id);
-      const ended = (id) => window.__answers.some((a) => a.data.includes(`"id":${id}`) && /^\{"(BestMove|Helped)"/.test(a.data));
+      const ended = (id) =>
+        window.__answers.some((a) => new RegExp(`^\\{"(BestMove|Helped)":\\{"id":${id}[,}]`).test(a.data));
       return helpers.length > 0 && [id, ...helpers].every(ended);
     },
     null,
@@ -122,6 +123,56 @@ test('sharing one memory: the AI searches on every worker, and a search no longe
   assert.equal(workersOfTheSearch, 2, 'the AI searched on both workers');
   await page.click('[data-testid=engine-stats] summary');
   assert.match(await text(page, 'engine-figures'), /on 2 threads/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('sharing one memory: a move during a deep analysis gets the analysis of the new position, no worker terminated', async () => {
+  const closed = [];
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, {
+    init: recordWorkerMessages,
+    beforeLoad: (page) => page.on('worker', (worker) => worker.on('close', () => closed.push(Date.now()))),
+  });
+  await newGame(page, { mode: 'hvh' });
+  // 36 empties: an analysis to depth 10 takes seconds here.
+  await page.click('.share summary');
+  await page.fill('[data-testid=import-text]', 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2');
+  await page.click('[data-testid=import]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 48);
+  const depths = await page.$$eval('[data-testid=analyse-depth] option', (o) => o.map((e) => e.value));
+  await page.selectOption('[data-testid=analyse-depth]', depths[depths.length - 1]);
+  await page.check('[data-testid=analyse]');
+  await page.waitForFunction(() => window.__posted.some((p) => p.data.startsWith('{"Analyse"')));
+  await page.waitForTimeout(200);
+  const first = await page.evaluate(() => {
+    const analyse = [...window.__posted].reverse().find((p) => p.data.startsWith('{"Analyse"'));
+    return JSON.parse(analyse.data).Analyse.id;
+  });
+  const answeredBefore = await page.evaluate(
+    (id) => window.__answers.some((a) => new RegExp(`"id":${id}[,}]`).test(a.data)),
+    first,
+  );
+  assert.equal(answeredBefore, false, 'the analysis still runs when the move is made');
+  const before = closed.length;
+  const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+  await page.click(`[data-square=${square}]`);
+  // The values shown are the new position's: one on each of its legal moves.
+  await page.waitForFunction(
+    () => {
+      const legal = [...document.querySelectorAll('[data-legal=true]')].map((c) => c.dataset.square).sort();
+      const valued = [...document.querySelectorAll('[data-square]')]
+        .filter((c) => c.querySelector('[data-value]'))
+        .map((c) => c.dataset.square)
+        .sort();
+      return legal.length > 0 && JSON.stringify(legal) === JSON.stringify(valued);
+    },
+    null,
+    { timeout: 10_000 },
+  );
+  // The first analysis was stopped by its flag (its answer came back, and was dropped), not by a terminated worker.
+  const stoppedAnswer = await page.evaluate((id) => window.__answers.some((a) => a.data.startsWith(`{"Analysis":{"id":${id},`)), first);
+  assert.ok(stoppedAnswer, 'the stopped analysis answered');
+  assert.equal(closed.length, before, 'no worker terminated');
   assert.deepEqual(errors, []);
   await context.close();
 });
