@@ -99,22 +99,30 @@ mod tests {
     use std::sync::atomic::AtomicBool;
     use std::sync::{Arc, Mutex as StdMutex};
 
-    /// The tickets announced, for the test to hand to its threads.
-    static ANNOUNCED: StdMutex<Vec<u32>> = StdMutex::new(Vec::new());
+    /// The tickets announced, one list a test (the tests run at once, and share the board), for the test to
+    /// hand to its threads.
+    static ANNOUNCED_ONCE: StdMutex<Vec<u32>> = StdMutex::new(Vec::new());
+    static ANNOUNCED_SEARCH: StdMutex<Vec<u32>> = StdMutex::new(Vec::new());
 
-    fn note(ticket: u32) {
-        ANNOUNCED.lock().unwrap().push(ticket);
+    fn note_once(ticket: u32) {
+        ANNOUNCED_ONCE.lock().unwrap().push(ticket);
+    }
+
+    fn note_search(ticket: u32) {
+        ANNOUNCED_SEARCH.lock().unwrap().push(ticket);
     }
 
     #[test]
     fn a_job_runs_once_on_the_thread_that_takes_it_and_a_recalled_one_never() {
         let ran = Arc::new(AtomicU32::new(0));
-        let lent = Lent { announce: note };
+        let lent = Lent {
+            announce: note_once,
+        };
         let counter = ran.clone();
         assert!(lent.spawn(Box::new(move || {
             counter.fetch_add(1, Relaxed);
         })));
-        let ticket = *ANNOUNCED.lock().unwrap().last().unwrap();
+        let ticket = *ANNOUNCED_ONCE.lock().unwrap().last().unwrap();
         assert!(std::thread::spawn(move || run(ticket)).join().unwrap());
         assert!(!run(ticket), "taken once");
         assert_eq!(ran.load(Relaxed), 1);
@@ -123,7 +131,7 @@ mod tests {
         lent.spawn(Box::new(move || {
             counter.fetch_add(10, Relaxed);
         }));
-        let ticket = *ANNOUNCED.lock().unwrap().last().unwrap();
+        let ticket = *ANNOUNCED_ONCE.lock().unwrap().last().unwrap();
         assert_eq!(waiting_of(thread_id()), 1);
         lent.recall();
         assert_eq!(waiting_of(thread_id()), 0);
@@ -151,7 +159,7 @@ mod tests {
                     // Hands the first `helpers_given` jobs of this search to threads, as the page would.
                     let mut handed = Vec::new();
                     while handed.len() < helpers_given && !stop.load(Relaxed) {
-                        let mut announced = ANNOUNCED.lock().unwrap();
+                        let mut announced = ANNOUNCED_SEARCH.lock().unwrap();
                         if let Some(ticket) = announced.pop() {
                             handed.push(ticket);
                             scope.spawn(move || run(ticket));
@@ -161,8 +169,12 @@ mod tests {
                     }
                     handed.len()
                 });
-                let mut searcher =
-                    Searcher::new(4).with_threads(4, Arc::new(Lent { announce: note }));
+                let mut searcher = Searcher::new(4).with_threads(
+                    4,
+                    Arc::new(Lent {
+                        announce: note_search,
+                    }),
+                );
                 let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
                 stop.store(true, Relaxed);
                 assert_eq!(info.score, serial.score, "{helpers_given} helpers");

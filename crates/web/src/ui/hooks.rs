@@ -299,8 +299,10 @@ fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner) -> 
 
 /// The engine workers: as many as the machine has cores (`navigator.hardwareConcurrency`, 1 to 16; the
 /// page's `?workers=N` overrides it), their tables sized so that the pool stays within 256 MB, shared by
-/// the AI, the hints and analysis, and the analysis room (see [`super::pool`]). Everything the session's
-/// channels hold past what was read is handed to the pool after every render.
+/// the AI, the hints and analysis, and the analysis room (see [`super::pool`]). Where the page is
+/// cross-origin isolated they share one memory (the threaded build), and the AI's search runs on all of
+/// them; elsewhere each runs the plain build, one search thread. Everything the session's channels hold
+/// past what was read is handed to the pool after every render.
 #[hook]
 pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
     let shared = use_mut_ref(|| None::<Shared>);
