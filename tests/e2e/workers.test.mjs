@@ -251,7 +251,7 @@ test('workers killed without a word mid-search are replaced long before the sear
   await page.evaluate(() => window.__workers.forEach((w) => w.terminate()));
   // The pool takes a worker silent for 1 s as dead (its exact timing is unit-tested in `pool/tests.rs`);
   // without the heartbeat it would wait out the search's budget and 15 s of grace. The bound leaves room
-  // for a loaded machine (CI saw 2 s to start two workers) and still tells the two apart.
+  // for a loaded machine, where starting two workers can take seconds, and still tells the two apart.
   const deadline = Date.now() + 8000;
   while (started.length < before + 2 && Date.now() < deadline) await page.waitForTimeout(10);
   const replaced = Math.max(...started.slice(before)) - killed;

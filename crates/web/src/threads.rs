@@ -86,7 +86,7 @@ pub fn run(ticket: u32) -> bool {
     job.map(|job| job()).is_some()
 }
 
-/// How many jobs wait on the board (for tests).
+/// How many jobs `thread` left on the board that no thread has taken (for tests).
 #[cfg(test)]
 fn waiting_of(thread: u32) -> usize {
     board().iter().filter(|w| w.thread == thread).count()

@@ -260,11 +260,6 @@ impl Pool {
         self.slots.len()
     }
 
-    /// Whether the workers share one memory.
-    pub fn shared(&self) -> bool {
-        self.shared
-    }
-
     /// The slots whose worker runs a request, with the request's id.
     pub fn running(&self) -> Vec<(usize, RequestId)> {
         self.slots
