@@ -243,6 +243,10 @@ pub(super) struct MatchOptions {
     /// as in the browser's worker, so a match that stands for the page plays with 0.5.
     #[arg(long, default_value_t = 1.0, value_parser = parse_time_scale)]
     pub(super) time_scale: f64,
+    /// The second engine's time scale instead of `--time-scale` (to measure what more time is worth: the
+    /// most a faster search, on more threads say, can gain).
+    #[arg(long, value_parser = parse_time_scale)]
+    pub(super) vs_time_scale: Option<f64>,
     /// The first engine searches on this many threads (1 to 64; see `reversi best --threads`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub(super) threads: u32,
@@ -313,7 +317,12 @@ pub(super) fn run_match(
                     (b, &mut searchers[1])
                 };
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                let mut limits = level.limits_scaled(native_clock(), seed, options.time_scale);
+                let time_scale = if black_to_move == a_is_black {
+                    options.time_scale
+                } else {
+                    options.vs_time_scale.unwrap_or(options.time_scale)
+                };
+                let mut limits = level.limits_scaled(native_clock(), seed, time_scale);
                 if let Some(ms) = options.move_time_ms {
                     limits.depth = 60;
                     limits.deadline = Some(native_clock() + ms as f64);
