@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every check: formatting, lints on both targets, native tests (debug-optimised and release), the release
-# web build, and the browser tests against that build in headless Chromium.
+# Runs every check: formatting, lints on both targets, the native tests (one optimised test build, whose
+# `reversi` the browser tests also use), the release web build, and the browser tests against that build in
+# headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -20,14 +21,11 @@ cargo clippy --target wasm32-unknown-unknown -p reversi-engine -p reversi-web --
 step "the engine crate's manual (cargo doc, no warning)"
 RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
 
-step "native tests (every crate)"
+step "native tests (every crate; the test profile is optimised)"
 cargo test --workspace --locked
 
-step "native tests in release (deep perft)"
-cargo test --release --locked -p reversi-engine --test perft
-
-step "release build of the command line (the browser tests compare with its replay)"
-cargo build --release --locked -p reversi-tools
+step "deep perft (the same test build, its ignored depths included)"
+cargo test --locked -p reversi-engine --test perft -- --include-ignored
 
 step "release web build (trunk)"
 trunk build --release

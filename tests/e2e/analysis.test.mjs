@@ -5,10 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const REVERSI = join(ROOT, 'target/release/reversi');
 /** The graph's depth (`GRAPH_DEPTH` in crates/engine/src/review.rs). */
 const GRAPH_DEPTH = 8;
 /** Games in the WTHOR database, 1977–2020: every one starts with f5 (WTHOR stores them turned that way). */
@@ -166,7 +164,7 @@ test('on a 360 px phone the analysis room fits the screen', async () => {
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 360, `the page is ${width} px wide`);
-  await page.screenshot({ path: join(ROOT, 'test-results', 'analysis-phone.png'), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'analysis-phone.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,10 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { discs, legal, newGame, openPage, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { REVERSI, discs, legal, newGame, openPage, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const env = useServerAndBrowser();
 
 // A random game of 60 moves with a pass (white has no move after b2... found with the engine).
@@ -15,7 +13,7 @@ const WITH_PASS =
   'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2c8h6h4g4h3b8f8e6g3b2f1b4h7g1a4g8h8b5a1e8d8d7a8c2h1b1h2a3c1b7a2d2a6e1d1e2';
 
 function replay(transcript) {
-  const out = execFileSync(join(ROOT, 'target/release/reversi'), ['replay', transcript, '--json'], {
+  const out = execFileSync(REVERSI, ['replay', transcript, '--json'], {
     encoding: 'utf8',
   });
   return out.trim().split('\n').map((line) => JSON.parse(line));

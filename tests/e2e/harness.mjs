@@ -1,6 +1,7 @@
 // Shared by the browser tests: a static server for the release build in dist/ on 127.0.0.1, and Debian's
 // Chromium driven by playwright-core (never a downloaded browser).
 import { createServer } from 'node:http';
+import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,18 @@ import { chromium } from 'playwright-core';
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DIST = join(ROOT, 'dist');
 export const ARTIFACTS = join(ROOT, 'test-results');
+
+/**
+ * The native `reversi` command the tests compare the page with: `$REVERSI` if set, else the newer of the
+ * test build's (`cargo test` builds it) and the release build's.
+ */
+export const REVERSI =
+  process.env.REVERSI ??
+  ['target/debug/reversi', 'target/release/reversi']
+    .map((p) => join(ROOT, p))
+    .filter((p) => existsSync(p))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] ??
+  join(ROOT, 'target/release/reversi');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -154,7 +167,7 @@ export async function newGame(page, { mode, level, color, levelWhite, speed } = 
 
 /**
  * Loads a game into the page as if it had been autosaved: `moves` from the standard start, the person playing
- * black against the AI at `level` (the save format of crates/web/src/ui/persist.rs), then waits for the person's turn.
+ * black against the AI at `level` (the save format of src/ui/persist.rs), then waits for the person's turn.
  */
 export async function restoreGame(page, { moves, level }) {
   const saved = {

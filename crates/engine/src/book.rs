@@ -4,7 +4,7 @@
 //! book moves that lose at most a set number of discs against the best one, so its openings vary without
 //! giving anything away.
 //!
-//! The file (`RVBOOK01`) is laid out like the explorer's: positions breadth-first from the start, each a
+//! The file (`RVBOOK01`) is laid out like the explorer's (`tree.rs`): positions breadth-first from the start, each a
 //! count of moves, then per move a byte (square in the canonical frame, plus a flag when the position it leads
 //! to is in the book) and its value in hundredths of a disc (zigzag variable-length). The built-in book is
 //! compiled into the program (`crates/engine/src/book.bin`, written by `reversi book-build`).
@@ -12,10 +12,12 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::explorer::{
-    read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, ExplorerError, Key, Reader,
+use super::rng::splitmix;
+use super::tree::{
+    read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, Key, OpeningFileError,
+    Reader,
 };
-use super::{splitmix, Board, Color, Position, Square, DISC};
+use super::{Board, Color, Position, Square, DISC};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"RVBOOK01";
@@ -46,16 +48,18 @@ impl Book {
     }
 
     /// Reads a file written by [`Book::write`].
-    pub fn read(bytes: &[u8]) -> Result<Book, ExplorerError> {
+    pub fn read(bytes: &[u8]) -> Result<Book, OpeningFileError> {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
-            .ok_or(ExplorerError::NotAnExplorerFile)?;
+            .ok_or(OpeningFileError::NotAnOpeningFile)?;
         let mut reader = Reader { bytes: rest, at: 0 };
         let count = reader.varint()?;
         let positions = read_tree(&mut reader, count, |reader, square| {
             let value = unzigzag(reader.varint()?);
             if value.abs() > 64 * DISC as i64 {
-                return Err(ExplorerError::Corrupt(format!("value {value} of {square}")));
+                return Err(OpeningFileError::Corrupt(format!(
+                    "value {value} of {square}"
+                )));
             }
             Ok(value as i32)
         })?;
@@ -197,7 +201,7 @@ mod tests {
         longer.push(1);
         assert_eq!(
             Book::read(&longer).unwrap_err(),
-            ExplorerError::TrailingBytes(1)
+            OpeningFileError::TrailingBytes(1)
         );
     }
 }

@@ -21,12 +21,14 @@
 //! assert_eq!(first as usize, games.len());
 //! ```
 
-use std::collections::{HashMap, VecDeque};
-use std::error::Error;
-use std::fmt;
+use std::collections::HashMap;
 
 use super::wthor::WthorGame;
-use super::{Board, Color, Move, Position, Square, Symmetry};
+use super::{Position, Square};
+use crate::tree::{
+    canonical, read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, Reader,
+};
+pub use crate::tree::{child, root, Key, OpeningFileError};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"RVEXP001";
@@ -77,55 +79,6 @@ pub struct ExplorerMove {
     pub square: Square,
     /// What the games did after it.
     pub stats: MoveStats,
-}
-
-/// A position with the colour to move, turned to its canonical form.
-pub type Key = (Board, Color);
-
-/// The least of the board's 8 images, and the symmetry that gives it.
-/// The moves stored for `position` in a tree keyed by canonical positions (the explorer's and the book's),
-/// turned back into the position's own frame; none when the position is not in the tree.
-pub(crate) fn stored_moves<T: Copy>(
-    positions: &HashMap<Key, Vec<(Square, T)>>,
-    position: &Position,
-) -> Vec<(Square, T)> {
-    let (key, symmetry) = canonical(&position.board, position.to_move);
-    let back = symmetry.inverse();
-    positions.get(&key).map_or_else(Vec::new, |moves| {
-        moves
-            .iter()
-            .map(|&(square, value)| (back.apply_square(square), value))
-            .collect()
-    })
-}
-
-pub(crate) fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
-    let mut best = (*board, Symmetry::Identity);
-    for symmetry in Symmetry::ALL.into_iter().skip(1) {
-        let image = board.transform(symmetry);
-        let order = |b: &Board| (b.player().0, b.opponent().0);
-        if order(&image) < order(&best.0) {
-            best = (image, symmetry);
-        }
-    }
-    ((best.0, to_move), best.1)
-}
-
-/// The start position's key (the root of the explorer's and the book's trees).
-pub fn root() -> Key {
-    canonical(&Board::START, Color::Black).0
-}
-
-/// The position after `square` is played in `key`'s board (a forced pass applied), in canonical form.
-pub fn child(key: &Key, square: Square) -> Option<Key> {
-    let (board, to_move) = key;
-    let mut next = board.try_play(Move::Place(square)).ok()?;
-    let mut color = to_move.opponent();
-    if next.must_pass() {
-        next = next.pass();
-        color = color.opponent();
-    }
-    Some(canonical(&next, color).0)
 }
 
 /// Collects games into the explorer's tree.
@@ -207,9 +160,6 @@ impl ExplorerBuilder {
     }
 }
 
-/// Set on a move's byte when the position it leads to is listed in the file.
-pub(crate) const LISTED: u8 = 0x40;
-
 /// The explorer, read from its file.
 #[derive(Clone, Debug, Default)]
 pub struct Explorer {
@@ -218,46 +168,18 @@ pub struct Explorer {
     min_games: u32,
 }
 
-/// A malformed explorer or book file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ExplorerError {
-    /// The file does not start with its magic bytes.
-    NotAnExplorerFile,
-    /// The file ends in the middle of a record.
-    Truncated,
-    /// A move that is not legal in its position, or a count that does not add up.
-    Corrupt(String),
-    /// Bytes after the last position.
-    TrailingBytes(usize),
-}
-
-impl fmt::Display for ExplorerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExplorerError::NotAnExplorerFile => write!(f, "not an opening explorer or book file"),
-            ExplorerError::Truncated => write!(f, "the opening file ends too soon"),
-            ExplorerError::Corrupt(why) => write!(f, "the opening file is corrupt: {why}"),
-            ExplorerError::TrailingBytes(n) => {
-                write!(f, "the opening file has {n} bytes after its last position")
-            }
-        }
-    }
-}
-
-impl Error for ExplorerError {}
-
 impl Explorer {
     /// Reads a file written by [`ExplorerBuilder::write`].
-    pub fn read(bytes: &[u8]) -> Result<Explorer, ExplorerError> {
+    pub fn read(bytes: &[u8]) -> Result<Explorer, OpeningFileError> {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
-            .ok_or(ExplorerError::NotAnExplorerFile)?;
+            .ok_or(OpeningFileError::NotAnOpeningFile)?;
         let mut reader = Reader { bytes: rest, at: 0 };
         let count = reader.varint()?;
         let games = u32::try_from(reader.varint()?)
-            .map_err(|_| ExplorerError::Corrupt("too many games".into()))?;
+            .map_err(|_| OpeningFileError::Corrupt("too many games".into()))?;
         let min_games = u32::try_from(reader.varint()?)
-            .map_err(|_| ExplorerError::Corrupt("minimum over range".into()))?;
+            .map_err(|_| OpeningFileError::Corrupt("minimum over range".into()))?;
         let positions = read_tree(&mut reader, count, |reader, square| {
             let stats = MoveStats {
                 games: reader.u32()?,
@@ -268,7 +190,7 @@ impl Explorer {
             if stats.black_wins as u64 + stats.draws as u64 > stats.games as u64
                 || stats.score_sum.unsigned_abs() > 64 * stats.games as u64
             {
-                return Err(ExplorerError::Corrupt(format!(
+                return Err(OpeningFileError::Corrupt(format!(
                     "the counts of {square} do not add up"
                 )));
             }
@@ -312,136 +234,11 @@ impl Explorer {
     }
 }
 
-/// Reads `count` positions laid out breadth-first from the start (the explorer's and the book's layout):
-/// per position a count of moves, per move its byte (square, plus [`LISTED`] when the position it leads to
-/// follows later) and then its value, read by `value`. Every move is checked legal; the reader must end
-/// exactly at the last byte.
-pub(crate) fn read_tree<T>(
-    reader: &mut Reader,
-    count: u64,
-    mut value: impl FnMut(&mut Reader, Square) -> Result<T, ExplorerError>,
-) -> Result<HashMap<Key, Vec<(Square, T)>>, ExplorerError> {
-    if count > reader.bytes.len() as u64 {
-        return Err(ExplorerError::Corrupt(format!(
-            "{count} positions in {} bytes",
-            reader.bytes.len()
-        )));
-    }
-    let mut positions = HashMap::with_capacity(count as usize);
-    let root = canonical(&Board::START, Color::Black).0;
-    let mut queue = VecDeque::from([root]);
-    let mut queued: HashMap<Key, ()> = HashMap::from([(root, ())]);
-    for _ in 0..count {
-        let key = queue
-            .pop_front()
-            .ok_or_else(|| ExplorerError::Corrupt("more positions than moves lead to".into()))?;
-        let n = reader.varint()?;
-        if n > 64 {
-            return Err(ExplorerError::Corrupt(format!("{n} moves in one position")));
-        }
-        let mut moves = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let byte = reader.byte()?;
-            if byte & !(LISTED | 63) != 0 {
-                return Err(ExplorerError::Corrupt(format!("move byte {byte:#x}")));
-            }
-            let square = Square::from_index((byte & 63) as usize);
-            let next = child(&key, square).ok_or_else(|| {
-                ExplorerError::Corrupt(format!("{square} is not legal where it is listed"))
-            })?;
-            let v = value(reader, square)?;
-            if byte & LISTED != 0 && queued.insert(next, ()).is_none() {
-                queue.push_back(next);
-            }
-            moves.push((square, v));
-        }
-        positions.insert(key, moves);
-    }
-    if reader.at != reader.bytes.len() {
-        return Err(ExplorerError::TrailingBytes(reader.bytes.len() - reader.at));
-    }
-    Ok(positions)
-}
-
-/// Writes the positions reachable from the start through the moves `moves_of` lists, breadth-first, each
-/// move's value by `value`: the layout [`read_tree`] reads. Returns the count of positions and the bytes.
-pub(crate) fn write_tree<T>(
-    moves_of: impl Fn(&Key) -> Vec<(Square, T)>,
-    mut value: impl FnMut(&mut Vec<u8>, &T),
-) -> (u64, Vec<u8>) {
-    let mut body = Vec::new();
-    let mut count = 0u64;
-    let root = root();
-    let mut seen: HashMap<Key, ()> = HashMap::from([(root, ())]);
-    let mut queue = VecDeque::from([root]);
-    while let Some(key) = queue.pop_front() {
-        count += 1;
-        let mut moves = moves_of(&key);
-        moves.sort_by_key(|(square, _)| square.index());
-        write_varint(&mut body, moves.len() as u64);
-        for (square, v) in moves {
-            let next = child(&key, square).expect("listed moves are legal");
-            let listed = !moves_of(&next).is_empty();
-            body.push(square.index() as u8 | if listed { LISTED } else { 0 });
-            value(&mut body, &v);
-            if listed && seen.insert(next, ()).is_none() {
-                queue.push_back(next);
-            }
-        }
-    }
-    (count, body)
-}
-
-pub(crate) struct Reader<'a> {
-    pub(crate) bytes: &'a [u8],
-    pub(crate) at: usize,
-}
-
-impl Reader<'_> {
-    pub(crate) fn byte(&mut self) -> Result<u8, ExplorerError> {
-        let byte = *self.bytes.get(self.at).ok_or(ExplorerError::Truncated)?;
-        self.at += 1;
-        Ok(byte)
-    }
-
-    pub(crate) fn varint(&mut self) -> Result<u64, ExplorerError> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.byte()?;
-            value |= ((byte & 0x7F) as u64) << shift;
-            if byte & 0x80 == 0 {
-                return Ok(value);
-            }
-        }
-        Err(ExplorerError::Corrupt("a number over 64 bits".into()))
-    }
-
-    pub(crate) fn u32(&mut self) -> Result<u32, ExplorerError> {
-        u32::try_from(self.varint()?)
-            .map_err(|_| ExplorerError::Corrupt("a count over range".into()))
-    }
-}
-
-pub(crate) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push(value as u8 | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
-}
-
-pub(crate) fn zigzag(value: i64) -> u64 {
-    ((value << 1) ^ (value >> 63)) as u64
-}
-
-pub(crate) fn unzigzag(value: u64) -> i64 {
-    (value >> 1) as i64 ^ -((value & 1) as i64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{wthor, Game};
+    use crate::tree::LISTED;
+    use crate::{wthor, Game, Symmetry};
 
     fn sample() -> Vec<WthorGame> {
         wthor::parse(include_bytes!("../tests/data/wthor-sample.wtb"))
@@ -539,7 +336,7 @@ mod tests {
         let (_, bytes) = built(1);
         assert_eq!(
             Explorer::read(b"nonsense").unwrap_err(),
-            ExplorerError::NotAnExplorerFile
+            OpeningFileError::NotAnOpeningFile
         );
         for cut in [8, 9, 20, bytes.len() / 2, bytes.len() - 1] {
             assert!(Explorer::read(&bytes[..cut]).is_err(), "cut at {cut}");
@@ -548,7 +345,7 @@ mod tests {
         longer.push(0);
         assert_eq!(
             Explorer::read(&longer).unwrap_err(),
-            ExplorerError::TrailingBytes(1)
+            OpeningFileError::TrailingBytes(1)
         );
         // A move byte turned into an occupied square.
         let mut bad = bytes.clone();
@@ -560,14 +357,7 @@ mod tests {
         bad[first_move] = (bad[first_move] & LISTED) | 27;
         assert!(matches!(
             Explorer::read(&bad),
-            Err(ExplorerError::Corrupt(_))
+            Err(OpeningFileError::Corrupt(_))
         ));
-    }
-
-    #[test]
-    fn zigzag_round_trips() {
-        for v in [0i64, 1, -1, 64, -64, i64::MAX / 2, i64::MIN / 2] {
-            assert_eq!(unzigzag(zigzag(v)), v);
-        }
     }
 }

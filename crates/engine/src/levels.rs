@@ -36,14 +36,12 @@ pub const MAX_LEVEL: u8 = 10;
 /// beginner can win, but seldom gives away a corner; levels 1–8 search a fixed depth; levels 6–10 open from
 /// the book. Levels 9 and 10 deepen by time: an iteration is not started when it would end past a target
 /// of 0.15 s (level 9) or 3 s (level 10) in the browser, or twice that (within the 3 s cap) where the last
-/// iteration changed its mind; since each iteration costs a few times the last, level 10 spends about 1.5 s
-/// a searched move in the browser (bench-web) and level 9 a tenth of level 10's time (natively at half the
-/// page's times, 46 ms against 537 ms), never more than 3 s, and no time on a forced or book move. Level 9's
-/// target is that short because more time gained it as much as level 10: with 1 s and 0.5 s targets level
-/// 10 scored only 53% and 48% against it, with 0.15 s 65%. Level 9 solves the last 20 empties exactly, level
-/// 10 the last 22 (win/loss/draw from 24); before a solve they search 11 and 14 plies. An unfinished solve leaves the mid-game search's
-/// move: natively a 22-empties position from a real game takes 0.69 s on average (2.3 s at most, 20
-/// positions of WTHOR 2014) and the browser's worker runs the solver at half the native speed.
+/// iteration changed its mind; since each iteration costs a few times the last, level 10 spends about half
+/// its target a searched move, never more than 3 s, and no time on a forced or book move. Level 9's target
+/// is short because more time gained it as much as level 10, which must stay clearly stronger. Level 9
+/// solves the last 20 empties exactly, level 10 the last 22 (win/loss/draw from 24); before a solve they
+/// search 11 and 14 plies. An unfinished solve leaves the mid-game search's move. The figures behind these
+/// choices are in docs/journal.md.
 pub const LEVELS: [Level; MAX_LEVEL as usize] = [
     level(1, 1, 0, 0, 600, 1000, None),
     level(2, 2, 4, 6, 300, 1000, None),

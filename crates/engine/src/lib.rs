@@ -69,6 +69,7 @@ mod rng;
 mod search;
 mod square;
 mod stackvec;
+mod tree;
 mod tt;
 pub mod wthor;
 
@@ -81,14 +82,24 @@ pub use game::{Game, Outcome, Ply};
 pub use levels::{Level, LEVELS, MAX_LEVEL};
 pub use moves::Move;
 pub use obf::{parse_obf_line, ObfEntry, ObfError};
-pub use pattern::{PatternEval, PatternWeights, Tables, WeightsError, FEATURES, PHASES};
+pub use pattern::{PatternEval, PatternWeights, WeightsError};
 pub use perft::perft;
 pub use position::{Color, Position};
-pub use rng::{mix, splitmix, Rng, GOLDEN_GAMMA};
-pub use search::endgame::{probcut_value, solve_shared, Solver, SELECTIVE_MIN_EMPTIES};
+pub use rng::Rng;
+pub use search::endgame::{solve_shared, Solver};
 pub use search::{
-    available_threads, choose_with_temperature, mpc_shallow_depth, ScoreKind, SearchInfo,
-    SearchLimits, Searcher, Spawn, StdThreads, MAX_DEPTH,
+    available_threads, choose_with_temperature, ScoreKind, SearchInfo, SearchLimits, Searcher,
+    Spawn, StdThreads, MAX_DEPTH,
 };
 pub use square::Square;
-pub use tt::{TranspositionTable, TtData, FULL_WIDTH, MAX_HASH_MB};
+pub use tt::{TranspositionTable, MAX_HASH_MB};
+
+/// What the native tools (the evaluation's training, the search's measurements, the arena) use of the
+/// engine's insides: the pattern features' tables, the probcut searches' depths and values, and the mixing
+/// function that the seeds share. Not part of the playing API: these change with the engine.
+pub mod internals {
+    pub use crate::pattern::{Tables, FEATURES, PHASES};
+    pub use crate::rng::{mix, GOLDEN_GAMMA};
+    pub use crate::search::endgame::probcut_value;
+    pub use crate::search::mpc_shallow_depth;
+}

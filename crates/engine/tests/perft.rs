@@ -27,11 +27,11 @@ fn start_position_table_to_depth_10() {
     }
 }
 
-/// Depths 11 and 12 take seconds; they run with `cargo test --release`.
+/// Depths 11 and 12 take seconds: without debug assertions they run by default, with them when asked.
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "deep perft runs in release: cargo test --release"
+    ignore = "seconds: scripts/test.sh runs it (cargo test --test perft -- --include-ignored)"
 )]
 fn start_position_table_deep() {
     for &(depth, nodes) in START_TABLE.iter().filter(|(d, _)| *d > 10) {

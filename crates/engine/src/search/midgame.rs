@@ -7,10 +7,10 @@ use super::node_type::{NodeType, NonPv, Pv};
 use super::smp::Younger;
 use super::{mpc_shallow_depth, Searcher, INFINITY};
 use crate::board::{flips, moves};
-use crate::control::{Clock, Control};
+use crate::control::Control;
 use crate::eval::DISC;
 use crate::stackvec::StackVec;
-use crate::{Bitboard, Board, Move, ScoreKind, SearchInfo, Square};
+use crate::{Bitboard, Board, Square};
 
 /// Probcut in the mid-game search starts at this depth.
 const MPC_MIN_DEPTH: u32 = 3;
@@ -37,22 +37,20 @@ fn mpc_sigma(depth: u32) -> f64 {
 }
 
 /// A thread of a parallel search marks the children it searches at nodes with this many plies left or more
-/// (see `smp.rs`), and puts off the younger ones another thread is in. On ten positions of 38 empties at
-/// depth 18 with two threads (the README's mid-game benchmark), 2 and 3 took 57-62 M nodes, 5 took 56-58 M,
-/// 7 took 57 M; a helper one iteration ahead of the main thread (lazy SMP's way of spreading the threads)
-/// gained nothing on top (59-61 M nodes).
+/// (see `smp.rs`), and puts off the younger ones another thread is in: shallower marks cost more than the
+/// searches they spare (the figures that chose 5 are in docs/journal.md).
 const SHARE_MIN_DEPTH: u32 = 5;
 
 impl Searcher {
     /// Whether a node searched to `depth` marks its children and defers the busy ones.
     #[inline]
-    fn shares(&self, depth: u32) -> bool {
+    pub(super) fn shares(&self, depth: u32) -> bool {
         self.busy.is_some() && depth >= SHARE_MIN_DEPTH
     }
 
     /// True when another thread is searching the child (`cp`, `co`).
     #[inline]
-    fn is_busy(&self, cp: u64, co: u64) -> bool {
+    pub(super) fn is_busy(&self, cp: u64, co: u64) -> bool {
         self.busy
             .as_ref()
             .is_some_and(|b| b.is_busy(Board::new(Bitboard(cp), Bitboard(co)).hash()))
@@ -60,7 +58,7 @@ impl Searcher {
 
     /// `search` of the child (`cp`, `co`), marked as being searched meanwhile when `mark`.
     #[inline]
-    fn marked<T>(
+    pub(super) fn marked<T>(
         &mut self,
         cp: u64,
         co: u64,
@@ -79,141 +77,6 @@ impl Searcher {
             b.leave(hash);
         }
         value
-    }
-
-    /// The answer of a search stopped before its first iteration finished: the best-looking move (by the
-    /// ordering: table move, evaluation, mobility), with no value.
-    pub(super) fn fallback(&self, p: u64, o: u64, control: &Control, started: f64) -> SearchInfo {
-        let square = self.ordered_moves(p, o, None)[0].0;
-        SearchInfo {
-            best: Move::Place(square),
-            score: 0,
-            kind: ScoreKind::Midgame { depth: 0 },
-            pv: vec![square],
-            nodes: control.nodes,
-            millis: control.now() - started,
-        }
-    }
-
-    /// The value of every legal move at `depth` (each searched with a full window), best first. For the
-    /// "analyse" view and for the weaker levels.
-    pub fn analyse(&mut self, board: &Board, depth: u32) -> Vec<(Square, i32)> {
-        let mut control = Control::unlimited();
-        self.tt.new_search();
-        self.probcut = false;
-        let mut values = self.root_values(board, depth.max(1), &mut control);
-        values.sort_by_key(|&(_, v)| -v);
-        values
-    }
-
-    /// [`Searcher::analyse`] within a deadline on `clock`: every legal move's value at the deepest depth up
-    /// to `depth` that finished in time (`None` if not even depth 1 did), with that depth, best first.
-    pub fn analyse_until(
-        &mut self,
-        board: &Board,
-        depth: u32,
-        deadline: f64,
-        clock: Clock,
-    ) -> Option<(u32, Vec<(Square, i32)>)> {
-        let mut control = Control::new(None, Some(deadline), clock, None);
-        self.tt.new_search();
-        self.probcut = false;
-        let depth = depth.max(1).min(board.empty_count().max(1));
-        let (done, mut values) = self.deepening_root_values(board, depth, &mut control)?;
-        values.sort_by_key(|&(_, v)| -v);
-        Some((done, values))
-    }
-
-    /// Root values at depth 1, 2, … up to `depth_cap`; the last set that finished before the control
-    /// stopped the search, with its depth (values of a stopped depth are not used).
-    pub(super) fn deepening_root_values(
-        &mut self,
-        board: &Board,
-        depth_cap: u32,
-        control: &mut Control,
-    ) -> Option<(u32, Vec<(Square, i32)>)> {
-        let mut completed = None;
-        for depth in 1..=depth_cap {
-            let values = self.root_values(board, depth, control);
-            if control.aborted() {
-                break;
-            }
-            completed = Some((depth, values));
-        }
-        completed
-    }
-
-    pub(super) fn root_values(
-        &mut self,
-        board: &Board,
-        depth: u32,
-        control: &mut Control,
-    ) -> Vec<(Square, i32)> {
-        let p = board.player().0;
-        let o = board.opponent().0;
-        board
-            .moves()
-            .iter()
-            .map(|square| {
-                let f = flips(p, o, square.index());
-                let (cp, co) = (o ^ f, p ^ f ^ square.bit());
-                let value = -self.pvs::<Pv>(cp, co, depth - 1, -INFINITY, INFINITY, control);
-                (square, value)
-            })
-            .collect()
-    }
-
-    pub(super) fn eval_pass(&self, board: &Board) -> i32 {
-        -self.eval.evaluate(&board.pass())
-    }
-
-    pub(super) fn root(
-        &mut self,
-        p: u64,
-        o: u64,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        control: &mut Control,
-    ) -> (i32, Square) {
-        let board = Board::new(Bitboard(p), Bitboard(o));
-        let tt_move = self.tt.probe(&board).and_then(|d| d.best);
-        let ordered = self.ordered_moves(p, o, tt_move);
-        let original_alpha = alpha;
-        let mut best = (-INFINITY - 1, ordered[0].0);
-        let share = self.shares(depth);
-        let mut order = Younger::new(ordered.as_slice());
-        let mut i = 0;
-        while let Some((square, cp, co)) = order.next(|&(_, cp, co)| share && self.is_busy(cp, co))
-        {
-            let value = self.marked(cp, co, share, |s| {
-                s.child::<Pv>(i, cp, co, depth - 1, alpha, beta, control)
-            });
-            i += 1;
-            if control.aborted() {
-                break;
-            }
-            if value > best.0 {
-                best = (value, square);
-                if value > alpha {
-                    alpha = value;
-                    if value >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if !control.aborted() {
-            self.tt.store(
-                &board,
-                depth as u8,
-                original_alpha,
-                beta,
-                best.0,
-                Some(best.1),
-            );
-        }
-        best
     }
 
     /// The value of the `i`-th child (searched to `depth`) of a node of type `N` with window
@@ -398,23 +261,5 @@ impl Searcher {
             ordered.push((square, cp, co));
         }
         ordered
-    }
-
-    pub(super) fn principal_variation(&self, board: &Board, first: Square) -> Vec<Square> {
-        let mut pv = vec![first];
-        let mut current = board.play_unchecked(first);
-        while pv.len() < 20 {
-            if current.must_pass() {
-                current = current.pass();
-            }
-            match self.tt.probe(&current).and_then(|d| d.best) {
-                Some(square) if current.is_legal(square) => {
-                    pv.push(square);
-                    current = current.play_unchecked(square);
-                }
-                _ => break,
-            }
-        }
-        pv
     }
 }

@@ -3,7 +3,8 @@
 //! windows (or values every root move for the weaker levels), and near the end hands over to the exact (or
 //! win/loss/draw) [`Solver`]. Scores are in [`DISC`] units.
 //!
-//! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering) and the root's valuations;
+//! - `root.rs`: [`Searcher::search`] itself, its threads, and the root's valuations;
+//! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering);
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
 //! - `smp.rs`: one search on several threads over shared memory (one lock-free table, one stop flag,
@@ -13,21 +14,18 @@
 pub(super) mod endgame;
 mod midgame;
 mod node_type;
+mod root;
 pub(crate) mod smp;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use self::smp::Busy;
 pub use self::smp::{available_threads, Spawn, StdThreads};
-use self::smp::{Busy, Crew};
 
-use self::endgame::Solver;
-use super::board::moves;
-use super::control::{Clock, Control};
 use super::eval::{Evaluate, DISC};
 use super::pattern::PatternEval;
 use super::tt::TranspositionTable;
-use super::{Board, Move, Square};
+use super::{Move, Square};
 
 const INFINITY: i32 = 30_000;
 /// The deepest mid-game search (a search by time asks for this and stops on its clock).
@@ -164,7 +162,7 @@ pub fn choose_with_temperature(
         .collect();
     let total: f64 = weights.iter().sum();
     // 53 random bits as a number in [0, total).
-    let mut draw = (super::splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    let mut draw = (crate::rng::splitmix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
     for (&(square, value), weight) in values.iter().zip(&weights) {
         if draw < *weight {
             return (square, value);
@@ -200,13 +198,6 @@ pub struct Searcher {
     spawn: Option<Arc<dyn Spawn>>,
     /// What the threads of the running parallel search are searching (`None` when it runs on one).
     busy: Option<Arc<Busy>>,
-}
-
-/// The depth of the mid-game iterations before a solve of a position with `empties` empties (their move is
-/// played when the solve cannot end in time).
-fn solve_mid_depth(limits: &SearchLimits, empties: u32) -> u32 {
-    let depth = limits.solve_depth.unwrap_or(limits.depth).max(1);
-    depth.min(empties).min(empties.saturating_sub(6)).max(1)
 }
 
 impl Searcher {
@@ -275,270 +266,5 @@ impl Searcher {
     pub fn clear(&self) {
         self.tt.clear();
         self.end_tt.clear();
-    }
-
-    /// Chooses a move for the side to move of `board` within `limits`, calling `progress` after each completed
-    /// iteration. Deterministic for a given position, table state and limits without a deadline.
-    pub fn search(
-        &mut self,
-        board: &Board,
-        limits: &SearchLimits,
-        clock: Clock,
-        stop: Option<Arc<AtomicBool>>,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        let mut control = Control::new(limits.nodes, limits.deadline, clock, stop);
-        let started = control.now();
-        // The weaker levels value every root move in full; the others prune by probcut when asked.
-        self.probcut = limits.probcut && limits.randomness == 0;
-        self.tt.new_search();
-        self.end_tt.new_search();
-        let p = board.player().0;
-        let o = board.opponent().0;
-        let legal = moves(p, o);
-        if legal == 0 {
-            let score = if moves(o, p) == 0 {
-                board.final_score() * DISC
-            } else {
-                self.eval_pass(board)
-            };
-            return SearchInfo {
-                best: Move::Pass,
-                score,
-                kind: ScoreKind::Midgame { depth: 0 },
-                pv: Vec::new(),
-                nodes: 0,
-                millis: 0.0,
-            };
-        }
-        if let Some(max_loss) = limits.book_loss {
-            let position = super::Position {
-                board: *board,
-                to_move: super::book::color_for(board),
-            };
-            let book = self
-                .book
-                .as_deref()
-                .unwrap_or_else(|| super::book::Book::builtin());
-            if let Some(chosen) = book.choose(&position, max_loss, limits.seed) {
-                return SearchInfo {
-                    best: Move::Place(chosen.square),
-                    score: chosen.value,
-                    kind: ScoreKind::Book,
-                    pv: vec![chosen.square],
-                    nodes: 0,
-                    millis: control.now() - started,
-                };
-            }
-        }
-        if self.threads > 1 && limits.randomness == 0 && self.busy.is_none() {
-            if let Some(spawn) = self.spawn.clone() {
-                return self.search_with_helpers(board, limits, &*spawn, control, progress);
-            }
-        }
-        self.deepen(board, limits, &mut control, progress)
-    }
-
-    /// [`Searcher::search`] on this searcher's threads: each helper runs the same search (without the
-    /// book) on the shared tables and stops when this thread's search ends; only this thread reports.
-    fn search_with_helpers(
-        &mut self,
-        board: &Board,
-        limits: &SearchLimits,
-        spawn: &dyn Spawn,
-        mut control: Control,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        let busy = Arc::new(Busy::new());
-        let crew = Crew::new(spawn);
-        let helper_limits = SearchLimits {
-            nodes: None,
-            target: None,
-            book_loss: None,
-            ..limits.clone()
-        };
-        let nodes = Arc::new(AtomicU64::new(0));
-        for _ in 1..self.threads {
-            let mut helper = self.helper(&busy);
-            let mut helper_control = control.for_helper(crew.done.clone());
-            let (board, limits, nodes) = (*board, helper_limits.clone(), nodes.clone());
-            crew.start(move || {
-                helper.deepen(&board, &limits, &mut helper_control, &mut |_| {});
-                nodes.fetch_add(helper_control.nodes, Ordering::Relaxed);
-            });
-        }
-        self.busy = Some(busy);
-        let mut info = self.deepen(board, limits, &mut control, progress);
-        self.busy = None;
-        crew.finish();
-        info.nodes += nodes.load(Ordering::Relaxed);
-        info
-    }
-
-    /// The search after the book: iterative deepening, then the solve (see [`Searcher::search`]).
-    fn deepen(
-        &mut self,
-        board: &Board,
-        limits: &SearchLimits,
-        control: &mut Control,
-        progress: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchInfo {
-        let started = control.now();
-        let (p, o) = (board.player().0, board.opponent().0);
-        let legal = moves(p, o);
-        let empties = board.empty_count();
-        let depth_cap = limits.depth.max(1).min(empties);
-        let mut best: Option<SearchInfo> = None;
-
-        if limits.randomness > 0 {
-            // Weaker levels: every root move valued, one depth after another up to the full depth, then a
-            // choice by temperature among the values of the deepest iteration that finished (a stopped
-            // iteration's values are not used). Stopped before depth 1 finished: the best-looking move, as the other levels do.
-            let Some((depth_done, values)) = self.deepening_root_values(board, depth_cap, control)
-            else {
-                return self.fallback(p, o, control, started);
-            };
-            let chosen =
-                choose_with_temperature(&values, limits.randomness, limits.seed ^ board.hash());
-            let info = SearchInfo {
-                best: Move::Place(chosen.0),
-                score: chosen.1,
-                kind: ScoreKind::Midgame { depth: depth_done },
-                pv: vec![chosen.0],
-                nodes: control.nodes,
-                millis: control.now() - started,
-            };
-            progress(&info);
-            return info;
-        }
-
-        // Iterative deepening, each iteration searched around the last one's score.
-        let mut score = 0;
-        let first_depth = if empties <= limits.wld_empties {
-            1.min(depth_cap)
-        } else {
-            1
-        };
-        let mid_depth = if empties <= limits.wld_empties {
-            solve_mid_depth(limits, empties)
-        } else {
-            depth_cap
-        };
-        // Time of the last two finished iterations, to predict whether the next one can finish in time.
-        let (mut last_iteration, mut previous_iteration) = (None::<f64>, None::<f64>);
-        // Whether the last iteration changed its mind (another move, or a value that fell), for the target.
-        let mut unstable = false;
-        let forced = legal.count_ones() == 1;
-        for depth in first_depth..=mid_depth {
-            if let Some(last) = last_iteration {
-                if forced && limits.target.is_some() {
-                    break;
-                }
-                // Each iteration costs a few times the one before (the measured ratio, kept within 2-6): one
-                // that cannot finish before the deadline (or the target) is not started, since a stopped
-                // iteration's result is thrown away.
-                let growth = previous_iteration
-                    .filter(|&p| p > 0.5)
-                    .map_or(4.0, |p| (last / p).clamp(2.0, 6.0));
-                let end = control.now() + last * growth;
-                let target = limits.target.map(|t| {
-                    if unstable {
-                        t + (t - started).max(0.0)
-                    } else {
-                        t
-                    }
-                });
-                if limits.deadline.is_some_and(|d| end > d) || target.is_some_and(|t| end > t) {
-                    break;
-                }
-            }
-            let iteration_started = control.now();
-            let (mut alpha, mut beta) = if depth <= 2 {
-                (-INFINITY, INFINITY)
-            } else {
-                (score - ASPIRATION, score + ASPIRATION)
-            };
-            let (value, square) = loop {
-                let (value, square) = self.root(p, o, depth, alpha, beta, control);
-                if control.aborted() {
-                    break (value, square);
-                }
-                if value <= alpha {
-                    alpha = -INFINITY;
-                } else if value >= beta {
-                    beta = INFINITY;
-                } else {
-                    break (value, square);
-                }
-            };
-            if control.aborted() {
-                break;
-            }
-            previous_iteration = last_iteration;
-            last_iteration = Some(control.now() - iteration_started);
-            unstable = best
-                .as_ref()
-                .is_some_and(|b| b.best != Move::Place(square) || value < b.score - 2 * DISC);
-            score = value;
-            let info = SearchInfo {
-                best: Move::Place(square),
-                score,
-                kind: ScoreKind::Midgame { depth },
-                pv: self.principal_variation(board, square),
-                nodes: control.nodes,
-                millis: control.now() - started,
-            };
-            progress(&info);
-            best = Some(info);
-        }
-
-        // A forced move at a level that plays by time is played without a solve, as without deepening.
-        if empties <= limits.wld_empties
-            && !control.aborted()
-            && !(forced && limits.target.is_some())
-        {
-            let exact = empties <= limits.exact_empties;
-            // The exact solve takes the solver's fastest path (MTD(f), with a selective pass first from
-            // its threshold), the one `reversi solve` benchmarks.
-            let mut solver = Solver::new(&self.end_tt, control);
-            if let Some(busy) = self.busy.as_deref() {
-                solver = solver.sharing(busy);
-            }
-            let (value, square) = if exact {
-                solver.solve(board)
-            } else {
-                solver.solve_window(board, -1, 1)
-            };
-            if !control.aborted() {
-                if let Some(square) = square {
-                    let info = SearchInfo {
-                        best: Move::Place(square),
-                        score: value * DISC,
-                        kind: if exact {
-                            ScoreKind::Exact
-                        } else {
-                            ScoreKind::WinLossDraw
-                        },
-                        pv: vec![square],
-                        nodes: control.nodes,
-                        millis: control.now() - started,
-                    };
-                    progress(&info);
-                    best = Some(info);
-                }
-            }
-        }
-
-        match best {
-            Some(mut info) => {
-                info.nodes = control.nodes;
-                info.millis = control.now() - started;
-                info
-            }
-            None => {
-                // Stopped before the first iteration finished: fall back on the best-looking move.
-                self.fallback(p, o, control, started)
-            }
-        }
     }
 }

@@ -142,8 +142,8 @@ impl Arena {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let z = nanos ^ counter.wrapping_mul(reversi_engine::GOLDEN_GAMMA);
-        format!("{:016x}", reversi_engine::mix(z))
+        let z = nanos ^ counter.wrapping_mul(reversi_engine::internals::GOLDEN_GAMMA);
+        format!("{:016x}", reversi_engine::internals::mix(z))
     }
 
     fn handle(self: &Arc<Arena>, mut stream: TcpStream) -> Result<(), String> {

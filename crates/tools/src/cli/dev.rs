@@ -324,13 +324,13 @@ pub fn run(command: DevCommand) -> ExitCode {
                         .as_ref()
                         .unwrap_or_else(|| reversi_engine::PatternWeights::builtin())
                 });
-                let relabel = crate::wthor_tools::Relabel {
+                let relabel = crate::train::Relabel {
                     depth: search_depth,
                     game_share,
                     weights: search_weights.as_ref(),
                 };
                 append_samples(&out, |writer| {
-                    crate::wthor_tools::wthor_data(
+                    crate::train::wthor_data(
                         &files,
                         min_empties..=max_empties,
                         relabel,
@@ -351,13 +351,13 @@ pub fn run(command: DevCommand) -> ExitCode {
             out,
         } => {
             let result = read_weights(search_weights.as_deref()).and_then(|weights| {
-                let relabel = crate::wthor_tools::Relabel {
+                let relabel = crate::train::Relabel {
                     depth: search_depth,
                     game_share: 0.0,
                     weights: weights.as_ref(),
                 };
                 append_samples(&out, |writer| {
-                    crate::wthor_tools::opening_data(min_empties..=max_empties, relabel, writer)
+                    crate::train::opening_data(min_empties..=max_empties, relabel, writer)
                 })
             });
             finish("opening-data", result)

@@ -1,327 +1,26 @@
 //! Making the pattern evaluation's weights (native only, for developers): `reversi gen-data` plays varied
-//! games and labels their positions (`selfplay.rs`), `reversi train` fits the weights to the labels by least
-//! squares (here).
+//! games and labels their positions (`selfplay.rs`), `reversi wthor-data` and `opening-data` take them from the
+//! expert games and the first plies (`wthor.rs`), all as [`Sample`] lines (`samples.rs`); `reversi train`
+//! (here) fits the weights to the labels by least squares (`fit.rs`).
 //!
 //! Labels: every position with at most `exact` empties gets its exact score from the solver; an
 //! earlier position gets the exact score of its game's first position with `exact` empties (the game was
 //! played on by a shallow search with a few random moves, so the label is that game's perfect-play result).
 
-use std::io::{BufRead, Write};
+use reversi_engine::internals::{Tables, PHASES};
+use reversi_engine::{PatternWeights, DISC};
 
-use reversi_engine::{PatternWeights, Rng, Tables, DISC, FEATURES, PHASES};
-
+mod fit;
+mod samples;
 mod selfplay;
+mod wthor;
 
+use self::fit::{fit_phase, fit_phase_batch, held_out, merge, to_centi, PhaseFit, Row};
+pub use self::samples::{read_samples, Sample};
 pub use self::selfplay::{generate, play_labelled_game, probcut_stats};
-
-/// One labelled position: the side to move's discs, the other side's, and the exact or game result for the
-/// side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sample {
-    /// Discs of the side to move.
-    pub player: u64,
-    /// Discs of the other side.
-    pub opponent: u64,
-    /// Final disc difference for the side to move.
-    pub score: i8,
-}
-
-impl Sample {
-    /// The text form: two 16-digit hexadecimal bitboards and the score.
-    pub fn to_line(&self) -> String {
-        format!("{:016x} {:016x} {}", self.player, self.opponent, self.score)
-    }
-
-    /// Reads [`Sample::to_line`]'s form.
-    pub fn parse(line: &str) -> Option<Sample> {
-        let mut parts = line.split_whitespace();
-        let player = u64::from_str_radix(parts.next()?, 16).ok()?;
-        let opponent = u64::from_str_radix(parts.next()?, 16).ok()?;
-        let score: i8 = parts.next()?.parse().ok()?;
-        if player & opponent != 0 || !(-64..=64).contains(&score) || parts.next().is_some() {
-            return None;
-        }
-        Some(Sample {
-            player,
-            opponent,
-            score,
-        })
-    }
-}
-
-/// Reads samples from text files, skipping (and counting) malformed lines.
-pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample>, usize)> {
-    let mut samples = Vec::new();
-    let mut bad = 0;
-    for path in paths {
-        let file = std::io::BufReader::new(std::fs::File::open(path)?);
-        for line in file.lines() {
-            match Sample::parse(&line?) {
-                Some(sample) => samples.push(sample),
-                None => bad += 1,
-            }
-        }
-    }
-    Ok((samples, bad))
-}
-
-/// `reversi child-data`: for each sample of `paths` with a number of empties in `empties`, the child a 1-ply
-/// search with `weights` plays there ([`crate::wthor_tools::selected_child`]), labelled with the sample's label
-/// from the child's side, appended to `out`; samples whose every child leaves the opponent without a move are
-/// skipped. Fitted beside the samples, these counter the search's optimism about the moves it picks, as the
-/// expert positions' selected children do in the mid-game phases. Returns how many were written.
-pub fn child_data(
-    paths: &[std::path::PathBuf],
-    empties: std::ops::RangeInclusive<u32>,
-    weights: &PatternWeights,
-    out: &mut dyn Write,
-) -> Result<usize, Box<dyn std::error::Error>> {
-    let (samples, bad) = read_samples(paths)?;
-    if bad > 0 {
-        eprintln!("{bad} malformed lines skipped");
-    }
-    let mut written = 0;
-    for sample in samples {
-        let board = reversi_engine::Board::new(
-            reversi_engine::Bitboard(sample.player),
-            reversi_engine::Bitboard(sample.opponent),
-        );
-        if !empties.contains(&board.empty_count()) {
-            continue;
-        }
-        if let Some(child) = crate::wthor_tools::selected_child(&board, weights) {
-            let sample = Sample {
-                player: child.player().0,
-                opponent: child.opponent().0,
-                score: -sample.score,
-            };
-            writeln!(out, "{}", sample.to_line())?;
-            written += 1;
-        }
-    }
-    Ok(written)
-}
-
-/// A sample's features for training: the compact pattern ids, empties and score. In a batch fit a row stands
-/// for every sample of one position: `score` is their mean label and `count` how many they are.
-struct Row {
-    ids: [u32; FEATURES],
-    empties: u8,
-    score: f32,
-    count: f32,
-}
-
-/// Which samples are kept aside to measure the fit: about one in twenty, by position, so that a position
-/// met in several games is on one side only.
-fn held_out(sample: &Sample) -> bool {
-    let mut rng = Rng::new(sample.player ^ sample.opponent.rotate_left(17));
-    rng.next_u64().is_multiple_of(20)
-}
-
-/// A phase is fitted on the samples within this many empties of its range.
-const WINDOW: i32 = 2;
-
-/// Fitted weights of one phase and the figures of the fit.
-struct PhaseFit {
-    bias: f32,
-    weights: Vec<f32>,
-    train_rmse: f64,
-    test_rmse: f64,
-    baseline_rmse: f64,
-    start_rmse: f64,
-    train_count: usize,
-    test_count: usize,
-}
-
-fn predict(bias: f32, weights: &[f32], ids: &[u32; FEATURES]) -> f32 {
-    bias + ids.iter().map(|&id| weights[id as usize]).sum::<f32>()
-}
-
-/// The root-mean-square error over the samples the rows stand for (a merged row's mean label only: the
-/// spread of its samples' labels around their mean is not counted).
-fn rmse(bias: f32, weights: &[f32], rows: &[&Row]) -> f64 {
-    let count: f64 = rows.iter().map(|r| r.count as f64).sum();
-    if count == 0.0 {
-        return 0.0;
-    }
-    let sum: f64 = rows
-        .iter()
-        .map(|r| {
-            let e = (r.score - predict(bias, weights, &r.ids)) as f64;
-            e * e * r.count as f64
-        })
-        .sum();
-    (sum / count).sqrt()
-}
-
-/// A phase's rows: those it is fitted on (empties within [`WINDOW`] of its range), the held-out ones within its
-/// range, and the mean label of the first (each row counted as many times as the samples it stands for).
-fn phase_rows<'a>(
-    phase: usize,
-    rows: &'a [Row],
-    tests: &'a [Row],
-) -> (Vec<&'a Row>, Vec<&'a Row>, f64) {
-    let low = (phase * 5 + 1) as i32;
-    let high = (phase * 5 + 5) as i32;
-    let train: Vec<&Row> = rows
-        .iter()
-        .filter(|r| (low - WINDOW..=high + WINDOW).contains(&(r.empties as i32)))
-        .collect();
-    let test: Vec<&Row> = tests
-        .iter()
-        .filter(|r| (low..=high).contains(&(r.empties as i32)))
-        .collect();
-    let total: f64 = train.iter().map(|r| r.count as f64).sum();
-    let mean = if total == 0.0 {
-        0.0
-    } else {
-        train
-            .iter()
-            .map(|r| r.score as f64 * r.count as f64)
-            .sum::<f64>()
-            / total
-    };
-    (train, test, mean)
-}
-
-/// The fit of phase `phase` on its rows (see [`phase_rows`]): from `start` (bias and compact weights in
-/// discs) or from the phase's mean, `descend` moves the bias and weights over the training rows; then the
-/// fit's figures.
-fn fit_with(
-    phase: usize,
-    rows: &[Row],
-    tests: &[Row],
-    compact_len: usize,
-    start: Option<(f32, Vec<f32>)>,
-    descend: impl FnOnce(&[&Row], f32, Vec<f32>) -> (f32, Vec<f32>),
-) -> PhaseFit {
-    let (train, test, mean) = phase_rows(phase, rows, tests);
-    let baseline_rmse = rmse(mean as f32, &vec![0f32; compact_len], &test);
-    let (bias, weights) = start.unwrap_or((mean as f32, vec![0f32; compact_len]));
-    let start_rmse = rmse(bias, &weights, &test);
-    let (bias, weights) = descend(&train, bias, weights);
-    PhaseFit {
-        bias,
-        start_rmse,
-        train_rmse: rmse(bias, &weights, &train),
-        test_rmse: rmse(bias, &weights, &test),
-        baseline_rmse,
-        weights,
-        train_count: train.len(),
-        test_count: test.len(),
-    }
-}
-
-/// Stochastic gradient descent on the squared error for the phase `phase`, on the samples whose empties are
-/// within two of the phase's range, from `start` (bias and compact weights in discs) or from zero.
-fn fit_phase(
-    phase: usize,
-    rows: &[Row],
-    tests: &[Row],
-    compact_len: usize,
-    options: &TrainOptions,
-    start: Option<(f32, Vec<f32>)>,
-) -> PhaseFit {
-    let (epochs, rate, huber) = (options.epochs, options.rate, options.huber);
-    fit_with(
-        phase,
-        rows,
-        tests,
-        compact_len,
-        start,
-        |train, mut bias, mut weights| {
-            let mut order: Vec<usize> = (0..train.len()).collect();
-            let mut rng = Rng::new(phase as u64 + 1);
-            for epoch in 0..epochs {
-                // Shuffle, then one pass with a step that shrinks over the epochs.
-                for i in (1..order.len()).rev() {
-                    order.swap(i, rng.below(i as u64 + 1) as usize);
-                }
-                let rate = rate / (1.0 + epoch as f32 * 0.25);
-                for &i in &order {
-                    let row = train[i];
-                    // Huber loss: errors past `huber` discs pull no harder than `huber` (labels of human games carry
-                    // the blunders made after the position; the square error lets them dominate).
-                    let error =
-                        (row.score - predict(bias, &weights, &row.ids)).clamp(-huber, huber);
-                    bias += rate * 0.1 * error;
-                    for &id in &row.ids {
-                        let w = &mut weights[id as usize];
-                        *w += rate * (error - options.l2 * *w);
-                    }
-                }
-            }
-            (bias, weights)
-        },
-    )
-}
-
-/// Full-batch gradient descent on the (count-weighted) squared error for the phase `phase`, on the samples
-/// whose empties are within two of the phase's range: every step moves each weight by the mean error of the
-/// samples that read it (less an L2 pull), scaled down by the number of features a sample reads, with
-/// momentum. Unlike stochastic descent, it never chases the last samples it saw: an opening position met in
-/// thousands of games is fitted to their mean result, not to the last few games' results (stochastic
-/// descent left whole opening phases several discs off their mean), and the result does not depend on an
-/// order.
-fn fit_phase_batch(
-    phase: usize,
-    rows: &[Row],
-    tests: &[Row],
-    compact_len: usize,
-    options: &TrainOptions,
-    start: Option<(f32, Vec<f32>)>,
-) -> PhaseFit {
-    fit_with(
-        phase,
-        rows,
-        tests,
-        compact_len,
-        start,
-        |train, mut bias, mut weights| {
-            let total: f64 = train.iter().map(|r| r.count as f64).sum();
-            // How many samples read each weight (a weight read twice by one sample counts twice).
-            let mut reads = vec![0f64; compact_len];
-            for row in train {
-                for &id in &row.ids {
-                    reads[id as usize] += row.count as f64;
-                }
-            }
-            let step = options.rate_batch / FEATURES as f64;
-            let l2 = options.l2 as f64;
-            let mut velocity = vec![0f64; compact_len];
-            let mut bias_velocity = 0f64;
-            let mut gradient = vec![0f64; compact_len];
-            for _ in 0..options.iterations {
-                gradient.iter_mut().for_each(|g| *g = 0.0);
-                let mut bias_gradient = 0f64;
-                for row in train {
-                    let error =
-                        ((row.score - predict(bias, &weights, &row.ids)) * row.count) as f64;
-                    bias_gradient += error;
-                    for &id in &row.ids {
-                        gradient[id as usize] += error;
-                    }
-                }
-                for i in 0..compact_len {
-                    if reads[i] == 0.0 {
-                        continue;
-                    }
-                    let g = (gradient[i] - l2 * weights[i] as f64) / (reads[i] + l2);
-                    velocity[i] = MOMENTUM * velocity[i] + step * g;
-                    weights[i] += velocity[i] as f32;
-                }
-                if total > 0.0 {
-                    bias_velocity = MOMENTUM * bias_velocity + step * bias_gradient / total;
-                    bias += bias_velocity as f32;
-                }
-            }
-            (bias, weights)
-        },
-    )
-}
-
-/// The batch fit's momentum.
-const MOMENTUM: f64 = 0.9;
+pub use self::wthor::{
+    child_data, opening_data, selected_child, wthor_data, Relabel, MIN_OPENING_DATA_EMPTIES,
+};
 
 /// How `reversi train` fits (its command-line options).
 #[derive(Clone, Debug, clap::Args)]
@@ -491,36 +190,11 @@ pub fn train(
     std::fs::write(out, PatternWeights::to_bytes(&bias, &compact))
 }
 
-/// The samples of each position merged: the position (in its first sample), the mean label and the count,
-/// in the order of each position's first sample.
-fn merge(samples: &[Sample]) -> Vec<(Sample, f32, f32)> {
-    let mut index = std::collections::HashMap::new();
-    let mut out: Vec<(Sample, f64, f64)> = Vec::new();
-    for sample in samples {
-        let i = *index
-            .entry((sample.player, sample.opponent))
-            .or_insert_with(|| {
-                out.push((*sample, 0.0, 0.0));
-                out.len() - 1
-            });
-        out[i].1 += sample.score as f64;
-        out[i].2 += 1.0;
-    }
-    out.into_iter()
-        .map(|(s, sum, n)| (s, (sum / n) as f32, n as f32))
-        .collect()
-}
-
-fn to_centi(w: f32) -> i16 {
-    (w * DISC as f32)
-        .round()
-        .clamp(i16::MIN as f32, i16::MAX as f32) as i16
-}
-
 #[cfg(test)]
 mod tests {
+    use self::fit::predict;
     use super::*;
-    use reversi_engine::{Board, Control, Searcher, Solver, TranspositionTable};
+    use reversi_engine::{Board, Control, Rng, Searcher, Solver, TranspositionTable};
 
     #[test]
     fn sample_lines_round_trip_and_bad_lines_are_refused() {
@@ -632,7 +306,7 @@ mod tests {
             if !(10..=20).contains(&board.empty_count()) {
                 continue;
             }
-            let Some(child) = crate::wthor_tools::selected_child(&board, weights) else {
+            let Some(child) = selected_child(&board, weights) else {
                 continue;
             };
             assert_eq!(child.empty_count(), board.empty_count() - 1);

@@ -5,9 +5,10 @@ use std::convert::Infallible;
 use std::io::Write;
 
 use super::Sample;
+use reversi_engine::internals::probcut_value;
 use reversi_engine::{
-    native_clock, probcut_value, Board, Color, Control, Game, Move, Rng, SearchLimits, Searcher,
-    Solver, Square, TranspositionTable, DISC,
+    native_clock, Board, Color, Control, Game, Move, Rng, SearchLimits, Searcher, Solver, Square,
+    TranspositionTable, DISC,
 };
 
 fn random_move(board: &Board, rng: &mut Rng) -> Square {

@@ -27,22 +27,15 @@ fn corner_stability(p: u64) -> i32 {
 /// Measured on FFO #40–#49 (nodes): the evaluation from 18 empties 852.6 M; from 14 (with the child's value
 /// alone at 14–17) 728.0 M; from 13, 703.1 M; from 12, 693.2 M but slower in time than 13.
 const EVAL_ORDER_EMPTIES: u32 = 13;
-/// From this many empties the ordering searches 2 plies below each child. On FFO #45–#52 (nodes): 2,128 M
-/// with the 1-ply search at 18–21 and 2 plies from 22 that ran before; 2 plies from 18, 1,537 M (1,506 M with
-/// the weight of 8 discs below); from 17, 1,460 M but dearer per node; from 19, 1,564 M. A 1-ply search at
-/// 16–17 as well saved 4 % of the nodes (1,472 M against 1,537 M) and no time; 3 plies from 24 or 26 saved
-/// nothing.
+/// From this many empties the ordering searches 2 plies below each child: nearer the leaves the searches cost
+/// more than the nodes they save (docs/journal.md).
 const EVAL_ORDER_SEARCH_EMPTIES: u32 = 18;
 /// How far below the node's alpha, in discs, the ordering's searches still tell moves apart: a move surely
-/// worse than that is cut short and ordered last anyway. On FFO #40–#52 (replies weighed 0.5 disc): an open
-/// window 1,839.8 M nodes, 12 discs 1,848.1 M, 8 discs 1,853.5 M, 4 discs 1,865.4 M, 0 discs 1,899.3 M; 8
-/// costs 0.7 % more nodes for cheaper searches.
+/// worse than that is cut short and ordered last anyway (8 discs: a few more nodes than an open window, for
+/// cheaper searches; docs/journal.md).
 const SORT_WINDOW: i32 = 8;
 /// What one reply of the opponent costs in those keys, in hundredths of a disc: fewer replies (fastest first)
-/// weigh a lot even beside a search. On FFO #45–#52 with the 2-ply searches from 18 empties: 0 discs a reply
-/// 2,187 M nodes, 0.5 disc 1,776 M, 1.5 discs 1,607 M, 2.2 discs 1,545 M, 3 discs 1,537 M, 3.8 discs
-/// 1,557 M, 5 discs 1,624 M; for the child's value alone (13–17 empties), 8 discs 1,506 M against 1,537 M
-/// for 5.
+/// weigh a lot even beside a search (the weights that measured best: docs/journal.md).
 const SEARCHED_MOBILITY_WEIGHT: i32 = 300;
 const EVALUATED_MOBILITY_WEIGHT: i32 = 800;
 

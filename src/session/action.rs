@@ -1,0 +1,77 @@
+//! What the player, the clock or a worker did: the session's one input.
+
+use super::{Notice, Scoring, Session, Settings};
+use crate::protocol::Response;
+use reversi_engine::Square;
+
+/// What the player or the worker did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Start a new game.
+    NewGame(Settings),
+    /// A click (or Enter) on a square.
+    Square(Square),
+    /// Take back: in human vs AI, back to the person's previous turn.
+    Undo,
+    /// Replay what was taken back.
+    Redo,
+    /// Ask the engine for the best move for the side to move.
+    Hint,
+    /// Show (or hide) the value of every legal move.
+    SetAnalyse(bool),
+    /// The depth of the analysis (plies below each move).
+    SetAnalyseDepth(u32),
+    /// Start a new game with the same settings.
+    PlayAgain,
+    /// How empty squares count at the end.
+    SetScoring(Scoring),
+    /// The time now (milliseconds), sent regularly while a clock runs.
+    Tick(f64),
+    /// Show the position before ply `n` of the record (`None`: the current position).
+    Browse(Option<usize>),
+    /// A message from a worker, for the game (the AI's move, a hint, the analysis).
+    Worker(Response),
+    /// A worker stopped answering and was replaced; its request was asked again.
+    WorkerRestarted,
+    /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
+    /// [`crate::session::room::Room::parallel`]), and how many threads the AI's search runs on (all of them when
+    /// they share one memory, else one).
+    Workers {
+        /// The workers.
+        count: usize,
+        /// The AI's search threads.
+        threads: usize,
+    },
+    /// Swap the current game with the one an import or a shared link replaced.
+    BringBack,
+    /// Hide the notice.
+    Dismiss,
+    /// Something was copied to the clipboard.
+    Copied,
+    /// Show a notice (from a component that checked something itself).
+    Tell(Notice),
+    /// Start a game from a set-up position (checked by the editor).
+    SetUp(reversi_engine::Position),
+    /// Continue a saved session (from a save slot).
+    Restore(Box<Session>),
+    /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
+    /// are read) or a GGF game (with its own start); a bad one changes nothing.
+    Import(String),
+    /// Open a shared game (from a link): its moves, played by two people, shown from its last position.
+    OpenShared {
+        /// The start position (`None`: the standard one).
+        start: Option<reversi_engine::Position>,
+        /// The moves.
+        transcript: String,
+    },
+    /// A worker answered the analysis room.
+    Analyst(Response),
+    /// Review the whole game.
+    StartReview,
+    /// Stop the review.
+    CancelReview,
+    /// Show or hide the opening explorer.
+    SetExplorer(bool),
+    /// Something in the training room (see [`crate::session::training`]).
+    Training(crate::session::training::TrainingAction),
+}

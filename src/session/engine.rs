@@ -1,0 +1,204 @@
+//! The session's traffic with the engine: what it asks of the workers (the AI's move, a hint, the analysis)
+//! after each change, what it withdraws, and what it does with the answers.
+
+use super::{Mode, Notice, Session};
+use crate::protocol::{Request, Response, ScoreKind};
+use reversi_engine::{Color, Move, Square};
+
+/// The engine's latest report while it thinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// Best move so far.
+    pub best: Square,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Figures of the engine's last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub best: Move,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u32,
+}
+
+impl Session {
+    pub(super) fn send(&mut self, request: Request, delay_ms: u32) {
+        self.channel.send(request, delay_ms);
+    }
+
+    /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
+    pub(super) fn cancel_engine(&mut self) {
+        for id in [
+            self.search.take(),
+            self.hint_request.take(),
+            self.analysis_request.take(),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            self.channel.cancel(id);
+        }
+        self.thinking = None;
+    }
+
+    /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
+    pub(super) fn after_change(&mut self) {
+        // A hint or an analysis still running is for the old position: withdraw it (a worker running it
+        // stops at once), or the engine's next search would wait behind it.
+        for id in [self.hint_request.take(), self.analysis_request.take()]
+            .into_iter()
+            .flatten()
+        {
+            self.channel.cancel(id);
+        }
+        self.hint = None;
+        self.hint_value = None;
+        self.analysis.clear();
+        self.thinking = None;
+        if self.ai_to_move() {
+            let color = self.game.to_move();
+            let id = self.channel.new_id();
+            self.search = Some(id);
+            let delay = if self.settings.mode == Mode::AiVsAi {
+                self.settings.ai_move_delay_ms
+            } else {
+                0
+            };
+            let seed = id.wrapping_mul(reversi_engine::internals::GOLDEN_GAMMA);
+            // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
+            let empties = self.game.position().board.empty_count();
+            let max_millis = self.clock.as_mut().map(|clock| {
+                // The display's delay is not on the engine's clock.
+                clock.grace_ms = delay as f64;
+                clock.budget_ms(color, empties)
+            });
+            self.send(
+                Request::Search {
+                    id,
+                    position: self.game.position(),
+                    level: self.settings.level(color),
+                    seed,
+                    max_millis,
+                },
+                delay,
+            );
+        } else {
+            self.search = None;
+            if self.analyse {
+                self.request_analysis();
+            }
+        }
+    }
+
+    pub(super) fn request_analysis(&mut self) {
+        if self.is_finished() || self.ai_to_move() {
+            return;
+        }
+        let id = self.channel.new_id();
+        self.analysis_request = Some(id);
+        self.send(
+            Request::Analyse {
+                id,
+                position: self.game.position(),
+                depth: self.analyse_depth,
+            },
+            0,
+        );
+    }
+
+    pub(super) fn receive(&mut self, response: Response) {
+        let id = response.id();
+        if self.training.waits_for(id) {
+            self.training.receive(response);
+            return;
+        }
+        match response {
+            Response::Thinking {
+                best,
+                score,
+                kind,
+                nodes,
+                ..
+            } if Some(id) == self.search => {
+                self.thinking = Some(Thinking {
+                    best,
+                    score,
+                    kind,
+                    nodes,
+                });
+            }
+            Response::BestMove {
+                best,
+                score,
+                kind,
+                nodes,
+                millis,
+                ..
+            } if Some(id) == self.search => {
+                self.search = None;
+                self.thinking = None;
+                self.last_search = Some(SearchStats {
+                    color: self.game.to_move(),
+                    best,
+                    score,
+                    kind,
+                    nodes,
+                    millis,
+                });
+                let mover = self.game.to_move();
+                match best {
+                    Move::Place(square) if self.game.play(square).is_ok() => {
+                        self.moved(mover);
+                        self.after_change();
+                    }
+                    _ => {
+                        self.notice = Some(Notice::EngineError {
+                            message: format!("the engine answered an illegal move: {best}"),
+                        });
+                    }
+                }
+            }
+            Response::BestMove {
+                best, score, kind, ..
+            } if Some(id) == self.hint_request => {
+                self.hint_request = None;
+                self.hint = best.square();
+                self.hint_value = self.hint.map(|_| (score, kind));
+            }
+            Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
+                self.analysis_request = None;
+                self.analysis = values;
+            }
+            // An error ends its own request only.
+            Response::Error { message, .. } if Some(id) == self.search => {
+                self.search = None;
+                self.thinking = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            Response::Error { message, .. } if Some(id) == self.hint_request => {
+                self.hint_request = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            Response::Error { message, .. } if Some(id) == self.analysis_request => {
+                self.analysis_request = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            // Replies to requests that no longer matter (after undo, new game, ...) are dropped.
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,553 @@
+//! The game session behind the page, as plain Rust (no Yew but the `Reducible` impl), so that every rule of
+//! the UI is tested natively: settings, the game record, what is asked of the engine workers and what they
+//! answered; the clock, notices, saved games, share links and keys; the analysis room's and the training
+//! room's state. The views ([`crate::view`]) only render it and dispatch [`Action`]s.
+//!
+//! Requests to the workers leave through [`Session::channel`] (see [`crate::client::channel`]): the reducer
+//! appends what an action needs sent, and withdraws what is no longer wanted; the page's pool sends each
+//! entry once.
+//!
+//! A concept a file: the session's game rules here (what each action does to the game); its traffic with
+//! the engine in `engine.rs` (what it asks, what it does with the answers); the clock's own reducer in
+//! [`clock`]; [`settings`], [`notice`], the analysis room ([`room`]) and the training room ([`training`])
+//! beside it; saved games in [`persist`] and [`saved`]; the page's `Reducible` in `reducer.rs`; its tests
+//! in `tests.rs`.
+
+mod action;
+pub mod clock;
+pub mod keys;
+pub mod notice;
+pub mod persist;
+pub mod room;
+pub mod saved;
+pub mod settings;
+pub mod share;
+pub mod slots;
+pub mod training;
+
+pub use self::action::Action;
+pub use self::clock::GameClock;
+pub use self::notice::{LinkError, Notice};
+pub use self::settings::{ClockSettings, Mode, Scoring, Settings};
+use crate::client::channel::Channel;
+use crate::protocol::{Request, RequestId, ScoreKind};
+use reversi_engine::{Bitboard, Color, Game, Square};
+
+/// Depths the "analyse" view offers (plies searched below each move), and the default.
+pub const ANALYSE_DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
+/// The analysis depth of a new page.
+pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
+/// Level used for hints.
+pub const HINT_LEVEL: u8 = 8;
+
+/// The whole state of the page's game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Session {
+    /// How this game was set up.
+    pub settings: Settings,
+    /// The record.
+    pub game: Game,
+    /// Showing the position before this ply of the record instead of the current one.
+    pub browsing: Option<usize>,
+    /// The id of the engine's move search in flight, if any.
+    pub search: Option<RequestId>,
+    /// Its latest progress.
+    pub thinking: Option<Thinking>,
+    /// Figures of the engine's last move.
+    pub last_search: Option<SearchStats>,
+    /// How many threads the AI's search runs on (see [`Action::Workers`]).
+    pub search_threads: usize,
+    /// The id of a hint search in flight.
+    pub hint_request: Option<RequestId>,
+    /// The hinted move for the current position.
+    pub hint: Option<Square>,
+    /// Its value for the side to move and what the value means (a book move says so).
+    pub hint_value: Option<(i32, ScoreKind)>,
+    /// Whether the analyse view is on.
+    pub analyse: bool,
+    /// Plies searched below each move by the analysis.
+    pub analyse_depth: u32,
+    /// How empty squares count at the end.
+    pub scoring: Scoring,
+    /// The game clock, when the game has one.
+    pub clock: Option<GameClock>,
+    /// The id of the analysis in flight.
+    pub analysis_request: Option<RequestId>,
+    /// Values of the legal moves of the current position (hundredths of a disc).
+    pub analysis: Vec<(Square, i32)>,
+    /// A message for the player.
+    pub notice: Option<Notice>,
+    /// What the game asks of the engine workers, and withdraws.
+    pub channel: Channel,
+    /// The games an import, a shared link or a loaded slot replaced, the latest last, kept so that each is a
+    /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
+    /// [`MAX_REPLACED`], the oldest dropped first.
+    pub replaced: Vec<Replaced>,
+    /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
+    pub room: crate::session::room::Room,
+    /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
+    pub training: crate::session::training::Training,
+}
+
+/// How many replaced games are kept.
+pub const MAX_REPLACED: usize = 5;
+
+/// A game put aside by an import, a shared link or a loaded slot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replaced {
+    /// Its settings.
+    pub settings: Settings,
+    /// Its record.
+    pub game: Game,
+    /// Its clock, stopped while it is aside.
+    pub clock: Option<GameClock>,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new(Settings::default())
+    }
+}
+
+impl Session {
+    /// A new game with `settings` (the engine starts thinking if it plays black).
+    pub fn new(settings: Settings) -> Session {
+        let mut session = Session::blank(settings);
+        session.after_change();
+        session
+    }
+
+    /// A session continuing `game` (restored from storage) with its clock (`None`: none): an engine to move
+    /// starts thinking again, within the clock's time left.
+    pub fn resume(
+        settings: Settings,
+        game: Game,
+        clock: Option<GameClock>,
+        analyse: bool,
+        analyse_depth: u32,
+    ) -> Session {
+        let mut session = Session::blank(settings);
+        session.game = game;
+        session.clock = clock;
+        session.analyse = analyse;
+        session.analyse_depth = analyse_depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
+        session.after_change();
+        session
+    }
+
+    fn blank(settings: Settings) -> Session {
+        Session {
+            settings,
+            game: Game::new(),
+            browsing: None,
+            search: None,
+            thinking: None,
+            last_search: None,
+            search_threads: 1,
+            hint_request: None,
+            hint: None,
+            hint_value: None,
+            analyse: false,
+            analyse_depth: DEFAULT_ANALYSE_DEPTH,
+            scoring: Scoring::EmptiesToWinner,
+            clock: settings.clock.map(GameClock::new),
+            analysis_request: None,
+            analysis: Vec::new(),
+            notice: None,
+            channel: Channel::new(1),
+            replaced: Vec::new(),
+            room: crate::session::room::Room::default(),
+            training: crate::session::training::Training::new(
+                crate::session::training::Progress::new(),
+            ),
+        }
+    }
+
+    /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
+    /// room to close).
+    pub fn ai_to_move(&self) -> bool {
+        !self.training.open && !self.is_finished() && self.settings.is_ai(self.game.to_move())
+    }
+
+    /// True when the game has ended: no side can move, or a side ran out of time.
+    pub fn is_finished(&self) -> bool {
+        self.game.is_over() || self.flagged().is_some()
+    }
+
+    /// The side that lost on time, if any.
+    pub fn flagged(&self) -> Option<Color> {
+        self.clock.as_ref().and_then(|c| c.flagged)
+    }
+
+    /// True when the clock should be ticking (not while the training room is open).
+    pub fn clock_running(&self) -> bool {
+        self.clock.is_some() && !self.is_finished() && !self.training.open
+    }
+
+    /// Charges the clock up to `now`: the time since the last charge goes to the side to move (see
+    /// [`GameClock::charge`]); a flag ends the game and withdraws the engine's search.
+    fn charge(&mut self, now: f64) {
+        let finished = self.is_finished();
+        let side = self.game.to_move();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        if finished || self.training.open {
+            // The game waits while the training room is open: its clock starts again when next charged
+            // after the room closes.
+            clock.stop();
+        } else if clock.charge(side, now) {
+            self.cancel_engine();
+        }
+    }
+
+    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
+    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
+    /// that has not started (a new or restored game) starts at `now`.
+    pub fn apply_at(&mut self, now: f64, action: Action) {
+        self.charge(now);
+        self.apply(action);
+        self.charge(now);
+    }
+
+    /// After `color` placed a disc: its increment.
+    fn moved(&mut self, color: Color) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.moved(color);
+        }
+    }
+
+    /// Legal moves a person may click now (none while the engine is to move or when browsing; the training
+    /// room's own while it is open).
+    pub fn clickable(&self) -> Bitboard {
+        if self.training.open {
+            return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
+        }
+        if self.ai_to_move() || self.browsing.is_some() {
+            Bitboard::EMPTY
+        } else {
+            self.game.legal_moves()
+        }
+    }
+
+    /// Applies one action, then lets the analysis room ask what the change calls for.
+    pub fn apply(&mut self, action: Action) {
+        let shown_before = self.shown();
+        let room_action = matches!(
+            action,
+            Action::Analyst(_)
+                | Action::StartReview
+                | Action::CancelReview
+                | Action::SetExplorer(_)
+        );
+        self.apply_game(action);
+        if !room_action {
+            let shown = self.shown();
+            let moved = shown != shown_before;
+            self.room.sync(&self.game, moved.then_some(&shown));
+        }
+    }
+
+    /// The position on the board: the current one, or the one being browsed.
+    pub fn shown(&self) -> reversi_engine::Position {
+        match self.browsing {
+            Some(ply) => self.game.plies()[ply].before,
+            None => self.game.position(),
+        }
+    }
+
+    fn apply_game(&mut self, action: Action) {
+        match action {
+            Action::NewGame(settings) => {
+                // What the old game asked is withdrawn; the channel goes on (its ids too), so nothing of the
+                // old game is mistaken for the new one.
+                self.cancel_engine();
+                let mut room = std::mem::take(&mut self.room);
+                room.forget_review();
+                *self = Session {
+                    room,
+                    channel: std::mem::take(&mut self.channel),
+                    analyse: self.analyse,
+                    analyse_depth: self.analyse_depth,
+                    scoring: self.scoring,
+                    ..Session::blank(settings)
+                };
+                self.after_change();
+            }
+            Action::Square(square) if self.training.open => {
+                self.training.click(square, &mut self.channel);
+            }
+            Action::Training(action) => self.train(action),
+            // The game's own controls wait while the training room has the board.
+            Action::Undo | Action::Redo | Action::Hint if self.training.open => {}
+            Action::Square(square) => self.click(square),
+            Action::Undo => self.undo(),
+            Action::Redo => {
+                if self.browsing.is_none() && !self.ai_to_move() && self.game.redo() {
+                    // In human vs AI, redo the engine's reply too.
+                    if let Mode::HumanVsAi { .. } = self.settings.mode {
+                        while self.ai_to_move() && self.game.can_redo() {
+                            self.game.redo();
+                        }
+                    }
+                    self.notice = None;
+                    self.after_change();
+                }
+            }
+            Action::Hint => {
+                if !self.is_finished() && !self.ai_to_move() && self.hint_request.is_none() {
+                    let id = self.channel.new_id();
+                    self.hint_request = Some(id);
+                    self.send(
+                        Request::Search {
+                            id,
+                            position: self.game.position(),
+                            level: HINT_LEVEL,
+                            seed: 0,
+                            max_millis: Some(3000),
+                        },
+                        0,
+                    );
+                }
+            }
+            Action::SetAnalyse(on) => {
+                self.analyse = on;
+                self.analysis.clear();
+                if let Some(id) = self.analysis_request.take() {
+                    self.channel.cancel(id);
+                }
+                if on {
+                    self.request_analysis();
+                }
+            }
+            Action::SetAnalyseDepth(depth) => {
+                self.analyse_depth = depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
+                if self.analyse {
+                    self.apply(Action::SetAnalyse(true));
+                }
+            }
+            Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
+            Action::SetScoring(scoring) => self.scoring = scoring,
+            Action::Tick(now) => self.charge(now),
+            Action::Browse(ply) => {
+                self.browsing = ply.filter(|&n| n < self.game.plies().len());
+            }
+            Action::Worker(response) => self.receive(response),
+            Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
+            Action::Workers { count, threads } => {
+                self.search_threads = threads.max(1);
+                let shown = self.shown();
+                self.room.set_workers(count, &self.game, &shown);
+            }
+            Action::Dismiss => self.notice = None,
+            Action::Copied => self.notice = Some(Notice::Copied),
+            Action::Tell(notice) => self.notice = Some(notice),
+            Action::SetUp(position) => {
+                self.clock = self.settings.clock.map(GameClock::new);
+                self.replace_game(Game::from_position(position));
+            }
+            Action::Restore(saved) => {
+                // Only the saved game and settings are taken: request ids and the worker go on.
+                self.settings = saved.settings;
+                self.analyse = saved.analyse;
+                self.analyse_depth = saved.analyse_depth;
+                self.scoring = saved.scoring;
+                let kept = self.put_aside(&saved.game);
+                self.clock = saved.clock.clone();
+                self.replace_game(saved.game);
+                if kept {
+                    self.notice = Some(Notice::Replaced);
+                }
+            }
+            Action::Import(text) if text.trim().is_empty() => {
+                self.notice = Some(Notice::ImportEmpty);
+            }
+            Action::Import(text) if text.trim_start().starts_with("(;") => {
+                match reversi_engine::ggf::read(&text) {
+                    Ok(game) => self.import(game),
+                    Err(error) => self.notice = Some(Notice::GgfFailed { error }),
+                }
+            }
+            Action::Import(text) => match Game::from_transcript(&text) {
+                Ok(game) => self.import(game),
+                Err(error) => self.notice = Some(Notice::ImportFailed { error }),
+            },
+            Action::BringBack => {
+                if let Some(previous) = self.replaced.pop() {
+                    let current = Replaced {
+                        settings: self.settings,
+                        game: self.game.clone(),
+                        clock: stopped(self.clock.take()),
+                    };
+                    self.settings = previous.settings;
+                    // Each game brings its own clock, with the time it had left.
+                    self.clock = stopped(previous.clock);
+                    self.replace_game(previous.game);
+                    // The game just left goes to the far end: "Previous game" again goes one further
+                    // back, and after every kept game comes back to this one. Nothing is dropped.
+                    self.replaced.insert(0, current);
+                    self.notice = Some(Notice::BroughtBack);
+                }
+            }
+            Action::OpenShared { start, transcript } => {
+                let start = start.unwrap_or(reversi_engine::Position::START);
+                match Game::from_position_and_transcript(start, &transcript) {
+                    Ok(game) => {
+                        let kept = self.put_aside(&game);
+                        self.settings.mode = Mode::HumanVsHuman;
+                        // A shared link carries no clock.
+                        self.clock = None;
+                        self.replace_game(game);
+                        if kept {
+                            self.notice = Some(Notice::Replaced);
+                        }
+                    }
+                    Err(error) => {
+                        self.notice = Some(Notice::LinkFailed {
+                            error: LinkError::Transcript(error),
+                        })
+                    }
+                }
+            }
+            Action::Analyst(response) => {
+                let shown = self.shown();
+                self.room.receive(response, &self.game, &shown);
+            }
+            Action::StartReview => self.room.start_review(&self.game),
+            Action::CancelReview => self.room.cancel_review(&self.game),
+            Action::SetExplorer(open) => {
+                let shown = self.shown();
+                self.room.set_explorer(open, &self.game, &shown);
+            }
+        }
+    }
+
+    /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked
+    /// (the clock stops at the next charge); closing asks again what the game needs (the AI's move).
+    fn train(&mut self, action: crate::session::training::TrainingAction) {
+        use crate::session::training::TrainingAction;
+        let opening = action == TrainingAction::Open && !self.training.open;
+        let closing = action == TrainingAction::Close && self.training.open;
+        self.training.apply(action, &mut self.channel);
+        if opening {
+            self.cancel_engine();
+            self.browsing = None;
+            self.notice = None;
+        }
+        if closing {
+            self.after_change();
+        }
+    }
+
+    /// Puts an imported game in place of the current one, which is kept aside.
+    fn import(&mut self, game: Game) {
+        let kept = self.put_aside(&game);
+        // An imported game carries no clock: it never arrives lost on time.
+        self.clock = None;
+        self.replace_game(game);
+        if kept {
+            self.notice = Some(Notice::Replaced);
+        }
+    }
+
+    /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
+    /// itself; true when it was kept.
+    fn put_aside(&mut self, next: &Game) -> bool {
+        let worth_keeping = self.game.move_count() > 0 || self.game.can_redo();
+        if !worth_keeping
+            || self.game.transcript() == next.transcript() && self.game.start() == next.start()
+        {
+            return false;
+        }
+        self.replaced.push(Replaced {
+            settings: self.settings,
+            game: self.game.clone(),
+            clock: stopped(self.clock.clone()),
+        });
+        if self.replaced.len() > MAX_REPLACED {
+            self.replaced.remove(0);
+        }
+        true
+    }
+
+    /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
+    fn replace_game(&mut self, game: Game) {
+        self.cancel_engine();
+        // A review belongs to the game it reviewed (the values it found stay, kept by position).
+        self.room.forget_review();
+        self.game = game;
+        self.browsing = None;
+        self.notice = None;
+        self.after_change();
+    }
+
+    /// Tells the player something (e.g. that a copy worked).
+    pub fn tell(&mut self, notice: Notice) {
+        self.notice = Some(notice);
+    }
+
+    fn click(&mut self, square: Square) {
+        if self.browsing.is_some() {
+            self.notice = Some(Notice::Browsing);
+            return;
+        }
+        if self.is_finished() {
+            return;
+        }
+        if self.ai_to_move() {
+            self.notice = Some(Notice::NotYourTurn);
+            return;
+        }
+        let mover = self.game.to_move();
+        match self.game.play(square) {
+            Ok(()) => {
+                self.moved(mover);
+                self.notice = None;
+                self.after_change();
+            }
+            Err(_) => {
+                let occupied = self.game.position().disc(square).is_some();
+                self.notice = Some(Notice::NotLegal { square, occupied });
+            }
+        }
+    }
+
+    fn undo(&mut self) {
+        self.browsing = None;
+        let before = self.game.plies().len();
+        match self.settings.mode {
+            Mode::HumanVsAi { human } => {
+                // Back to the person's previous turn: take back the engine's reply and the person's move.
+                if !self.game.undo() {
+                    return;
+                }
+                // (If the engine had the first move, it is left to move again.)
+                while self.game.to_move() != human && self.game.undo() {}
+            }
+            _ => {
+                self.game.undo();
+            }
+        }
+        if self.game.plies().len() != before {
+            self.cancel_engine();
+            self.notice = None;
+            self.after_change();
+        }
+    }
+}
+
+mod engine;
+#[cfg(target_arch = "wasm32")]
+mod reducer;
+#[cfg(test)]
+mod tests;
+
+pub use engine::{SearchStats, Thinking};
+
+/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
+fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
+    clock.map(|mut clock| {
+        clock.stop();
+        clock
+    })
+}

@@ -1,0 +1,81 @@
+//! The short messages the page shows the player: refused clicks, failed imports and links, restored or
+//! unreadable saves, engine errors.
+
+use crate::session::saved::RestoreError;
+use reversi_engine::{PositionError, Square, TranscriptError};
+
+/// A short message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A click on a square that is not a legal move.
+    NotLegal {
+        /// The square clicked.
+        square: Square,
+        /// True when the square is occupied.
+        occupied: bool,
+    },
+    /// A click while the engine is to move.
+    NotYourTurn,
+    /// A click while an earlier position of the game is shown.
+    Browsing,
+    /// The engine worker stopped answering and was restarted.
+    WorkerRestarted,
+    /// The autosaved game could not be restored; a new game was started. The unreadable data is kept
+    /// under `backup` (a storage key), where the page could store it.
+    RestoreFailed {
+        /// Why.
+        error: RestoreError,
+        /// The storage key now holding the unreadable data.
+        backup: Option<String>,
+    },
+    /// Only the first moves of the autosaved game could be restored; the whole saved data is kept under
+    /// `backup`.
+    RestorePartial {
+        /// What could not be restored.
+        error: RestoreError,
+        /// The storage key now holding the saved data as it was.
+        backup: Option<String>,
+    },
+    /// A pasted transcript could not be played; the game is unchanged.
+    ImportFailed {
+        /// What was wrong (which move, at which ply).
+        error: TranscriptError,
+    },
+    /// A pasted GGF game could not be read; the game is unchanged.
+    GgfFailed {
+        /// What was wrong.
+        error: reversi_engine::ggf::GgfError,
+    },
+    /// A shared link could not be opened.
+    LinkFailed {
+        /// What was wrong.
+        error: LinkError,
+    },
+    /// A transcript or link was copied to the clipboard.
+    Copied,
+    /// Import was clicked with nothing to import.
+    ImportEmpty,
+    /// An import or a shared link replaced a game, which is kept one click away.
+    Replaced,
+    /// The game put aside is back (and the other one is now aside).
+    BroughtBack,
+    /// A position in the editor (or its text) is not usable.
+    BadPosition {
+        /// Why.
+        error: PositionError,
+    },
+    /// The worker reported an error.
+    EngineError {
+        /// Its message.
+        message: String,
+    },
+}
+
+/// Why a shared link could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Its start position is unreadable or impossible.
+    Position(PositionError),
+    /// Its moves cannot be played.
+    Transcript(TranscriptError),
+}

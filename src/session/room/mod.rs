@@ -1,0 +1,443 @@
+//! The analysis room's state, as plain Rust (tested natively): the evaluation graph's values, the game review
+//! and the opening explorer. Everything here is computed by the page's pool of engine workers, never on the
+//! page's thread, and the AI's move always comes first there. The room asks as many questions at once as it
+//! may use workers ([`Room::parallel`]): the review's positions first while a review runs, otherwise the
+//! graph's missing values, plus the explorer's position.
+//!
+//! Values are kept by position (and by position and move), so undo, redo and browsing never lose them and a
+//! game played again is valued at once.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::client::channel::Channel;
+use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
+use reversi_engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
+use reversi_engine::{Color, Game, Move, Position, Square, DISC};
+
+/// The room's request ids start here, far from the game's, so that the pool tells whose a reply is.
+pub const FIRST_ROOM_ID: RequestId = 1 << 40;
+
+/// A position's value, as the analyst found it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Valued {
+    /// For the side to move, in hundredths of a disc.
+    pub score: i32,
+    /// What the score means.
+    pub kind: ScoreKind,
+    /// Plies searched.
+    pub depth: u32,
+    /// The best move.
+    pub best: Move,
+}
+
+/// A review of the whole game, running or done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewRun {
+    /// Plies searched.
+    pub depth: u32,
+    /// Moves valued so far, and moves to value.
+    pub done: usize,
+    /// Moves to value.
+    pub total: usize,
+    /// True once every move is valued.
+    pub finished: bool,
+}
+
+/// One move of the game, reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewedMove {
+    /// The ply's index in the record (0: black's first move).
+    pub ply: usize,
+    /// Who played it.
+    pub color: Color,
+    /// The move.
+    pub played: Square,
+    /// The best move found.
+    pub best: Move,
+    /// Discs lost against the best move.
+    pub loss: i32,
+    /// `?!`, `?` or `??`.
+    pub mark: Option<&'static str>,
+}
+
+/// A point of the evaluation graph: the value after a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphPoint {
+    /// Moves played (1: after black's first move).
+    pub ply: usize,
+    /// Value in discs from black's side.
+    pub value: f64,
+    /// True when the value is the exact final result under perfect play.
+    pub exact: bool,
+}
+
+/// What the room asked the analyst and has not heard back.
+#[derive(Clone, Debug, PartialEq)]
+struct Asked {
+    id: RequestId,
+    position: Position,
+    played: Option<Square>,
+    depth: u32,
+}
+
+/// The analysis room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Room {
+    scores: HashMap<Position, Valued>,
+    played: HashMap<(Position, Square), (i32, u32)>,
+    /// Positions the analyst refused (never asked again: the graph leaves a gap).
+    refused: HashSet<Position>,
+    /// The review, once asked for.
+    pub review: Option<ReviewRun>,
+    /// Whether the opening explorer is shown.
+    pub explorer_open: bool,
+    /// The explorer's answer and the position it is for.
+    pub explored: Option<(Position, Vec<ExplorerRow>)>,
+    /// Why the explorer has nothing to show, if it failed.
+    pub explorer_error: Option<String>,
+    asked: Vec<Asked>,
+    explore_asked: Option<(RequestId, Position)>,
+    /// The engine workers the page runs.
+    workers: usize,
+    /// What the room asks of the engine workers, and withdraws.
+    pub channel: Channel,
+}
+
+impl Default for Room {
+    fn default() -> Room {
+        Room {
+            scores: HashMap::new(),
+            played: HashMap::new(),
+            refused: HashSet::new(),
+            review: None,
+            explorer_open: false,
+            explored: None,
+            explorer_error: None,
+            asked: Vec::new(),
+            explore_asked: None,
+            workers: 1,
+            channel: Channel::new(FIRST_ROOM_ID),
+        }
+    }
+}
+
+/// Every position of the record before a ply, with the move played there (placements only), then the last.
+fn positions(game: &Game) -> Vec<(Position, Option<Square>)> {
+    let mut out: Vec<(Position, Option<Square>)> = game
+        .plies()
+        .iter()
+        .map(|ply| (ply.before, ply.mv.square()))
+        .collect();
+    out.push((game.position(), None));
+    out
+}
+
+fn from_black(position: &Position, score: i32) -> f64 {
+    let sign = if position.to_move == Color::Black {
+        1
+    } else {
+        -1
+    };
+    (sign * score) as f64 / DISC as f64
+}
+
+impl Room {
+    /// The value known for a position, if any.
+    pub fn value(&self, position: &Position) -> Option<&Valued> {
+        self.scores.get(position)
+    }
+
+    /// The graph's points: the value after each move of the record that is valued so far.
+    pub fn graph(&self, game: &Game) -> Vec<GraphPoint> {
+        positions(game)
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(ply, (position, _))| {
+                let valued = self.value(position)?;
+                Some(GraphPoint {
+                    ply,
+                    value: from_black(position, valued.score),
+                    exact: valued.kind == ScoreKind::Exact,
+                })
+            })
+            .collect()
+    }
+
+    /// The record's moves with the discs each lost, where the review has valued them.
+    pub fn reviewed(&self, game: &Game) -> Vec<ReviewedMove> {
+        let Some(run) = &self.review else {
+            return Vec::new();
+        };
+        positions(game)
+            .iter()
+            .enumerate()
+            .filter_map(|(ply, (position, played))| {
+                let played = (*played)?;
+                let (best, played_score) = self.valued_move(position, played, run.depth)?;
+                let loss = ((best.score - played_score).max(0) + DISC / 2) / DISC;
+                Some(ReviewedMove {
+                    ply,
+                    color: position.to_move,
+                    played,
+                    best: best.best,
+                    loss,
+                    mark: mark(loss),
+                })
+            })
+            .collect()
+    }
+
+    /// Each side's average loss per move (black, white) over the reviewed moves.
+    pub fn average_losses(reviewed: &[ReviewedMove]) -> (f64, f64) {
+        let average = |color: Color| {
+            let losses: Vec<i32> = reviewed
+                .iter()
+                .filter(|m| m.color == color)
+                .map(|m| m.loss)
+                .collect();
+            if losses.is_empty() {
+                0.0
+            } else {
+                losses.iter().sum::<i32>() as f64 / losses.len() as f64
+            }
+        };
+        (average(Color::Black), average(Color::White))
+    }
+
+    /// The position's value and the played move's, both at `depth` or deeper.
+    fn valued_move(
+        &self,
+        position: &Position,
+        played: Square,
+        depth: u32,
+    ) -> Option<(&Valued, i32)> {
+        let valued = self.scores.get(position).filter(|v| v.depth >= depth)?;
+        if valued.best == Move::Place(played) {
+            return Some((valued, valued.score));
+        }
+        let &(score, played_depth) = self.played.get(&(*position, played))?;
+        (played_depth >= depth).then_some((valued, score))
+    }
+
+    /// Starts a review of the whole game at the default depth.
+    pub fn start_review(&mut self, game: &Game) {
+        self.review = Some(ReviewRun {
+            depth: DEFAULT_REVIEW_DEPTH,
+            done: 0,
+            total: 0,
+            finished: false,
+        });
+        self.sync(game, None);
+    }
+
+    /// Stops a running review (what it valued stays; the questions in flight are withdrawn, so the workers
+    /// running them stop at once).
+    pub fn cancel_review(&mut self, game: &Game) {
+        if self.reviewing() {
+            self.review = None;
+            self.withdraw_questions();
+        }
+        self.sync(game, None);
+    }
+
+    /// The ids of the questions in flight (the graph's and the review's).
+    pub fn waiting(&self) -> Vec<RequestId> {
+        self.asked.iter().map(|a| a.id).collect()
+    }
+
+    /// How many engine workers the page runs (see [`Room::parallel`]).
+    pub fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position) {
+        self.workers = workers.max(1);
+        self.sync(game, Some(shown));
+    }
+
+    /// How many questions the room asks at once: one per worker during a review (asked for, and worth every
+    /// core; the AI's move still comes first, since the pool stops a room question for it), otherwise one
+    /// worker fewer, so that the AI always finds one free (at least one).
+    pub fn parallel(&self) -> usize {
+        if self.reviewing() {
+            self.workers
+        } else {
+            self.workers.saturating_sub(1).max(1)
+        }
+    }
+
+    fn withdraw_questions(&mut self) {
+        for asked in std::mem::take(&mut self.asked) {
+            self.channel.cancel(asked.id);
+        }
+    }
+
+    /// Drops the review of a game that is being replaced (a running one is stopped at once); the values it
+    /// found stay, so reviewing a game with the same positions again is quick.
+    pub fn forget_review(&mut self) {
+        if self.reviewing() {
+            self.withdraw_questions();
+        }
+        self.review = None;
+    }
+
+    /// True while a review runs.
+    pub fn reviewing(&self) -> bool {
+        self.review.as_ref().is_some_and(|r| !r.finished)
+    }
+
+    /// The analyst answered (or failed).
+    pub fn receive(&mut self, response: Response, game: &Game, shown: &Position) {
+        match response {
+            Response::Reviewed {
+                id,
+                best,
+                score,
+                played_score,
+                kind,
+            } if self.asked.iter().any(|a| a.id == id) => {
+                let asked = self.take_asked(id);
+                let deeper = self
+                    .scores
+                    .get(&asked.position)
+                    .is_none_or(|v| v.depth <= asked.depth);
+                if deeper {
+                    self.scores.insert(
+                        asked.position,
+                        Valued {
+                            score,
+                            kind,
+                            depth: asked.depth,
+                            best,
+                        },
+                    );
+                }
+                if let (Some(played), Some(value)) = (asked.played, played_score) {
+                    self.played
+                        .insert((asked.position, played), (value, asked.depth));
+                }
+            }
+            Response::Explored { id, moves } => {
+                if let Some((asked, position)) = self.explore_asked.take() {
+                    if asked == id {
+                        self.explored = Some((position, moves));
+                        self.explorer_error = None;
+                    } else {
+                        self.explore_asked = Some((asked, position));
+                    }
+                }
+            }
+            Response::Error { id, message } => {
+                if self.explore_asked.as_ref().is_some_and(|(a, _)| *a == id) {
+                    self.explore_asked = None;
+                    self.explorer_error = Some(message);
+                } else if self.asked.iter().any(|a| a.id == id) {
+                    let asked = self.take_asked(id);
+                    self.refused.insert(asked.position);
+                }
+            }
+            _ => {}
+        }
+        self.sync(game, Some(shown));
+    }
+
+    fn take_asked(&mut self, id: RequestId) -> Asked {
+        let i = self.asked.iter().position(|a| a.id == id).expect("asked");
+        self.asked.remove(i)
+    }
+
+    /// Shows or hides the explorer.
+    pub fn set_explorer(&mut self, open: bool, game: &Game, shown: &Position) {
+        self.explorer_open = open;
+        self.explorer_error = None;
+        self.sync(game, Some(shown));
+    }
+
+    /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
+    /// `shown` is the position on the board (the explorer follows it), `None` when unchanged.
+    pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
+        if let (true, Some(shown)) = (self.explorer_open, shown) {
+            let key = *shown;
+            let have = self.explored.as_ref().is_some_and(|(p, _)| *p == key);
+            let asking = self.explore_asked.as_ref().is_some_and(|(_, p)| *p == key);
+            if !have && !asking && self.explorer_error.is_none() {
+                let id = self.channel.new_id();
+                self.explore_asked = Some((id, key));
+                self.channel.send(Request::Explore { id, position: key }, 0);
+            }
+        }
+        let review_next = self.update_review(game);
+        // The review's questions first; the graph's once the review has nothing left to ask.
+        let questions = if review_next.is_empty() && !self.reviewing() {
+            self.graph_questions(game)
+        } else {
+            review_next
+        };
+        let free = self.parallel().saturating_sub(self.asked.len());
+        for (position, played, depth) in questions.into_iter().take(free) {
+            let id = self.channel.new_id();
+            self.asked.push(Asked {
+                id,
+                position,
+                played,
+                depth,
+            });
+            self.channel.send(
+                Request::Review {
+                    id,
+                    position,
+                    played,
+                    depth,
+                },
+                0,
+            );
+        }
+    }
+
+    fn is_asked(&self, position: &Position, depth: u32) -> bool {
+        self.asked
+            .iter()
+            .any(|a| a.position == *position && a.depth >= depth)
+    }
+
+    /// Brings the review's progress up to date; its next positions to value (not asked yet), while it runs.
+    fn update_review(&mut self, game: &Game) -> Vec<(Position, Option<Square>, u32)> {
+        let Some(run) = self.review.clone().filter(|r| !r.finished) else {
+            return Vec::new();
+        };
+        let all = positions(game);
+        let pending: Vec<&(Position, Option<Square>)> = all
+            .iter()
+            .filter(|(position, played)| {
+                played.is_some_and(|played| {
+                    !self.refused.contains(position)
+                        && self.valued_move(position, played, run.depth).is_none()
+                })
+            })
+            .collect();
+        let total = all.iter().filter(|(_, played)| played.is_some()).count();
+        let next: Vec<_> = pending
+            .iter()
+            .filter(|(position, _)| !self.is_asked(position, run.depth))
+            .map(|&&(position, played)| (position, played, run.depth))
+            .collect();
+        let review = self.review.as_mut().expect("cloned above");
+        review.total = total;
+        review.done = total - pending.len();
+        review.finished = pending.is_empty();
+        next
+    }
+
+    /// The graph's positions without a value and not asked yet, in the game's order.
+    fn graph_questions(&self, game: &Game) -> Vec<(Position, Option<Square>, u32)> {
+        positions(game)
+            .into_iter()
+            .filter(|(position, _)| {
+                !self.scores.contains_key(position)
+                    && !self.refused.contains(position)
+                    && !self.asked.iter().any(|a| a.position == *position)
+            })
+            .map(|(position, played)| (position, played, GRAPH_DEPTH))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

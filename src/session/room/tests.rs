@@ -1,0 +1,171 @@
+//! The analysis room's state, tested natively.
+
+use super::*;
+use crate::worker::{DataFile, Engine};
+
+/// Answers every question the room asks with a native engine, as the workers would.
+fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
+    let mut answered = 0;
+    let mut sent = 0;
+    while room.channel.seq() > sent {
+        let requests = room.channel.pending_since(sent);
+        sent = room.channel.seq();
+        for (request, _) in requests {
+            let mut replies = Vec::new();
+            engine.handle(request, &mut |r| replies.push(r));
+            for reply in replies {
+                answered += 1;
+                room.receive(reply, game, shown);
+            }
+        }
+    }
+    answered
+}
+
+#[test]
+fn the_graph_fills_in_and_the_review_finds_a_blunder() {
+    let mut engine = Engine::new(reversi_engine::native_clock);
+    // After f5f6e6f4 black plays g7, next to the empty h8 corner (the "X-square opening"): a known
+    // blunder.
+    let game = Game::from_transcript("f5f6e6f4g7").unwrap();
+    let shown = game.position();
+    let mut room = Room::default();
+    room.sync(&game, Some(&shown));
+    serve(&mut room, &mut engine, &game, &shown);
+    let graph = room.graph(&game);
+    assert_eq!(
+        graph.iter().map(|p| p.ply).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    assert!(graph.iter().all(|p| !p.exact));
+    room.start_review(&game);
+    serve(&mut room, &mut engine, &game, &shown);
+    let run = room.review.clone().unwrap();
+    assert!(run.finished);
+    assert_eq!((run.done, run.total), (5, 5));
+    let reviewed = room.reviewed(&game);
+    assert_eq!(reviewed.len(), 5);
+    let x_square = &reviewed[4];
+    assert_eq!(
+        (x_square.ply, x_square.played.to_string()),
+        (4, "g7".to_string())
+    );
+    assert!(x_square.loss >= 6, "g7 lost {}", x_square.loss);
+    assert!(x_square.mark.is_some());
+    let (black, white) = Room::average_losses(&reviewed);
+    assert!(black > white);
+}
+
+#[test]
+fn a_cancelled_review_withdraws_its_questions_and_the_graph_goes_on() {
+    let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
+    let mut room = Room::default();
+    room.sync(&game, None);
+    // With one worker the graph's question in flight takes the room's only place: the review waits.
+    room.start_review(&game);
+    assert!(room.reviewing());
+    let seq = room.channel.seq();
+    let asked = room.waiting();
+    room.cancel_review(&game);
+    assert!(!room.reviewing());
+    assert_eq!(room.channel.cancelled_since(seq), asked);
+    // The graph goes on after the cancel.
+    assert!(
+        matches!(
+            room.channel.pending_since(seq)[..],
+            [(
+                Request::Review {
+                    depth: GRAPH_DEPTH,
+                    ..
+                },
+                0
+            )]
+        ),
+        "{:?}",
+        room.channel
+    );
+}
+
+#[test]
+fn the_room_asks_as_many_questions_as_it_may_use_workers() {
+    let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
+    let shown = game.position();
+    let mut room = Room::default();
+    room.sync(&game, Some(&shown));
+    assert_eq!(room.waiting().len(), 1, "one worker by default");
+    // Four workers: three for the room's graph, one kept for the AI.
+    room.set_workers(4, &game, &shown);
+    let asked = room.waiting();
+    assert_eq!(asked.len(), 3);
+    assert_eq!(room.parallel(), 3);
+    let positions: HashSet<Position> = room
+        .channel
+        .pending_since(0)
+        .iter()
+        .map(|(r, _)| match r {
+            Request::Review { position, .. } => *position,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(positions.len(), 3, "three different positions");
+    let Some((
+        Request::Review {
+            position: first, ..
+        },
+        _,
+    )) = room.channel.pending_since(0).first().cloned()
+    else {
+        panic!()
+    };
+    let reviewed = |id| Response::Reviewed {
+        id,
+        best: "c3".parse().unwrap(),
+        score: 0,
+        played_score: None,
+        kind: ScoreKind::Midgame { depth: 8 },
+    };
+    // An answer frees a place for the next question; a late answer to nothing asked is dropped.
+    room.receive(reviewed(asked[0]), &game, &shown);
+    assert_eq!(room.waiting().len(), 3);
+    assert!(!room.waiting().contains(&asked[0]));
+    room.receive(reviewed(1), &game, &shown);
+    assert!(room.value(&first).is_some());
+    assert_eq!(room.scores.len(), 1);
+    // A review asks on every worker.
+    room.start_review(&game);
+    assert_eq!(room.parallel(), 4);
+    assert_eq!(room.waiting().len(), 4);
+}
+
+#[test]
+fn the_explorer_follows_the_shown_position() {
+    let mut engine = Engine::new(reversi_engine::native_clock);
+    engine
+        .load(
+            DataFile::Explorer,
+            &std::fs::read("assets/explorer.bin").unwrap(),
+        )
+        .unwrap();
+    let game = Game::from_transcript("f5d6").unwrap();
+    let shown = game.position();
+    let mut room = Room::default();
+    room.set_explorer(true, &game, &shown);
+    serve(&mut room, &mut engine, &game, &shown);
+    let (position, rows) = room.explored.clone().unwrap();
+    assert_eq!(position, shown);
+    assert_eq!(
+        rows[0].square.to_string(),
+        "c3",
+        "the tiger's c3 is the most played third move"
+    );
+    // A stale answer (for a position no longer shown) is kept only if it was the one asked for.
+    room.receive(
+        Response::Explored {
+            id: 999,
+            moves: Vec::new(),
+        },
+        &game,
+        &shown,
+    );
+    assert_eq!(room.explored.as_ref().unwrap().1, rows);
+}

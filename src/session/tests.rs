@@ -1,0 +1,601 @@
+//! The session's rules, tested natively.
+use super::*;
+use crate::protocol::Response;
+use reversi_engine::{Move, Position};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn hvh() -> Session {
+    Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    })
+}
+
+fn search_id(session: &Session) -> RequestId {
+    match session.channel.last_request() {
+        Some((Request::Search { id, .. }, _)) => id,
+        other => panic!("expected a search request, found {other:?}"),
+    }
+}
+
+fn best_move(id: RequestId, best: &str) -> Action {
+    Action::Worker(Response::BestMove {
+        id,
+        best: best.parse().unwrap(),
+        score: 0,
+        kind: ScoreKind::Midgame { depth: 1 },
+        nodes: 1,
+        millis: 1,
+    })
+}
+
+#[test]
+fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
+    let mut s = hvh();
+    assert_eq!(s.channel.seq(), 0);
+    s.apply(Action::Square(sq("a1")));
+    assert_eq!(
+        s.notice,
+        Some(Notice::NotLegal {
+            square: sq("a1"),
+            occupied: false
+        })
+    );
+    assert_eq!(s.game.transcript(), "");
+    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Square(sq("d6")));
+    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.notice, None);
+    s.apply(Action::Undo);
+    assert_eq!(s.game.transcript(), "f5");
+    s.apply(Action::Redo);
+    assert_eq!(s.game.transcript(), "f5d6");
+}
+
+#[test]
+fn ai_replies_and_undo_returns_to_the_human_turn() {
+    let mut s = Session::new(Settings::default()); // human black vs AI
+    assert_eq!(s.channel.seq(), 0, "black moves first: the person");
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    assert!(s.ai_to_move());
+    assert_eq!(s.clickable(), Bitboard::EMPTY);
+    s.apply(Action::Square(sq("d6")));
+    assert_eq!(s.notice, Some(Notice::NotYourTurn));
+    s.apply(best_move(id, "d6"));
+    assert_eq!(s.game.transcript(), "f5d6");
+    assert!(!s.ai_to_move());
+    // Undo takes back both plies.
+    s.apply(Action::Undo);
+    assert_eq!(s.game.transcript(), "");
+    // Redo replays the person's move and the engine's reply.
+    s.apply(Action::Redo);
+    assert_eq!(s.game.transcript(), "f5d6");
+}
+
+#[test]
+fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
+    // Human vs AI (the person plays black) with the analysis on: an analysis is in flight at the
+    // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::SetAnalyse(true));
+    let analysis = s.analysis_request.unwrap();
+    let seq = s.channel.seq();
+    s.apply(Action::Square(sq("f5")));
+    assert_eq!(
+        s.channel.cancelled_since(seq),
+        [analysis],
+        "the stale analysis is stopped"
+    );
+    assert!(s.search.is_some());
+    assert!(matches!(
+        s.channel.pending_since(seq)[..],
+        [(Request::Search { .. }, 0)]
+    ));
+    // The same for a hint, in a game between two people.
+    let mut s = hvh();
+    s.apply(Action::Hint);
+    let hint = s.hint_request.unwrap();
+    let seq = s.channel.seq();
+    s.apply(Action::Square(sq("f5")));
+    assert_eq!(
+        s.channel.cancelled_since(seq),
+        [hint],
+        "the stale hint is stopped"
+    );
+    assert_eq!(s.hint_request, None);
+    // Nothing in flight: nothing withdrawn.
+    let seq = s.channel.seq();
+    s.apply(Action::Square(sq("d6")));
+    assert!(s.channel.cancelled_since(seq).is_empty());
+}
+
+#[test]
+fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
+    // A hint, then the analysis, then a clock tick, all before the page's effect runs: every request is
+    // still in the channel after the last mark the page sent.
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        clock: Some(ClockSettings {
+            minutes: 1,
+            increment_s: 0,
+        }),
+        ..Settings::default()
+    });
+    let sent = s.channel.seq();
+    s.apply(Action::Hint);
+    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Tick(1_000.0));
+    s.apply(Action::Analyst(Response::Pong {
+        id: 12345,
+        version: String::new(),
+        stop_flag: None,
+    }));
+    let pending = s.channel.pending_since(sent);
+    assert!(
+        matches!(
+            pending[..],
+            [
+                (
+                    Request::Search {
+                        level: HINT_LEVEL,
+                        ..
+                    },
+                    0
+                ),
+                (Request::Analyse { .. }, 0)
+            ]
+        ),
+        "{pending:?}"
+    );
+}
+
+#[test]
+fn an_error_ends_only_its_own_request() {
+    let mut s = hvh();
+    s.apply(Action::Hint);
+    s.apply(Action::SetAnalyse(true));
+    let (hint, analysis) = (s.hint_request.unwrap(), s.analysis_request.unwrap());
+    s.apply(Action::Worker(Response::Error {
+        id: hint,
+        message: "no".into(),
+    }));
+    assert_eq!(s.hint_request, None);
+    assert_eq!(s.analysis_request, Some(analysis), "the analysis goes on");
+    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    // An error for somebody else's request (the room's) leaves the AI's search alone.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(Action::Worker(Response::Error {
+        id: id + 1000,
+        message: "no".into(),
+    }));
+    assert_eq!(s.search, Some(id));
+    assert_eq!(s.notice, None);
+    s.apply(best_move(id, "d6"));
+    assert_eq!(s.game.transcript(), "f5d6");
+}
+
+#[test]
+fn play_again_with_the_explorer_open_asks_the_explorer() {
+    let mut s = hvh();
+    s.apply(Action::SetExplorer(true));
+    s.apply(Action::Square(sq("f5")));
+    let sent = s.room.channel.seq();
+    s.apply(Action::PlayAgain);
+    let pending = s.room.channel.pending_since(sent);
+    assert!(
+        pending.iter().any(
+            |(r, _)| matches!(r, Request::Explore { position, .. } if *position == Position::START)
+        ),
+        "{pending:?}"
+    );
+}
+
+#[test]
+fn stale_replies_are_ignored() {
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let old = search_id(&s);
+    let seq = s.channel.seq();
+    // Undo while the engine thinks: back to the start, the search is withdrawn (its worker stops).
+    s.apply(Action::Undo);
+    assert_eq!(s.game.transcript(), "");
+    assert_eq!(s.search, None);
+    assert_eq!(s.channel.cancelled_since(seq), [old]);
+    s.apply(best_move(old, "d6"));
+    assert_eq!(s.game.transcript(), "", "a stale move never appears");
+    // New game: a reply to the old game's request is dropped too.
+    s.apply(Action::Square(sq("f5")));
+    let old = search_id(&s);
+    s.apply(Action::NewGame(Settings::default()));
+    s.apply(best_move(old, "d6"));
+    assert_eq!(s.game.transcript(), "");
+    // Request ids never repeat across games.
+    s.apply(Action::Square(sq("f5")));
+    assert!(search_id(&s) > old);
+}
+
+#[test]
+fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::White,
+        },
+        ..Settings::default()
+    });
+    let id = search_id(&s);
+    let seq = s.channel.seq();
+    s.apply(best_move(id, "f5"));
+    assert_eq!(s.game.transcript(), "f5");
+    assert!(s.channel.pending_since(seq).is_empty());
+
+    let mut s = Session::new(Settings {
+        mode: Mode::AiVsAi,
+        ..Settings::default()
+    });
+    for expected in ["f5", "d6", "c3"] {
+        let (request, delay) = s.channel.last_request().unwrap();
+        assert_eq!(delay, s.settings.ai_move_delay_ms);
+        let Request::Search { id, .. } = request else {
+            panic!()
+        };
+        s.apply(best_move(id, expected));
+    }
+    assert_eq!(s.game.transcript(), "f5d6c3");
+}
+
+#[test]
+fn a_replaced_worker_is_announced_and_its_search_still_answers() {
+    // The pool replaces a dead worker and asks again with the same request: the session only says so.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(Action::WorkerRestarted);
+    assert_eq!(s.notice, Some(Notice::WorkerRestarted));
+    assert_eq!(s.search, Some(id));
+    s.apply(best_move(id, "d6"));
+    assert_eq!(s.game.transcript(), "f5d6");
+}
+
+#[test]
+fn play_again_keeps_the_settings() {
+    let settings = Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::White,
+        },
+        black_level: 7,
+        white_level: 7,
+        ai_move_delay_ms: 0,
+        clock: None,
+    };
+    let mut s = Session::new(settings);
+    s.apply(Action::PlayAgain);
+    assert_eq!(s.settings, settings);
+    assert!(matches!(
+        s.channel.last_request(),
+        Some((Request::Search { level: 7, .. }, _))
+    ));
+}
+
+#[test]
+fn a_bad_import_names_the_move_and_changes_nothing() {
+    let mut s = hvh();
+    for m in ["f5", "d6"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    let before = s.game.clone();
+    s.apply(Action::Import("f5 d6 c3 a1".into()));
+    assert_eq!(s.game, before);
+    match &s.notice {
+        Some(Notice::ImportFailed { error }) => {
+            assert_eq!(
+                error.to_string(),
+                "move 4: a1 is not a legal move for White"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    s.apply(Action::Import("F5 D6 C3".into()));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    // The game it replaced is kept, one click away.
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    assert_eq!(s.replaced.last().unwrap().game, before);
+}
+
+#[test]
+fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    let mine = s.game.clone();
+    for blank in ["", "   ", "\n\t"] {
+        s.apply(Action::Import(blank.into()));
+        assert_eq!(s.game, mine);
+        assert_eq!(s.notice, Some(Notice::ImportEmpty));
+        assert!(s.replaced.is_empty());
+    }
+    // A shared link replaces the game; the game is kept and comes back with one action, and the two
+    // can be swapped again.
+    s.apply(Action::OpenShared {
+        start: None,
+        transcript: "e6f4".into(),
+    });
+    assert_eq!(s.game.transcript(), "e6f4");
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    s.apply(Action::BringBack);
+    assert_eq!(s.game, mine);
+    assert_eq!(s.notice, Some(Notice::BroughtBack));
+    assert_eq!(s.replaced.last().unwrap().game.transcript(), "e6f4");
+    s.apply(Action::BringBack);
+    assert_eq!(s.game.transcript(), "e6f4");
+    // Opening a link on a new, empty game keeps nothing (there is nothing to lose).
+    let mut fresh = hvh();
+    fresh.apply(Action::OpenShared {
+        start: None,
+        transcript: "f5".into(),
+    });
+    assert!(fresh.replaced.is_empty());
+    assert_eq!(fresh.notice, None);
+}
+
+#[test]
+fn a_shared_game_opens_for_two_people_at_its_end() {
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::OpenShared {
+        start: None,
+        transcript: "f5d6c3d3c4".into(),
+    });
+    assert_eq!(s.settings.mode, Mode::HumanVsHuman);
+    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+    assert!(s.channel.last_request().is_none(), "two people: no search");
+    s.apply(Action::OpenShared {
+        start: None,
+        transcript: "f5f5".into(),
+    });
+    assert!(matches!(s.notice, Some(Notice::LinkFailed { .. })));
+    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+}
+
+#[test]
+fn restoring_a_slot_keeps_request_ids_increasing() {
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let old = search_id(&s);
+    let saved = Session::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::White,
+        },
+        ..Settings::default()
+    });
+    s.apply(Action::Restore(Box::new(saved)));
+    assert_eq!(s.game.transcript(), "");
+    let new = search_id(&s);
+    assert!(new > old, "the engine (black) thinks with a fresh id");
+    s.apply(best_move(old, "d6"));
+    assert_eq!(s.game.transcript(), "");
+}
+
+#[test]
+fn a_set_up_position_starts_a_game_from_there() {
+    let mut s = hvh();
+    s.apply(Action::Square(sq("f5")));
+    let position = Game::from_transcript("f5d6c3").unwrap().position();
+    s.apply(Action::SetUp(position));
+    assert_eq!(s.game.start(), position);
+    assert_eq!(s.game.transcript(), "");
+    assert!(!s.game.can_undo());
+    s.apply(Action::Square(sq("d3")));
+    assert_eq!(s.game.transcript(), "d3");
+}
+
+#[test]
+fn illegal_engine_answers_are_reported_not_played() {
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(best_move(id, "a1"));
+    assert_eq!(s.game.transcript(), "f5");
+    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+}
+
+#[test]
+fn hints_and_analysis_belong_to_their_position() {
+    let mut s = hvh();
+    s.apply(Action::Hint);
+    let hint_id = match &s.channel.pending_since(0)[..] {
+        [(Request::Search { id, level, .. }, 0)] => {
+            assert_eq!(*level, HINT_LEVEL);
+            *id
+        }
+        other => panic!("{other:?}"),
+    };
+    s.apply(best_move(hint_id, "d3"));
+    assert_eq!(s.hint, Some(sq("d3")));
+    s.apply(Action::SetAnalyse(true));
+    let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
+        panic!()
+    };
+    // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
+    s.apply(Action::Square(sq("f5")));
+    assert_eq!(s.hint, None);
+    let Some((
+        Request::Analyse {
+            id: new_id,
+            position,
+            ..
+        },
+        _,
+    )) = s.channel.last_request()
+    else {
+        panic!()
+    };
+    s.apply(Action::Worker(Response::Analysis {
+        id,
+        values: vec![(sq("d3"), 0)],
+    }));
+    assert!(s.analysis.is_empty());
+    let id = new_id;
+    assert_eq!(position, s.game.position());
+    s.apply(Action::Worker(Response::Analysis {
+        id,
+        values: vec![(sq("d6"), 50), (sq("f6"), -20)],
+    }));
+    assert_eq!(s.analysis, [(sq("d6"), 50), (sq("f6"), -20)]);
+}
+
+#[test]
+fn a_forced_pass_is_applied_by_the_rules() {
+    // A game where black must pass is replayed in human vs human: the record shows the pass and the
+    // same side plays on.
+    let position: Position = format!("XXXXXXXXXO------{} O", "X".repeat(48))
+        .parse()
+        .unwrap();
+    let mut s = hvh();
+    s.game = Game::from_position(position);
+    assert_eq!(s.game.last_move(), Some(Move::Pass));
+    assert_eq!(s.game.to_move(), Color::Black);
+    assert!(!s.clickable().is_empty());
+}
+
+#[test]
+fn browsing_shows_the_past_and_blocks_clicks() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    s.apply(Action::Browse(Some(1)));
+    assert_eq!(s.browsing, Some(1));
+    assert_eq!(s.clickable(), Bitboard::EMPTY);
+    s.apply(Action::Square(sq("d3")));
+    assert_eq!(s.notice, Some(Notice::Browsing));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    s.apply(Action::Browse(None));
+    assert!(!s.clickable().is_empty());
+    s.apply(Action::Browse(Some(99)));
+    assert_eq!(s.browsing, None);
+}
+
+#[test]
+fn a_new_or_imported_game_starts_without_the_old_review() {
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    });
+    s.apply(Action::Import("f5d6c3".into()));
+    s.apply(Action::StartReview);
+    assert!(s.room.reviewing());
+    let asked = s.room.waiting();
+    assert!(!asked.is_empty());
+    let seq = s.room.channel.seq();
+    s.apply(Action::Import("e6f4".into()));
+    assert_eq!(s.room.review, None);
+    assert_eq!(
+        s.room.channel.cancelled_since(seq),
+        asked,
+        "the running review was stopped"
+    );
+    s.apply(Action::StartReview);
+    s.apply(Action::NewGame(s.settings));
+    assert_eq!(s.room.review, None);
+}
+
+mod clock;
+
+#[test]
+fn ggf_and_transcript_variants_import_with_named_errors() {
+    let mut s = hvh();
+    // Capitals and a marked pass where the rules force one (the board after these moves is arbitrary: the
+    // pass is checked by the rules).
+    s.apply(Action::Import("F5 D6 C3".into()));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    s.apply(Action::Import("f5 PA".into()));
+    assert!(matches!(
+        s.notice,
+        Some(Notice::ImportFailed {
+            error: reversi_engine::TranscriptError::CannotPass { ply: 2, .. }
+        })
+    ));
+    s.apply(Action::Import("f5 -- d6".into()));
+    assert!(matches!(s.notice, Some(Notice::ImportFailed { .. })));
+    assert_eq!(s.game.transcript(), "f5d6c3");
+    // A GGF game from a set-up start, with a pass written PA.
+    let board = format!("********{}{}", "*O------", "*".repeat(48));
+    s.apply(Action::Import(format!(
+        "(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)"
+    )));
+    assert_eq!(s.game.transcript(), "c2");
+    assert_eq!(s.game.start().to_move, Color::White);
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    // A bad GGF names its move and changes nothing.
+    s.apply(Action::Import(
+        "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[A1];)"
+            .into(),
+    ));
+    match &s.notice {
+        Some(Notice::GgfFailed { error }) => assert!(error.to_string().starts_with("move 2 (A1)")),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.game.transcript(), "c2");
+    // What the page exports reads back the same.
+    let text = reversi_engine::ggf::write(
+        &s.game,
+        &reversi_engine::ggf::Players {
+            black: "a",
+            white: "b",
+        },
+    );
+    s.apply(Action::BringBack);
+    s.apply(Action::Import(text));
+    assert_eq!(s.game.transcript(), "c2");
+}
+
+/// Several games replaced in a row are all kept (the last five), "Previous game" walks back through them and
+/// comes round to the game it started from; loading a slot keeps the game in progress too.
+#[test]
+fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progress() {
+    let mut s = hvh();
+    for m in ["f5", "f4", "e3", "f6", "d3", "c2"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    let first = s.game.transcript();
+    s.apply(Action::Import("d3c3".into()));
+    s.apply(Action::Import("c4c3".into()));
+    assert_eq!(s.game.transcript(), "c4c3");
+    let mut seen = vec![s.game.transcript()];
+    for _ in 0..2 {
+        s.apply(Action::BringBack);
+        seen.push(s.game.transcript());
+    }
+    assert_eq!(seen, ["c4c3", "d3c3", first.as_str()]);
+    s.apply(Action::BringBack);
+    assert_eq!(
+        s.game.transcript(),
+        "c4c3",
+        "round to the start: nothing dropped"
+    );
+    assert_eq!(s.replaced.len(), 2);
+
+    // Past five, the oldest goes first.
+    for t in ["e6", "f5f6", "c4e3", "d3e3", "e6f6", "f5f4"] {
+        s.apply(Action::Import(t.into()));
+    }
+    let kept: Vec<String> = s.replaced.iter().map(|r| r.game.transcript()).collect();
+    assert_eq!(kept, ["e6", "f5f6", "c4e3", "d3e3", "e6f6"]);
+
+    // A slot loaded over a game in progress: that game is kept and can be brought back.
+    let mut slot = hvh();
+    slot.apply(Action::Square(sq("d3")));
+    let in_progress = s.game.clone();
+    s.apply(Action::Restore(Box::new(slot.clone())));
+    assert_eq!(s.game.transcript(), "d3");
+    assert_eq!(s.notice, Some(Notice::Replaced));
+    assert_eq!(s.replaced.last().unwrap().game, in_progress);
+    s.apply(Action::BringBack);
+    assert_eq!(s.game, in_progress);
+}

@@ -1,0 +1,241 @@
+//! The analysis room's views: the evaluation graph, the game review and the opening explorer. They only
+//! render what [`crate::session::room::Room`] holds; every value comes from the analyst worker.
+
+use yew::prelude::*;
+
+use super::i18n::{self, Lang};
+use crate::protocol::ExplorerRow;
+use crate::session::room::{GraphPoint, ReviewRun, ReviewedMove, Room};
+use reversi_engine::Square;
+
+/// Properties of [`EvalGraph`].
+#[derive(Properties, PartialEq)]
+pub struct EvalGraphProps {
+    /// The points valued so far.
+    pub points: Vec<GraphPoint>,
+    /// Plies in the record (the graph's width).
+    pub plies: usize,
+    /// The position shown (moves played before it).
+    pub shown: usize,
+    /// Called with the number of moves after which to show the position.
+    pub on_select: Callback<usize>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// Discs at the graph's top and bottom edge (values beyond are drawn at the edge).
+const GRAPH_RANGE: f64 = 32.0;
+
+/// A bar chart of the value after each move: up for black, down for white; exact values outlined.
+#[function_component(EvalGraph)]
+pub fn eval_graph(props: &EvalGraphProps) -> Html {
+    let t = props.lang.strings();
+    let width = props.plies.max(60) as f64;
+    let bar = 1.0;
+    let bars = props.points.iter().map(|point| {
+        let ply = point.ply;
+        let height = (point.value.abs().min(GRAPH_RANGE) / GRAPH_RANGE * 50.0).max(0.6);
+        let y = if point.value >= 0.0 { 50.0 - height } else { 50.0 };
+        let side = if point.value >= 0.0 { "black" } else { "white" };
+        let current = ply == props.shown;
+        let title = format!(
+            "{ply}: {}",
+            i18n::side_value(props.lang, point.value, point.exact)
+        );
+        let onclick = props.on_select.reform(move |_| ply);
+        html! {
+            <rect
+                class={classes!("bar", side, point.exact.then_some("exact"), current.then_some("current"))}
+                data-testid="eval-point"
+                data-ply={ply.to_string()}
+                data-value={format!("{:.2}", point.value)}
+                data-exact={point.exact.to_string()}
+                x={format!("{:.2}", (ply - 1) as f64 + 0.1)}
+                y={format!("{y:.2}")}
+                width={format!("{:.2}", bar - 0.2)}
+                height={format!("{height:.2}")}
+                {onclick}
+            >
+                <title>{ title }</title>
+            </rect>
+        }
+    });
+    let marker = (props.shown > 0).then(|| {
+        let x = format!("{:.2}", props.shown as f64 - 0.5);
+        html! { <line class="shown" x1={x.clone()} x2={x} y1="0" y2="100" /> }
+    });
+    html! {
+        <figure class="eval-graph" data-testid="eval-graph" data-points={props.points.len().to_string()}>
+            <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={t.eval_graph}>
+                <line class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
+                { for bars }
+                { for marker }
+            </svg>
+            <figcaption>{ t.eval_graph_help }</figcaption>
+        </figure>
+    }
+}
+
+/// Properties of [`ReviewPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ReviewPanelProps {
+    /// The review, once asked for.
+    pub run: Option<ReviewRun>,
+    /// The moves valued so far.
+    pub reviewed: Vec<ReviewedMove>,
+    /// True when the game has a move to review.
+    pub can_review: bool,
+    /// Start.
+    pub on_start: Callback<()>,
+    /// Stop.
+    pub on_cancel: Callback<()>,
+    /// Show the position before this ply (where the move was chosen).
+    pub on_select: Callback<usize>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The review: a button, its progress, the biggest mistakes, each side's average loss and every move.
+#[function_component(ReviewPanel)]
+pub fn review_panel(props: &ReviewPanelProps) -> Html {
+    let t = props.lang.strings();
+    let lang = props.lang;
+    let running = props.run.as_ref().is_some_and(|r| !r.finished);
+    // Numbered as the move list numbers them: placements only, from 1.
+    let numbered: Vec<(usize, &ReviewedMove)> = props
+        .reviewed
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (i + 1, m))
+        .collect();
+    let mut worst: Vec<&(usize, &ReviewedMove)> =
+        numbered.iter().filter(|(_, m)| m.mark.is_some()).collect();
+    worst.sort_by_key(|(n, m)| (-m.loss, *n));
+    worst.truncate(5);
+    let (black, white) = Room::average_losses(&props.reviewed);
+    let select = |ply: usize| props.on_select.reform(move |_| ply);
+    html! {
+        <div class="review" data-testid="review"
+             data-state={match &props.run { None => "idle", Some(r) if r.finished => "done", Some(_) => "running" }}>
+            if running {
+                <button type="button" data-testid="stop-review" onclick={props.on_cancel.reform(|_| ())}>{ t.stop_review }</button>
+            } else {
+                <button type="button" data-testid="review-game" disabled={!props.can_review} onclick={props.on_start.reform(|_| ())}>{ t.review_game }</button>
+            }
+            if let Some(run) = &props.run {
+                if !run.finished {
+                    <p class="review-progress" data-testid="review-progress" aria-live="polite">
+                        <progress max={run.total.to_string()} value={run.done.to_string()}></progress>
+                        { " " }{ i18n::review_progress(lang, run.done, run.total) }
+                    </p>
+                }
+                <p class="review-summary" data-testid="review-summary">{ i18n::average_losses(lang, black, white) }</p>
+                <h3>{ t.biggest_mistakes }</h3>
+                if worst.is_empty() {
+                    <p>{ t.no_mistakes }</p>
+                } else {
+                    <ol class="mistakes" data-testid="mistakes">
+                        { for worst.iter().map(|(n, m)| html! {
+                            <li><button type="button" class="link" onclick={select(m.ply)}>{ i18n::mistake(lang, *n, m) }</button></li>
+                        }) }
+                    </ol>
+                }
+                <details class="review-moves">
+                    <summary>{ t.reviewed_moves }</summary>
+                    <ol>
+                        { for numbered.iter().map(|(n, m)| html! {
+                            <li>
+                                <button type="button"
+                                    class={classes!("review-move", m.mark.map(|_| "marked"))}
+                                    data-testid="review-move"
+                                    data-ply={m.ply.to_string()}
+                                    data-loss={m.loss.to_string()}
+                                    data-mark={m.mark.unwrap_or("")}
+                                    onclick={select(m.ply)}>
+                                    { format!("{n}. {}{} −{}", m.played, m.mark.unwrap_or(""), m.loss) }
+                                </button>
+                            </li>
+                        }) }
+                    </ol>
+                </details>
+            }
+        </div>
+    }
+}
+
+/// Properties of [`ExplorerPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ExplorerPanelProps {
+    /// The explorer's rows for the shown position, once they came.
+    pub rows: Option<Vec<ExplorerRow>>,
+    /// Why there is nothing to show, if the explorer failed.
+    pub error: Option<String>,
+    /// Legal moves that a click may play now (none while browsing or while the AI is to move).
+    pub playable: reversi_engine::Bitboard,
+    /// Play a move.
+    pub on_play: Callback<Square>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The moves strong players chose in the shown position, with their results; a click plays one.
+#[function_component(ExplorerPanel)]
+pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
+    let t = props.lang.strings();
+    let body = match (&props.rows, &props.error) {
+        (_, Some(error)) => html! {
+            <p class="notice" role="status" data-testid="explorer-error">{ t.explorer_failed }{ " " }<small>{ error.clone() }</small></p>
+        },
+        (None, None) => html! { <p data-testid="explorer-loading">{ t.explorer_loading }</p> },
+        (Some(rows), None) if rows.is_empty() => {
+            html! { <p data-testid="explorer-empty">{ t.explorer_empty }</p> }
+        }
+        (Some(rows), None) => {
+            let percent = |n: u32, of: u32| format!("{:.0}%", 100.0 * n as f64 / of.max(1) as f64);
+            html! {
+                <table class="explorer-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ t.move_column }</th>
+                            <th scope="col">{ t.games }</th>
+                            <th scope="col">{ t.black_wins }</th>
+                            <th scope="col">{ t.draws }</th>
+                            <th scope="col">{ t.white_wins }</th>
+                            <th scope="col">{ t.average_score }</th>
+                            <th scope="col">{ t.book_value }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for rows.iter().map(|row| {
+                            let square = row.square;
+                            let playable = props.playable.contains(square);
+                            let onclick = props.on_play.reform(move |_| square);
+                            let average = row.score_sum as f64 / row.games.max(1) as f64;
+                            html! {
+                                <tr data-testid="explorer-move" data-move={square.to_string()} data-games={row.games.to_string()}
+                                    data-black-wins={row.black_wins.to_string()} data-draws={row.draws.to_string()}
+                                    data-white-wins={row.white_wins.to_string()}>
+                                    <th scope="row">
+                                        <button type="button" disabled={!playable} {onclick}>{ square.to_string() }</button>
+                                    </th>
+                                    <td>{ row.games.to_string() }</td>
+                                    <td>{ percent(row.black_wins, row.games) }</td>
+                                    <td>{ percent(row.draws, row.games) }</td>
+                                    <td>{ percent(row.white_wins, row.games) }</td>
+                                    <td>{ format!("{average:+.1}") }</td>
+                                    <td data-testid="book-value">{ row.book.map_or("—".to_string(), |v| format!("{:+.1}", v as f64 / 100.0)) }</td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            }
+        }
+    };
+    html! {
+        <div class="explorer" data-testid="explorer">
+            <p class="explorer-source">{ t.explorer_source }</p>
+            { body }
+        </div>
+    }
+}

@@ -1,0 +1,424 @@
+//! The root component: the page layout (board, evaluation graph, the side panel's sections from
+//! [`crate::view::sections`], the controls, the new-game form, the editor). Its effects are hooks in
+//! [`crate::view::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`crate::view::browser`].
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::i18n::{self, Lang};
+use super::BoardView;
+use crate::session::persist::{self, AUTOSAVE_KEY};
+use crate::session::share;
+use crate::session::slots;
+use crate::session::training::{Progress, TrainingAction, PROGRESS_KEY};
+use crate::session::{Action, Notice, Replaced, Session, Settings, ANALYSE_DEPTHS};
+use crate::view::analysis::EvalGraph;
+use crate::view::browser::storage;
+use crate::view::browser::{
+    apply_lang, focus_square, initial_lang, keep_aside, keep_unreadable, page_link, refocus,
+    take_shared_link, LANG_KEY, REPLACED_KEY,
+};
+use crate::view::editor::PositionEditor;
+use crate::view::hooks::{
+    use_autosave, use_engine_pool, use_game_clock, use_shared_links, use_training_progress,
+};
+use crate::view::new_game::NewGameForm;
+use crate::view::panels::{GameControls, Header, SharePanel};
+use crate::view::sections::{
+    show_ply, status_line, AnalysisRoom, Help, NoticeLine, PlayState, Record, ScoringChoice,
+};
+use crate::view::slots::SaveSlots;
+use crate::view::training::TrainingRoom;
+use reversi_engine::{Bitboard, Move, Square};
+
+/// The application.
+#[function_component(App)]
+pub fn app() -> Html {
+    html! { <Main /> }
+}
+
+/// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in
+/// the address opens its game instead (and is then removed from the address, so a reload keeps playing).
+fn initial_session() -> Session {
+    let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
+        None => Session::default(),
+        // Data that cannot be read in full is copied aside before the next autosave writes over it.
+        Some(text) => match persist::recover(&text) {
+            Ok(persist::Recovered {
+                session,
+                lost: None,
+            }) => session,
+            Ok(persist::Recovered {
+                mut session,
+                lost: Some(error),
+            }) => {
+                session.notice = Some(Notice::RestorePartial {
+                    error,
+                    backup: keep_unreadable(&text),
+                });
+                session
+            }
+            Err(error) => Session {
+                notice: Some(Notice::RestoreFailed {
+                    error,
+                    backup: keep_unreadable(&text),
+                }),
+                ..Session::default()
+            },
+        },
+    };
+    // The games an import, a link or a slot put aside before the last reload.
+    if let Some(text) = storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()) {
+        session.replaced = slots::read_replaced(&text)
+            .into_iter()
+            .map(|previous| Replaced {
+                settings: previous.settings,
+                game: previous.game,
+                clock: previous.clock,
+            })
+            .collect();
+    }
+    if let Some(action) = take_shared_link() {
+        session.apply(action);
+    }
+    // The training room's progress; unreadable progress is copied aside before it is written over.
+    if let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) {
+        match Progress::restore(&text) {
+            Ok(progress) => session.training.progress = progress,
+            Err(_) => {
+                session.training.progress_lost =
+                    Some(keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text));
+            }
+        }
+    }
+    session
+}
+
+#[function_component(Main)]
+fn main_view() -> Html {
+    let session = use_reducer(initial_session);
+    use_shared_links(&session);
+    use_autosave(&session);
+    use_engine_pool(&session);
+    use_game_clock(&session);
+    use_training_progress(&session);
+    let lang = use_state(initial_lang);
+    use_effect_with(*lang, |lang| apply_lang(*lang));
+    let on_lang = {
+        let lang = lang.clone();
+        Callback::from(move |next: Lang| {
+            if let Some(storage) = storage() {
+                let _ = storage.set_item(LANG_KEY, next.tag());
+            }
+            lang.set(next);
+        })
+    };
+    let show_form = use_state(|| false);
+
+    let dispatch = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(action()))
+    };
+    // Focus goes back to the button that opened a form or the editor when it closes.
+    let new_game_ref = use_node_ref();
+    let editor_button_ref = use_node_ref();
+    let on_start = {
+        let session = session.clone();
+        let show_form = show_form.clone();
+        let opener = new_game_ref.clone();
+        Callback::from(move |settings: Settings| {
+            show_form.set(false);
+            session.dispatch(Action::NewGame(settings));
+            refocus(&opener);
+        })
+    };
+    let on_cancel = {
+        let show_form = show_form.clone();
+        let opener = new_game_ref.clone();
+        Callback::from(move |_| {
+            show_form.set(false);
+            refocus(&opener);
+        })
+    };
+    let on_new_game = {
+        let show_form = show_form.clone();
+        Callback::from(move |_| show_form.set(true))
+    };
+    let on_analyse = {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(Action::SetAnalyse(!session.analyse)))
+    };
+    let on_analyse_depth = {
+        let session = session.clone();
+        Callback::from(move |depth: u32| session.dispatch(Action::SetAnalyseDepth(depth)))
+    };
+    let editing = use_state(|| false);
+    let on_open_editor = {
+        let editing = editing.clone();
+        Callback::from(move |_| editing.set(true))
+    };
+    let on_load_slot = {
+        let session = session.clone();
+        Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
+    };
+    let on_import = {
+        let session = session.clone();
+        Callback::from(move |text: String| session.dispatch(Action::Import(text)))
+    };
+    let link = page_link(&share::fragment(&session.game));
+    let dispatch_unit = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_: ()| session.dispatch(action()))
+    };
+    let on_keydown = {
+        let session = session.clone();
+        let show_form = show_form.clone();
+        Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
+    };
+
+    let game = &session.game;
+    let lang = *lang;
+    let t = lang.strings();
+    let mode_text = i18n::mode(lang, &session.settings);
+    let announcement = announcement(lang, &session);
+    if session.training.open {
+        return html! {
+            <main class="layout training-layout" onkeydown={on_keydown}>
+                <Header mode_text={t.training.to_string()} {lang} {on_lang} />
+                <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+                <aside class="panel">
+                    <TrainingRoom session={session.clone()} {lang} />
+                </aside>
+            </main>
+        };
+    }
+    let on_training = {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(Action::Training(TrainingAction::Open)))
+    };
+    html! {
+        <main class="layout" onkeydown={on_keydown}>
+            <Header mode_text={mode_text} {lang} {on_lang} />
+            <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+            <aside class="panel">
+                <PlayState session={session.clone()} {lang} />
+                <NoticeLine session={session.clone()} {lang} />
+                <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
+                    can_hint={!(session.is_finished() || session.ai_to_move())}
+                    analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
+                    new_game_ref={new_game_ref.clone()} {on_new_game} on_undo={dispatch(|| Action::Undo)}
+                    on_redo={dispatch(|| Action::Redo)} on_hint={dispatch(|| Action::Hint)}
+                    {on_analyse} {on_analyse_depth} {lang} />
+                <ScoringChoice session={session.clone()} {lang} />
+                if session.is_finished() {
+                    <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
+                }
+                if *show_form {
+                    <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
+                }
+                <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
+                <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
+                <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
+                <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
+                    {on_import} on_copied={dispatch_unit(|| Action::Copied)}
+                    on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
+                <Record session={session.clone()} {lang} />
+                <AnalysisRoom session={session.clone()} {lang} />
+                <Help session={session.clone()} {lang} />
+                <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
+            </aside>
+        </main>
+    }
+}
+
+/// Properties of [`BoardArea`].
+#[derive(Properties, PartialEq)]
+struct BoardAreaProps {
+    session: UseReducerHandle<Session>,
+    lang: Lang,
+    /// The position editor is open (in place of the board).
+    editing: UseStateHandle<bool>,
+    /// The button that opened the editor (the focus goes back to it).
+    opener: NodeRef,
+}
+
+/// The board (or the position editor in its place) and the evaluation graph under it.
+#[function_component(BoardArea)]
+fn board_area(props: &BoardAreaProps) -> Html {
+    let (session, lang) = (&props.session, props.lang);
+    let game = &session.game;
+    let (position, last_move, flipped) = shown_with_last_move(session);
+    let on_square = {
+        let session = session.clone();
+        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+    };
+    let close_editor = {
+        let (editing, opener) = (props.editing.clone(), props.opener.clone());
+        move || {
+            editing.set(false);
+            refocus(&opener);
+        }
+    };
+    let on_close_editor = {
+        let close_editor = close_editor.clone();
+        Callback::from(move |_| close_editor())
+    };
+    let on_set_up = {
+        let session = session.clone();
+        Callback::from(move |position| {
+            close_editor();
+            session.dispatch(Action::SetUp(position));
+        })
+    };
+    let on_position_error = {
+        let session = session.clone();
+        Callback::from(move |error| session.dispatch(Action::Tell(Notice::BadPosition { error })))
+    };
+    let values = if session.analyse && session.browsing.is_none() {
+        session.analysis.clone()
+    } else {
+        Vec::new()
+    };
+    if session.training.open {
+        // The room's board: its position (the start until an exercise begins), its last move, and after a
+        // drill's wrong move the line's move marked.
+        let training = &session.training;
+        let (position, last, legal) =
+            training
+                .board()
+                .unwrap_or((reversi_engine::Position::START, None, Bitboard::EMPTY));
+        let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+            before.board.flips(square)
+        });
+        let hint = training
+            .drill
+            .as_ref()
+            .filter(|_| training.tab == crate::session::training::Tab::Drills)
+            .and_then(|d| d.feedback.as_ref())
+            .filter(|f| !f.correct)
+            .map(|f| f.expected);
+        return html! {
+            <section class="board-area" aria-label={lang.strings().board}>
+                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} />
+            </section>
+        };
+    }
+    html! {
+        <section class="board-area" aria-label={lang.strings().board}>
+            if *props.editing {
+                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
+            } else {
+                <BoardView {position} legal={session.clickable()} {last_move} {flipped} hint={session.hint}
+                    {values} {on_square} {lang} />
+            }
+            <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
+                shown={session.browsing.unwrap_or(game.plies().len())}
+                on_select={show_ply(session)} {lang} />
+        </section>
+    }
+}
+
+/// The position shown (an earlier one while browsing the move list), its last placement and the discs it
+/// flipped (a pass is skipped to the placement before it).
+fn shown_with_last_move(session: &Session) -> (reversi_engine::Position, Option<Square>, Bitboard) {
+    let game = &session.game;
+    let (position, last_ply) = match session.browsing {
+        Some(n) => (game.plies()[n].before, n.checked_sub(1)),
+        None => (game.position(), game.plies().len().checked_sub(1)),
+    };
+    let last = last_ply.and_then(|i| {
+        game.plies()[..=i].iter().rev().find_map(|p| match p.mv {
+            Move::Place(square) => Some((p.before, square)),
+            Move::Pass => None,
+        })
+    });
+    let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+        before.board.flips(square)
+    });
+    (position, last.map(|(_, square)| square), flipped)
+}
+
+/// The game in GGF, each side named for who plays it.
+fn ggf_record(session: &Session) -> String {
+    let name = |color| {
+        if session.settings.is_ai(color) {
+            format!("Reversi-level-{}", session.settings.level(color))
+        } else {
+            "Player".to_string()
+        }
+    };
+    let (black, white) = (
+        name(reversi_engine::Color::Black),
+        name(reversi_engine::Color::White),
+    );
+    reversi_engine::ggf::write(
+        &session.game,
+        &reversi_engine::ggf::Players {
+            black: &black,
+            white: &white,
+        },
+    )
+}
+
+/// For screen readers: the last placement, then whose turn it is, a pass, or the result.
+fn announcement(lang: Lang, session: &Session) -> String {
+    let last = session.game.plies().iter().rev().find_map(|p| {
+        p.mv.square()
+            .map(|s| i18n::played(lang, p.before.to_move, s))
+    });
+    format!(
+        "{} {}",
+        last.unwrap_or_default(),
+        status_line(lang, session)
+    )
+}
+
+/// Keyboard: arrows move the focus on the board, U/R/H/N are shortcuts (not while typing in a form).
+fn on_key(
+    e: &KeyboardEvent,
+    session: &UseReducerHandle<Session>,
+    show_form: &UseStateHandle<bool>,
+) {
+    let target = e
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+    let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
+    let editable = target
+        .as_ref()
+        .and_then(|t| t.dyn_ref::<web_sys::HtmlElement>())
+        .is_some_and(|h| h.is_content_editable());
+    if crate::session::keys::takes_text(&tag, editable) {
+        return;
+    }
+    let square: Option<Square> = target
+        .as_ref()
+        .and_then(|t| t.get_attribute("data-square"))
+        .and_then(|s| s.parse().ok());
+    let step = match e.key().as_str() {
+        "ArrowLeft" => Some((-1, 0)),
+        "ArrowRight" => Some((1, 0)),
+        "ArrowUp" => Some((0, -1)),
+        "ArrowDown" => Some((0, 1)),
+        _ => None,
+    };
+    if let Some((dc, dr)) = step {
+        let from = square.unwrap_or_else(|| "d4".parse().expect("square"));
+        let column = (from.column() as i32 + dc).clamp(0, 7) as usize;
+        let row = (from.row() as i32 + dr).clamp(0, 7) as usize;
+        let to = Square::from_coords(column, row).expect("on the board");
+        focus_square(to);
+        e.prevent_default();
+        return;
+    }
+    // The game's shortcuts wait while the training room has the board (its arrows still move the focus).
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training.open {
+        return;
+    }
+    match e.key().as_str() {
+        "u" | "U" => session.dispatch(Action::Undo),
+        "r" | "R" => session.dispatch(Action::Redo),
+        "h" | "H" => session.dispatch(Action::Hint),
+        "n" | "N" => show_form.set(true),
+        _ => {}
+    }
+}

@@ -1,0 +1,162 @@
+//! The browser's APIs the page uses, in one place: local storage, the remembered language, the address
+//! (share links in the fragment), the clipboard and focus. Everything else in the UI is plain Rust or Yew.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::i18n::Lang;
+use crate::session::notice::{LinkError, Notice};
+use crate::session::persist;
+use crate::session::share;
+use crate::session::Action;
+use reversi_engine::Square;
+
+/// The browser's local storage, if the page may use it (private modes and full disks may refuse).
+pub fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// Where the chosen language is remembered.
+pub const LANG_KEY: &str = "reversi.lang";
+
+/// The remembered language, else the browser's.
+pub fn initial_lang() -> Lang {
+    let stored = storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
+    let browser = web_sys::window().and_then(|w| w.navigator().language());
+    Lang::from_tag(&stored.or(browser).unwrap_or_default())
+}
+
+/// Marks the page with `lang` (its `lang` attribute and title).
+pub fn apply_lang(lang: Lang) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", lang.tag());
+    }
+    if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+        document.set_title(lang.strings().title);
+    }
+}
+
+/// The game a share link in the address asks for (or the notice saying why it cannot be opened), with the
+/// link then removed from the address so that a reload keeps playing; `None` without a link.
+pub fn take_shared_link() -> Option<Action> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok().unwrap_or_default();
+    let action = match share::parse(&hash) {
+        None => None,
+        Some(Ok((start, transcript))) => Some(Action::OpenShared { start, transcript }),
+        Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
+            error: LinkError::Position(error),
+        })),
+    };
+    if !hash.is_empty() {
+        // The address without the link, keeping its query (`?workers=N`).
+        let location = window.location();
+        let path = location.pathname().unwrap_or_else(|_| "/".into())
+            + &location.search().unwrap_or_default();
+        let _ = window
+            .history()
+            .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
+    }
+    action
+}
+
+/// The page's base URL (where its files are served, a sub-path included), from the document.
+pub fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.base_uri().ok().flatten())
+        .unwrap_or_else(|| "/".to_string())
+}
+
+/// How many engine workers the page runs: `?workers=N` in the address, else the machine's cores.
+pub fn worker_count() -> usize {
+    let Some(window) = web_sys::window() else {
+        return 1;
+    };
+    let query = window.location().search().unwrap_or_default();
+    let cores = window.navigator().hardware_concurrency();
+    crate::client::pool::pool_size(&query, Some(cores))
+}
+
+/// The storage key of the game an import or a shared link put aside.
+pub const REPLACED_KEY: &str = "reversi.replaced";
+
+/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (see [`keep_aside`]).
+pub fn keep_unreadable(text: &str) -> Option<String> {
+    keep_aside(persist::BACKUP_KEY, text)
+}
+
+/// Stores data that could not be read under `base` or, when that key holds other data, the first free
+/// numbered key beside it (`base-2`, `base-3`, …: a copy kept earlier is never written over), and returns
+/// the key; `None` when the storage refused it (full, or blocked), which the page then says.
+pub fn keep_aside(base: &str, text: &str) -> Option<String> {
+    let storage = storage()?;
+    for n in 1..=99 {
+        let key = if n == 1 {
+            base.to_string()
+        } else {
+            format!("{base}-{n}")
+        };
+        match storage.get_item(&key).ok().flatten() {
+            Some(existing) if existing == text => return Some(key),
+            Some(_) => continue,
+            None => return storage.set_item(&key, text).ok().map(|_| key),
+        }
+    }
+    None
+}
+
+/// Copies `text` with the asynchronous clipboard API (called through JavaScript, as web-sys marks it unstable).
+pub fn copy_to_clipboard(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &"clipboard".into()).ok();
+    let write = clipboard
+        .as_ref()
+        .and_then(|c| js_sys::Reflect::get(c, &"writeText".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match (clipboard, write) {
+        (Some(clipboard), Some(write)) => write.call1(&clipboard, &text.into()).is_ok(),
+        _ => false,
+    }
+}
+
+/// Focuses the element of `target` once the page has re-rendered (a closed form's opener).
+pub fn refocus(target: &NodeRef) {
+    let target = target.clone();
+    gloo_timers::callback::Timeout::new(0, move || {
+        if let Some(element) = target.cast::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    })
+    .forget();
+}
+
+/// The address of this page with `fragment`.
+pub fn page_link(fragment: &str) -> String {
+    let base = web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = base.split('#').next().unwrap_or_default().to_string();
+    format!("{base}{fragment}")
+}
+
+/// Moves the keyboard focus to a square of the board.
+pub fn focus_square(square: Square) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-square=\"{square}\"]"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}

@@ -1,0 +1,114 @@
+//! The autosave, and the games set aside, written whenever the session changes.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::session::persist::{self, AUTOSAVE_KEY};
+use crate::session::slots;
+use crate::session::{Action, GameClock, Session, MAX_REPLACED};
+use crate::view::browser::{storage, REPLACED_KEY};
+
+thread_local! {
+    /// The autosave this page wrote last.
+    static LAST_AUTOSAVE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Writes the autosave (and the games put aside) to storage, losing no other tab's game: when the autosave
+/// holds a game this page did not write (another tab's), that game is put aside before this one takes its
+/// place, and the games aside are merged with the ones storage holds (see [`slots::merge_aside`]).
+/// With `own_autosave` false (another tab owns the autosave now) this page's game is only put aside.
+fn write_autosave(session: &Session) {
+    write_games(session, true);
+}
+
+fn write_games(session: &Session, own_autosave: bool) {
+    let Some(storage) = storage() else {
+        return;
+    };
+    let stored = storage.get_item(AUTOSAVE_KEY).ok().flatten();
+    let last = LAST_AUTOSAVE.with(|last| last.borrow().clone());
+    let resume = |settings, game: &reversi_engine::Game, clock: &Option<GameClock>| {
+        Session::resume(settings, game.clone(), clock.clone(), false, 4)
+    };
+    let mut aside: Vec<Session> = storage
+        .get_item(REPLACED_KEY)
+        .ok()
+        .flatten()
+        .map(|text| slots::read_replaced(&text))
+        .unwrap_or_default();
+    aside.extend(
+        session
+            .replaced
+            .iter()
+            .map(|r| resume(r.settings, &r.game, &r.clock)),
+    );
+    let foreign = stored
+        .as_deref()
+        .filter(|text| Some(*text) != last.as_deref())
+        .and_then(|text| persist::restore(text).ok());
+    let on_board = if own_autosave {
+        aside.extend(foreign);
+        Some(session.game.clone())
+    } else {
+        aside.push(resume(session.settings, &session.game, &session.clock));
+        foreign.map(|s| s.game)
+    };
+    if own_autosave {
+        let text = persist::save(session);
+        // A full or disabled storage only loses the autosave, never the game on screen.
+        let _ = storage.set_item(AUTOSAVE_KEY, &text);
+        LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
+    }
+    let aside = slots::merge_aside(aside, on_board.as_ref(), MAX_REPLACED);
+    if aside.is_empty() {
+        let _ = storage.remove_item(REPLACED_KEY);
+    } else {
+        let _ = storage.set_item(REPLACED_KEY, &slots::save_replaced(&aside));
+    }
+}
+
+/// Autosave after every change of the game, the settings or the clock's state (a side flagged, its time
+/// running or stopped), and when the page is hidden or left, with the clock charged up to then: a reload
+/// never undoes a loss on time, and gives back at most the time since the last write.
+#[hook]
+pub fn use_autosave(session: &UseReducerHandle<Session>) {
+    let latest = use_mut_ref(|| None::<UseReducerHandle<Session>>);
+    *latest.borrow_mut() = Some(session.clone());
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn Fn()>::new(move || {
+            // This page's own save is brought up to date; over one written meanwhile by another tab (or
+            // by hand), this page's game is only put aside, where a later visit finds it.
+            let stored = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten());
+            let own = stored == LAST_AUTOSAVE.with(|last| last.borrow().clone());
+            if let Some(session) = latest.borrow().as_ref() {
+                let mut charged = (**session).clone();
+                let now = js_sys::Date::now();
+                charged.apply_at(now, Action::Tick(now));
+                write_games(&charged, own);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            for event in ["pagehide", "visibilitychange"] {
+                let _ = window
+                    .add_event_listener_with_callback(event, listener.as_ref().unchecked_ref());
+            }
+        }
+        // The page's main view lives as long as the page.
+        listener.forget();
+    });
+    let session = session.clone();
+    let key = (
+        session.game.clone(),
+        session.settings,
+        session.analyse,
+        session.analyse_depth,
+        session.scoring,
+        session.replaced.clone(),
+        session
+            .clock
+            .as_ref()
+            .map(|c| (c.flagged, c.last_tick.is_some())),
+    );
+    use_effect_with(key, move |_| write_autosave(&session));
+}

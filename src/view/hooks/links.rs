@@ -1,0 +1,27 @@
+//! Share links pasted into the address bar while the page is open.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::session::Session;
+use crate::view::browser::take_shared_link;
+
+/// A share link pasted into the address bar of this tab changes only the fragment: open it too (the game
+/// it replaces is kept one click away).
+#[hook]
+pub fn use_shared_links(session: &UseReducerHandle<Session>) {
+    let session = session.clone();
+    use_effect_with((), move |_| {
+        let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            if let Some(action) = take_shared_link() {
+                session.dispatch(action);
+            }
+        });
+        if let Some(window) = web_sys::window() {
+            let _ = window
+                .add_event_listener_with_callback("hashchange", listener.as_ref().unchecked_ref());
+        }
+        // The page's main view lives as long as the page.
+        listener.forget();
+    });
+}

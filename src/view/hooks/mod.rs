@@ -1,0 +1,15 @@
+//! The page's effects as hooks, each with one job: share links pasted into the address bar, the autosave,
+//! the pool of engine workers (fed from the session's channels), and the game clock's ticks. The main view calls them in order; they touch the browser only through
+//! [`crate::view::browser`].
+
+mod autosave;
+mod clock;
+mod links;
+mod pool;
+mod training;
+
+pub use self::autosave::use_autosave;
+pub use self::clock::use_game_clock;
+pub use self::links::use_shared_links;
+pub use self::pool::use_engine_pool;
+pub use self::training::use_training_progress;

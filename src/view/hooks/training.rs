@@ -1,0 +1,49 @@
+//! The training room's progress, kept in storage.
+
+use std::cell::RefCell;
+
+use yew::prelude::*;
+
+use crate::session::training::{Progress, TrainingAction, PROGRESS_KEY};
+use crate::session::{Action, Session};
+use crate::view::browser::storage;
+
+thread_local! {
+    /// The training progress this page last read or wrote: what another tab wrote since is merged in.
+    static PROGRESS_BASE: RefCell<Option<Progress>> = const { RefCell::new(None) };
+}
+
+/// Keeps the training room's progress in storage, written whenever it changes. When another tab wrote
+/// progress since this page last read or wrote it, the two are merged ([`Progress::merge`]: what each tab
+/// added adds up) and this page takes the merged progress.
+#[hook]
+pub fn use_training_progress(session: &UseReducerHandle<Session>) {
+    let progress = session.training.progress.clone();
+    // Unreadable progress that could not be copied aside is not written over.
+    let keep_stored = session.training.progress_lost == Some(None);
+    let dispatcher = session.dispatcher();
+    use_effect_with(progress, move |progress| {
+        let Some(storage) = storage().filter(|_| !keep_stored) else {
+            return;
+        };
+        // The first time, the progress this page read at its start.
+        let base = PROGRESS_BASE.with(|b| b.borrow().clone());
+        let base = Some(base.unwrap_or_else(|| progress.clone()));
+        let stored = storage
+            .get_item(PROGRESS_KEY)
+            .ok()
+            .flatten()
+            .and_then(|text| Progress::restore(&text).ok());
+        let merged = match (base, stored) {
+            (Some(base), Some(stored)) if stored != base && stored != *progress => {
+                progress.merge(&stored, &base)
+            }
+            _ => progress.clone(),
+        };
+        let _ = storage.set_item(PROGRESS_KEY, &merged.save());
+        PROGRESS_BASE.with(|b| *b.borrow_mut() = Some(merged.clone()));
+        if merged != *progress {
+            dispatcher.dispatch(Action::Training(TrainingAction::Adopt(merged)));
+        }
+    });
+}

@@ -1,0 +1,358 @@
+//! The page's words in English and Chinese (简体). Every fixed string is in the table below, both translations
+//! side by side (the test checks that each has both and that the Chinese one is not left in English); the
+//! sentences built from figures, names and errors are in [`format`]. The training room's words have a table of
+//! their own ([`training`]).
+
+/// A language of the interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// Both, in the order of the language menu.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The language for a BCP 47 tag such as `zh-CN` or `en-US` (Chinese for any `zh`, else English).
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The tag for `<html lang>` and for storage.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// The language's own name, for the menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Zh => "中文",
+        }
+    }
+
+    /// The fixed strings.
+    pub fn strings(self) -> &'static Strings {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+}
+
+/// Defines [`Strings`] and its English and Chinese tables from one list, each string with both translations side
+/// by side, so none can be missing.
+macro_rules! strings {
+    ($($(#[doc = $doc:literal])* $name:ident: $en:literal, $zh:literal;)*) => {
+        /// Fixed strings of the interface.
+        #[derive(Debug)]
+        pub struct Strings {
+            $($(#[doc = $doc])* pub $name: &'static str,)*
+        }
+
+        const EN: Strings = Strings { $($name: $en,)* };
+        const ZH: Strings = Strings { $($name: $zh,)* };
+
+        /// Every (English, Chinese) pair, for the translation test.
+        #[cfg(test)]
+        const PAIRS: &[(&str, &str)] = &[$(($en, $zh),)*];
+    };
+}
+
+/// The same tables for the words of another part of the page (the training room's).
+pub(crate) use strings;
+
+strings! {
+    /// Page title.
+    title: "Reversi", "黑白棋";
+    /// Opens the training room.
+    training: "Training", "训练";
+    /// Label of the GGF export.
+    ggf_record: "GGF (for NBoard and the servers)", "GGF 棋谱（NBoard 与对弈服务器通用）";
+    /// Button.
+    new_game: "New game", "新游戏";
+    /// Button.
+    undo: "Undo", "悔棋";
+    /// Button.
+    redo: "Redo", "重做";
+    /// Button.
+    hint: "Hint", "提示";
+    /// Toggle.
+    analyse: "Analyse", "分析";
+    /// Label of the analysis depth menu.
+    analysis_depth: "Analysis depth", "分析深度";
+    /// Option of the analysis depth menu (followed by the number).
+    depth: "depth", "深度";
+    /// Label before the transcript.
+    transcript: "Transcript", "棋谱";
+    /// Form button.
+    start: "Start", "开始";
+    /// Form button.
+    cancel: "Cancel", "取消";
+    /// Form label.
+    players: "Players", "对局方式";
+    /// Mode option.
+    human_vs_human: "Human vs human", "人人对弈";
+    /// Mode option.
+    human_vs_ai: "Human vs AI", "人机对弈";
+    /// Mode option.
+    ai_vs_ai: "AI vs AI (watch)", "电脑对电脑（观战）";
+    /// Form label.
+    you_play: "You play", "你执";
+    /// Colour option.
+    black_moves_first: "Black (moves first)", "黑棋（先手）";
+    /// Form label.
+    ai_level: "AI level", "电脑等级";
+    /// Form label.
+    black_ai_level: "Black AI level", "黑方电脑等级";
+    /// Form label.
+    white_ai_level: "White AI level", "白方电脑等级";
+    /// Level suffix for level 1.
+    beginner: "beginner", "入门";
+    /// Level suffix for the top level.
+    strongest: "strongest", "最强";
+    /// Form label.
+    speed: "Speed", "速度";
+    /// Speed option.
+    slow: "Slow", "慢";
+    /// Speed option.
+    normal: "Normal", "中";
+    /// Speed option.
+    fast: "Fast", "快";
+    /// Button at the end of a game.
+    play_again: "Play again", "再来一局";
+    /// Shown while an earlier position is displayed.
+    browsing: "Showing an earlier position.", "正在查看之前的局面。";
+    /// Button back to the current position.
+    back_to_game: "Back to the game", "回到当前对局";
+    /// First entry of the move list.
+    start_position: "Start", "开局";
+    /// Move list entry of a pass.
+    pass: "pass", "弃权";
+    /// Label of the move list.
+    moves: "Moves", "着法";
+    /// Form label.
+    clock: "Clock per side", "每方用时";
+    /// Clock option.
+    no_clock: "none", "不计时";
+    /// Minutes suffix.
+    minutes: "min", "分钟";
+    /// Form label.
+    increment: "Added per move", "每步加秒";
+    /// Seconds suffix.
+    seconds: "s", "秒";
+    /// Button that opens the position editor.
+    set_up: "Set up a position", "摆棋";
+    /// Editor help.
+    editor_help: "Click a square to cycle empty → black → white.", "点击格子切换：空 → 黑 → 白。";
+    /// Editor label.
+    side_to_move: "Side to move", "轮到";
+    /// Editor button.
+    clear: "Clear", "清空";
+    /// Editor button.
+    standard_start: "Standard start", "标准开局";
+    /// Editor button.
+    play_from_here: "Play from here", "从此局面开始";
+    /// Editor label of the position text.
+    position_text: "Position (64 squares X/O/- and the side)", "局面（64 格 X/O/- 及轮到方）";
+    /// Editor button.
+    load_text: "Read", "读入";
+    /// Heading of the help panel.
+    help: "Help", "帮助";
+    /// Rules in one paragraph.
+    rules_help: "Place a disc so that it encloses a straight line of your opponent's discs (in any of the 8 directions) between it and another of your discs: all enclosed discs flip. A move must flip at least one disc; with no such move you pass. The game ends when neither side can move; the side with more discs wins.", "落子时须在任意八个方向之一上，用新棋子与己方另一枚棋子夹住一条连续的对方棋子，被夹住的棋子全部翻转。每步至少翻转一枚棋子；无子可下时弃权。双方都无法落子时对局结束，棋子多者获胜。";
+    /// How the game clock counts.
+    clock_help: "With a clock, each move is charged to the side that made it, from the previous move; in a game between two engines the display's pace is not charged. The clock does not run while the page is closed: a reload continues from the time left when the page was last saved (at every move and when it was hidden), and a loss on time stays lost. An imported game or a shared link starts without a clock.", "计时对局中，每步用时从上一步起计入走这步的一方；两个引擎对弈时，为便于观看而等待的时间不计。页面关闭期间时钟不走：重新载入后从上次保存（每步之后及页面隐藏时）的剩余时间继续，超时判负不会撤销。导入的对局或分享链接打开的对局不带计时。";
+    /// Keyboard help.
+    keys_help: "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子，U 悔棋，R 重做，H 提示，N 新游戏。";
+    /// Label of the close button of a notice.
+    dismiss: "Dismiss", "关闭";
+    /// Button that swaps in the game an import or a shared link replaced.
+    previous_game: "Previous game", "上一局";
+    /// Button that copies unreadable saved data to the clipboard.
+    copy_backup: "Copy saved data", "复制存档数据";
+    /// Label of the board.
+    board: "Board", "棋盘";
+    /// Label of the counts.
+    disc_counts: "Disc counts", "棋子数";
+    /// Square state.
+    empty: "empty", "空";
+    /// Square state.
+    legal_move: "legal move", "可落子";
+    /// Square state.
+    last_move: "last move", "上一步";
+    /// Label of the language menu.
+    language: "Language", "语言";
+    /// Heading of the sharing section.
+    share: "Share and import", "分享与导入";
+    /// Button.
+    copy: "Copy", "复制";
+    /// Label of the share link.
+    share_link: "Link to this game", "本局链接";
+    /// Placeholder of the import field.
+    paste_transcript: "Paste a transcript (f5d6c3d3c4, F5 D6 PA …) or a GGF game", "粘贴棋谱（f5d6c3d3c4、F5 D6 PA …）或 GGF 棋谱";
+    /// Button.
+    import: "Import", "导入";
+    /// Label of the scoring menu.
+    scoring: "Empty squares at the end", "终局空格计分";
+    /// Scoring option.
+    empties_to_winner: "to the winner", "归胜方";
+    /// Scoring option.
+    empties_split: "split", "双方平分";
+    /// Heading of the save slots.
+    saved_games: "Saved games", "存档";
+    /// Button.
+    save: "Save", "保存";
+    /// Button.
+    load: "Load", "读取";
+    /// Button.
+    delete: "Delete", "删除";
+    /// An empty slot.
+    empty_slot: "empty", "空";
+    /// A slot whose data cannot be read.
+    unreadable: "unreadable data (it will be overwritten)", "数据无法读取（保存时将覆盖）";
+    /// A save the browser's storage refused.
+    save_failed: "Not saved: the browser's storage refused it (it may be full). The slot and your game are unchanged.", "未能保存：浏览器存储拒绝写入（可能已满）。存档与当前对局均未改变。";
+    /// A save into a slot another tab changed since this panel read it.
+    slot_changed: "Not saved: another tab saved into this slot since this list was shown. The list now shows it; save again to replace it.", "未能保存：此列表显示后，另一个标签页已写入这个存档。列表已更新；再次保存即可替换。";
+    /// Heading of the analysis section.
+    analysis: "Analysis", "分析";
+    /// Label of the evaluation graph.
+    eval_graph: "Evaluation after each move (discs, black above the line, white below)", "每步之后的局面评估（子数，黑优在上，白优在下）";
+    /// Hint under the graph.
+    eval_graph_help: "Click a bar to see that position. Exact results are outlined.", "点击柱形查看该局面；精确结果带描边。";
+    /// Label before the opening's name.
+    opening: "Opening", "开局";
+    /// Button.
+    review_game: "Review the game", "复盘";
+    /// Button.
+    stop_review: "Stop", "停止";
+    /// Heading of the review's list of mistakes.
+    biggest_mistakes: "Biggest mistakes", "最大失误";
+    /// The review found no move that lost 3 discs or more.
+    no_mistakes: "No move lost 3 discs or more.", "没有损失 3 子以上的着法。";
+    /// Label of the review's move list.
+    reviewed_moves: "Every move, with the discs it lost", "每步着法及其损失";
+    /// Heading of the opening explorer.
+    explorer: "Opening explorer", "开局浏览器";
+    /// Where the explorer's games come from.
+    explorer_source: "What strong players played here: WTHOR database, 124,106 tournament games (1977–2020), moves played in 3 games or more.", "高手在此局面下的选择：WTHOR 棋谱库，124,106 局比赛对局（1977–2020），列出至少 3 局下过的着法。";
+    /// While the explorer's file loads.
+    explorer_loading: "Loading the database…", "正在载入棋谱库…";
+    /// The explorer's file could not be had (offline on a first visit, say).
+    explorer_failed: "The games database could not be loaded; close and open the explorer to try again.", "无法载入棋谱库；关闭后重新打开开局浏览器可重试。";
+    /// No game reached the position.
+    explorer_empty: "No game of the database reached this position (or its moves were too rare).", "棋谱库中没有对局到达此局面（或着法太少见）。";
+    /// Column heading.
+    move_column: "Move", "着法";
+    /// Column heading.
+    games: "Games", "局数";
+    /// Column heading.
+    black_wins: "Black wins", "黑胜";
+    /// Column heading.
+    draws: "Draws", "和";
+    /// Column heading.
+    white_wins: "White wins", "白胜";
+    /// Column heading.
+    average_score: "Average result (black)", "平均结果（黑）";
+    /// Column heading: the opening book's value of a move.
+    book_value: "Book value (black)", "定式评估（黑）";
+    /// Button that shows the engine's figures.
+    engine_details: "Details", "详情";
+}
+
+mod format;
+pub mod training;
+
+pub use self::format::{
+    average_losses, color_name, disc_name, ggf_error, hint, lost_on_time, mistake, mode, notice,
+    passed, played, position_error, progress, replaced_count, result, review_progress,
+    search_figures, search_stats, side_value, slot_name, slot_summary, thinking, to_move,
+    transcript_error,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::ScoreKind;
+    use crate::session::Settings;
+    use reversi_engine::Color;
+
+    #[test]
+    fn every_string_has_both_translations() {
+        assert!(PAIRS.len() > 30);
+        assert_eq!(EN.new_game, "New game");
+        assert_eq!(ZH.new_game, "新游戏");
+        for (e, z) in PAIRS {
+            assert!(!e.is_empty() && !z.is_empty());
+            assert_ne!(e, z, "untranslated: {e}");
+            assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
+        }
+    }
+
+    #[test]
+    fn messages_differ_by_language() {
+        let settings = Settings::default();
+        for color in [Color::Black, Color::White] {
+            assert_ne!(to_move(Lang::En, color), to_move(Lang::Zh, color));
+            assert_ne!(passed(Lang::En, color), passed(Lang::Zh, color));
+            assert_ne!(thinking(Lang::En, color, 3), thinking(Lang::Zh, color, 3));
+        }
+        assert_ne!(mode(Lang::En, &settings), mode(Lang::Zh, &settings));
+        assert_eq!(
+            result(Lang::Zh, Some(Color::Black), 40, 24),
+            "对局结束：黑方胜 40–24"
+        );
+        // The engine's line names the side ahead, whoever is to move.
+        assert_eq!(
+            progress(
+                Lang::En,
+                Color::White,
+                250,
+                ScoreKind::Midgame { depth: 12 },
+                "d3"
+            ),
+            "Thinking… depth 12, White +2.5 (best so far d3)"
+        );
+        assert_eq!(
+            progress(Lang::Zh, Color::White, 400, ScoreKind::Exact, "d3"),
+            "思考中… 黑方 +4（精确）（目前最佳 d3）".replace("黑方", "白方")
+        );
+        assert_eq!(side_value(Lang::En, -4.0, true), "White +4 (exact)");
+        assert_eq!(side_value(Lang::En, 0.0, false), "Even");
+        assert_eq!(
+            average_losses(Lang::En, 1.94, 1.1),
+            "Average loss per move: Black 1.9, White 1.1 discs"
+        );
+    }
+
+    #[test]
+    fn engine_errors_are_translated() {
+        let error = reversi_engine::Game::from_transcript("f5 a1").unwrap_err();
+        assert_eq!(transcript_error(Lang::En, &error), error.to_string());
+        assert_eq!(
+            transcript_error(Lang::Zh, &error),
+            "第 2 步：a1 不是白方的合法着法"
+        );
+        let error = "x".parse::<reversi_engine::Position>().unwrap_err();
+        assert!(position_error(Lang::Zh, &error).contains("局面需要 64 个格子"));
+    }
+
+    #[test]
+    fn language_from_browser_tags() {
+        assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("zh-Hans"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag("fr"), Lang::En);
+    }
+}

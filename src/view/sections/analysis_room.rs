@@ -1,0 +1,54 @@
+//! The analysis room: the evaluation graph, the review and the explorer.
+
+use yew::prelude::*;
+
+use super::{show_ply, SectionProps};
+
+use crate::session::Action;
+use crate::view::analysis::{ExplorerPanel, ReviewPanel};
+use reversi_engine::{Move, Square};
+
+/// The analysis room: the whole-game review and the opening explorer.
+#[function_component(AnalysisRoom)]
+pub fn analysis_room(props: &SectionProps) -> Html {
+    let (session, lang) = (&props.session, props.lang);
+    let t = lang.strings();
+    let game = &session.game;
+    let position = session.shown();
+    let dispatch = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_: ()| session.dispatch(action()))
+    };
+    // The explorer's section opens and closes through the session (which then asks the analyst), not by
+    // the browser's own toggle.
+    let on_explorer_toggle = {
+        let session = session.clone();
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            session.dispatch(Action::SetExplorer(!session.room.explorer_open));
+        })
+    };
+    let on_play = {
+        let session = session.clone();
+        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+    };
+    html! {
+        <details class="analysis-room" data-testid="analysis-room" open={true}>
+            <summary>{ t.analysis }</summary>
+            <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
+                can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
+                on_start={dispatch(|| Action::StartReview)} on_cancel={dispatch(|| Action::CancelReview)}
+                on_select={show_ply(session)} {lang} />
+            <details class="explorer-section" open={session.room.explorer_open}>
+                <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
+                if session.room.explorer_open {
+                    <ExplorerPanel
+                        rows={session.room.explored.as_ref().filter(|(p, _)| *p == position).map(|(_, rows)| rows.clone())}
+                        error={session.room.explorer_error.clone()}
+                        playable={session.clickable()}
+                        {on_play} {lang} />
+                }
+            </details>
+        </details>
+    }
+}

@@ -1,0 +1,55 @@
+//! The side panel's sections, each a component over the session's handle: the state of play (counts,
+//! clocks, status, the engine's line, the hint), the notice line, the record (transcript, opening, move
+//! list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`]) lays them out.
+
+use yew::prelude::*;
+
+use crate::session::Session;
+use crate::view::i18n::{self, Lang};
+use reversi_engine::Move;
+
+mod analysis_room;
+mod help;
+mod notice_line;
+mod play_state;
+mod record;
+mod scoring_choice;
+
+pub use self::analysis_room::AnalysisRoom;
+pub use self::help::Help;
+pub use self::notice_line::NoticeLine;
+pub use self::play_state::PlayState;
+pub use self::record::{show_ply, Record};
+pub use self::scoring_choice::ScoringChoice;
+
+/// Properties of the sections: the session and the language.
+#[derive(Properties, PartialEq)]
+pub struct SectionProps {
+    /// The session (read, and dispatched to).
+    pub session: UseReducerHandle<Session>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// Whose turn it is, a pass just made, or the result.
+pub fn status_line(lang: Lang, session: &Session) -> String {
+    let game = &session.game;
+    if let Some(color) = session.flagged() {
+        return i18n::lost_on_time(lang, color);
+    }
+    if let Some(outcome) = game.outcome() {
+        let (black, white) = session.scoring.score(&outcome);
+        return i18n::result(lang, outcome.winner(), black, white);
+    }
+    let to_move = game.to_move();
+    let turn = if session.settings.is_ai(to_move) {
+        i18n::thinking(lang, to_move, session.settings.level(to_move))
+    } else {
+        i18n::to_move(lang, to_move)
+    };
+    if game.last_move() == Some(Move::Pass) {
+        format!("{} {turn}", i18n::passed(lang, to_move.opponent()))
+    } else {
+        turn
+    }
+}

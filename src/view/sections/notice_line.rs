@@ -1,0 +1,55 @@
+//! The notice line: what went wrong or what was done, and its actions.
+
+use yew::prelude::*;
+
+use super::SectionProps;
+
+use crate::session::{Action, Notice};
+use crate::view::browser::copy_to_clipboard;
+use crate::view::browser::storage;
+use crate::view::i18n::{self};
+
+/// The notice (with its actions: copy a backup, bring back the game put aside, dismiss) and the line shown
+/// while browsing the record.
+#[function_component(NoticeLine)]
+pub fn notice_line(props: &SectionProps) -> Html {
+    let (session, lang) = (&props.session, props.lang);
+    let t = lang.strings();
+    let dispatch = |action: fn() -> Action| {
+        let session = session.clone();
+        Callback::from(move |_| session.dispatch(action()))
+    };
+    html! {
+        <>
+            if let Some(notice) = &session.notice {
+                <p class="notice" data-testid="notice" role="status">
+                    { i18n::notice(lang, notice) }
+                    if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } = notice {
+                        { " " }
+                        <button type="button" class="link" data-testid="copy-backup" onclick={{
+                            let key = key.clone();
+                            let session = session.clone();
+                            Callback::from(move |_| {
+                                let text = storage().and_then(|s| s.get_item(&key).ok().flatten()).unwrap_or_default();
+                                if copy_to_clipboard(&text) {
+                                    session.dispatch(Action::Copied);
+                                }
+                            })
+                        }}>{ t.copy_backup }</button>
+                    }
+                    if !session.replaced.is_empty() && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
+                        { " " }
+                        <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
+                    }
+                    <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
+                </p>
+            }
+            if session.browsing.is_some() {
+                <p class="browsing">
+                    { t.browsing }{ " " }
+                    <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Browse(None))}>{ t.back_to_game }</button>
+                </p>
+            }
+        </>
+    }
+}

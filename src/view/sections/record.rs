@@ -1,0 +1,59 @@
+//! The record: the transcript, the opening and the move list.
+
+use yew::prelude::*;
+
+use super::SectionProps;
+
+use crate::session::{Action, Session};
+use crate::view::i18n::Lang;
+use crate::view::move_list::MoveList;
+
+/// The record: the transcript, the opening's name, the move list (with the review's marks).
+#[function_component(Record)]
+pub fn record(props: &SectionProps) -> Html {
+    let (session, lang) = (&props.session, props.lang);
+    let t = lang.strings();
+    let game = &session.game;
+    let opening_name = reversi_engine::openings::of_game_until(game, session.browsing).map_or_else(
+        || "—".to_string(),
+        |o| match lang {
+            Lang::En => o.name.to_string(),
+            Lang::Zh => match o.chinese {
+                Some(zh) => format!("{zh}（{}）", o.name),
+                None => o.name.to_string(),
+            },
+        },
+    );
+    let on_browse = {
+        let session = session.clone();
+        Callback::from(move |ply| session.dispatch(Action::Browse(ply)))
+    };
+    let marks: Vec<(usize, _)> = session
+        .room
+        .reviewed(game)
+        .iter()
+        .filter_map(|m| Some((m.ply, m.mark?)))
+        .collect();
+    html! {
+        <>
+            <p class="transcript-line">
+                <span class="label">{ t.transcript }{ ": " }</span>
+                <code data-testid="transcript">{ game.transcript() }</code>
+            </p>
+            <p class="opening-line">
+                <span class="label">{ t.opening }{ ": " }</span>
+                <span data-testid="opening-name">{ opening_name }</span>
+            </p>
+            <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {marks} {lang} />
+        </>
+    }
+}
+
+/// Shows the position before ply `k` (after `k` moves; the last one is the game's).
+pub fn show_ply(session: &UseReducerHandle<Session>) -> Callback<usize> {
+    let session = session.clone();
+    Callback::from(move |k: usize| {
+        let plies = session.game.plies().len();
+        session.dispatch(Action::Browse((k < plies).then_some(k)))
+    })
+}

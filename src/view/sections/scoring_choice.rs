@@ -1,0 +1,36 @@
+//! How the empty squares count at the end.
+
+use yew::prelude::*;
+
+use super::SectionProps;
+
+use crate::session::{Action, Scoring};
+
+/// How empty squares count at the end.
+#[function_component(ScoringChoice)]
+pub fn scoring_choice(props: &SectionProps) -> Html {
+    let (session, t) = (&props.session, props.lang.strings());
+    let on_scoring = {
+        let session = session.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            let scoring = if value == "split" {
+                Scoring::Split
+            } else {
+                Scoring::EmptiesToWinner
+            };
+            session.dispatch(Action::SetScoring(scoring));
+        })
+    };
+    html! {
+        <label class="scoring">
+            <span>{ t.scoring }</span>
+            <select data-testid="scoring" onchange={on_scoring}>
+                <option value="winner" selected={session.scoring == Scoring::EmptiesToWinner}>{ t.empties_to_winner }</option>
+                <option value="split" selected={session.scoring == Scoring::Split}>{ t.empties_split }</option>
+            </select>
+        </label>
+    }
+}

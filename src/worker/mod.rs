@@ -1,0 +1,291 @@
+//! The Web Worker that owns the engine: a [`Searcher`] with its tables, turning each [`Request`] into
+//! [`Response`]s off the page's thread. [`Engine`] is plain Rust and tested natively; only the registration
+//! glue is wasm-only: messages travel as JSON text both ways (readable in the browser's tools), and the page
+//! starts, stops and replaces workers itself ([`crate::client::pool`]), so the worker needs no framework.
+
+pub mod threads;
+
+use crate::protocol::{level_limits, ExplorerRow, PuzzlePick, Request, Response, WirePuzzle};
+use reversi_engine::explorer::Explorer;
+use reversi_engine::puzzles::PuzzleSet;
+use reversi_engine::review::{review_position, ReviewDepth};
+use reversi_engine::{self, perft, Clock, Searcher, Spawn, DISC};
+use std::sync::Arc;
+
+pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
+/// Transposition table size in the worker, unless the page asks for less.
+pub const HASH_MB: usize = crate::protocol::MAX_WORKER_HASH_MB;
+
+/// The engine's state in the worker.
+pub struct Engine {
+    searcher: Searcher,
+    /// The threads the AI's search runs on (1 unless the workers share one memory).
+    threads: usize,
+    clock: Clock,
+    explorer: Option<Explorer>,
+    puzzles: Option<PuzzleSet>,
+}
+
+/// A file the worker loads from the page's address the first time a request needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataFile {
+    /// The opening explorer's tree ([`Request::Explore`]).
+    Explorer,
+    /// The training room's puzzles ([`Request::Puzzle`]).
+    Puzzles,
+}
+
+impl DataFile {
+    /// Where the page serves it, relative to its base (next to the worker's script).
+    pub fn url(self) -> &'static str {
+        match self {
+            DataFile::Explorer => "explorer.bin",
+            DataFile::Puzzles => "puzzles.bin",
+        }
+    }
+
+    /// What it is, for an error message.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataFile::Explorer => "the opening explorer",
+            DataFile::Puzzles => "the puzzles",
+        }
+    }
+}
+
+impl Engine {
+    /// An engine telling time with `clock` (milliseconds).
+    pub fn new(clock: Clock) -> Engine {
+        Engine::with_hash_mb(clock, HASH_MB)
+    }
+
+    /// An engine whose tables take `hash_mb` MB (at most [`HASH_MB`]).
+    pub fn with_hash_mb(clock: Clock, hash_mb: usize) -> Engine {
+        Engine {
+            searcher: Searcher::new(hash_mb.clamp(1, HASH_MB)),
+            threads: 1,
+            clock,
+            explorer: None,
+            puzzles: None,
+        }
+    }
+
+    /// This engine searching the AI's moves (and hints) on `threads` threads, the helpers started by
+    /// `spawn`; the other requests run on one thread.
+    pub fn with_threads(mut self, threads: usize, spawn: Arc<dyn Spawn>) -> Engine {
+        self.searcher = self.searcher.with_threads(1, spawn);
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Reads `file`'s bytes; the requests that need it answer from it afterwards. The error names what is
+    /// wrong with the file.
+    pub fn load(&mut self, file: DataFile, bytes: &[u8]) -> Result<(), String> {
+        match file {
+            DataFile::Explorer => {
+                self.explorer = Some(Explorer::read(bytes).map_err(|e| e.to_string())?)
+            }
+            DataFile::Puzzles => {
+                self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
+            }
+        }
+        Ok(())
+    }
+
+    /// The file `request` needs that is not loaded yet, if any.
+    pub fn needs(&self, request: &Request) -> Option<DataFile> {
+        match request {
+            Request::Explore { .. } if self.explorer.is_none() => Some(DataFile::Explorer),
+            Request::Puzzle { .. } if self.puzzles.is_none() => Some(DataFile::Puzzles),
+            _ => None,
+        }
+    }
+
+    /// Carries out one request, passing every response (progress first, the answer last) to `emit`.
+    pub fn handle(&mut self, request: Request, emit: &mut dyn FnMut(Response)) {
+        match request {
+            Request::Ping { id } => emit(Response::Pong {
+                id,
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                stop_flag: None,
+            }),
+            Request::Perft {
+                id,
+                position,
+                depth,
+            } => emit(if depth > MAX_PERFT_DEPTH {
+                error(
+                    id,
+                    format!("perft depth {depth} is over the worker's limit of {MAX_PERFT_DEPTH}"),
+                )
+            } else {
+                Response::Perft {
+                    id,
+                    nodes: perft(&position.board, depth),
+                }
+            }),
+            Request::Search {
+                id,
+                position,
+                level,
+                seed,
+                max_millis,
+            } => {
+                let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
+                    return emit(error(id, format!("there is no level {level} (1 to 10)")));
+                };
+                self.searcher.set_threads(self.threads);
+                let info =
+                    self.searcher
+                        .search(&position.board, &limits, self.clock, None, &mut |info| {
+                            if let Some(thinking) = Response::thinking(id, info) {
+                                emit(thinking);
+                            }
+                        });
+                self.searcher.set_threads(1);
+                emit(Response::best_move(id, &info));
+            }
+            Request::Analyse {
+                id,
+                position,
+                depth,
+            } => emit(Response::Analysis {
+                id,
+                // Within a deadline: the values of the deepest depth finished in time, so that an
+                // analysis never holds the single worker for long.
+                values: self
+                    .searcher
+                    .analyse_until(
+                        &position.board,
+                        depth.clamp(1, MAX_ANALYSE_DEPTH),
+                        (self.clock)() + MAX_ANALYSE_MILLIS,
+                        self.clock,
+                    )
+                    .map(|(_, values)| values)
+                    .unwrap_or_default(),
+            }),
+            Request::Review {
+                id,
+                position,
+                played,
+                depth,
+            } => {
+                if let Some(square) = played.filter(|&s| !position.board.is_legal(s)) {
+                    return emit(error(id, format!("{square} is not legal in this position")));
+                }
+                let depth = ReviewDepth::plies(depth);
+                let ply = review_position(
+                    &mut self.searcher,
+                    &position.board,
+                    played,
+                    &depth,
+                    self.clock,
+                );
+                emit(Response::Reviewed {
+                    id,
+                    best: ply.best,
+                    score: ply.score,
+                    played_score: ply.played_score,
+                    kind: ply.kind,
+                })
+            }
+            Request::Help { id, ticket } => {
+                crate::worker::threads::run(ticket);
+                emit(Response::Helped { id })
+            }
+            Request::Explore { id, position } => emit(match &self.explorer {
+                None => error(id, "the opening explorer is not loaded".to_string()),
+                Some(explorer) => {
+                    let book = reversi_engine::book::Book::builtin();
+                    Response::Explored {
+                        id,
+                        moves: explorer
+                            .moves(&position)
+                            .into_iter()
+                            .map(|m| ExplorerRow {
+                                book: book.value_for_black(&position, m.square),
+                                square: m.square,
+                                games: m.stats.games,
+                                black_wins: m.stats.black_wins,
+                                draws: m.stats.draws,
+                                white_wins: m.stats.white_wins(),
+                                score_sum: m.stats.score_sum,
+                            })
+                            .collect(),
+                    }
+                }
+            }),
+            Request::Puzzle { id, pick } => emit(match &self.puzzles {
+                None => error(id, "the puzzles are not loaded".to_string()),
+                Some(set) => match pick_puzzle(set, pick) {
+                    Some(puzzle) => Response::Puzzle { id, puzzle },
+                    None => error(id, format!("no puzzle for {pick:?}")),
+                },
+            }),
+        }
+    }
+}
+
+/// The puzzle `pick` asks for, as the page gets it.
+fn pick_puzzle(set: &PuzzleSet, pick: PuzzlePick) -> Option<WirePuzzle> {
+    let (place, index, of) = match pick {
+        PuzzlePick::Level { level, index } => {
+            let of_level = set.of_level(level);
+            let place = index as usize % of_level.len().max(1);
+            (place, *of_level.get(place)?, of_level.len())
+        }
+        PuzzlePick::Daily { day } => {
+            let index = set.daily(day)?;
+            (index, index, set.len())
+        }
+    };
+    let puzzle = set.get(index)?;
+    Some(WirePuzzle {
+        index: place as u32,
+        of: of as u32,
+        level: puzzle.level,
+        year: puzzle.year,
+        position: puzzle.position,
+        moves: puzzle.moves.clone(),
+        line: puzzle.line.clone(),
+    })
+}
+
+fn error(id: u64, message: String) -> Response {
+    Response::Error { id, message }
+}
+
+/// Scores travel in hundredths of a disc.
+const _: () = assert!(DISC == 100);
+
+/// What the worker answers to a message it cannot read: an error for the request's id, if the message has
+/// one (`{"Search":{"id":5,…}}`), else for id 0.
+pub fn undecodable(text: &str, error: &str) -> Response {
+    let id = serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| value.as_object()?.values().next()?.get("id")?.as_u64())
+        .unwrap_or(0);
+    Response::Error {
+        id,
+        message: format!("the worker could not read the request: {error}"),
+    }
+}
+
+/// The worker's greeting once it has loaded: a pong to no request (id 0), with the address of its stop flag
+/// when it shares its memory with the other workers.
+pub fn greeting(stop_flag: Option<u32>) -> Response {
+    Response::Pong {
+        id: 0,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        stop_flag,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use web::register;
+
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+#[cfg(test)]
+mod tests;
