@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::error::PlayError;
-use super::lanes::U64x2;
+use super::vector::U64x2;
 use super::{Bitboard, Move, Square, Symmetry};
 
 /// Discs of the side to move (`player`) and of the other side (`opponent`). Colour is not stored here: it lives
@@ -280,13 +280,13 @@ impl fmt::Debug for Board {
 /// image (`swap_bytes`), where shifting "down" the mirror is shifting "up" the board. Horizontal runs go
 /// both ways in plain integers.
 ///
-/// On x86-64 with AVX2 the four directions run in four lanes instead ([`moves_avx2`](super::lanes::moves_avx2)).
+/// On x86-64 with AVX2 the four directions run in four lanes instead ([`moves_avx2`](super::vector::moves_avx2)).
 #[inline(always)]
 pub(crate) fn moves(p: u64, o: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]
-    if super::lanes::simd_level() != super::lanes::SimdLevel::Portable {
+    if super::vector::simd_level() != super::vector::SimdLevel::Portable {
         // SAFETY: both vector levels have AVX2, all that `moves_avx2` is compiled with.
-        return unsafe { super::lanes::moves_avx2(p, o) };
+        return unsafe { super::vector::moves_avx2(p, o) };
     }
     moves_portable(p, o)
 }
@@ -338,12 +338,12 @@ fn horizontal_moves(p: u64, mask: u64) -> u64 {
 /// is pre-set to 1) and stops at the first ray square that is not the opponent's: that is the outflanking
 /// disc if it is ours. Towards lower bits, the nearest non-opponent square of the ray is its highest bit.
 ///
-/// On x86-64 a vector version is used where the CPU has it ([`simd_level`](super::lanes::simd_level)).
+/// On x86-64 a vector version is used where the CPU has it ([`simd_level`](super::vector::simd_level)).
 #[inline(always)]
 pub(crate) fn flips(p: u64, o: u64, x: usize) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        use super::lanes::{flips_avx2, flips_avx512, simd_level, SimdLevel};
+        use super::vector::{flips_avx2, flips_avx512, simd_level, SimdLevel};
         match simd_level() {
             // SAFETY: `simd_level` found every feature each version is compiled with.
             SimdLevel::Avx512 => return unsafe { flips_avx512(p, o, x) },
@@ -431,7 +431,7 @@ mod tests {
                     assert_eq!(flips_portable(p, o, x), slow, "p={p:#x} o={o:#x} x={x}");
                     #[cfg(target_arch = "x86_64")]
                     {
-                        use super::super::lanes::{
+                        use super::super::vector::{
                             flips_avx2, flips_avx512, simd_level, SimdLevel,
                         };
                         let level = simd_level();
@@ -453,7 +453,7 @@ mod tests {
             #[cfg(target_arch = "x86_64")]
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: AVX2 is present, checked just above.
-                let fast = unsafe { super::super::lanes::moves_avx2(p, o) };
+                let fast = unsafe { super::super::vector::moves_avx2(p, o) };
                 assert_eq!(fast, expected_moves, "avx2: p={p:#x} o={o:#x}");
             }
         }

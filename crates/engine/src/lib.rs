@@ -54,7 +54,6 @@ mod eval;
 pub mod explorer;
 mod game;
 pub mod ggf;
-mod lanes;
 mod levels;
 mod moves;
 mod notation;
@@ -71,6 +70,7 @@ mod square;
 mod stackvec;
 mod tree;
 mod tt;
+mod vector;
 pub mod wthor;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};

@@ -85,7 +85,7 @@ mod portable {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::super::board::flips;
-    use super::super::lanes::moves_avx2;
+    use super::super::vector::moves_avx2;
     // Keep this list and `avx2_path_available` the same.
     perft_code!(#[target_feature(enable = "avx2,popcnt,lzcnt,bmi1,bmi2")] unsafe, moves_avx2);
 }

@@ -29,13 +29,13 @@ const SHARED_MAX_PAGES: u32 = 16_384;
 const SHARED_INITIAL_PAGES: u32 = 576;
 
 /// One engine worker of the pool, with the handlers that must live as long as it does.
-struct Running {
+struct LiveWorker {
     worker: Worker,
     _on_message: Closure<dyn Fn(MessageEvent)>,
     _on_error: Closure<dyn Fn(JsValue)>,
 }
 
-impl Drop for Running {
+impl Drop for LiveWorker {
     fn drop(&mut self) {
         // Stops at once, whatever it is doing; nothing it sent after this is read.
         self.worker.set_onmessage(None);
@@ -47,7 +47,7 @@ impl Drop for Running {
 /// The pool as the page runs it: the state machine, its workers, what of the channels has been read.
 struct PageState {
     pool: Pool,
-    workers: Vec<Option<Running>>,
+    workers: Vec<Option<LiveWorker>>,
     /// The last entry read from the game's channel and from the room's.
     read: (u64, u64),
     /// Bumped whenever a wake-up is scheduled; an older wake-up does nothing.
@@ -251,7 +251,7 @@ fn start(shared: &Shared, slot: usize, generation: u64) {
         // The threaded build's loader waits for the memory it shares with the others.
         let _ = worker.post_message(&memory);
     }
-    shared.borrow_mut().workers[slot] = Some(Running {
+    shared.borrow_mut().workers[slot] = Some(LiveWorker {
         worker,
         _on_message: on_message,
         _on_error: on_error,

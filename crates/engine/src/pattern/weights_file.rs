@@ -11,13 +11,35 @@ const OLDER_FORMATS: [(&[u8; 8], usize); 2] = [(b"RVPAT001", 0), (b"RVPAT002", 6
 
 /// Why a weights file was refused.
 #[derive(Debug, PartialEq, Eq)]
-pub struct WeightsError(pub String);
+pub enum WeightsError {
+    /// The file does not start with the magic of a weights format (`RVPAT001` to `RVPAT003`).
+    NotAWeightsFile,
+    /// The file's length is not the one its format has.
+    Length {
+        /// The file's length in bytes.
+        found: usize,
+        /// The length its format has.
+        expected: usize,
+    },
+}
 
 impl std::fmt::Display for WeightsError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bad evaluation weights: {}", self.0)
+        match self {
+            WeightsError::NotAWeightsFile => write!(
+                f,
+                "bad evaluation weights: not a weights file (it should start with {:?})",
+                std::str::from_utf8(MAGIC).unwrap_or_default()
+            ),
+            WeightsError::Length { found, expected } => write!(
+                f,
+                "bad evaluation weights: {found} bytes, expected {expected}"
+            ),
+        }
     }
 }
+
+impl std::error::Error for WeightsError {}
 
 impl PatternWeights {
     /// Reads a weights file: the magic, then per phase its bias and its compact table, little-endian i16.
@@ -54,14 +76,14 @@ impl PatternWeights {
                 .find(|(m, _)| magic == Some(&m[..]))
                 .map(|&(_, n)| n)
         };
-        let stored_len = tables.scalar_compact + scalars_stored.unwrap_or(SCALAR_WEIGHTS);
+        let scalars_stored = scalars_stored.ok_or(WeightsError::NotAWeightsFile)?;
+        let stored_len = tables.scalar_compact + scalars_stored;
         let expected = MAGIC.len() + PHASES * (1 + stored_len) * 2;
-        if bytes.len() != expected || scalars_stored.is_none() {
-            return Err(WeightsError(format!(
-                "{} bytes, expected {expected} starting with {:?}",
-                bytes.len(),
-                std::str::from_utf8(MAGIC).unwrap_or_default()
-            )));
+        if bytes.len() != expected {
+            return Err(WeightsError::Length {
+                found: bytes.len(),
+                expected,
+            });
         }
         let mut values = bytes[MAGIC.len()..]
             .chunks_exact(2)
@@ -123,9 +145,18 @@ mod tests {
                 expected.clamp(-64 * DISC + 1, 64 * DISC - 1)
             );
         }
-        assert!(PatternWeights::from_bytes(&bytes[..bytes.len() - 2]).is_err());
+        assert_eq!(
+            PatternWeights::from_bytes(&bytes[..bytes.len() - 2]).err(),
+            Some(WeightsError::Length {
+                found: bytes.len() - 2,
+                expected: bytes.len()
+            })
+        );
         let mut wrong = bytes.clone();
         wrong[0] = b'X';
-        assert!(PatternWeights::from_bytes(&wrong).is_err());
+        assert_eq!(
+            PatternWeights::from_bytes(&wrong).err(),
+            Some(WeightsError::NotAWeightsFile)
+        );
     }
 }

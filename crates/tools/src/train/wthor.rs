@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use super::{read_samples, Sample};
 use crate::wthor_tools::{
-    canonical, every_child, on_every_core, probes, read_file, Probe, ToolError, FIRST_TEST_YEAR,
+    canonical, every_child, on_every_core, probes, read_file, ScoredPosition, ToolError,
+    FIRST_TEST_YEAR,
 };
 use reversi_engine::{native_clock, Board, Color, PatternWeights, SearchLimits, DISC};
 
@@ -106,7 +107,7 @@ pub fn opening_data(
         ..relabel
     };
     let mut probes = Vec::new();
-    let mut level = vec![Probe {
+    let mut level = vec![ScoredPosition {
         empties: 60,
         board: Board::START,
         to_move: Color::Black,
@@ -114,7 +115,7 @@ pub fn opening_data(
     }];
     while level.first().is_some_and(|p| p.empties >= fewest) {
         let mut seen = HashSet::new();
-        let next: Vec<Probe> = level
+        let next: Vec<ScoredPosition> = level
             .iter()
             .flat_map(every_child)
             .filter(|child| seen.insert(canonical(child)))
@@ -165,7 +166,7 @@ pub struct Relabel<'a> {
 
 impl Relabel<'_> {
     /// The label of each probe (searched on every core).
-    fn labels(&self, probes: &[Probe]) -> Vec<i8> {
+    fn labels(&self, probes: &[ScoredPosition]) -> Vec<i8> {
         if self.depth == 0 {
             return probes.iter().map(|p| p.score as i8).collect();
         }

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{canonical, on_every_core, probes, read_file, read_weights, Probe, ToolError};
+use super::{canonical, on_every_core, probes, read_file, read_weights, ScoredPosition, ToolError};
 use reversi_engine::internals::mpc_shallow_depth;
 use reversi_engine::{native_clock, Color, PatternWeights, SearchLimits, Searcher, DISC};
 
@@ -225,7 +225,7 @@ pub fn eval_drift(
 /// `eval-drift --each`: every distinct position of `chosen` (under the 8 symmetries, the first met shown),
 /// the most frequent first within each number of empties, with its count and its values by depth.
 fn write_each(
-    chosen: &[Probe],
+    chosen: &[ScoredPosition],
     values: &[(u32, Vec<f64>, f64)],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {

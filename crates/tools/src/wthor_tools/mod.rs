@@ -37,7 +37,7 @@ pub enum ToolError {
     /// A file is not a valid `.wtb` file.
     Wthor(PathBuf, WthorError),
     /// A weights file was refused.
-    Weights(PathBuf, String),
+    Weights(PathBuf, reversi_engine::WeightsError),
     /// A file of the test set given to a training command.
     TestSet(PathBuf, u16),
     /// A bad argument.
@@ -72,12 +72,12 @@ pub fn read_file(path: &Path) -> Result<(u16, Vec<WthorGame>), ToolError> {
 /// Reads a weights file written by `reversi train`.
 pub fn read_weights(path: &Path) -> Result<PatternWeights, ToolError> {
     let bytes = std::fs::read(path).map_err(|e| ToolError::Io(path.to_path_buf(), e))?;
-    PatternWeights::from_bytes(&bytes).map_err(|e| ToolError::Weights(path.to_path_buf(), e.0))
+    PatternWeights::from_bytes(&bytes).map_err(|e| ToolError::Weights(path.to_path_buf(), e))
 }
 
 /// A position of a game at a given number of empties, and the game's perfect-play score for its side to
 /// move.
-pub(crate) struct Probe {
+pub(crate) struct ScoredPosition {
     pub(crate) empties: u32,
     pub(crate) board: reversi_engine::Board,
     pub(crate) to_move: Color,
@@ -86,7 +86,11 @@ pub(crate) struct Probe {
 
 /// The positions of `games` with one of `empties` empty squares where the side to move has a move, with
 /// the game's theoretical score. Games that end before the theoretical position are skipped.
-pub(crate) fn probes(games: &[WthorGame], empties: &[u32], theoretical_empties: u32) -> Vec<Probe> {
+pub(crate) fn probes(
+    games: &[WthorGame],
+    empties: &[u32],
+    theoretical_empties: u32,
+) -> Vec<ScoredPosition> {
     let mut out = Vec::new();
     for game in games {
         let positions = game.positions();
@@ -100,7 +104,7 @@ pub(crate) fn probes(games: &[WthorGame], empties: &[u32], theoretical_empties: 
             let e = p.board.empty_count();
             if empties.contains(&e) && p.board.has_moves() {
                 let black = game.theoretical_difference();
-                out.push(Probe {
+                out.push(ScoredPosition {
                     empties: e,
                     board: p.board,
                     to_move: p.to_move,
@@ -117,14 +121,14 @@ pub(crate) fn probes(games: &[WthorGame], empties: &[u32], theoretical_empties: 
 }
 
 /// Each child of `probe`'s position where the side to move has a move, with the probe's label from its side.
-pub(crate) fn every_child(probe: &Probe) -> Vec<Probe> {
+pub(crate) fn every_child(probe: &ScoredPosition) -> Vec<ScoredPosition> {
     probe
         .board
         .moves()
         .iter()
         .map(|square| probe.board.play_unchecked(square))
         .filter(|child| child.has_moves())
-        .map(|board| Probe {
+        .map(|board| ScoredPosition {
             empties: probe.empties - 1,
             board,
             to_move: probe.to_move.opponent(),
@@ -134,7 +138,7 @@ pub(crate) fn every_child(probe: &Probe) -> Vec<Probe> {
 }
 
 /// The same key for a position and its symmetric copies (the side to move included).
-pub(crate) fn canonical(probe: &Probe) -> (u64, u64, bool) {
+pub(crate) fn canonical(probe: &ScoredPosition) -> (u64, u64, bool) {
     let (p, o) = Symmetry::ALL
         .iter()
         .map(|&s| {

@@ -18,7 +18,7 @@ mod probcut;
 mod root;
 mod small;
 
-use self::ordering::{Child, MoveList};
+use self::ordering::{MoveList, OrderedChild};
 pub use self::probcut::probcut_value;
 pub use self::root::solve_shared;
 use super::node_type::{NodeType, NonPv, Pv};
@@ -82,7 +82,7 @@ pub struct Solver<'a> {
 
 /// The hash of the position after a move.
 #[inline]
-fn child_hash(child: &Child) -> u64 {
+fn child_hash(child: &OrderedChild) -> u64 {
     Board::new(Bitboard(child.p), Bitboard(child.o)).hash()
 }
 
@@ -118,14 +118,19 @@ impl<'a> Solver<'a> {
 
     /// True when another thread is searching `child` (only asked when [`Solver::shares`]).
     #[inline]
-    fn is_busy(&self, child: &Child) -> bool {
+    fn is_busy(&self, child: &OrderedChild) -> bool {
         self.busy.is_some_and(|b| b.is_busy(child_hash(child)))
     }
 
     /// The null-window value of `child` (a child of a node that [`Solver::shares`]), marked as being searched
     /// meanwhile when `mark`.
     #[inline]
-    fn marked<T>(&mut self, child: &Child, mark: bool, search: impl FnOnce(&mut Self) -> T) -> T {
+    fn marked<T>(
+        &mut self,
+        child: &OrderedChild,
+        mark: bool,
+        search: impl FnOnce(&mut Self) -> T,
+    ) -> T {
         let busy = if mark { self.busy } else { None };
         let hash = busy.map(|b| {
             let hash = child_hash(child);

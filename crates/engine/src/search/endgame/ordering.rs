@@ -40,7 +40,7 @@ const SEARCHED_MOBILITY_WEIGHT: i32 = 300;
 const EVALUATED_MOBILITY_WEIGHT: i32 = 800;
 
 #[derive(Clone, Copy)]
-pub(super) struct Child {
+pub(super) struct OrderedChild {
     /// Square index of the move.
     pub(super) x: u8,
     /// The position after the move: the new side to move's discs…
@@ -51,7 +51,7 @@ pub(super) struct Child {
     pub(super) key: i32,
 }
 
-impl Child {
+impl OrderedChild {
     #[inline]
     pub(super) fn square(&self) -> Square {
         Square::from_index(self.x as usize)
@@ -61,7 +61,7 @@ impl Child {
 /// The legal moves of a node with the positions they lead to, sorted best first.
 pub(super) struct MoveList {
     /// At most one move per empty square.
-    pub(super) moves: StackVec<Child, 64>,
+    pub(super) moves: StackVec<OrderedChild, 64>,
     /// Empty squares of the parent position.
     empty: u64,
 }
@@ -84,7 +84,7 @@ impl MoveList {
             let x = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let f = flips(p, o, x);
-            list.moves.push(Child {
+            list.moves.push(OrderedChild {
                 x: x as u8,
                 p: o ^ f,
                 o: p ^ f ^ (1 << x),
@@ -97,7 +97,7 @@ impl MoveList {
     /// Removes the move to `square` from the list and returns it (the others keep their order): the table's
     /// move is searched before the rest are ordered, which a cut-off by that move then spares.
     #[inline]
-    pub(super) fn take(&mut self, square: Square) -> Option<Child> {
+    pub(super) fn take(&mut self, square: Square) -> Option<OrderedChild> {
         let index = self
             .moves
             .iter()

@@ -173,7 +173,7 @@ impl Solver<'_> {
             _ => {
                 #[cfg(target_arch = "x86_64")]
                 {
-                    use crate::lanes::{simd_level, SimdLevel};
+                    use crate::vector::{simd_level, SimdLevel};
                     match simd_level() {
                         // SAFETY: `simd_level` found every feature each copy is compiled with.
                         SimdLevel::Avx512 => unsafe { self.shallow_avx512(p, o, alpha, empty) },
@@ -382,8 +382,8 @@ leaf_solver!(
     list_avx512,
     solve_3_avx512,
     solve_2_avx512,
-    crate::lanes::flips_avx512,
-    crate::lanes::moves_avx2
+    crate::vector::flips_avx512,
+    crate::vector::moves_avx2
 );
 #[cfg(target_arch = "x86_64")]
 leaf_solver!(
@@ -392,8 +392,8 @@ leaf_solver!(
     list_avx2,
     solve_3_avx2,
     solve_2_avx2,
-    crate::lanes::flips_avx2,
-    crate::lanes::moves_avx2
+    crate::vector::flips_avx2,
+    crate::vector::moves_avx2
 );
 leaf_solver!(
     shallow_portable,
@@ -557,7 +557,7 @@ mod tests {
                 let mut answers = vec![solver.shallow_portable(p, o, alpha, empty)];
                 #[cfg(target_arch = "x86_64")]
                 {
-                    use crate::lanes::{simd_level, SimdLevel};
+                    use crate::vector::{simd_level, SimdLevel};
                     if simd_level() != SimdLevel::Portable {
                         // SAFETY: AVX2 was found (both vector levels have it).
                         answers.push(unsafe { solver.shallow_avx2(p, o, alpha, empty) });
