@@ -2,6 +2,7 @@
 //! training data, the opening book and the explorer's file. Kept apart from the commands players use; the same
 //! binary runs them (`reversi train …`), flattened into its command list.
 
+use crate::ToolError;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -385,18 +386,16 @@ pub fn run(command: DevCommand) -> ExitCode {
 /// The weights file at `path`, if one is given.
 fn read_weights(
     path: Option<&std::path::Path>,
-) -> Result<Option<reversi_engine::PatternWeights>, Box<dyn std::error::Error>> {
-    path.map(crate::wthor_tools::read_weights)
-        .transpose()
-        .map_err(|e| Box::new(e) as Box<dyn std::error::Error>)
+) -> Result<Option<reversi_engine::PatternWeights>, ToolError> {
+    path.map(crate::wthor_tools::read_weights).transpose()
 }
 
 /// Runs `write` on a buffered writer appending to `out` (created if missing), then says how many samples it
 /// appended.
 fn append_samples(
     out: &std::path::Path,
-    write: impl FnOnce(&mut dyn Write) -> Result<usize, Box<dyn std::error::Error>>,
-) -> Result<(), Box<dyn std::error::Error>> {
+    write: impl FnOnce(&mut dyn Write) -> Result<usize, ToolError>,
+) -> Result<(), ToolError> {
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)

@@ -3,24 +3,21 @@
 //! and the developer commands (training, data, the book and the explorer's file) in `dev.rs`; the servers
 //! and protocols live in their own modules (`arena`, `bot`, `nboard`). Native only.
 
+use crate::ToolError;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod common;
 mod dev;
-mod error;
 mod play;
 mod review;
 mod solve;
 
-pub use error::CommandError;
-
 use play::{run_best, run_match, run_replay, MatchOptions};
 use solve::{run_perft, run_solve};
 
-use reversi_engine::{
-    available_threads, native_clock, Level, Position, Searcher, MAX_HASH_MB, MAX_LEVEL,
-};
+use reversi_engine::{available_threads, native_clock, Level, Searcher, MAX_HASH_MB, MAX_LEVEL};
 
 #[derive(Parser)]
 #[command(
@@ -383,11 +380,8 @@ pub fn main() -> ExitCode {
             threads,
         } => {
             let threads = threads.map_or_else(available_threads, |t| t as usize);
-            let start = position
-                .as_deref()
-                .map_or(Ok(Position::START), str::parse::<Position>)
-                .map_err(|e| format!("bad --position: {e}"));
-            let result = start.map_err(|e| e.into()).and_then(|start| {
+            let start = common::position_or_start(position.as_deref(), "--position");
+            let result = start.and_then(|start| {
                 review::review(
                     &transcript,
                     start,
@@ -495,18 +489,16 @@ pub fn main() -> ExitCode {
             } else if let Some(path) = vs_weights {
                 crate::wthor_tools::read_weights(&path)
                     .map(|weights| Searcher::with_eval(32, Box::new(weights)))
-                    .map_err(|e| CommandError::Tool(Box::new(e)))
             } else {
                 Ok(Searcher::new(32))
             };
             let second = second.and_then(|second| match &options.vs_book {
                 None => Ok(second),
                 Some(path) => std::fs::read(path)
-                    .map_err(|e| CommandError::Read(path.clone(), e))
+                    .map_err(|e| ToolError::Io(path.clone(), e))
                     .and_then(|bytes| {
-                        reversi_engine::book::Book::read(&bytes).map_err(|e| {
-                            CommandError::Tool(format!("{}: {e}", path.display()).into())
-                        })
+                        reversi_engine::book::Book::read(&bytes)
+                            .map_err(|e| ToolError::Data(path.clone(), e.to_string()))
                     })
                     .map(|book| second.with_book(book)),
             });

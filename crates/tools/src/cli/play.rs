@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::error::{position_or_start, print_json, CommandError};
+use super::common::{position_or_start, print_json};
+use crate::ToolError;
 
 use reversi_engine::{
     native_clock, Game, Level, Move, ScoreKind, SearchInfo, Searcher, StdThreads, Symmetry, DISC,
@@ -36,10 +37,9 @@ pub(super) fn run_replay(
     transcript: &str,
     position: Option<&str>,
     json: bool,
-) -> Result<ExitCode, CommandError> {
+) -> Result<ExitCode, ToolError> {
     let start = position_or_start(position, "--position")?;
-    let game = Game::from_position_and_transcript(start, transcript)
-        .map_err(|e| CommandError::Tool(Box::new(e)))?;
+    let game = Game::from_position_and_transcript(start, transcript)?;
     // Every position a player sees: the start and the one after each placement (forced passes applied).
     let mut shown = Game::from_position(start);
     let print = |game: &Game, last: Option<reversi_engine::Square>| {
@@ -103,7 +103,7 @@ pub(super) fn run_best(
     limits: &reversi_engine::SearchLimits,
     json: bool,
     threads: usize,
-) -> Result<ExitCode, CommandError> {
+) -> Result<ExitCode, ToolError> {
     let position = position_or_start(Some(position), "position")?;
     // Every thread shares the searcher's tables (one thread: the serial search).
     let mut searcher = Searcher::new(64).with_threads(threads, Arc::new(StdThreads));
@@ -265,7 +265,7 @@ pub(super) fn run_match(
     openings: Option<&std::path::Path>,
     second: Searcher,
     options: &MatchOptions,
-) -> Result<ExitCode, CommandError> {
+) -> Result<ExitCode, ToolError> {
     let loss_depth = options.loss_depth;
     // (sum of losses in discs, moves) for each side, when measured.
     let mut losses_by_side = [(0f64, 0u64); 2];
@@ -275,8 +275,8 @@ pub(super) fn run_match(
     let openings = match openings {
         None => default_openings(),
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CommandError::Read(path.to_path_buf(), e))?;
+            let text =
+                std::fs::read_to_string(path).map_err(|e| ToolError::Io(path.to_path_buf(), e))?;
             let mut list = Vec::new();
             for (n, line) in text
                 .lines()
@@ -284,14 +284,14 @@ pub(super) fn run_match(
                 .filter(|(_, l)| !l.trim().is_empty())
             {
                 let game = Game::from_transcript(line)
-                    .map_err(|e| CommandError::Line(path.to_path_buf(), n + 1, e.to_string()))?;
+                    .map_err(|e| ToolError::Line(path.to_path_buf(), n + 1, e.to_string()))?;
                 list.push(game);
             }
             list
         }
     };
     if openings.is_empty() {
-        return Err(CommandError::Empty("openings"));
+        return Err(ToolError::Empty("openings"));
     }
     let a = Level::get(level_a).expect("checked");
     let b = Level::get(level_b).expect("checked");

@@ -1,6 +1,7 @@
 //! `reversi review`: a whole game reviewed from the command line, with the same code and figures as the page's
 //! review and evaluation graph.
 
+use crate::ToolError;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -17,7 +18,7 @@ pub(super) fn review(
     (depth, threads): (u32, usize),
     json: bool,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     let game = Game::from_position_and_transcript(start, transcript)?;
     let depth = ReviewDepth::plies(depth);
     let mut searcher = Searcher::new(16).with_threads(threads, Arc::new(StdThreads));

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use super::error::{position_or_start, print_json, CommandError};
+use super::common::{position_or_start, print_json};
+use crate::ToolError;
 use std::sync::Arc;
 
 use reversi_engine::{
@@ -19,9 +20,8 @@ pub(super) fn run_solve(
     count: Option<usize>,
     (hash_mb, max_empties): (usize, u32),
     (wld, threads): (bool, usize),
-) -> Result<ExitCode, CommandError> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| CommandError::Read(file.to_path_buf(), e))?;
+) -> Result<ExitCode, ToolError> {
+    let text = std::fs::read_to_string(file).map_err(|e| ToolError::Io(file.to_path_buf(), e))?;
     // One table for every thread, kept from one position to the next (cleared before each).
     let tt = Arc::new(TranspositionTable::new(hash_mb));
     let (mut positions, mut correct, mut total_nodes, mut total_seconds) = (0, 0, 0u64, 0.0);
@@ -33,7 +33,7 @@ pub(super) fn run_solve(
         .take(count.unwrap_or(usize::MAX));
     for (index, line) in lines {
         let number = index + 1;
-        let bad_line = |reason: String| CommandError::Line(file.to_path_buf(), number, reason);
+        let bad_line = |reason: String| ToolError::Line(file.to_path_buf(), number, reason);
         let entry = parse_obf_line(line).map_err(|e| bad_line(e.to_string()))?;
         let empties = entry.position.board.empty_count();
         if empties > max_empties {
@@ -132,7 +132,7 @@ pub(super) fn run_perft(
     position: Option<&str>,
     json: bool,
     divide: bool,
-) -> Result<ExitCode, CommandError> {
+) -> Result<ExitCode, ToolError> {
     let position = position_or_start(position, "--position")?;
     if divide && depth > 0 {
         let board = position.board;

@@ -30,18 +30,18 @@ pub fn wthor_data(
     children: bool,
     selected_child: Option<&PatternWeights>,
     out: &mut dyn Write,
-) -> Result<usize, Box<dyn std::error::Error>> {
+) -> Result<usize, ToolError> {
     if !(0.0..=1.0).contains(&relabel.game_share) {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--game-share {}: expected 0 to 1",
             relabel.game_share
-        ))));
+        )));
     }
     let mut files = Vec::new();
     for path in paths {
         let (year, games) = read_file(path)?;
         if year >= FIRST_TEST_YEAR {
-            return Err(Box::new(ToolError::TestSet(path.clone(), year)));
+            return Err(ToolError::TestSet(path.clone(), year));
         }
         files.push(games);
     }
@@ -90,17 +90,17 @@ pub fn opening_data(
     empties: std::ops::RangeInclusive<u32>,
     relabel: Relabel,
     out: &mut dyn Write,
-) -> Result<usize, Box<dyn std::error::Error>> {
+) -> Result<usize, ToolError> {
     let (fewest, most) = (*empties.start(), *empties.end());
     if !(MIN_OPENING_DATA_EMPTIES..=60).contains(&fewest) || most < fewest {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--min-empties {fewest} --max-empties {most}: expected {MIN_OPENING_DATA_EMPTIES} <= min <= max"
-        ))));
+        )));
     }
     if relabel.depth == 0 {
-        return Err(Box::new(ToolError::Argument(
+        return Err(ToolError::Argument(
             "--search-depth 0: the positions are labelled by a search of at least 1 ply".into(),
-        )));
+        ));
     }
     let relabel = Relabel {
         game_share: 0.0,
@@ -192,7 +192,7 @@ pub fn child_data(
     empties: std::ops::RangeInclusive<u32>,
     weights: &PatternWeights,
     out: &mut dyn Write,
-) -> Result<usize, Box<dyn std::error::Error>> {
+) -> Result<usize, ToolError> {
     let (samples, bad) = read_samples(paths)?;
     if bad > 0 {
         eprintln!("{bad} malformed lines skipped");

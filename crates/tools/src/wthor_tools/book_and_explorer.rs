@@ -17,7 +17,7 @@ pub fn explorer_build(
     min_games: u32,
     max_plies: usize,
     out: &Path,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     let mut builder = reversi_engine::explorer::ExplorerBuilder::new();
     for path in paths {
         for game in read_file(path)?.1 {
@@ -26,7 +26,8 @@ pub fn explorer_build(
     }
     let bytes = builder.write(min_games);
     // Read back what was written: the file the page loads must be one the reader accepts.
-    let explorer = reversi_engine::explorer::Explorer::read(&bytes)?;
+    let explorer = reversi_engine::explorer::Explorer::read(&bytes)
+        .map_err(|e| ToolError::Data(out.to_path_buf(), e.to_string()))?;
     std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
     eprintln!(
         "{} games, {} positions, {} bytes written to {}",
@@ -56,14 +57,14 @@ pub fn book_build(
     max_plies: usize,
     depth: u32,
     out: &Path,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     use reversi_engine::book::Book;
     use reversi_engine::explorer::ExplorerBuilder;
     let mut builder = ExplorerBuilder::new();
     for path in paths {
         let (year, games) = read_file(path)?;
         if year >= FIRST_TEST_YEAR {
-            return Err(Box::new(ToolError::TestSet(path.clone(), year)));
+            return Err(ToolError::TestSet(path.clone(), year));
         }
         for game in &games {
             builder.add(game, max_plies);
@@ -115,7 +116,8 @@ pub fn book_build(
         .collect();
     let book = Book::from_positions(valued);
     let bytes = book.write();
-    let written = Book::read(&bytes)?;
+    let written =
+        Book::read(&bytes).map_err(|e| ToolError::Data(out.to_path_buf(), e.to_string()))?;
     std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
     eprintln!(
         "{} games, {} positions reached by {min_games}+ games, {} in the book (reachable through book moves), {} bytes written to {} in {:.1} s",
@@ -233,11 +235,12 @@ pub fn explore(
     file: &Path,
     json: bool,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     use reversi_engine::{explorer::Explorer, openings, Game};
     let game = Game::from_transcript(transcript)?;
     let bytes = std::fs::read(file).map_err(|e| ToolError::Io(file.to_path_buf(), e))?;
-    let explorer = Explorer::read(&bytes)?;
+    let explorer =
+        Explorer::read(&bytes).map_err(|e| ToolError::Data(file.to_path_buf(), e.to_string()))?;
     let position = game.position();
     let moves = explorer.moves(&position);
     // The book's values, from black's side, in discs.

@@ -20,16 +20,16 @@ pub fn eval_test(
     depth: u32,
     weights: Option<&Path>,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     if depth == 0 || depth > MAX_EVAL_TEST_DEPTH {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--depth {depth}: expected 1 to {MAX_EVAL_TEST_DEPTH}"
-        ))));
+        )));
     }
     if let Some(&e) = empties.iter().find(|&&e| !(1..=60).contains(&e)) {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--empties {e}: expected 1 to 60"
-        ))));
+        )));
     }
     let mut all = Vec::new();
     let mut games = 0;
@@ -108,7 +108,7 @@ pub fn eval_drift(
     drift: &Drift,
     weights: Option<&Path>,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     let Drift {
         empties,
         positions,
@@ -117,19 +117,19 @@ pub fn eval_drift(
         each,
     } = *drift;
     if !(2..=MAX_DRIFT_DEPTH).contains(&max_depth) {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--max-depth {max_depth}: expected 2 to {MAX_DRIFT_DEPTH}"
-        ))));
+        )));
     }
     if let Some(&e) = empties.iter().find(|&&e| !(20..=60).contains(&e)) {
-        return Err(Box::new(ToolError::Argument(format!(
+        return Err(ToolError::Argument(format!(
             "--empties {e}: expected 20 to 60 (a mid-game position)"
-        ))));
+        )));
     }
     if positions == 0 {
-        return Err(Box::new(ToolError::Argument(
+        return Err(ToolError::Argument(
             "--positions 0: expected at least 1".into(),
-        )));
+        ));
     }
     let mut games = Vec::new();
     for path in paths {
@@ -269,7 +269,7 @@ pub fn mpc_stats(
     step: usize,
     max_depth: u32,
     out: &mut dyn Write,
-) -> Result<(), Box<dyn std::error::Error>> {
+) -> Result<(), ToolError> {
     let mut boards = Vec::new();
     for path in paths {
         let (_, file_games) = read_file(path)?;

@@ -8,10 +8,10 @@
 //! Games from [`FIRST_TEST_YEAR`] on are the test set: the training data refuses them, so the evaluation is
 //! never trained on the games it is measured on.
 
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use reversi_engine::wthor::{self, WthorError, WthorGame};
+pub use crate::ToolError;
+use reversi_engine::wthor::{self, WthorGame};
 use reversi_engine::{Color, PatternWeights, Searcher, Symmetry};
 
 mod book_and_explorer;
@@ -28,39 +28,6 @@ pub use self::puzzles::{puzzles_build, puzzles_check};
 
 /// The first year of the test set.
 pub const FIRST_TEST_YEAR: u16 = 2015;
-
-/// Why a WTHOR command failed.
-#[derive(Debug)]
-pub enum ToolError {
-    /// A file could not be read.
-    Io(PathBuf, std::io::Error),
-    /// A file is not a valid `.wtb` file.
-    Wthor(PathBuf, WthorError),
-    /// A weights file was refused.
-    Weights(PathBuf, reversi_engine::WeightsError),
-    /// A file of the test set given to a training command.
-    TestSet(PathBuf, u16),
-    /// A bad argument.
-    Argument(String),
-}
-
-impl fmt::Display for ToolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ToolError::Io(path, error) => write!(f, "{}: {error}", path.display()),
-            ToolError::Wthor(path, error) => write!(f, "{}: {error}", path.display()),
-            ToolError::Weights(path, error) => write!(f, "{}: {error}", path.display()),
-            ToolError::TestSet(path, year) => write!(
-                f,
-                "{}: games of {year} are in the test set (from {FIRST_TEST_YEAR} on); train on earlier years only",
-                path.display()
-            ),
-            ToolError::Argument(text) => f.write_str(text),
-        }
-    }
-}
-
-impl std::error::Error for ToolError {}
 
 /// The games of a `.wtb` file and the year the header gives.
 pub fn read_file(path: &Path) -> Result<(u16, Vec<WthorGame>), ToolError> {

@@ -1,4 +1,5 @@
 use super::*;
+use std::path::PathBuf;
 
 #[test]
 fn probes_take_the_score_for_the_side_to_move() {
