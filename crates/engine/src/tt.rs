@@ -207,7 +207,7 @@ impl TranspositionTable {
         self.store_selective(board, depth, FULL_WIDTH, (alpha, beta), score, best);
     }
 
-    /// Records the result of a search of `board` to `depth` at `confidence` (1 to [`FULL_WIDTH`]) with window
+    /// Records the result of a search of `board` to `depth` at `confidence` (1 to `FULL_WIDTH`) with window
     /// `(alpha, beta)` that returned `score` with best move `best`. A deeper or surer result replaces the
     /// entry of the same position; an equal one adds its bounds; a lesser one only fills in a missing move.
     #[inline]

@@ -146,7 +146,7 @@ impl Solver<'_> {
     ///
     /// The score is found by null-window probes (MTD(f)) starting from a shallow estimate: each probe asks
     /// "at least b?" and moves one bound, reusing the table, which costs far less than full-window searches.
-    /// From [`SELECTIVE_MIN_EMPTIES`] empties a selective solve (probcut) runs first; its value is the next
+    /// From `SELECTIVE_MIN_EMPTIES` (20) empties a selective solve (probcut) runs first; its value is the next
     /// estimate and its best moves order the exact search, which trusts none of its bounds.
     pub fn solve(&mut self, board: &Board) -> (i32, Option<Square>) {
         let p = board.player().0;
