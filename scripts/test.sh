@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 bash scripts/setup.sh
 source scripts/env.sh
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+step() { printf '\n\033[1m== %s\033[0m (at %d s)\n' "$*" "$(( $(date +%s) - started ))"; }
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
