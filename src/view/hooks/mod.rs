@@ -1,6 +1,6 @@
-//! The page's effects as hooks, each with one job: share links pasted into the address bar, the autosave,
-//! the pool of engine workers (fed from the session's channels), and the game clock's ticks. The main view calls them in order; they touch the browser only through
-//! [`crate::view::browser`].
+//! The page's effects as hooks, a file each: the pool of engine workers (fed from the session's channels),
+//! share links pasted into the address bar, the autosave, the game clock's ticks and the training room's
+//! progress. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
 
 mod autosave;
 mod clock;
