@@ -9,7 +9,7 @@ use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};
 pub const MAX_PERFT_DEPTH: u32 = 10;
 /// The deepest analysis: every legal move is searched to this depth.
 pub const MAX_ANALYSE_DEPTH: u32 = 10;
-/// The largest transposition tables a worker has (MB): the page may give it less (see `ui::pool`).
+/// The largest transposition tables a worker has (MB): the page may give it less (see `crate::client::pool::table_mb`).
 pub const MAX_WORKER_HASH_MB: usize = 32;
 /// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
 pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;
