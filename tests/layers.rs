@@ -63,9 +63,9 @@ fn crate_paths(code: &str) -> Vec<(String, Option<String>)> {
             continue; // `reversi_crate::`, not ours
         }
         let Some(first) = ident_at(code, from) else {
-            if code[from..].starts_with('{') {
+            if let (true, Some(end)) = (code[from..].starts_with('{'), code[from..].find('}')) {
                 // `crate::{a::x, b}`: each item's first name.
-                let group = &code[from + 1..from + code[from..].find('}').unwrap_or(0)];
+                let group = &code[from + 1..from + end];
                 for item in group.split(',') {
                     let item = item.trim();
                     let name = item.split("::").next().unwrap_or("").trim();

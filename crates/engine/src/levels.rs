@@ -36,7 +36,7 @@ pub const MAX_LEVEL: u8 = 10;
 /// beginner can win, but seldom gives away a corner; levels 1–8 search a fixed depth; levels 6–10 open from
 /// the book. Levels 9 and 10 deepen by time: an iteration is not started when it would end past a target
 /// of 0.15 s (level 9) or 3 s (level 10) in the browser, or twice that (within the 3 s cap) where the last
-/// iteration changed its mind; since each iteration costs a few times the last, level 10 spends about half
+/// iteration changed its mind; since each iteration costs a few times the last, level 10 spends well under
 /// its target a searched move, never more than 3 s, and no time on a forced or book move. Level 9's target
 /// is short because more time gained it as much as level 10, which must stay clearly stronger. Level 9
 /// solves the last 20 empties exactly, level 10 the last 22 (win/loss/draw from 24); before a solve they
