@@ -19,10 +19,12 @@ for tool in /usr/bin/rustc /usr/bin/cargo /usr/bin/rust-lld /usr/lib/rustlib/src
 done
 
 # Debian's compiler, its own target folder and these flags: nothing of the other builds is touched.
-# RUSTC_BOOTSTRAP lets this stable compiler take -Z build-std.
+# RUSTC_BOOTSTRAP lets this stable compiler take -Z build-std. No lints here (rustup's clippy-driver is
+# another compiler's): scripts/test.sh lints the same code in Trunk's build. No view either (`page` off).
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/threads \
   /usr/bin/cargo build --quiet --locked --profile "$profile" --target wasm32-unknown-unknown \
-  -p reversi-web --bin worker --config scripts/threads.toml
+  -p reversi-web --no-default-features --bin worker --config scripts/threads.toml
 
 dir=release
 [ "$profile" = dev ] && dir=debug

@@ -27,18 +27,34 @@ for component in rustfmt clippy; do
   fi
 done
 
-# Cargo tools. A debug build of the tools is minutes instead of a quarter of an hour, and fast enough.
-install_tool() { # crate version binary [--locked]
-  local crate=$1 version=$2 binary=$3 locked=${4:-}
+# Cargo tools, both at once (each build leaves one of the two cores idle much of the time). A debug build of
+# the tools is minutes instead of a quarter of an hour, and fast enough. Trunk without its default features:
+# no TLS and no update check, since it runs offline (Trunk.toml).
+install_tool() { # crate version binary [cargo install options…]
+  local crate=$1 version=$2 binary=$3
+  shift 3
   if command -v "$binary" >/dev/null && "$binary" --version 2>/dev/null | grep -q " $version\b"; then
     return
   fi
   say "installing $crate $version (cargo install --debug; a few minutes)"
-  CARGO_PROFILE_DEV_DEBUG=0 cargo install "$crate" --version "$version" --debug --force $locked
+  local log
+  log=$(mktemp)
+  if ! CARGO_PROFILE_DEV_DEBUG=0 cargo install "$crate" --version "$version" --debug --force "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    say "installing $crate $version failed (its output above)"
+    rm -f "$log"
+    return 1
+  fi
+  rm -f "$log"
+  say "installed $crate $version"
 }
-install_tool trunk "$TRUNK_VERSION" trunk --locked
+install_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features &
+trunk_install=$!
 # No --locked: wasm-bindgen-cli's own lockfile pins a crate version the registry no longer serves.
-install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen &
+bindgen_install=$!
+wait "$trunk_install"
+wait "$bindgen_install"
 
 # Chromium and its driver from Debian, for the browser tests (never a browser download).
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

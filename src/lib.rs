@@ -8,11 +8,13 @@
 //! - [`session`]: the game session and the rooms' state, plain Rust;
 //! - [`view`]: the Yew components, hooks and words.
 //!
-//! All but the components, the hooks and the worker's registration build and are tested natively.
+//! All but the components, the hooks and the worker's registration build and are tested natively. The
+//! `page` feature (on by default) brings the view and Yew; the threaded worker builds without it.
 #![deny(missing_docs)]
 
 pub mod client;
 pub mod protocol;
 pub mod session;
+#[cfg(feature = "page")]
 pub mod view;
 pub mod worker;

@@ -226,6 +226,9 @@ pub enum Response {
         /// What the score means.
         #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
+        /// The expected line, the move first (on the wire a transcript, `f5d6c3`; empty for a pass).
+        #[serde(with = "squares_text", default)]
+        pv: Vec<Square>,
         /// Nodes searched.
         nodes: u64,
         /// Milliseconds spent.
@@ -336,6 +339,7 @@ impl Response {
             best: info.best,
             score: info.score,
             kind: info.kind,
+            pv: info.pv.clone(),
             nodes: info.nodes,
             millis: info.millis.max(0.0) as u32,
         }

@@ -29,6 +29,10 @@ pub enum Action {
     Tick(f64),
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
+    /// Draw the engine's line on the board, or stop.
+    SetShowLine(bool),
+    /// Go on from the position shown: the moves after it are taken back (and stay a redo away).
+    PlayFromHere,
     /// A message from a worker, for the game (the AI's move, a hint, the analysis).
     Worker(Response),
     /// A worker stopped answering and was replaced; its request was asked again.

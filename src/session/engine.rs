@@ -14,6 +14,8 @@ pub struct Thinking {
     pub score: i32,
     /// What the value means.
     pub kind: ScoreKind,
+    /// The line it expects, its best move first.
+    pub pv: Vec<Square>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -29,6 +31,8 @@ pub struct SearchStats {
     pub score: i32,
     /// What the value means.
     pub kind: ScoreKind,
+    /// The line it expected, its move first.
+    pub pv: Vec<Square>,
     /// Nodes searched.
     pub nodes: u64,
     /// Milliseconds spent.
@@ -42,6 +46,11 @@ impl Session {
 
     /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
     pub(super) fn cancel_engine(&mut self) {
+        if self.held.take().is_some() {
+            if let Some(clock) = self.clock.as_mut() {
+                clock.grace_ms = 0.0;
+            }
+        }
         for id in [
             self.search.take(),
             self.hint_request.take(),
@@ -67,6 +76,7 @@ impl Session {
         }
         self.hint = None;
         self.hint_value = None;
+        self.hint_line.clear();
         self.analysis.clear();
         self.thinking = None;
         if self.ai_to_move() {
@@ -104,16 +114,20 @@ impl Session {
         }
     }
 
+    /// Asks for the values of the legal moves of the position shown (the game's, or the one browsed).
     pub(super) fn request_analysis(&mut self) {
-        if self.is_finished() || self.ai_to_move() {
+        let position = self.shown();
+        let browsed_over = self.browsing.is_some() && position.board.moves().is_empty();
+        if (self.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move() {
             return;
         }
         let id = self.channel.new_id();
         self.analysis_request = Some(id);
+        self.analysis_of = Some(position);
         self.send(
             Request::Analyse {
                 id,
-                position: self.game.position(),
+                position,
                 depth: self.analyse_depth,
             },
             0,
@@ -131,6 +145,7 @@ impl Session {
                 best,
                 score,
                 kind,
+                pv,
                 nodes,
                 ..
             } if Some(id) == self.search => {
@@ -138,6 +153,7 @@ impl Session {
                     best,
                     score,
                     kind,
+                    pv,
                     nodes,
                 });
             }
@@ -145,6 +161,7 @@ impl Session {
                 best,
                 score,
                 kind,
+                pv,
                 nodes,
                 millis,
                 ..
@@ -156,6 +173,7 @@ impl Session {
                     best,
                     score,
                     kind,
+                    pv,
                     nodes,
                     millis,
                 });
@@ -173,11 +191,16 @@ impl Session {
                 }
             }
             Response::BestMove {
-                best, score, kind, ..
+                best,
+                score,
+                kind,
+                pv,
+                ..
             } if Some(id) == self.hint_request => {
                 self.hint_request = None;
                 self.hint = best.square();
                 self.hint_value = self.hint.map(|_| (score, kind));
+                self.hint_line = pv;
             }
             Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
                 self.analysis_request = None;

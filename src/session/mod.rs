@@ -1,4 +1,4 @@
-//! The game session behind the page, as plain Rust (no Yew but the `Reducible` impl), so that every rule of
+//! The game session behind the page, as plain Rust (no Yew: the page's `Reducible` impl is in the view), so that every rule of
 //! the UI is tested natively: settings, the game record, what is asked of the engine workers and what they
 //! answered; the clock, notices, saved games, share links and keys; the analysis room's and the training
 //! room's state. The views ([`crate::view`]) only render it and dispatch [`Action`]s.
@@ -10,8 +10,7 @@
 //! A concept a file: the session's game rules here (what each action does to the game); its traffic with
 //! the engine in `engine.rs` (what it asks, what it does with the answers); the clock's own reducer in
 //! [`clock`]; [`settings`], [`notice`], the analysis room ([`room`]) and the training room ([`training`])
-//! beside it; saved games in [`persist`] and [`saved`]; the page's `Reducible` in `reducer.rs`; its tests
-//! in `tests.rs`.
+//! beside it; saved games in [`persist`] and [`saved`]; its tests in `tests.rs`.
 
 mod action;
 pub mod clock;
@@ -30,7 +29,7 @@ pub use self::clock::GameClock;
 pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings};
 use crate::client::channel::Channel;
-use crate::protocol::{Request, RequestId, ScoreKind};
+use crate::protocol::{Request, RequestId, Response, ScoreKind};
 use reversi_engine::{Bitboard, Color, Game, Square};
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -63,6 +62,10 @@ pub struct Session {
     pub hint: Option<Square>,
     /// Its value for the side to move and what the value means (a book move says so).
     pub hint_value: Option<(i32, ScoreKind)>,
+    /// The line the hint expects, the hinted move first.
+    pub hint_line: Vec<Square>,
+    /// The engine's line ([`Session::line`]) is drawn on the board.
+    pub show_line: bool,
     /// Whether the analyse view is on.
     pub analyse: bool,
     /// Plies searched below each move by the analysis.
@@ -75,6 +78,8 @@ pub struct Session {
     pub analysis_request: Option<RequestId>,
     /// Values of the legal moves of the current position (hundredths of a disc).
     pub analysis: Vec<(Square, i32)>,
+    /// The position those values are for (the game's, or one browsed).
+    pub analysis_of: Option<reversi_engine::Position>,
     /// A message for the player.
     pub notice: Option<Notice>,
     /// What the game asks of the engine workers, and withdraws.
@@ -87,6 +92,23 @@ pub struct Session {
     pub room: crate::session::room::Room,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
     pub training: crate::session::training::Training,
+    /// The engine's move, held back because it came sooner than [`MIN_REPLY_MS`] after the person's.
+    pub held: Option<HeldReply>,
+    /// When the engine's reply to the person's last move may be shown (page milliseconds).
+    pub reply_due: Option<f64>,
+}
+
+/// The least time between the person's move and the engine's reply on the board (milliseconds), so that
+/// the person sees their own move land and its discs turn before the reply's do.
+pub const MIN_REPLY_MS: f64 = 400.0;
+
+/// The engine's move, arrived early, and when it is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldReply {
+    /// The worker's answer.
+    pub response: crate::protocol::Response,
+    /// When it is shown (page milliseconds).
+    pub due: f64,
 }
 
 /// How many replaced games are kept.
@@ -147,12 +169,15 @@ impl Session {
             hint_request: None,
             hint: None,
             hint_value: None,
+            hint_line: Vec::new(),
+            show_line: false,
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             scoring: Scoring::EmptiesToWinner,
             clock: settings.clock.map(GameClock::new),
             analysis_request: None,
             analysis: Vec::new(),
+            analysis_of: None,
             notice: None,
             channel: Channel::new(1),
             replaced: Vec::new(),
@@ -160,6 +185,8 @@ impl Session {
             training: crate::session::training::Training::new(
                 crate::session::training::Progress::new(),
             ),
+            held: None,
+            reply_due: None,
         }
     }
 
@@ -204,10 +231,68 @@ impl Session {
     /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
     /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
     /// that has not started (a new or restored game) starts at `now`.
+    ///
+    /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
+    /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
     pub fn apply_at(&mut self, now: f64, action: Action) {
+        if self.held.as_ref().is_some_and(|held| held.due <= now) {
+            let held = self.held.take().expect("held");
+            self.charge(now);
+            self.apply(Action::Worker(held.response));
+            self.charge(now);
+        }
+        if let (Action::Worker(response), Some(due)) = (&action, self.reply_due) {
+            let the_move =
+                matches!(response, Response::BestMove { .. }) && Some(response.id()) == self.search;
+            if the_move && now < due {
+                self.charge(now);
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.grace_ms += due - now;
+                }
+                self.held = Some(HeldReply {
+                    response: response.clone(),
+                    due,
+                });
+                return;
+            }
+        }
+        let (plies, person) = (self.game.plies().len(), !self.ai_to_move());
         self.charge(now);
         self.apply(action);
         self.charge(now);
+        let person_moved = person && self.game.plies().len() > plies;
+        if person_moved && self.ai_to_move() && matches!(self.settings.mode, Mode::HumanVsAi { .. })
+        {
+            self.reply_due = Some(now + MIN_REPLY_MS);
+        }
+    }
+
+    /// The engine's line from the game's position, its next move first: the hint's; else, while the
+    /// engine thinks, the line it expects; else, after its move, the rest of the line it expected. Empty
+    /// while browsing (the record's positions have lines of their own only in the review).
+    pub fn line(&self) -> Vec<Square> {
+        if self.browsing.is_some() || self.is_finished() {
+            return Vec::new();
+        }
+        if self.hint.is_some() {
+            return self.hint_line.clone();
+        }
+        if let Some(thinking) = &self.thinking {
+            return thinking.pv.clone();
+        }
+        match (&self.last_search, self.game.plies().last()) {
+            (Some(stats), Some(last))
+                if stats.pv.len() > 1 && last.mv == reversi_engine::Move::Place(stats.pv[0]) =>
+            {
+                stats.pv[1..].to_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
+    pub fn wake_at(&self) -> Option<f64> {
+        self.held.as_ref().map(|held| held.due)
     }
 
     /// After `color` placed a disc: its increment.
@@ -330,8 +415,21 @@ impl Session {
             Action::SetScoring(scoring) => self.scoring = scoring,
             Action::Tick(now) => self.charge(now),
             Action::Browse(ply) => {
-                self.browsing = ply.filter(|&n| n < self.game.plies().len());
+                let browsing = ply.filter(|&n| n < self.game.plies().len());
+                if browsing != self.browsing {
+                    self.browsing = browsing;
+                    // The analysis follows the position shown; the hint belongs to the game's own.
+                    if self.analyse {
+                        if let Some(id) = self.analysis_request.take() {
+                            self.channel.cancel(id);
+                        }
+                        self.analysis.clear();
+                        self.request_analysis();
+                    }
+                }
             }
+            Action::PlayFromHere => self.play_from_here(),
+            Action::SetShowLine(on) => self.show_line = on,
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
             Action::Workers { count, threads } => {
@@ -512,6 +610,20 @@ impl Session {
         }
     }
 
+    /// Takes back every move after the position shown (they stay a redo away), and goes on from there.
+    fn play_from_here(&mut self) {
+        let Some(ply) = self.browsing.take() else {
+            return;
+        };
+        let before = self.game.plies().len();
+        while self.game.plies().len() > ply && self.game.undo() {}
+        if self.game.plies().len() != before {
+            self.cancel_engine();
+            self.notice = None;
+            self.after_change();
+        }
+    }
+
     fn undo(&mut self) {
         self.browsing = None;
         let before = self.game.plies().len();
@@ -537,8 +649,6 @@ impl Session {
 }
 
 mod engine;
-#[cfg(target_arch = "wasm32")]
-mod reducer;
 #[cfg(test)]
 mod tests;
 

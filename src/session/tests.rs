@@ -27,6 +27,7 @@ fn best_move(id: RequestId, best: &str) -> Action {
         best: best.parse().unwrap(),
         score: 0,
         kind: ScoreKind::Midgame { depth: 1 },
+        pv: Vec::new(),
         nodes: 1,
         millis: 1,
     })
@@ -426,4 +427,6 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
 }
 
 mod clock;
+mod history;
 mod imports;
+mod pacing;

@@ -2,6 +2,8 @@
 //! [`crate::view::sections`], the controls, the new-game form, the editor). Its effects are hooks in
 //! [`crate::view::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`crate::view::browser`].
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -21,6 +23,7 @@ use crate::view::browser::{
 use crate::view::editor::PositionEditor;
 use crate::view::hooks::{
     use_autosave, use_engine_pool, use_game_clock, use_shared_links, use_training_progress,
+    use_wake,
 };
 use crate::view::new_game::NewGameForm;
 use crate::view::panels::{GameControls, Header, SharePanel};
@@ -101,6 +104,7 @@ fn main_view() -> Html {
     use_autosave(&session);
     use_engine_pool(&session);
     use_game_clock(&session);
+    use_wake(&session);
     use_training_progress(&session);
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));
@@ -176,6 +180,13 @@ fn main_view() -> Html {
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
     };
 
+    // The components read one copy of the session a render and ask for changes through `on_action`.
+    let on_action = {
+        let session = session.clone();
+        Callback::from(move |action: Action| session.dispatch(action))
+    };
+    let shared = Rc::new((*session).clone());
+    let on_training_action = on_action.reform(Action::Training);
     let game = &session.game;
     let lang = *lang;
     let t = lang.strings();
@@ -185,9 +196,9 @@ fn main_view() -> Html {
         return html! {
             <main class="layout training-layout" onkeydown={on_keydown}>
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} />
-                <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+                <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
                 <aside class="panel">
-                    <TrainingRoom session={session.clone()} {lang} />
+                    <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
                 </aside>
             </main>
         };
@@ -199,17 +210,17 @@ fn main_view() -> Html {
     html! {
         <main class="layout" onkeydown={on_keydown}>
             <Header mode_text={mode_text} {lang} {on_lang} />
-            <BoardArea session={session.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+            <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
             <aside class="panel">
-                <PlayState session={session.clone()} {lang} />
-                <NoticeLine session={session.clone()} {lang} />
+                <PlayState session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <NoticeLine session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
                     analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
                     new_game_ref={new_game_ref.clone()} {on_new_game} on_undo={dispatch(|| Action::Undo)}
                     on_redo={dispatch(|| Action::Redo)} on_hint={dispatch(|| Action::Hint)}
                     {on_analyse} {on_analyse_depth} {lang} />
-                <ScoringChoice session={session.clone()} {lang} />
+                <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
                 if session.is_finished() {
                     <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
                 }
@@ -218,13 +229,13 @@ fn main_view() -> Html {
                 }
                 <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                 <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
-                <SaveSlots session={(*session).clone()} on_load={on_load_slot} {lang} />
+                <SaveSlots session={shared.clone()} on_load={on_load_slot} {lang} />
                 <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                     {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                     on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
-                <Record session={session.clone()} {lang} />
-                <AnalysisRoom session={session.clone()} {lang} />
-                <Help session={session.clone()} {lang} />
+                <Record session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <AnalysisRoom session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
@@ -234,7 +245,8 @@ fn main_view() -> Html {
 /// Properties of [`BoardArea`].
 #[derive(Properties, PartialEq)]
 struct BoardAreaProps {
-    session: UseReducerHandle<Session>,
+    session: Rc<Session>,
+    on_action: Callback<Action>,
     lang: Lang,
     /// The position editor is open (in place of the board).
     editing: UseStateHandle<bool>,
@@ -249,8 +261,8 @@ fn board_area(props: &BoardAreaProps) -> Html {
     let game = &session.game;
     let (position, last_move, flipped) = shown_with_last_move(session);
     let on_square = {
-        let session = session.clone();
-        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+        let on_action = props.on_action.clone();
+        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
     };
     let close_editor = {
         let (editing, opener) = (props.editing.clone(), props.opener.clone());
@@ -264,17 +276,17 @@ fn board_area(props: &BoardAreaProps) -> Html {
         Callback::from(move |_| close_editor())
     };
     let on_set_up = {
-        let session = session.clone();
+        let on_action = props.on_action.clone();
         Callback::from(move |position| {
             close_editor();
-            session.dispatch(Action::SetUp(position));
+            on_action.emit(Action::SetUp(position));
         })
     };
     let on_position_error = {
-        let session = session.clone();
-        Callback::from(move |error| session.dispatch(Action::Tell(Notice::BadPosition { error })))
+        let on_action = props.on_action.clone();
+        Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
     };
-    let values = if session.analyse && session.browsing.is_none() {
+    let values = if session.analyse && session.analysis_of == Some(session.shown()) {
         session.analysis.clone()
     } else {
         Vec::new()
@@ -308,12 +320,14 @@ fn board_area(props: &BoardAreaProps) -> Html {
             if *props.editing {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
             } else {
-                <BoardView {position} legal={session.clickable()} {last_move} {flipped} hint={session.hint}
+                <BoardView {position} legal={session.clickable()} {last_move} {flipped}
+                    hint={session.hint.filter(|_| session.browsing.is_none())}
+                    line={if session.show_line { session.line() } else { Vec::new() }}
                     {values} {on_square} {lang} />
             }
             <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
                 shown={session.browsing.unwrap_or(game.plies().len())}
-                on_select={show_ply(session)} {lang} />
+                on_select={show_ply(session, &props.on_action)} {lang} />
         </section>
     }
 }

@@ -26,12 +26,18 @@ pub struct BoardProps {
     /// Values of legal moves to print on them (hundredths of a disc).
     #[prop_or_default]
     pub values: Vec<(Square, i32)>,
+    /// The engine's line, drawn as numbered steps on its first squares.
+    #[prop_or_default]
+    pub line: Vec<Square>,
     /// Called with the square a user clicks.
     #[prop_or_default]
     pub on_square: Callback<Square>,
     /// Language of the labels.
     pub lang: Lang,
 }
+
+/// How many moves of the engine's line the board draws.
+const LINE_STEPS: usize = 6;
 
 /// The board: columns a–h left to right, rows 1–8 top to bottom.
 #[function_component(BoardView)]
@@ -54,6 +60,13 @@ pub fn board_view(props: &BoardProps) -> Html {
             let last = props.last_move == Some(square);
             let hint = props.hint == Some(square);
             let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
+            // The first moves of the line, numbered; a square played twice in it (never) keeps its first.
+            let step = props
+                .line
+                .iter()
+                .take(LINE_STEPS)
+                .position(|&s| s == square)
+                .map(|i| i + 1);
             let onclick = props.on_square.reform(move |_| square);
             let mut label = format!("{square}, {disc_label}");
             for (on, word) in [(legal, t.legal_move), (last, t.last_move), (hint, t.hint)] {
@@ -61,6 +74,9 @@ pub fn board_view(props: &BoardProps) -> Html {
                     label.push_str(", ");
                     label.push_str(word);
                 }
+            }
+            if let Some(n) = step {
+                label.push_str(&format!(", {} {n}", t.line_step));
             }
             // The value shown on the square is part of its name (what is seen is what is read out).
             if let Some(v) = value {
@@ -87,6 +103,9 @@ pub fn board_view(props: &BoardProps) -> Html {
                             key={format!("{square}-{disc}")}
                             class={classes!("disc", disc, props.flipped.contains(square).then_some("flip"), last.then_some("placed"))}
                         ></span>
+                    }
+                    if let Some(n) = step {
+                        <span class={classes!("line-step", (n % 2 == 1).then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
                     }
                     if let Some(v) = value {
                         <span class={classes!("value", (Some(v) == best_value).then_some("best"))} data-value={v.to_string()}>

@@ -23,6 +23,8 @@ mod new_game;
 #[cfg(target_arch = "wasm32")]
 mod panels;
 #[cfg(target_arch = "wasm32")]
+mod reducer;
+#[cfg(target_arch = "wasm32")]
 mod sections;
 #[cfg(target_arch = "wasm32")]
 mod slots;

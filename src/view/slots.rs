@@ -1,6 +1,8 @@
 //! Named save slots: save (or overwrite), load and delete, each shown with its date, mode and move number.
 //! Each slot is its own storage key; an unreadable one is shown as such and does not affect the others.
 
+use std::rc::Rc;
+
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -13,7 +15,7 @@ use crate::view::browser::storage;
 #[derive(Properties, PartialEq)]
 pub struct SlotsProps {
     /// The session to save.
-    pub session: Session,
+    pub session: Rc<Session>,
     /// Called with a loaded session.
     pub on_load: Callback<Session>,
     /// Language of the labels.

@@ -6,8 +6,7 @@
 use yew::prelude::*;
 
 use crate::session::training::drill::{lines, DrillChoice};
-use crate::session::training::{Tab, TrainingAction};
-use crate::session::{Action, Session};
+use crate::session::training::{Tab, Training, TrainingAction};
 use crate::view::i18n::training::{self as words, Words};
 use crate::view::i18n::Lang;
 use reversi_engine::openings::OPENINGS;
@@ -16,8 +15,10 @@ use reversi_engine::Color;
 /// Properties of [`TrainingRoom`].
 #[derive(Properties, PartialEq)]
 pub struct TrainingProps {
-    /// The session (read, and dispatched to).
-    pub session: UseReducerHandle<Session>,
+    /// The room's state, as the page last rendered it.
+    pub training: Training,
+    /// Called with each action the room asks for.
+    pub on_action: Callback<TrainingAction>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -33,23 +34,18 @@ fn seed() -> u64 {
     js_sys::Date::now() as u64
 }
 
-fn train(session: &UseReducerHandle<Session>, action: TrainingAction) {
-    session.dispatch(Action::Training(action));
-}
-
 /// The room's panel in place of the game's.
 #[function_component(TrainingRoom)]
 pub fn training_room(props: &TrainingProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+    let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let training = &session.training;
     let tab = |to: Tab| {
-        let session = session.clone();
-        Callback::from(move |_: MouseEvent| train(&session, TrainingAction::Show(to)))
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(TrainingAction::Show(to)))
     };
     let on_leave = {
-        let session = session.clone();
-        Callback::from(move |_: MouseEvent| train(&session, TrainingAction::Close))
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(TrainingAction::Close))
     };
     let selected = |t: Tab| if training.tab == t { "true" } else { "false" };
     html! {
@@ -69,9 +65,9 @@ pub fn training_room(props: &TrainingProps) -> Html {
                 </p>
             }
             if training.tab == Tab::Puzzles {
-                <PuzzlePanel session={session.clone()} {lang} />
+                <PuzzlePanel training={training.clone()} on_action={props.on_action.clone()} {lang} />
             } else {
-                <DrillPanel session={session.clone()} {lang} />
+                <DrillPanel training={training.clone()} on_action={props.on_action.clone()} {lang} />
             }
             <button type="button" class="link" data-testid="leave-training" onclick={on_leave}>{ w.leave }</button>
         </section>
@@ -80,9 +76,8 @@ pub fn training_room(props: &TrainingProps) -> Html {
 
 #[function_component(PuzzlePanel)]
 fn puzzle_panel(props: &TrainingProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+    let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let training = &session.training;
     let level = use_state(|| training.level);
     let on_level = {
         let level = level.clone();
@@ -92,13 +87,13 @@ fn puzzle_panel(props: &TrainingProps) -> Html {
         })
     };
     let act = |make: fn(u8) -> TrainingAction| {
-        let (session, level) = (session.clone(), level.clone());
-        Callback::from(move |_: MouseEvent| train(&session, make(*level)))
+        let (on_action, level) = (props.on_action.clone(), level.clone());
+        Callback::from(move |_: MouseEvent| on_action.emit(make(*level)))
     };
     let on_daily = {
-        let session = session.clone();
+        let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            train(&session, TrainingAction::DailyPuzzle(local_day()))
+            on_action.emit(TrainingAction::DailyPuzzle(local_day()))
         })
     };
     let stats = &training.progress.puzzles;
@@ -127,7 +122,7 @@ fn puzzle_panel(props: &TrainingProps) -> Html {
                 <p class="notice error" role="alert">{ error.clone() }</p>
             }
             if let Some(round) = round {
-                <PuzzleRoundView session={session.clone()} {lang} />
+                <PuzzleRoundView training={training.clone()} on_action={props.on_action.clone()} {lang} />
                 if round.answer.is_some() {
                     <div class="row">
                         <button type="button" class="primary" data-testid="puzzle-next" onclick={act(|_| TrainingAction::NextPuzzle)}>{ w.next }</button>
@@ -141,17 +136,17 @@ fn puzzle_panel(props: &TrainingProps) -> Html {
 
 #[function_component(PuzzleRoundView)]
 fn puzzle_round_view(props: &TrainingProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+    let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let Some(round) = session.training.puzzle.as_ref() else {
+    let Some(round) = training.puzzle.as_ref() else {
         return html! {};
     };
     let puzzle = &round.puzzle;
     let (best, score) = puzzle.moves[0];
     let decisive = puzzle.moves[1].1.signum() != score.signum();
     let step = |to: usize| {
-        let session = session.clone();
-        Callback::from(move |_: MouseEvent| train(&session, TrainingAction::StepLine(to)))
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(TrainingAction::StepLine(to)))
     };
     let line: Html = puzzle
         .line
@@ -230,9 +225,8 @@ fn opening_name(lang: Lang, index: usize) -> &'static str {
 
 #[function_component(DrillPanel)]
 fn drill_panel(props: &TrainingProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+    let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let training = &session.training;
     let choice = use_state(|| training.choice.unwrap_or(DrillChoice::AllOpenings));
     let color = use_state(|| training.drill.as_ref().map_or(Color::Black, |d| d.color));
     let on_choice = {
@@ -259,29 +253,23 @@ fn drill_panel(props: &TrainingProps) -> Html {
         })
     };
     let on_start = {
-        let (session, choice, color) = (session.clone(), choice.clone(), color.clone());
+        let (on_action, choice, color) = (props.on_action.clone(), choice.clone(), color.clone());
         Callback::from(move |_: MouseEvent| {
-            train(
-                &session,
-                TrainingAction::StartDrill {
-                    choice: *choice,
-                    color: *color,
-                    today: local_day(),
-                    seed: seed(),
-                },
-            )
+            on_action.emit(TrainingAction::StartDrill {
+                choice: *choice,
+                color: *color,
+                today: local_day(),
+                seed: seed(),
+            })
         })
     };
     let on_next = {
-        let session = session.clone();
+        let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| {
-            train(
-                &session,
-                TrainingAction::NextLine {
-                    today: local_day(),
-                    seed: seed(),
-                },
-            )
+            on_action.emit(TrainingAction::NextLine {
+                today: local_day(),
+                seed: seed(),
+            })
         })
     };
     let option = |value: DrillChoice, label: &str| {

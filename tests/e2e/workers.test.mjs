@@ -184,8 +184,9 @@ test('without the isolation headers the page plays a whole game against level 10
     const { page, context, errors } = await openPage(env.browser, server.url, { serviceWorkers: 'block' });
     await page.waitForSelector('[data-legal=true]');
     assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
-    await newGame(page, { mode: 'hva', color: 'black', level: 10 });
-    // The person plays the first legal move each turn until the game is over; level 10 answers each one.
+    // The person plays white (games.test.mjs plays level 10 as white on an isolated page): level 10 opens,
+    // then answers each of the person's moves, the first legal one each turn, until the game is over.
+    await newGame(page, { mode: 'hva', color: 'white', level: 10 });
     for (let turn = 0; turn < 40; turn += 1) {
       await page.waitForSelector('[data-legal=true], [data-testid=play-again]', { timeout: 30_000 });
       if (await page.$('[data-testid=play-again]')) break;

@@ -40,6 +40,7 @@ fn best(id: RequestId) -> Response {
         best: reversi_engine::Move::Place("f5".parse().unwrap()),
         score: 0,
         kind: reversi_engine::ScoreKind::Book,
+        pv: Vec::new(),
         nodes: 0,
         millis: 0,
     }

@@ -1,4 +1,4 @@
-//! The game clock's ticks.
+//! The game clock's ticks, and the wake-up of a held engine reply.
 
 use yew::prelude::*;
 
@@ -16,5 +16,23 @@ pub fn use_game_clock(session: &UseReducerHandle<Session>) {
             })
         });
         move || drop(interval)
+    });
+}
+
+/// The session is woken (a tick at that time) when it asks to be: the engine's reply held back until it
+/// is due ([`Session::wake_at`]).
+#[hook]
+pub fn use_wake(session: &UseReducerHandle<Session>) {
+    let dispatcher = session.dispatcher();
+    use_effect_with(session.wake_at().map(f64::to_bits), move |at| {
+        let timeout = at.map(|bits| {
+            let due = f64::from_bits(bits);
+            let wait = (due - js_sys::Date::now()).max(0.0);
+            // Never before `due`, even when the timer fires a little early.
+            gloo_timers::callback::Timeout::new(wait.ceil() as u32, move || {
+                dispatcher.dispatch(Action::Tick(js_sys::Date::now().max(due)))
+            })
+        });
+        move || drop(timeout)
     });
 }

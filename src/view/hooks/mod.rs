@@ -9,7 +9,7 @@ mod pool;
 mod training;
 
 pub use self::autosave::use_autosave;
-pub use self::clock::use_game_clock;
+pub use self::clock::{use_game_clock, use_wake};
 pub use self::links::use_shared_links;
 pub use self::pool::use_engine_pool;
 pub use self::training::use_training_progress;

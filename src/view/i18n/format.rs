@@ -36,6 +36,31 @@ pub fn to_move(lang: Lang, color: Color) -> String {
     }
 }
 
+/// The engine's line as a transcript to read: "d3 c3 c4 e3" (at most ten moves, then "…").
+pub fn line(pv: &[reversi_engine::Square]) -> String {
+    let mut text = pv
+        .iter()
+        .take(10)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if pv.len() > 10 {
+        text.push_str(" …");
+    }
+    text
+}
+
+/// The status of a position browsed in the record: "Move 5 · White to move" (after the fifth placement),
+/// "Start · Black to move".
+pub fn viewing(lang: Lang, placements: usize, color: Color) -> String {
+    match (lang, placements) {
+        (Lang::En, 0) => format!("Start · {}", to_move(lang, color)),
+        (Lang::En, n) => format!("Move {n} · {}", to_move(lang, color)),
+        (Lang::Zh, 0) => format!("开局 · {}", to_move(lang, color)),
+        (Lang::Zh, n) => format!("第 {n} 手 · {}", to_move(lang, color)),
+    }
+}
+
 /// "White (AI level 4) is thinking…".
 pub fn thinking(lang: Lang, color: Color, level: u8) -> String {
     match lang {

@@ -135,6 +135,14 @@ strings! {
     browsing: "Showing an earlier position.", "正在查看之前的局面。";
     /// Button back to the current position.
     back_to_game: "Back to the game", "回到当前对局";
+    /// A square's step in the engine's line drawn on the board ("line 2").
+    line_step: "line", "变化";
+    /// Toggle: draw the engine's line on the board.
+    show_line: "Show the line on the board", "在棋盘上显示变化";
+    /// Before the engine's line: "Line: d3 c3 c4".
+    line_label: "Line", "变化";
+    /// Button: go on from the position browsed in the record.
+    continue_from_here: "Play from here", "从这里继续下";
     /// First entry of the move list.
     start_position: "Start", "开局";
     /// Move list entry of a pass.
@@ -275,10 +283,10 @@ mod format;
 pub mod training;
 
 pub use self::format::{
-    average_losses, color_name, disc_name, ggf_error, hint, lost_on_time, mistake, mode, notice,
-    passed, played, position_error, progress, replaced_count, result, review_progress,
+    average_losses, color_name, disc_name, ggf_error, hint, line, lost_on_time, mistake, mode,
+    notice, passed, played, position_error, progress, replaced_count, result, review_progress,
     search_figures, search_stats, side_value, slot_name, slot_summary, thinking, to_move,
-    transcript_error,
+    transcript_error, viewing,
 };
 
 #[cfg(test)]

@@ -16,21 +16,22 @@ pub fn analysis_room(props: &SectionProps) -> Html {
     let game = &session.game;
     let position = session.shown();
     let dispatch = |action: fn() -> Action| {
-        let session = session.clone();
-        Callback::from(move |_: ()| session.dispatch(action()))
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: ()| on_action.emit(action()))
     };
     // The explorer's section opens and closes through the session (which then asks the analyst), not by
     // the browser's own toggle.
     let on_explorer_toggle = {
-        let session = session.clone();
+        let on_action = props.on_action.clone();
+        let open = session.room.explorer_open;
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            session.dispatch(Action::SetExplorer(!session.room.explorer_open));
+            on_action.emit(Action::SetExplorer(!open));
         })
     };
     let on_play = {
-        let session = session.clone();
-        Callback::from(move |square: Square| session.dispatch(Action::Square(square)))
+        let on_action = props.on_action.clone();
+        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
     };
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>
@@ -38,7 +39,7 @@ pub fn analysis_room(props: &SectionProps) -> Html {
             <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={dispatch(|| Action::StartReview)} on_cancel={dispatch(|| Action::CancelReview)}
-                on_select={show_ply(session)} {lang} />
+                on_select={show_ply(session, &props.on_action)} {lang} />
             <details class="explorer-section" open={session.room.explorer_open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                 if session.room.explorer_open {

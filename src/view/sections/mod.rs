@@ -1,10 +1,13 @@
-//! The side panel's sections, each a component over the session's handle: the state of play (counts,
+//! The side panel's sections, each a component over the session's value (one copy a render, shared) that
+//! asks for changes through its `on_action` callback: the state of play (counts,
 //! clocks, status, the engine's line, the hint), the notice line, the record (transcript, opening, move
 //! list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`]) lays them out.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
-use crate::session::Session;
+use crate::session::{Action, Session};
 use crate::view::i18n::{self, Lang};
 use reversi_engine::Move;
 
@@ -22,18 +25,28 @@ pub use self::play_state::PlayState;
 pub use self::record::{show_ply, Record};
 pub use self::scoring_choice::ScoringChoice;
 
-/// Properties of the sections: the session and the language.
+/// Properties of the sections: the session, where its actions go, and the language.
 #[derive(Properties, PartialEq)]
 pub struct SectionProps {
-    /// The session (read, and dispatched to).
-    pub session: UseReducerHandle<Session>,
+    /// The session, as the page last rendered it.
+    pub session: Rc<Session>,
+    /// Called with each action the section asks for.
+    pub on_action: Callback<Action>,
     /// Language of the labels.
     pub lang: Lang,
 }
 
-/// Whose turn it is, a pass just made, or the result.
+/// Whose turn it is, a pass just made, or the result; for a position browsed in the record, its move
+/// number and whose turn it was there.
 pub fn status_line(lang: Lang, session: &Session) -> String {
     let game = &session.game;
+    if let Some(ply) = session.browsing {
+        let placements = game.plies()[..ply]
+            .iter()
+            .filter(|p| p.mv != Move::Pass)
+            .count();
+        return i18n::viewing(lang, placements, game.plies()[ply].before.to_move);
+    }
     if let Some(color) = session.flagged() {
         return i18n::lost_on_time(lang, color);
     }

@@ -16,8 +16,8 @@ pub fn notice_line(props: &SectionProps) -> Html {
     let (session, lang) = (&props.session, props.lang);
     let t = lang.strings();
     let dispatch = |action: fn() -> Action| {
-        let session = session.clone();
-        Callback::from(move |_| session.dispatch(action()))
+        let on_action = props.on_action.clone();
+        Callback::from(move |_| on_action.emit(action()))
     };
     html! {
         <>
@@ -28,11 +28,11 @@ pub fn notice_line(props: &SectionProps) -> Html {
                         { " " }
                         <button type="button" class="link" data-testid="copy-backup" onclick={{
                             let key = key.clone();
-                            let session = session.clone();
+                            let on_action = props.on_action.clone();
                             Callback::from(move |_| {
                                 let text = storage().and_then(|s| s.get_item(&key).ok().flatten()).unwrap_or_default();
                                 if copy_to_clipboard(&text) {
-                                    session.dispatch(Action::Copied);
+                                    on_action.emit(Action::Copied);
                                 }
                             })
                         }}>{ t.copy_backup }</button>
@@ -48,6 +48,8 @@ pub fn notice_line(props: &SectionProps) -> Html {
                 <p class="browsing">
                     { t.browsing }{ " " }
                     <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Browse(None))}>{ t.back_to_game }</button>
+                    { " " }
+                    <button type="button" class="link" data-testid="play-from-here" onclick={dispatch(|| Action::PlayFromHere)}>{ t.continue_from_here }</button>
                 </p>
             }
         </>

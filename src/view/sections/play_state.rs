@@ -17,7 +17,11 @@ pub fn play_state(props: &SectionProps) -> Html {
         Some(n) => game.plies()[n].before,
         None => game.position(),
     };
-    let to_move = (!game.is_over()).then(|| game.to_move());
+    // The side to move in the position shown (browsing: the one to move there).
+    let to_move = match session.browsing {
+        Some(n) => Some(game.plies()[n].before.to_move),
+        None => (!game.is_over()).then(|| game.to_move()),
+    };
     let thinking = session.thinking.as_ref().map(|th| {
         i18n::progress(
             lang,
@@ -27,6 +31,11 @@ pub fn play_state(props: &SectionProps) -> Html {
             &th.best.to_string(),
         )
     });
+    let line = session.line();
+    let on_show_line = {
+        let (on_action, on) = (props.on_action.clone(), !session.show_line);
+        Callback::from(move |_: MouseEvent| on_action.emit(crate::session::Action::SetShowLine(on)))
+    };
     html! {
         <>
             <Counts black={position.black().count()} white={position.white().count()} {to_move} {lang} />
@@ -47,10 +56,19 @@ pub fn play_state(props: &SectionProps) -> Html {
                     </details>
                 </p>
             }
-            if let (Some(square), Some((score, kind))) = (session.hint, session.hint_value) {
+            if let (Some(square), Some((score, kind)), None) = (session.hint, session.hint_value, session.browsing) {
                 <p class="hint-line" data-testid="hint-text"
                    data-book={(kind == crate::protocol::ScoreKind::Book).to_string()}>
                     { i18n::hint(lang, game.to_move(), square, score, kind) }
+                </p>
+            }
+            if !line.is_empty() {
+                <p class="engine-line">
+                    <span class="label">{ t.line_label }{ ": " }</span>
+                    <code data-testid="engine-line">{ i18n::line(&line) }</code>
+                    { " " }
+                    <button type="button" class="link" data-testid="show-line" aria-pressed={session.show_line.to_string()}
+                        onclick={on_show_line}>{ t.show_line }</button>
                 </p>
             }
         </>

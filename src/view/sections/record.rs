@@ -25,8 +25,8 @@ pub fn record(props: &SectionProps) -> Html {
         },
     );
     let on_browse = {
-        let session = session.clone();
-        Callback::from(move |ply| session.dispatch(Action::Browse(ply)))
+        let on_action = props.on_action.clone();
+        Callback::from(move |ply| on_action.emit(Action::Browse(ply)))
     };
     let marks: Vec<(usize, _)> = session
         .room
@@ -50,10 +50,8 @@ pub fn record(props: &SectionProps) -> Html {
 }
 
 /// Shows the position before ply `k` (after `k` moves; the last one is the game's).
-pub fn show_ply(session: &UseReducerHandle<Session>) -> Callback<usize> {
-    let session = session.clone();
-    Callback::from(move |k: usize| {
-        let plies = session.game.plies().len();
-        session.dispatch(Action::Browse((k < plies).then_some(k)))
-    })
+pub fn show_ply(session: &Session, on_action: &Callback<Action>) -> Callback<usize> {
+    let plies = session.game.plies().len();
+    let on_action = on_action.clone();
+    Callback::from(move |k: usize| on_action.emit(Action::Browse((k < plies).then_some(k))))
 }

@@ -11,7 +11,7 @@ use crate::session::{Action, Scoring};
 pub fn scoring_choice(props: &SectionProps) -> Html {
     let (session, t) = (&props.session, props.lang.strings());
     let on_scoring = {
-        let session = session.clone();
+        let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
             let value = e
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
@@ -21,7 +21,7 @@ pub fn scoring_choice(props: &SectionProps) -> Html {
             } else {
                 Scoring::EmptiesToWinner
             };
-            session.dispatch(Action::SetScoring(scoring));
+            on_action.emit(Action::SetScoring(scoring));
         })
     };
     html! {

@@ -1,11 +1,11 @@
-//! The page's reducer: every action is applied at the time it happens, so the clock charges the side to
-//! move up to then first (see [`Session::apply_at`]).
+//! The session as the page's Yew reducer: every action is applied at the time it happens, so the clock
+//! charges the side to move up to then first (see [`Session::apply_at`]).
 
 use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::{Action, Session};
+use crate::session::{Action, Session};
 
 impl Reducible for Session {
     type Action = Action;

@@ -1,0 +1,135 @@
+//! Browsing the record: the analysis of the position shown, going on from it, and the engine's line.
+
+use super::*;
+
+fn analysed_position(s: &Session) -> Option<Position> {
+    match s.channel.last_request() {
+        Some((Request::Analyse { position, .. }, _)) => Some(position),
+        _ => None,
+    }
+}
+
+#[test]
+fn browsing_with_the_analysis_on_analyses_the_position_shown() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    s.apply(Action::SetAnalyse(true));
+    assert_eq!(analysed_position(&s), Some(s.game.position()));
+    s.apply(Action::Browse(Some(1)));
+    let shown = s.game.plies()[1].before;
+    assert_eq!(analysed_position(&s), Some(shown));
+    let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
+        panic!()
+    };
+    s.apply(Action::Worker(Response::Analysis {
+        id,
+        values: vec![(sq("c5"), 150)],
+    }));
+    assert_eq!(s.analysis_of, Some(shown));
+    assert_eq!(s.analysis, vec![(sq("c5"), 150)]);
+    // Back to the game: its own position is analysed again.
+    s.apply(Action::Browse(None));
+    assert_eq!(analysed_position(&s), Some(s.game.position()));
+    assert!(s.analysis.is_empty());
+}
+
+#[test]
+fn play_from_here_takes_back_the_later_moves_and_keeps_them_a_redo_away() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3", "d3"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    s.apply(Action::Browse(Some(2)));
+    s.apply(Action::PlayFromHere);
+    assert_eq!(s.browsing, None);
+    assert_eq!(s.game.transcript(), "f5d6");
+    assert!(!s.clickable().is_empty());
+    s.apply(Action::Redo);
+    s.apply(Action::Redo);
+    assert_eq!(
+        s.game.transcript(),
+        "f5d6c3d3",
+        "the main line is still there"
+    );
+    // Without browsing, nothing happens.
+    s.apply(Action::PlayFromHere);
+    assert_eq!(s.game.transcript(), "f5d6c3d3");
+}
+
+#[test]
+fn play_from_here_against_the_engine_lets_it_move_when_it_is_its_turn() {
+    let mut s = Session::new(Settings::default()); // the person black
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(best_move(id, "d6"));
+    s.apply(Action::Square(sq("c3")));
+    let id = search_id(&s);
+    s.apply(best_move(id, "d3"));
+    s.apply(Action::Browse(Some(1))); // after f5: white (the engine) to move
+    s.apply(Action::PlayFromHere);
+    assert_eq!(s.game.transcript(), "f5");
+    assert!(s.ai_to_move());
+    assert!(matches!(
+        s.channel.last_request(),
+        Some((Request::Search { .. }, _))
+    ));
+}
+
+fn line(moves: &str) -> Vec<Square> {
+    moves
+        .as_bytes()
+        .chunks(2)
+        .map(|c| std::str::from_utf8(c).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
+    let mut s = Session::new(Settings::default());
+    assert!(s.line().is_empty());
+    s.apply(Action::Square(sq("f5")));
+    let id = search_id(&s);
+    s.apply(Action::Worker(Response::Thinking {
+        id,
+        best: sq("d6"),
+        score: 0,
+        kind: ScoreKind::Midgame { depth: 4 },
+        pv: line("d6c3d3"),
+        nodes: 10,
+    }));
+    assert_eq!(s.line(), line("d6c3d3"));
+    s.apply(Action::Worker(Response::BestMove {
+        id,
+        best: Move::Place(sq("d6")),
+        score: 0,
+        kind: ScoreKind::Midgame { depth: 5 },
+        pv: line("d6c3d3c4"),
+        nodes: 20,
+        millis: 5,
+    }));
+    assert_eq!(s.line(), line("c3d3c4"), "what it expects after its move");
+    s.apply(Action::Hint);
+    let Some((Request::Search { id, .. }, _)) = s.channel.last_request() else {
+        panic!()
+    };
+    s.apply(Action::Worker(Response::BestMove {
+        id,
+        best: Move::Place(sq("c5")),
+        score: 100,
+        kind: ScoreKind::Midgame { depth: 8 },
+        pv: line("c5f4"),
+        nodes: 20,
+        millis: 5,
+    }));
+    assert_eq!(s.line(), line("c5f4"));
+    s.apply(Action::Browse(Some(0)));
+    assert!(
+        s.line().is_empty(),
+        "browsing: the game's line is not the position's"
+    );
+    s.apply(Action::Browse(None));
+    s.apply(Action::Square(sq("c5")));
+    assert!(s.hint_line.is_empty(), "the hint went with its position");
+}
