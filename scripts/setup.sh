@@ -27,9 +27,9 @@ for component in rustfmt clippy; do
   fi
 done
 
-# Cargo tools, both at once (each build leaves one of the two cores idle much of the time). A debug build of
-# the tools is minutes instead of a quarter of an hour, and fast enough. Trunk without its default features:
-# no TLS and no update check, since it runs offline (Trunk.toml).
+# Cargo tools, one after the other (side by side on two cores they took longer). A debug build of the tools
+# is minutes instead of a quarter of an hour, and fast enough. Trunk without its default features: no TLS
+# and no update check, since it runs offline (Trunk.toml).
 install_tool() { # crate version binary [cargo install options…]
   local crate=$1 version=$2 binary=$3
   shift 3
@@ -48,13 +48,9 @@ install_tool() { # crate version binary [cargo install options…]
   rm -f "$log"
   say "installed $crate $version"
 }
-install_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features &
-trunk_install=$!
+install_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features
 # No --locked: wasm-bindgen-cli's own lockfile pins a crate version the registry no longer serves.
-install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen &
-bindgen_install=$!
-wait "$trunk_install"
-wait "$bindgen_install"
+install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
 
 # Chromium and its driver from Debian, for the browser tests (never a browser download).
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

@@ -31,6 +31,8 @@ pub enum Action {
     Browse(Option<usize>),
     /// Draw the engine's line on the board, or stop.
     SetShowLine(bool),
+    /// Step through the record by this many plies from the position shown (the ← and → keys).
+    Step(i32),
     /// Go on from the position shown: the moves after it are taken back (and stay a redo away).
     PlayFromHere,
     /// A message from a worker, for the game (the AI's move, a hint, the analysis).
@@ -61,12 +63,15 @@ pub enum Action {
     /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
     /// are read) or a GGF game (with its own start); a bad one changes nothing.
     Import(String),
-    /// Open a shared game (from a link): its moves, played by two people, shown from its last position.
+    /// Open a shared game (from a link): its moves, shown from its last position, played on as the link
+    /// says (by two people when it says nothing).
     OpenShared {
         /// The start position (`None`: the standard one).
         start: Option<reversi_engine::Position>,
         /// The moves.
         transcript: String,
+        /// Who plays it.
+        players: Option<crate::session::share::Players>,
     },
     /// A worker answered the analysis room.
     Analyst(Response),

@@ -429,6 +429,12 @@ impl Session {
                 }
             }
             Action::PlayFromHere => self.play_from_here(),
+            Action::Step(delta) => {
+                let plies = self.game.plies().len() as i64;
+                let at = self.browsing.map_or(plies, |n| n as i64);
+                let to = (at + i64::from(delta)).clamp(0, plies);
+                self.apply_game(Action::Browse((to < plies).then_some(to as usize)));
+            }
             Action::SetShowLine(on) => self.show_line = on,
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
@@ -487,12 +493,20 @@ impl Session {
                     self.notice = Some(Notice::BroughtBack);
                 }
             }
-            Action::OpenShared { start, transcript } => {
+            Action::OpenShared {
+                start,
+                transcript,
+                players,
+            } => {
                 let start = start.unwrap_or(reversi_engine::Position::START);
                 match Game::from_position_and_transcript(start, &transcript) {
                     Ok(game) => {
                         let kept = self.put_aside(&game);
-                        self.settings.mode = Mode::HumanVsHuman;
+                        self.settings.mode = players.map_or(Mode::HumanVsHuman, |p| p.mode);
+                        if let Some(players) = players {
+                            self.settings.black_level = players.black_level;
+                            self.settings.white_level = players.white_level;
+                        }
                         // A shared link carries no clock.
                         self.clock = None;
                         self.replace_game(game);

@@ -71,6 +71,14 @@ pub enum Notice {
     },
 }
 
+impl Notice {
+    /// True for a report of something done as asked (copied, a game brought back), shown as a success
+    /// rather than as a warning.
+    pub fn is_success(&self) -> bool {
+        matches!(self, Notice::Copied | Notice::BroughtBack)
+    }
+}
+
 /// Why a shared link could not be opened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LinkError {

@@ -1,7 +1,95 @@
 //! Share links: a game in the URL fragment, `#t=f5d6c3` (the moves) with `p=<64 squares><side>` when it did
-//! not start from the standard position. Plain text, so a link is readable and can be typed.
+//! not start from the standard position, and `m=` who played it: `b4` (a person with black against level 4),
+//! `w4` (a person with white), `a4-6` (the engine against itself, black's level first); none for two people.
+//! Plain text, so a link is readable and can be typed.
 
-use reversi_engine::{Game, Position, PositionError};
+use reversi_engine::{Color, Game, Position, PositionError};
+
+use crate::session::{Mode, Settings};
+
+/// Who plays a shared game: the mode and the engine's levels (black's, white's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    /// Who plays.
+    pub mode: Mode,
+    /// The level of the engine with black.
+    pub black_level: u8,
+    /// The level of the engine with white.
+    pub white_level: u8,
+}
+
+/// The fragment that opens `game` as `settings` play it (two people: no `m=`).
+///
+/// ```
+/// use reversi_engine::{Color, Game};
+/// use reversi_web::session::share::fragment_with_players;
+/// use reversi_web::session::{Mode, Settings};
+/// let game = Game::from_transcript("f5d6").unwrap();
+/// let settings = Settings {
+///     mode: Mode::HumanVsAi { human: Color::White },
+///     black_level: 7,
+///     ..Settings::default()
+/// };
+/// assert_eq!(fragment_with_players(&game, &settings), "#t=f5d6&m=w7");
+/// ```
+pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
+    let mut out = fragment(game);
+    match settings.mode {
+        Mode::HumanVsHuman => {}
+        Mode::HumanVsAi { human } => {
+            let (side, level) = match human {
+                Color::Black => ('b', settings.white_level),
+                Color::White => ('w', settings.black_level),
+            };
+            out.push_str(&format!("&m={side}{level}"));
+        }
+        Mode::AiVsAi => out.push_str(&format!(
+            "&m=a{}-{}",
+            settings.black_level, settings.white_level
+        )),
+    }
+    out
+}
+
+/// Who plays the game of a fragment (its `m=`); `None` without one, or with one this page cannot read
+/// (the game still opens, between two people).
+pub fn players(fragment: &str) -> Option<Players> {
+    let decoded = percent_decode(fragment);
+    let value = decoded
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|part| part.strip_prefix("m="))?;
+    let level = |text: &str| {
+        text.parse::<u8>()
+            .ok()
+            .filter(|l| (1..=reversi_engine::MAX_LEVEL).contains(l))
+    };
+    let (kind, rest) = value.split_at_checked(1)?;
+    match kind {
+        "b" | "w" => {
+            let level = level(rest)?;
+            let human = if kind == "b" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            Some(Players {
+                mode: Mode::HumanVsAi { human },
+                black_level: level,
+                white_level: level,
+            })
+        }
+        "a" => {
+            let (black, white) = rest.split_once('-')?;
+            Some(Players {
+                mode: Mode::AiVsAi,
+                black_level: level(black)?,
+                white_level: level(white)?,
+            })
+        }
+        _ => None,
+    }
+}
 
 /// The fragment (with `#`) that opens `game`.
 ///
@@ -92,6 +180,57 @@ mod tests {
             Game::from_position_and_transcript(start.unwrap(), &moves).unwrap(),
             other_start
         );
+    }
+
+    #[test]
+    fn who_plays_rides_along_and_a_bad_mode_is_ignored() {
+        let game = Game::from_transcript("f5").unwrap();
+        let against = Settings {
+            mode: Mode::HumanVsAi {
+                human: Color::Black,
+            },
+            black_level: 2,
+            white_level: 9,
+            ..Settings::default()
+        };
+        let link = fragment_with_players(&game, &against);
+        assert_eq!(link, "#t=f5&m=b9");
+        assert_eq!(parse(&link), Some(Ok((None, "f5".to_string()))));
+        assert_eq!(
+            players(&link),
+            Some(Players {
+                mode: against.mode,
+                black_level: 9,
+                white_level: 9
+            })
+        );
+        let watch = Settings {
+            mode: Mode::AiVsAi,
+            ..against
+        };
+        let link = fragment_with_players(&game, &watch);
+        assert_eq!(link, "#t=f5&m=a2-9");
+        assert_eq!(
+            players(&link).map(|p| (p.black_level, p.white_level)),
+            Some((2, 9))
+        );
+        let people = Settings {
+            mode: Mode::HumanVsHuman,
+            ..against
+        };
+        assert_eq!(fragment_with_players(&game, &people), "#t=f5");
+        for bad in [
+            "#t=f5",
+            "#t=f5&m=",
+            "#t=f5&m=b",
+            "#t=f5&m=b0",
+            "#t=f5&m=b99",
+            "#t=f5&m=x4",
+            "#t=f5&m=a4",
+            "#t=f5&m=é4",
+        ] {
+            assert_eq!(players(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -19,25 +19,46 @@ pub struct EvalGraphProps {
     pub shown: usize,
     /// Called with the number of moves after which to show the position.
     pub on_select: Callback<usize>,
+    /// The review's marks (`?!`, `?`, `??`) by the index of the move in the record.
+    #[prop_or_default]
+    pub marks: Vec<(usize, &'static str)>,
     /// Language of the labels.
     pub lang: Lang,
 }
 
-/// Discs at the graph's top and bottom edge (values beyond are drawn at the edge).
-const GRAPH_RANGE: f64 = 32.0;
+/// The scales the graph's edges take, in discs: the smallest that holds every value (beyond the last,
+/// values are drawn at the edge).
+const GRAPH_RANGES: [f64; 5] = [4.0, 8.0, 16.0, 32.0, 64.0];
 
-/// A bar chart of the value after each move: up for black, down for white; exact values outlined.
+/// The graph's range for these points: the smallest scale that holds them all.
+fn graph_range(points: &[GraphPoint]) -> f64 {
+    let most = points.iter().map(|p| p.value.abs()).fold(0.0, f64::max);
+    GRAPH_RANGES
+        .into_iter()
+        .find(|&r| most <= r)
+        .unwrap_or(GRAPH_RANGES[GRAPH_RANGES.len() - 1])
+}
+
+/// A bar chart of the value after each move: up for black, down for white, on a scale that fits the game
+/// (labelled at its edges); exact values outlined, the review's mistakes coloured.
 #[function_component(EvalGraph)]
 pub fn eval_graph(props: &EvalGraphProps) -> Html {
     let t = props.lang.strings();
     let width = props.plies.max(60) as f64;
     let bar = 1.0;
+    let range = graph_range(&props.points);
     let bars = props.points.iter().map(|point| {
         let ply = point.ply;
-        let height = (point.value.abs().min(GRAPH_RANGE) / GRAPH_RANGE * 50.0).max(0.6);
+        let height = (point.value.abs().min(range) / range * 50.0).max(0.6);
         let y = if point.value >= 0.0 { 50.0 - height } else { 50.0 };
         let side = if point.value >= 0.0 { "black" } else { "white" };
         let current = ply == props.shown;
+        // The bar after a move carries that move's mark.
+        let mark = props.marks.iter().find(|(m, _)| m + 1 == ply).map(|&(_, m)| match m {
+            "??" => "blunder",
+            "?" => "mistake",
+            _ => "inaccuracy",
+        });
         let title = format!(
             "{ply}: {}",
             i18n::side_value(props.lang, point.value, point.exact)
@@ -45,7 +66,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
         let onclick = props.on_select.reform(move |_| ply);
         html! {
             <rect
-                class={classes!("bar", side, point.exact.then_some("exact"), current.then_some("current"))}
+                class={classes!("bar", side, point.exact.then_some("exact"), mark, current.then_some("current"))}
                 data-testid="eval-point"
                 data-ply={ply.to_string()}
                 data-value={format!("{:.2}", point.value)}
@@ -65,12 +86,22 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
         html! { <line class="shown" x1={x.clone()} x2={x} y1="0" y2="100" /> }
     });
     html! {
-        <figure class="eval-graph" data-testid="eval-graph" data-points={props.points.len().to_string()}>
-            <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={t.eval_graph}>
-                <line class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
-                { for bars }
-                { for marker }
-            </svg>
+        <figure class="eval-graph" data-testid="eval-graph" data-points={props.points.len().to_string()}
+            data-range={range.to_string()}>
+            <div class="graph-plot">
+                <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={t.eval_graph}>
+                    <line class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
+                    { for bars }
+                    { for marker }
+                </svg>
+                <span class="graph-label top" data-testid="graph-top" aria-hidden="true">
+                    { i18n::side_value(props.lang, range, false) }
+                </span>
+                <span class="graph-label zero" aria-hidden="true">{ "0" }</span>
+                <span class="graph-label bottom" data-testid="graph-bottom" aria-hidden="true">
+                    { i18n::side_value(props.lang, -range, false) }
+                </span>
+            </div>
             <figcaption>{ t.eval_graph_help }</figcaption>
         </figure>
     }
@@ -91,11 +122,36 @@ pub struct ReviewPanelProps {
     pub on_cancel: Callback<()>,
     /// Show the position before this ply (where the move was chosen).
     pub on_select: Callback<usize>,
+    /// The ply before which the position is shown (`None`: the game's own position).
+    #[prop_or_default]
+    pub shown: Option<usize>,
     /// Language of the labels.
     pub lang: Lang,
 }
 
-/// The review: a button, its progress, the biggest mistakes, each side's average loss and every move.
+/// The marked moves before and after the position shown (by ply), for stepping through the mistakes.
+fn neighbouring_mistakes(
+    reviewed: &[ReviewedMove],
+    shown: Option<usize>,
+) -> (Option<usize>, Option<usize>) {
+    let marked = reviewed.iter().filter(|m| m.mark.is_some()).map(|m| m.ply);
+    let previous = marked
+        .clone()
+        .filter(|&ply| shown.is_none_or(|at| ply < at))
+        .max();
+    let next = marked.filter(|&ply| shown.is_some_and(|at| ply > at)).min();
+    // From the game's own position "next" starts again at the first.
+    let next = next.or_else(|| {
+        shown
+            .is_none()
+            .then(|| reviewed.iter().find(|m| m.mark.is_some()).map(|m| m.ply))
+            .flatten()
+    });
+    (previous, next)
+}
+
+/// The review: a button, its progress, the biggest mistakes (stepped through one by one on the board),
+/// each side's average loss and every move.
 #[function_component(ReviewPanel)]
 pub fn review_panel(props: &ReviewPanelProps) -> Html {
     let t = props.lang.strings();
@@ -114,6 +170,15 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
     worst.truncate(5);
     let (black, white) = Room::average_losses(&props.reviewed);
     let select = |ply: usize| props.on_select.reform(move |_| ply);
+    let (previous, next) = neighbouring_mistakes(&props.reviewed, props.shown);
+    let step_to = |to: Option<usize>| {
+        let on_select = props.on_select.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(ply) = to {
+                on_select.emit(ply);
+            }
+        })
+    };
     html! {
         <div class="review" data-testid="review"
              data-state={match &props.run { None => "idle", Some(r) if r.finished => "done", Some(_) => "running" }}>
@@ -131,6 +196,12 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                 }
                 <p class="review-summary" data-testid="review-summary">{ i18n::average_losses(lang, black, white) }</p>
                 <h3>{ t.biggest_mistakes }</h3>
+                <div class="mistake-steps">
+                    <button type="button" data-testid="previous-mistake" disabled={previous.is_none()}
+                        onclick={step_to(previous)}>{ "◀ " }{ t.previous_mistake }</button>
+                    <button type="button" data-testid="next-mistake" disabled={next.is_none()}
+                        onclick={step_to(next)}>{ t.next_mistake }{ " ▶" }</button>
+                </div>
                 if worst.is_empty() {
                     <p>{ t.no_mistakes }</p>
                 } else {

@@ -22,15 +22,17 @@ use crate::view::browser::{
 };
 use crate::view::editor::PositionEditor;
 use crate::view::hooks::{
-    use_autosave, use_engine_pool, use_game_clock, use_shared_links, use_training_progress,
-    use_wake,
+    use_autosave, use_engine_pool, use_game_clock, use_page_keys, use_shared_links,
+    use_training_progress, use_wake,
 };
 use crate::view::new_game::NewGameForm;
-use crate::view::panels::{GameControls, Header, SharePanel};
+use crate::view::panels::{GameControls, Header, ResultCard, SharePanel};
 use crate::view::sections::{
-    show_ply, status_line, AnalysisRoom, Help, NoticeLine, PlayState, Record, ScoringChoice,
+    show_ply, status_line, AnalysisRoom, EngineLines, Help, NoticeLine, PlayState, Record,
+    ScoringChoice,
 };
 use crate::view::slots::SaveSlots;
+use crate::view::sound::{initial_sound, play_move, remember_sound};
 use crate::view::training::TrainingRoom;
 use reversi_engine::{Bitboard, Move, Square};
 
@@ -118,6 +120,7 @@ fn main_view() -> Html {
         })
     };
     let show_form = use_state(|| false);
+    let (sound, sounds_played, on_sound) = use_move_sounds(&session.game);
 
     let dispatch = |action: fn() -> Action| {
         let session = session.clone();
@@ -169,16 +172,19 @@ fn main_view() -> Html {
         let session = session.clone();
         Callback::from(move |text: String| session.dispatch(Action::Import(text)))
     };
-    let link = page_link(&share::fragment(&session.game));
+    let link = page_link(&share::fragment_with_players(
+        &session.game,
+        &session.settings,
+    ));
     let dispatch_unit = |action: fn() -> Action| {
         let session = session.clone();
         Callback::from(move |_: ()| session.dispatch(action()))
     };
-    let on_keydown = {
+    use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
-    };
+    });
 
     // The components read one copy of the session a render and ask for changes through `on_action`.
     let on_action = {
@@ -194,8 +200,8 @@ fn main_view() -> Html {
     let announcement = announcement(lang, &session);
     if session.training.open {
         return html! {
-            <main class="layout training-layout" onkeydown={on_keydown}>
-                <Header mode_text={t.training.to_string()} {lang} {on_lang} />
+            <main class="layout training-layout">
+                <Header mode_text={t.training.to_string()} {lang} {on_lang} {sound} {sounds_played} on_sound={on_sound.clone()} />
                 <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
                 <aside class="panel">
                     <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
@@ -208,34 +214,43 @@ fn main_view() -> Html {
         Callback::from(move |_| session.dispatch(Action::Training(TrainingAction::Open)))
     };
     html! {
-        <main class="layout" onkeydown={on_keydown}>
-            <Header mode_text={mode_text} {lang} {on_lang} />
+        <main class="layout">
+            <Header mode_text={mode_text} {lang} {on_lang} {sound} {sounds_played} {on_sound} />
             <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
             <aside class="panel">
                 <PlayState session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <NoticeLine session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
                     analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
                     new_game_ref={new_game_ref.clone()} {on_new_game} on_undo={dispatch(|| Action::Undo)}
                     on_redo={dispatch(|| Action::Redo)} on_hint={dispatch(|| Action::Hint)}
                     {on_analyse} {on_analyse_depth} {lang} />
-                <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
-                if session.is_finished() {
-                    <button type="button" class="primary play-again" data-testid="play-again" onclick={dispatch(|| Action::PlayAgain)}>{ t.play_again }</button>
+                if let Some((winner, score, flagged)) = final_result(&session) {
+                    <ResultCard {winner} {score} {flagged}
+                        can_review={session.room.review.is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
+                        on_review={dispatch_unit(|| Action::StartReview)} on_play_again={dispatch_unit(|| Action::PlayAgain)}
+                        {lang} />
                 }
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
-                <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
-                <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
-                <SaveSlots session={shared.clone()} on_load={on_load_slot} {lang} />
-                <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
-                    {on_import} on_copied={dispatch_unit(|| Action::Copied)}
-                    on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
+                <EngineLines session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <NoticeLine session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <Record session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <AnalysisRoom session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <section class="more" aria-label={t.more}>
+                    <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
+                    <p class="more-links">
+                        <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
+                        { " · " }
+                        <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
+                    </p>
+                    <SaveSlots session={shared.clone()} on_load={on_load_slot} {lang} />
+                    <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
+                        {on_import} on_copied={dispatch_unit(|| Action::Copied)}
+                        on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
+                    <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
+                </section>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
@@ -286,6 +301,15 @@ fn board_area(props: &BoardAreaProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
     };
+    // On a position browsed that the review valued, its better move is marked as a hint would be.
+    let reviewed_best = session.browsing.and_then(|ply| {
+        session
+            .room
+            .reviewed(game)
+            .into_iter()
+            .find(|m| m.ply == ply && m.mark.is_some())
+            .and_then(|m| m.best.square())
+    });
     let values = if session.analyse && session.analysis_of == Some(session.shown()) {
         session.analysis.clone()
     } else {
@@ -302,13 +326,7 @@ fn board_area(props: &BoardAreaProps) -> Html {
         let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
             before.board.flips(square)
         });
-        let hint = training
-            .drill
-            .as_ref()
-            .filter(|_| training.tab == crate::session::training::Tab::Drills)
-            .and_then(|d| d.feedback.as_ref())
-            .filter(|f| !f.correct)
-            .map(|f| f.expected);
+        let hint = training.solution();
         return html! {
             <section class="board-area" aria-label={lang.strings().board}>
                 <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} />
@@ -321,12 +339,13 @@ fn board_area(props: &BoardAreaProps) -> Html {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
             } else {
                 <BoardView {position} legal={session.clickable()} {last_move} {flipped}
-                    hint={session.hint.filter(|_| session.browsing.is_none())}
+                    hint={session.hint.filter(|_| session.browsing.is_none()).or(reviewed_best)}
                     line={if session.show_line { session.line() } else { Vec::new() }}
                     {values} {on_square} {lang} />
             }
             <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
                 shown={session.browsing.unwrap_or(game.plies().len())}
+                marks={session.room.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
                 on_select={show_ply(session, &props.on_action)} {lang} />
         </section>
     }
@@ -374,6 +393,59 @@ fn ggf_record(session: &Session) -> String {
     )
 }
 
+/// The move sounds: on or off (remembered), how many were played, and the switch. A placement (with the
+/// pass it forced) sounds; undo, redo of many moves and imports do not.
+#[hook]
+fn use_move_sounds(game: &reversi_engine::Game) -> (bool, u32, Callback<bool>) {
+    let on = use_state(initial_sound);
+    let played = use_state(|| 0u32);
+    let seen = use_mut_ref(|| game.plies().len());
+    let plies = game.plies().to_vec();
+    {
+        let (on, played) = (*on, played.clone());
+        use_effect_with(plies.len(), move |&count| {
+            let before = std::mem::replace(&mut *seen.borrow_mut(), count);
+            let placed = plies[..count]
+                .iter()
+                .rev()
+                .take(count.saturating_sub(before).min(2))
+                .find_map(|p| p.mv.square().map(|s| p.before.board.flips(s).count()));
+            if let (true, Some(flips)) = (on && count > before && count - before <= 2, placed) {
+                if play_move(flips) {
+                    played.set(*played + 1);
+                }
+            }
+        });
+    }
+    let on_sound = {
+        let on = on.clone();
+        Callback::from(move |next: bool| {
+            remember_sound(next);
+            on.set(next);
+        })
+    };
+    (*on, *played, on_sound)
+}
+
+/// How a game ended: the winner, the score (black's discs first) and the side that ran out of time.
+type FinalResult = (
+    Option<reversi_engine::Color>,
+    (u8, u8),
+    Option<reversi_engine::Color>,
+);
+
+/// How the game ended, once it has: the winner, the score (black's first, by the scoring rule; the discs on
+/// the board when a side ran out of time) and the side that did.
+fn final_result(session: &Session) -> Option<FinalResult> {
+    if let Some(flagged) = session.flagged() {
+        let board = session.game.position();
+        let score = (board.black().count() as u8, board.white().count() as u8);
+        return Some((Some(flagged.opponent()), score, Some(flagged)));
+    }
+    let outcome = session.game.outcome()?;
+    Some((outcome.winner(), session.scoring.score(&outcome), None))
+}
+
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.
 fn announcement(lang: Lang, session: &Session) -> String {
     let last = session.game.plies().iter().rev().find_map(|p| {
@@ -387,7 +459,9 @@ fn announcement(lang: Lang, session: &Session) -> String {
     )
 }
 
-/// Keyboard: arrows move the focus on the board, U/R/H/N are shortcuts (not while typing in a form).
+/// Keyboard, wherever the focus is but in a form's field: on a square the arrows move the focus over the
+/// board; elsewhere ← and → step through the record, Home and End go to its start and to the game; U, R, H
+/// and N are undo, redo, hint and a new game.
 fn on_key(
     e: &KeyboardEvent,
     session: &UseReducerHandle<Session>,
@@ -415,8 +489,7 @@ fn on_key(
         "ArrowDown" => Some((0, 1)),
         _ => None,
     };
-    if let Some((dc, dr)) = step {
-        let from = square.unwrap_or_else(|| "d4".parse().expect("square"));
+    if let (Some((dc, dr)), Some(from)) = (step, square) {
         let column = (from.column() as i32 + dc).clamp(0, 7) as usize;
         let row = (from.row() as i32 + dr).clamp(0, 7) as usize;
         let to = Square::from_coords(column, row).expect("on the board");
@@ -429,6 +502,10 @@ fn on_key(
         return;
     }
     match e.key().as_str() {
+        "ArrowLeft" => session.dispatch(Action::Step(-1)),
+        "ArrowRight" => session.dispatch(Action::Step(1)),
+        "Home" => session.dispatch(Action::Browse(Some(0))),
+        "End" => session.dispatch(Action::Browse(None)),
         "u" | "U" => session.dispatch(Action::Undo),
         "r" | "R" => session.dispatch(Action::Redo),
         "h" | "H" => session.dispatch(Action::Hint),

@@ -47,6 +47,11 @@ pub fn board_view(props: &BoardProps) -> Html {
         .map(|c| html! { <span class="coord" aria-hidden="true">{ c }</span> })
         .collect();
     let best_value = props.values.iter().map(|&(_, v)| v).max();
+    // The legal move under the pointer, and the discs it would turn.
+    let preview = use_state(|| None::<Square>);
+    let would_flip = preview
+        .filter(|&s| props.legal.contains(s))
+        .map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = Square::from_coords(column, row).expect("on the board");
@@ -68,6 +73,14 @@ pub fn board_view(props: &BoardProps) -> Html {
                 .position(|&s| s == square)
                 .map(|i| i + 1);
             let onclick = props.on_square.reform(move |_| square);
+            let onmouseenter = {
+                let preview = preview.clone();
+                Callback::from(move |_: MouseEvent| preview.set(legal.then_some(square)))
+            };
+            let onmouseleave = {
+                let preview = preview.clone();
+                Callback::from(move |_: MouseEvent| preview.set(None))
+            };
             let mut label = format!("{square}, {disc_label}");
             for (on, word) in [(legal, t.legal_move), (last, t.last_move), (hint, t.hint)] {
                 if on {
@@ -90,6 +103,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                         legal.then_some("legal"),
                         last.then_some("last"),
                         hint.then_some("hint"),
+                        (legal && *preview == Some(square)).then_some("previewed"),
                     )}
                     data-square={square.to_string()}
                     data-disc={disc}
@@ -97,11 +111,14 @@ pub fn board_view(props: &BoardProps) -> Html {
                     aria-label={label}
                     tabindex={if legal { "0" } else { "-1" }}
                     {onclick}
+                    {onmouseenter}
+                    {onmouseleave}
                 >
                     if disc != "empty" {
                         <span
                             key={format!("{square}-{disc}")}
-                            class={classes!("disc", disc, props.flipped.contains(square).then_some("flip"), last.then_some("placed"))}
+                            class={classes!("disc", disc, props.flipped.contains(square).then_some("flip"), last.then_some("placed"),
+                                would_flip.contains(square).then_some("would-flip"))}
                         ></span>
                     }
                     if let Some(n) = step {

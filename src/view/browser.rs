@@ -46,7 +46,11 @@ pub fn take_shared_link() -> Option<Action> {
     let hash = window.location().hash().ok().unwrap_or_default();
     let action = match share::parse(&hash) {
         None => None,
-        Some(Ok((start, transcript))) => Some(Action::OpenShared { start, transcript }),
+        Some(Ok((start, transcript))) => Some(Action::OpenShared {
+            start,
+            transcript,
+            players: share::players(&hash),
+        }),
         Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
             error: LinkError::Position(error),
         })),

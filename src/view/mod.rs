@@ -29,6 +29,8 @@ mod sections;
 #[cfg(target_arch = "wasm32")]
 mod slots;
 #[cfg(target_arch = "wasm32")]
+mod sound;
+#[cfg(target_arch = "wasm32")]
 mod training;
 
 #[cfg(target_arch = "wasm32")]

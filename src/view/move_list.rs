@@ -61,7 +61,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
             </li>
         }
     });
-    let at_start = shown == 0;
+    // "Start" is marked only when it is a position of the past (a fresh game's is simply the game's).
+    let at_start = shown == 0 && !props.plies.is_empty();
     let onclick_start = props.on_select.reform(move |_| Some(0));
     html! {
         <nav class="move-list" aria-label={t.moves}>

@@ -9,6 +9,7 @@ use crate::session::training::drill::{lines, DrillChoice};
 use crate::session::training::{Tab, Training, TrainingAction};
 use crate::view::i18n::training::{self as words, Words};
 use crate::view::i18n::Lang;
+use crate::view::panels::Counts;
 use reversi_engine::openings::OPENINGS;
 use reversi_engine::Color;
 
@@ -142,6 +143,7 @@ fn puzzle_round_view(props: &TrainingProps) -> Html {
         return html! {};
     };
     let puzzle = &round.puzzle;
+    let (shown, _) = round.shown();
     let (best, score) = puzzle.moves[0];
     let decisive = puzzle.moves[1].1.signum() != score.signum();
     let step = |to: usize| {
@@ -163,6 +165,7 @@ fn puzzle_round_view(props: &TrainingProps) -> Html {
     html! {
         <div class="puzzle" data-testid="puzzle" data-position={puzzle.position.to_string()}>
             <p class="title">{ words::puzzle_title(lang, puzzle.level, puzzle.index, puzzle.of, puzzle.year, round.daily.is_some()) }</p>
+            <Counts black={shown.black().count()} white={shown.white().count()} to_move={Some(shown.to_move)} {lang} />
             <p class="task">{ words::puzzle_task(lang, puzzle.position.to_move, score, decisive) }</p>
             if let (Some(answer), Some(correct), Some(loss)) = (round.answer, round.correct(), round.loss()) {
                 <p class={classes!("result", if correct { "right" } else { "wrong" })} role="status"
@@ -288,6 +291,8 @@ fn drill_panel(props: &TrainingProps) -> Html {
     html! {
         <div class="drills">
             <p class="intro">{ w.drills_intro }</p>
+            <details class="drill-setup" data-testid="drill-setup" open={training.drill.is_none()}>
+            <summary>{ w.drill_setup }</summary>
             <div class="row">
                 <label>{ w.opening }{" "}
                     <select data-testid="drill-opening" multiple=true size="5" onchange={on_choice}>
@@ -304,12 +309,20 @@ fn drill_panel(props: &TrainingProps) -> Html {
                 </label>
                 <button type="button" class="primary" data-testid="start-drill" onclick={on_start}>{ w.start_drill }</button>
             </div>
+            </details>
             <p class="counts" data-testid="drill-counts">{ words::drill_counts(lang, learned, all.len(), due) }</p>
             if let Some(round) = &training.drill {
                 <div class="drill" data-testid="drill"
                     data-expected={round.expected().filter(|_| !round.done).map(|s| s.to_string()).unwrap_or_default()}
                     data-done={round.done.to_string()}>
                     <p class="title">{ words::drill_title(lang, opening_name(lang, round.line.opening), round.color) }</p>
+                    // The line is shown before the first answer (to learn it) and at the end; in between it is
+                    // played from memory.
+                    if round.done || (round.feedback.is_none() && round.mistakes == 0) {
+                        <p class="drill-line"><span class="label">{ w.the_line }{ ": " }</span>
+                            <code data-testid="drill-line">{ round.line.moves.iter().map(|&s| round.frame.apply_square(s).to_string()).collect::<Vec<_>>().join(" ") }</code>
+                        </p>
+                    }
                     if let Some(feedback) = &round.feedback {
                         <p class={classes!("result", if feedback.correct { "right" } else { "wrong" })} role="status"
                             data-testid="drill-feedback" data-correct={feedback.correct.to_string()}>

@@ -22,6 +22,21 @@ const VIEWS = {
     await newGame(page, { mode: 'hvh' });
     await play(page, ['f5', 'd6', 'a1']);
   },
+  'game over: the result card': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await page.click('.share summary');
+    await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
+    await page.click('[data-testid=import]');
+    await page.waitForSelector('[data-testid=result-card]');
+  },
+  'hint with its line drawn, a position browsed': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'd6', 'c3', 'd3', 'c4']);
+    await page.click('[data-testid=hint]');
+    await page.click('[data-testid=show-line]');
+    await page.waitForSelector('.line-step');
+    await page.click('.move-list >> text="3. c3"');
+  },
   'new-game form': async (page) => {
     await page.click('[data-testid=new-game]');
     await page.waitForSelector('[data-testid=new-game-form]');

@@ -79,7 +79,11 @@ test('a puzzle solved right, one wrong, the perfect line shown, and the counts k
   const loss = Number(await page.getAttribute('[data-testid=puzzle-result]', 'data-loss'));
   assert.equal(loss, second.moves[0][1] - value);
   assert.ok(loss > 0);
-  assert.match(await text(page, 'puzzle-result'), new RegExp(`best move was ${second.moves[0][0]}`));
+  assert.match(await text(page, 'puzzle-result'), new RegExp(`best move, marked on the board, is ${second.moves[0][0]}`));
+  assert.equal(await page.getAttribute('.square.hint', 'data-square'), second.moves[0][0]);
+  // The puzzle's disc counts are shown with it.
+  const shown = Object.values(await discs(page));
+  assert.equal(Number(await text(page, 'count-black')), shown.filter((d) => d === 'black').length);
   assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 2 · streak 0 \(best 1\)/);
 
   // Progress survives a reload; the level goes on from the third puzzle.
@@ -114,6 +118,10 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   await page.selectOption('[data-testid=drill-color]', 'black');
   await page.click('[data-testid=start-drill]');
   await page.waitForSelector('[data-testid=drill]');
+  // The line is shown before the first answer, and the setup folds away.
+  // (In one of the four frames: the first move picks the frame.)
+  assert.match(await text(page, 'drill-line'), /^(f5|d3|c4|e6)( [a-h][1-8]){4}$/);
+  assert.equal(await page.getAttribute('[data-testid=drill-setup]', 'open'), null);
   let mistakes = 0;
   const played = [];
   for (let guard = 0; guard < 10; guard++) {
@@ -143,6 +151,7 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   const buffalo = await page.$eval('[data-testid=drill-opening]', (s) =>
     [...s.options].find((o) => o.textContent === 'Buffalo/Kenichi Variation').value,
   );
+  await page.click('[data-testid=drill-setup] summary');
   await page.selectOption('[data-testid=drill-opening]', [tiger, buffalo]);
   await page.click('[data-testid=start-drill]');
   await page.waitForSelector('[data-testid=drill][data-done=false]');

@@ -102,3 +102,177 @@ test('the hint writes its line out and draws it on the board', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the shortcuts work wherever the focus is: H, U, ← → Home End', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
+  // Nothing focused: the page's body has the keys.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('h');
+  await page.waitForSelector('.square.hint');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await text(page, 'status'), 'Move 2 · Black to move');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await text(page, 'status'), 'Start · Black to move', 'stops at the start');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await text(page, 'status'), 'Move 1 · White to move');
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'status'), /^White to move/);
+  await page.keyboard.press('Home');
+  assert.equal(await text(page, 'status'), 'Start · Black to move');
+  await page.keyboard.press('End');
+  // A button focused (not a square): still the page's keys.
+  await page.focus('[data-testid=new-game]');
+  await page.keyboard.press('u');
+  assert.equal(await text(page, 'transcript'), 'f5d6');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the end of a game: a result card with the score, a review and play again', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await page.click('.share summary');
+  // White wiped out in nine moves.
+  await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
+  await page.click('[data-testid=import]');
+  await page.waitForSelector('[data-testid=result-card]');
+  assert.match(await page.textContent('[data-testid=result-card]'), /Black wins 64–0/);
+  await page.screenshot({ path: join(ARTIFACTS, 'view-result.png') });
+  await page.click('[data-testid=result-review]');
+  await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+  assert.equal(await page.isDisabled('[data-testid=result-review]'), true, 'reviewed once');
+  await page.click('[data-testid=play-again]');
+  assert.equal(await page.locator('[data-testid=result-card]').count(), 0);
+  assert.equal(await text(page, 'transcript'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the graph scales to the game and is labelled; the review steps through the mistakes on the board', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  // A game with mistakes: the first legal move every turn (random-ish, quickly bad).
+  for (let i = 0; i < 16; i++) {
+    const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+    await page.click(`[data-square=${square}]`);
+  }
+  await page.click('[data-testid=review-game]');
+  await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+  const graph = page.locator('[data-testid=eval-graph]');
+  const range = Number(await graph.getAttribute('data-range'));
+  const values = await page.$$eval('[data-testid=eval-point]', (bars) => bars.map((b) => Math.abs(Number(b.dataset.value))));
+  const most = Math.max(...values);
+  assert.ok(most <= range && (range === 4 || most > range / 2), `range ${range} fits ${most}`);
+  assert.match(await text(page, 'graph-top'), new RegExp(`Black \\+${range}`));
+  assert.match(await text(page, 'graph-bottom'), new RegExp(`White \\+${range}`));
+  const marked = await page.$$eval('[data-testid=review-move][data-mark]:not([data-mark=""])', (b) => b.map((e) => Number(e.dataset.ply)));
+  assert.ok(marked.length >= 2, `mistakes to step through: ${marked}`);
+  assert.ok((await page.locator('.eval-graph .bar.inaccuracy, .eval-graph .bar.mistake, .eval-graph .bar.blunder').count()) >= 1);
+  // Next mistake: the position before the first, its better move marked on the board.
+  await page.click('[data-testid=next-mistake]');
+  await page.waitForSelector('[data-testid=reviewed-here]');
+  assert.match(await text(page, 'reviewed-here'), /lost \d+ \(best [a-h][1-8]\)/);
+  const best = (await text(page, 'reviewed-here')).match(/best ([a-h][1-8])/)[1];
+  assert.equal(await page.getAttribute('.square.hint', 'data-square'), best);
+  await page.click('[data-testid=next-mistake]');
+  const second = await page.$eval('[data-testid=status]', (s) => s.textContent);
+  await page.click('[data-testid=previous-mistake]');
+  assert.notEqual(await text(page, 'status'), second);
+  await page.screenshot({ path: join(ARTIFACTS, 'view-review.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('move sounds: played on a move, switched off and kept off across a reload', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  const sound = '[data-testid=sound]';
+  assert.equal(await page.getAttribute(sound, 'aria-pressed'), 'true');
+  await play(page, ['f5']);
+  await page.waitForFunction((s) => document.querySelector(s).dataset.played === '1', sound);
+  await page.click(sound);
+  assert.equal(await page.getAttribute(sound, 'aria-pressed'), 'false');
+  await play(page, ['d6']);
+  await page.waitForTimeout(200);
+  assert.equal(await page.getAttribute(sound, 'data-played'), '1', 'no sound when off');
+  await page.reload();
+  await page.waitForSelector(sound);
+  assert.equal(await page.getAttribute(sound, 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a copy says so as a success; the engine figures read in sensible units', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await newGame(page, { mode: 'hva', color: 'black', level: 1 });
+  await play(page, ['f5']);
+  await page.waitForSelector('[data-testid=engine-stats]');
+  await page.click('[data-testid=engine-stats] summary');
+  assert.match(await text(page, 'engine-figures'), /^\d+(\.\d+ [kMG])? nodes in \d+(\.\d+)? m?s/);
+  await page.click('.share summary');
+  await page.click('[data-testid=copy-transcript]');
+  await page.waitForSelector('[data-testid=notice].success');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shared link of a game against the AI opens against the AI', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hva', color: 'white', level: 3 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2);
+  await page.click('.share summary');
+  const link = await page.inputValue('[data-testid=share-link]');
+  assert.match(link, /#t=[a-h][1-8]&m=w3$/);
+  const other = await openPage(env.browser, link);
+  await other.page.waitForSelector('[data-legal=true]');
+  assert.match(await other.page.textContent('.title .mode'), /AI level 3/);
+  assert.match(await text(other.page, 'status'), /White to move/);
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a legal move under the pointer rings the discs it would turn', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await page.hover('[data-square=f5]');
+  await page.waitForSelector('.disc.would-flip');
+  const ringed = await page.$$eval('.disc.would-flip', (d) => d.map((e) => e.closest('[data-square]').dataset.square));
+  assert.deepEqual(ringed, ['e5']);
+  await page.hover('[data-square=a1]');
+  assert.equal(await page.locator('.disc.would-flip').count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`the first screen (${scheme}): board, graph and move list on a 1280×800 desktop; board and counts on a 360 px phone`, async () => {
+    const desktop = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    await newGame(desktop.page, { mode: 'hvh' });
+    await play(desktop.page, ['f5', 'd6', 'c3']);
+    await desktop.page.evaluate(() => window.scrollTo(0, 0));
+    for (const selector of ['[data-testid=board]', '[data-testid=eval-graph]', '.move-list', '[data-testid=new-game]', '[data-testid=undo]']) {
+      const box = await desktop.page.locator(selector).boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `${selector} in the first screen: ${JSON.stringify(box)}`);
+    }
+    await desktop.page.screenshot({ path: join(ARTIFACTS, `view-desktop-${scheme}.png`) });
+    assert.deepEqual(desktop.errors, []);
+    await desktop.context.close();
+    const phone = await openPage(env.browser, env.server.url, { viewport: { width: 360, height: 740 }, colorScheme: scheme });
+    await newGame(phone.page, { mode: 'hvh' });
+    await phone.page.evaluate(() => window.scrollTo(0, 0));
+    for (const selector of ['[data-testid=board]', '.counts']) {
+      const box = await phone.page.locator(selector).boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= 740, `${selector} on the phone's first screen: ${JSON.stringify(box)}`);
+    }
+    await phone.page.screenshot({ path: join(ARTIFACTS, `view-phone-${scheme}.png`) });
+    assert.deepEqual(phone.errors, []);
+    await phone.context.close();
+  });
+}

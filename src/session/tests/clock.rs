@@ -133,6 +133,7 @@ fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
         Action::OpenShared {
             start: None,
             transcript: "f5d6c3d3".to_string(),
+            players: None,
         },
     );
     assert_eq!(s.flagged(), None);

@@ -133,3 +133,21 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     s.apply(Action::Square(sq("c5")));
     assert!(s.hint_line.is_empty(), "the hint went with its position");
 }
+
+#[test]
+fn the_arrow_keys_step_through_the_record_and_stop_at_its_ends() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3"] {
+        s.apply(Action::Square(sq(m)));
+    }
+    s.apply(Action::Step(1));
+    assert_eq!(s.browsing, None, "already at the game's position");
+    s.apply(Action::Step(-1));
+    assert_eq!(s.browsing, Some(2));
+    s.apply(Action::Step(-5));
+    assert_eq!(s.browsing, Some(0));
+    s.apply(Action::Step(2));
+    assert_eq!(s.browsing, Some(2));
+    s.apply(Action::Step(1));
+    assert_eq!(s.browsing, None);
+}

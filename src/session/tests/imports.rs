@@ -45,6 +45,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
     s.apply(Action::OpenShared {
         start: None,
         transcript: "e6f4".into(),
+        players: None,
     });
     assert_eq!(s.game.transcript(), "e6f4");
     assert_eq!(s.notice, Some(Notice::Replaced));
@@ -59,6 +60,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
     fresh.apply(Action::OpenShared {
         start: None,
         transcript: "f5".into(),
+        players: None,
     });
     assert!(fresh.replaced.is_empty());
     assert_eq!(fresh.notice, None);
@@ -70,6 +72,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
     s.apply(Action::OpenShared {
         start: None,
         transcript: "f5d6c3d3c4".into(),
+        players: None,
     });
     assert_eq!(s.settings.mode, Mode::HumanVsHuman);
     assert_eq!(s.game.transcript(), "f5d6c3d3c4");
@@ -77,6 +80,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
     s.apply(Action::OpenShared {
         start: None,
         transcript: "f5f5".into(),
+        players: None,
     });
     assert!(matches!(s.notice, Some(Notice::LinkFailed { .. })));
     assert_eq!(s.game.transcript(), "f5d6c3d3c4");

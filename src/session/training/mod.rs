@@ -278,6 +278,22 @@ impl Training {
         }
     }
 
+    /// The move the board marks as the answer: a puzzle's best move once a wrong one was played there (and
+    /// while the board still shows the puzzle's position), a drill's line move after a wrong one.
+    pub fn solution(&self) -> Option<Square> {
+        match self.tab {
+            Tab::Puzzles => {
+                let round = self.puzzle.as_ref()?;
+                (round.correct() == Some(false) && round.step == 0)
+                    .then_some(round.puzzle.moves[0].0)
+            }
+            Tab::Drills => {
+                let feedback = self.drill.as_ref()?.feedback.as_ref()?;
+                (!feedback.correct).then_some(feedback.expected)
+            }
+        }
+    }
+
     /// The ids this room waits for (so the session hands it their answers).
     pub fn waits_for(&self, id: RequestId) -> bool {
         Some(id) == self.asked || Some(id) == self.valuing

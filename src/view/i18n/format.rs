@@ -157,27 +157,56 @@ pub fn search_stats(lang: Lang, stats: &crate::session::SearchStats) -> String {
     }
 }
 
-/// Its figures, one click away: "1,234,567 nodes in 0.80 s (1.54 M nodes/s), on 2 threads".
+/// Its figures, one click away: "1.23 M nodes in 0.80 s (1.54 M nodes/s), on 2 threads"; "193 nodes in 2 ms,
+/// on one core" (no rate over so short a time).
 pub fn search_figures(lang: Lang, stats: &crate::session::SearchStats, threads: usize) -> String {
-    let seconds = stats.millis as f64 / 1000.0;
-    let rate = stats.nodes as f64 / seconds.max(0.001) / 1e6;
-    match (lang, threads) {
-        (Lang::En, 1) => format!(
-            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s), on one core",
-            stats.nodes
-        ),
-        (Lang::En, _) => format!(
-            "{} nodes in {seconds:.2} s ({rate:.2} M nodes/s), on {threads} threads",
-            stats.nodes
-        ),
-        (Lang::Zh, 1) => format!(
-            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点），单核",
-            stats.nodes
-        ),
-        (Lang::Zh, _) => format!(
-            "{} 个节点，{seconds:.2} 秒（每秒 {rate:.2} 百万节点），{threads} 个线程",
-            stats.nodes
-        ),
+    let nodes = amount(stats.nodes as f64);
+    let time = duration(stats.millis);
+    // A rate over a few milliseconds says nothing: it is left out.
+    let rate =
+        (stats.millis >= 20).then(|| amount(stats.nodes as f64 * 1000.0 / stats.millis as f64));
+    match lang {
+        Lang::En => {
+            let cores = if threads == 1 {
+                "on one core".to_string()
+            } else {
+                format!("on {threads} threads")
+            };
+            match rate {
+                Some(rate) => format!("{nodes} nodes in {time} ({rate} nodes/s), {cores}"),
+                None => format!("{nodes} nodes in {time}, {cores}"),
+            }
+        }
+        Lang::Zh => {
+            let cores = if threads == 1 {
+                "单核".to_string()
+            } else {
+                format!("{threads} 个线程")
+            };
+            match rate {
+                Some(rate) => format!("{nodes} 个节点，用时 {time}（每秒 {rate} 个节点），{cores}"),
+                None => format!("{nodes} 个节点，用时 {time}，{cores}"),
+            }
+        }
+    }
+}
+
+/// A count as people read it: "193", "48.2 k", "3.61 M", "1.20 G".
+fn amount(n: f64) -> String {
+    match n {
+        n if n < 1e3 => format!("{n:.0}"),
+        n if n < 1e6 => format!("{:.1} k", n / 1e3),
+        n if n < 1e9 => format!("{:.2} M", n / 1e6),
+        n => format!("{:.2} G", n / 1e9),
+    }
+}
+
+/// Milliseconds as people read them: "8 ms", "1.82 s".
+fn duration(millis: u32) -> String {
+    if millis < 1000 {
+        format!("{millis} ms")
+    } else {
+        format!("{:.2} s", millis as f64 / 1000.0)
     }
 }
 

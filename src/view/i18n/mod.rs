@@ -131,10 +131,22 @@ strings! {
     fast: "Fast", "快";
     /// Button at the end of a game.
     play_again: "Play again", "再来一局";
+    /// The name of the card at the end of a game.
+    result_heading: "Result", "结果";
     /// Shown while an earlier position is displayed.
     browsing: "Showing an earlier position.", "正在查看之前的局面。";
     /// Button back to the current position.
     back_to_game: "Back to the game", "回到当前对局";
+    /// The group of the panel's less used parts (scoring, editor, training, saves, share, help).
+    more: "More", "更多";
+    /// The switch of the move sounds.
+    sound: "Move sounds", "落子音效";
+    /// Review: show the marked move before the position shown.
+    previous_mistake: "Previous mistake", "上一个失误";
+    /// Review: show the marked move after the position shown.
+    next_mistake: "Next mistake", "下一个失误";
+    /// Review, on a position browsed: what the move played there lost.
+    reviewed_here: "Reviewed", "复盘";
     /// A square's step in the engine's line drawn on the board ("line 2").
     line_step: "line", "变化";
     /// Toggle: draw the engine's line on the board.
@@ -306,6 +318,39 @@ mod tests {
             assert_ne!(e, z, "untranslated: {e}");
             assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
         }
+    }
+
+    #[test]
+    fn figures_read_in_sensible_units_and_positions_by_move() {
+        let stats = |nodes, millis| crate::session::SearchStats {
+            color: Color::Black,
+            best: reversi_engine::Move::Pass,
+            score: 0,
+            kind: ScoreKind::Exact,
+            pv: Vec::new(),
+            nodes,
+            millis,
+        };
+        assert_eq!(
+            search_figures(Lang::En, &stats(193, 0), 1),
+            "193 nodes in 0 ms, on one core"
+        );
+        assert_eq!(
+            search_figures(Lang::En, &stats(3_604_000, 1_820), 2),
+            "3.60 M nodes in 1.82 s (1.98 M nodes/s), on 2 threads"
+        );
+        assert_eq!(
+            search_figures(Lang::En, &stats(48_200, 25), 1),
+            "48.2 k nodes in 25 ms (1.93 M nodes/s), on one core"
+        );
+        assert_eq!(viewing(Lang::En, 0, Color::Black), "Start · Black to move");
+        assert_eq!(viewing(Lang::En, 5, Color::White), "Move 5 · White to move");
+        assert_eq!(viewing(Lang::Zh, 5, Color::White), "第 5 手 · 轮到白方");
+        let squares: Vec<reversi_engine::Square> = (0..12)
+            .map(|i| reversi_engine::Square::from_coords(i % 8, i / 8).unwrap())
+            .collect();
+        assert_eq!(line(&squares[..3]), "a1 b1 c1");
+        assert_eq!(line(&squares), "a1 b1 c1 d1 e1 f1 g1 h1 a2 b2 …");
     }
 
     #[test]

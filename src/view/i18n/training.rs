@@ -44,7 +44,11 @@ crate::view::i18n::strings! {
     /// The next line of the drill.
     next_line: "Next line", "下一条变化";
     /// The drill waits for the player's move.
-    your_move: "Your move: play the line's move.", "轮到你：请下出该变化的着法。";
+    your_move: "Your move: play the next move of the line.", "轮到你：请下出这条变化的下一步。";
+    /// The drill's setup, folded while a line is drilled.
+    drill_setup: "Choose the openings", "选择开局";
+    /// Before the drill's line, shown before the first answer and at the end.
+    the_line: "The line", "变化";
     /// A drill move on the line.
     right: "Right.", "正确。";
     /// Stored progress could not be read.
@@ -125,11 +129,11 @@ pub fn puzzle_verdict(
     match (lang, loss) {
         (Lang::En, 0) => format!("Right! {answer} {best_outcome} with perfect play."),
         (Lang::En, _) => format!(
-            "{answer} {answer_outcome}: it loses {loss} discs. The best move was {best}, which {best_outcome}."
+            "Not quite: {answer} {answer_outcome} with perfect play. The best move, marked on the board, is {best}: it {best_outcome} ({loss} discs better)."
         ),
         (Lang::Zh, 0) => format!("正确！{answer} 在完美着法下{best_outcome}。"),
         (Lang::Zh, _) => format!(
-            "{answer} {answer_outcome}：损失 {loss} 子。最佳着法是 {best}，{best_outcome}。"
+            "还差一点：{answer} 在完美着法下{answer_outcome}。最佳着法（已在棋盘上标出）是 {best}：{best_outcome}（多 {loss} 子）。"
         ),
     }
 }

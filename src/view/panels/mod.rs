@@ -1,15 +1,17 @@
 //! Small pieces of the page as components: the header with the language choice, the game controls, the disc
-//! counts, the game clocks and the share-and-import section. They render what they are given and report
+//! counts, the game clocks, the result card and the share-and-import section. They render what they are given and report
 //! clicks; the main view owns the session.
 
 mod clocks;
 mod counts;
 mod game_controls;
 mod header;
+mod result_card;
 mod share_panel;
 
 pub use self::clocks::Clocks;
 pub use self::counts::Counts;
 pub use self::game_controls::GameControls;
 pub use self::header::Header;
+pub use self::result_card::ResultCard;
 pub use self::share_panel::SharePanel;

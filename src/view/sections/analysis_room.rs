@@ -39,7 +39,7 @@ pub fn analysis_room(props: &SectionProps) -> Html {
             <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={dispatch(|| Action::StartReview)} on_cancel={dispatch(|| Action::CancelReview)}
-                on_select={show_ply(session, &props.on_action)} {lang} />
+                on_select={show_ply(session, &props.on_action)} shown={session.browsing} {lang} />
             <details class="explorer-section" open={session.room.explorer_open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                 if session.room.explorer_open {

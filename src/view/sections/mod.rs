@@ -1,6 +1,6 @@
 //! The side panel's sections, each a component over the session's value (one copy a render, shared) that
 //! asks for changes through its `on_action` callback: the state of play (counts,
-//! clocks, status, the engine's line, the hint), the notice line, the record (transcript, opening, move
+//! clocks, status), the engine's lines (progress, figures, hint, line), the notice line, the record (transcript, opening, move
 //! list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`]) lays them out.
 
 use std::rc::Rc;
@@ -12,6 +12,7 @@ use crate::view::i18n::{self, Lang};
 use reversi_engine::Move;
 
 mod analysis_room;
+mod engine_lines;
 mod help;
 mod notice_line;
 mod play_state;
@@ -19,6 +20,7 @@ mod record;
 mod scoring_choice;
 
 pub use self::analysis_room::AnalysisRoom;
+pub use self::engine_lines::EngineLines;
 pub use self::help::Help;
 pub use self::notice_line::NoticeLine;
 pub use self::play_state::PlayState;

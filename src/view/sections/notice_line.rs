@@ -19,10 +19,24 @@ pub fn notice_line(props: &SectionProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_| on_action.emit(action()))
     };
+    // The move played from the position browsed, as the review valued it (marked moves only), numbered as
+    // the move list numbers it.
+    let reviewed_here = session.browsing.and_then(|ply| {
+        let reviewed = session.room.reviewed(&session.game);
+        let number = session.game.plies()[..ply]
+            .iter()
+            .filter(|p| p.mv != reversi_engine::Move::Pass)
+            .count()
+            + 1;
+        reviewed
+            .into_iter()
+            .find(|m| m.ply == ply && m.mark.is_some())
+            .map(|m| (number, m))
+    });
     html! {
         <>
             if let Some(notice) = &session.notice {
-                <p class="notice" data-testid="notice" role="status">
+                <p class={classes!("notice", notice.is_success().then_some("success"))} data-testid="notice" role="status">
                     { i18n::notice(lang, notice) }
                     if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } = notice {
                         { " " }
@@ -42,6 +56,11 @@ pub fn notice_line(props: &SectionProps) -> Html {
                         <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
                     }
                     <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
+                </p>
+            }
+            if let Some((number, reviewed)) = reviewed_here {
+                <p class="reviewed-here" data-testid="reviewed-here">
+                    <span class="label">{ t.reviewed_here }{ ": " }</span>{ i18n::mistake(lang, number, &reviewed) }
                 </p>
             }
             if session.browsing.is_some() {
