@@ -338,6 +338,9 @@ fn board_area(props: &BoardAreaProps) -> Html {
             if *props.editing {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
             } else {
+                if !values.is_empty() {
+                    <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
+                }
                 <BoardView {position} legal={session.clickable()} {last_move} {flipped}
                     hint={session.hint.filter(|_| session.browsing.is_none()).or(reviewed_best)}
                     line={if session.show_line { session.line() } else { Vec::new() }}

