@@ -253,6 +253,9 @@ pub enum Response {
         score: i32,
         /// The value of the move played, at the same depth.
         played_score: Option<i32>,
+        /// The line the search expects, the best move first (on the wire a transcript).
+        #[serde(with = "squares_text", default)]
+        line: Vec<Square>,
         /// What the scores mean.
         #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,

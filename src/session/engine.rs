@@ -114,6 +114,39 @@ impl Session {
         }
     }
 
+    /// The engine's line from the game's position, its next move first: the hint's; else, while the
+    /// engine thinks, the line it expects; else, after its move, the rest of the line it expected. On a
+    /// position browsed, the review's line there (none before the review has valued it).
+    pub fn line(&self) -> Vec<Square> {
+        if let Some(ply) = self.browsing {
+            // A position of the past: the review's line there, once the review has valued it.
+            return self
+                .room
+                .reviewed(&self.game)
+                .into_iter()
+                .find(|m| m.ply == ply)
+                .map(|m| m.line)
+                .unwrap_or_default();
+        }
+        if self.is_finished() {
+            return Vec::new();
+        }
+        if self.hint.is_some() {
+            return self.hint_line.clone();
+        }
+        if let Some(thinking) = &self.thinking {
+            return thinking.pv.clone();
+        }
+        match (&self.last_search, self.game.plies().last()) {
+            (Some(stats), Some(last))
+                if stats.pv.len() > 1 && last.mv == reversi_engine::Move::Place(stats.pv[0]) =>
+            {
+                stats.pv[1..].to_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// Asks for the values of the legal moves of the position shown (the game's, or the one browsed).
     pub(super) fn request_analysis(&mut self) {
         let position = self.shown();

@@ -8,7 +8,9 @@
 //! entry once.
 //!
 //! A concept a file: the session's game rules here (what each action does to the game); its traffic with
-//! the engine in `engine.rs` (what it asks, what it does with the answers); the clock's own reducer in
+//! the engine in `engine.rs` (what it asks, what it does with the answers, the lines it expects); the time
+//! of actions in `pacing.rs` (the clock's charges, the engine's reply held until due); the record browsed
+//! and played on from in `record.rs`; the clock's own reducer in
 //! [`clock`]; [`settings`], [`notice`], the analysis room ([`room`]) and the training room ([`training`])
 //! beside it; saved games in [`persist`] and [`saved`]; its tests in `tests.rs`.
 
@@ -29,7 +31,7 @@ pub use self::clock::GameClock;
 pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings};
 use crate::client::channel::Channel;
-use crate::protocol::{Request, RequestId, Response, ScoreKind};
+use crate::protocol::{Request, RequestId, ScoreKind};
 use reversi_engine::{Bitboard, Color, Game, Square};
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -96,19 +98,6 @@ pub struct Session {
     pub held: Option<HeldReply>,
     /// When the engine's reply to the person's last move may be shown (page milliseconds).
     pub reply_due: Option<f64>,
-}
-
-/// The least time between the person's move and the engine's reply on the board (milliseconds), so that
-/// the person sees their own move land and its discs turn before the reply's do.
-pub const MIN_REPLY_MS: f64 = 400.0;
-
-/// The engine's move, arrived early, and when it is shown.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HeldReply {
-    /// The worker's answer.
-    pub response: crate::protocol::Response,
-    /// When it is shown (page milliseconds).
-    pub due: f64,
 }
 
 /// How many replaced games are kept.
@@ -228,73 +217,6 @@ impl Session {
         }
     }
 
-    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
-    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
-    /// that has not started (a new or restored game) starts at `now`.
-    ///
-    /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
-    /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
-    pub fn apply_at(&mut self, now: f64, action: Action) {
-        if self.held.as_ref().is_some_and(|held| held.due <= now) {
-            let held = self.held.take().expect("held");
-            self.charge(now);
-            self.apply(Action::Worker(held.response));
-            self.charge(now);
-        }
-        if let (Action::Worker(response), Some(due)) = (&action, self.reply_due) {
-            let the_move =
-                matches!(response, Response::BestMove { .. }) && Some(response.id()) == self.search;
-            if the_move && now < due {
-                self.charge(now);
-                if let Some(clock) = self.clock.as_mut() {
-                    clock.grace_ms += due - now;
-                }
-                self.held = Some(HeldReply {
-                    response: response.clone(),
-                    due,
-                });
-                return;
-            }
-        }
-        let (plies, person) = (self.game.plies().len(), !self.ai_to_move());
-        self.charge(now);
-        self.apply(action);
-        self.charge(now);
-        let person_moved = person && self.game.plies().len() > plies;
-        if person_moved && self.ai_to_move() && matches!(self.settings.mode, Mode::HumanVsAi { .. })
-        {
-            self.reply_due = Some(now + MIN_REPLY_MS);
-        }
-    }
-
-    /// The engine's line from the game's position, its next move first: the hint's; else, while the
-    /// engine thinks, the line it expects; else, after its move, the rest of the line it expected. Empty
-    /// while browsing (the record's positions have lines of their own only in the review).
-    pub fn line(&self) -> Vec<Square> {
-        if self.browsing.is_some() || self.is_finished() {
-            return Vec::new();
-        }
-        if self.hint.is_some() {
-            return self.hint_line.clone();
-        }
-        if let Some(thinking) = &self.thinking {
-            return thinking.pv.clone();
-        }
-        match (&self.last_search, self.game.plies().last()) {
-            (Some(stats), Some(last))
-                if stats.pv.len() > 1 && last.mv == reversi_engine::Move::Place(stats.pv[0]) =>
-            {
-                stats.pv[1..].to_vec()
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
-    pub fn wake_at(&self) -> Option<f64> {
-        self.held.as_ref().map(|held| held.due)
-    }
-
     /// After `color` placed a disc: its increment.
     fn moved(&mut self, color: Color) {
         if let Some(clock) = self.clock.as_mut() {
@@ -330,14 +252,6 @@ impl Session {
             let shown = self.shown();
             let moved = shown != shown_before;
             self.room.sync(&self.game, moved.then_some(&shown));
-        }
-    }
-
-    /// The position on the board: the current one, or the one being browsed.
-    pub fn shown(&self) -> reversi_engine::Position {
-        match self.browsing {
-            Some(ply) => self.game.plies()[ply].before,
-            None => self.game.position(),
         }
     }
 
@@ -414,27 +328,9 @@ impl Session {
             Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
             Action::SetScoring(scoring) => self.scoring = scoring,
             Action::Tick(now) => self.charge(now),
-            Action::Browse(ply) => {
-                let browsing = ply.filter(|&n| n < self.game.plies().len());
-                if browsing != self.browsing {
-                    self.browsing = browsing;
-                    // The analysis follows the position shown; the hint belongs to the game's own.
-                    if self.analyse {
-                        if let Some(id) = self.analysis_request.take() {
-                            self.channel.cancel(id);
-                        }
-                        self.analysis.clear();
-                        self.request_analysis();
-                    }
-                }
-            }
+            Action::Browse(ply) => self.browse(ply),
             Action::PlayFromHere => self.play_from_here(),
-            Action::Step(delta) => {
-                let plies = self.game.plies().len() as i64;
-                let at = self.browsing.map_or(plies, |n| n as i64);
-                let to = (at + i64::from(delta)).clamp(0, plies);
-                self.apply_game(Action::Browse((to < plies).then_some(to as usize)));
-            }
+            Action::Step(delta) => self.step(delta),
             Action::SetShowLine(on) => self.show_line = on,
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
@@ -624,20 +520,6 @@ impl Session {
         }
     }
 
-    /// Takes back every move after the position shown (they stay a redo away), and goes on from there.
-    fn play_from_here(&mut self) {
-        let Some(ply) = self.browsing.take() else {
-            return;
-        };
-        let before = self.game.plies().len();
-        while self.game.plies().len() > ply && self.game.undo() {}
-        if self.game.plies().len() != before {
-            self.cancel_engine();
-            self.notice = None;
-            self.after_change();
-        }
-    }
-
     fn undo(&mut self) {
         self.browsing = None;
         let before = self.game.plies().len();
@@ -663,10 +545,13 @@ impl Session {
 }
 
 mod engine;
+mod pacing;
+mod record;
 #[cfg(test)]
 mod tests;
 
 pub use engine::{SearchStats, Thinking};
+pub use pacing::{HeldReply, MIN_REPLY_MS};
 
 /// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
 fn stopped(clock: Option<GameClock>) -> Option<GameClock> {

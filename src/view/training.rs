@@ -185,28 +185,18 @@ fn puzzle_round_view(props: &TrainingProps) -> Html {
     }
 }
 
-/// The select's value of an option: `all`, `book` or an opening's index.
-fn option_value(choice: DrillChoice) -> String {
-    match choice {
-        DrillChoice::AllOpenings => "all".into(),
-        DrillChoice::BookLines => "book".into(),
-        DrillChoice::Opening(i) => i.to_string(),
-        DrillChoice::Several(_) => String::new(),
-    }
-}
-
-/// The drill choice from the options selected: all the openings or the book's lines if either is among
-/// them, else the openings chosen (one, or several).
-fn parse_choice(values: &[String]) -> DrillChoice {
-    if values.iter().any(|v| v == "book") {
-        return DrillChoice::BookLines;
-    }
-    let openings: Vec<usize> = values.iter().filter_map(|v| v.parse().ok()).collect();
-    match openings[..] {
-        _ if values.iter().any(|v| v == "all") => DrillChoice::AllOpenings,
-        [] => DrillChoice::AllOpenings,
-        [one] => DrillChoice::Opening(one),
-        _ => DrillChoice::Several(openings.iter().fold(0u128, |set, &i| set | 1 << i)),
+/// The choice after ticking or unticking opening `index`: a whole set gives way to the opening; an opening
+/// joins or leaves the ones chosen; none left means all of them again.
+fn toggled(choice: DrillChoice, index: usize) -> DrillChoice {
+    let set = match choice {
+        DrillChoice::Opening(i) => 1u128 << i,
+        DrillChoice::Several(set) => set,
+        DrillChoice::AllOpenings | DrillChoice::BookLines => 0,
+    } ^ (1u128 << index);
+    match set.count_ones() {
+        0 => DrillChoice::AllOpenings,
+        1 => DrillChoice::Opening(set.trailing_zeros() as usize),
+        _ => DrillChoice::Several(set),
     }
 }
 
@@ -232,17 +222,22 @@ fn drill_panel(props: &TrainingProps) -> Html {
     let w = Words::of(lang);
     let choice = use_state(|| training.choice.unwrap_or(DrillChoice::AllOpenings));
     let color = use_state(|| training.drill.as_ref().map_or(Color::Black, |d| d.color));
-    let on_choice = {
-        let choice = choice.clone();
-        Callback::from(move |e: Event| {
-            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            let options = select.selected_options();
-            let values: Vec<String> = (0..options.length())
-                .filter_map(|i| options.item(i))
-                .filter_map(|o| o.get_attribute("value"))
-                .collect();
-            choice.set(parse_choice(&values));
+    let search = use_state(String::new);
+    let on_search = {
+        let search = search.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            search.set(input.value());
         })
+    };
+    // The whole sets are picked like radio buttons; the openings are ticked one by one.
+    let pick = |to: DrillChoice| {
+        let choice = choice.clone();
+        Callback::from(move |_: Event| choice.set(to))
+    };
+    let tick = |index: usize| {
+        let choice = choice.clone();
+        Callback::from(move |_: Event| choice.set(toggled(*choice, index)))
     };
     let on_color = {
         let color = color.clone();
@@ -275,11 +270,25 @@ fn drill_panel(props: &TrainingProps) -> Html {
             })
         })
     };
-    let option = |value: DrillChoice, label: &str| {
-        html! { <option value={option_value(value)} selected={chosen(*choice, value)}>{ label.to_string() }</option> }
-    };
+    let wanted = search.trim().to_lowercase();
     let openings: Html = (0..OPENINGS.len())
-        .map(|i| option(DrillChoice::Opening(i), opening_name(lang, i)))
+        .filter(|&i| {
+            wanted.is_empty()
+                || OPENINGS[i].name.to_lowercase().contains(&wanted)
+                || opening_name(lang, i).to_lowercase().contains(&wanted)
+        })
+        .map(|i| {
+            let name = opening_name(lang, i);
+            html! {
+                <li>
+                    <label>
+                        <input type="checkbox" data-testid="drill-opening-option" data-name={OPENINGS[i].name}
+                            checked={chosen(*choice, DrillChoice::Opening(i))} onchange={tick(i)} />
+                        { " " }{ name }
+                    </label>
+                </li>
+            }
+        })
         .collect();
     let today = local_day();
     let (shown_choice, shown_color) = match &training.drill {
@@ -294,13 +303,16 @@ fn drill_panel(props: &TrainingProps) -> Html {
             <details class="drill-setup" data-testid="drill-setup" open={training.drill.is_none()}>
             <summary>{ w.drill_setup }</summary>
             <div class="row">
-                <label>{ w.opening }{" "}
-                    <select data-testid="drill-opening" multiple=true size="5" onchange={on_choice}>
-                        { option(DrillChoice::AllOpenings, w.all_openings) }
-                        { option(DrillChoice::BookLines, w.book_lines) }
-                        { openings }
-                    </select>
-                </label>
+                <fieldset class="drill-openings" data-testid="drill-openings">
+                    <legend>{ w.opening }</legend>
+                    <label><input type="radio" name="drill-set" data-testid="drill-all"
+                        checked={*choice == DrillChoice::AllOpenings} onchange={pick(DrillChoice::AllOpenings)} />{ " " }{ w.all_openings }</label>
+                    <label><input type="radio" name="drill-set" data-testid="drill-book"
+                        checked={*choice == DrillChoice::BookLines} onchange={pick(DrillChoice::BookLines)} />{ " " }{ w.book_lines }</label>
+                    <input type="search" data-testid="drill-search" placeholder={w.search_openings}
+                        aria-label={w.search_openings} value={(*search).clone()} oninput={on_search} />
+                    <ul class="opening-list">{ openings }</ul>
+                </fieldset>
                 <label>{ w.play_as }{" "}
                     <select data-testid="drill-color" onchange={on_color}>
                         <option value="black" selected={*color == Color::Black}>{ crate::view::i18n::color_name(lang, Color::Black) }</option>

@@ -186,6 +186,7 @@ impl Engine {
                     best: ply.best,
                     score: ply.score,
                     played_score: ply.played_score,
+                    line: ply.line,
                     kind: ply.kind,
                 })
             }

@@ -96,10 +96,16 @@ fn review_values_the_position_and_the_move_played_like_the_command_line() {
             best,
             score,
             played_score: None,
+            line,
             ..
         }] => {
             assert_eq!(*best, expected.best);
             assert_eq!(*score, expected.score);
+            // The line starts with the best move.
+            assert_eq!(
+                line.first().copied().map(reversi_engine::Move::Place),
+                Some(*best)
+            );
         }
         other => panic!("{other:?}"),
     }

@@ -190,6 +190,10 @@ test('the graph scales to the game and is labelled; the review steps through the
   assert.match(await text(page, 'reviewed-here'), /lost \d+ \(best [a-h][1-8]\)/);
   const best = (await text(page, 'reviewed-here')).match(/best ([a-h][1-8])/)[1];
   assert.equal(await page.getAttribute('.square.hint', 'data-square'), best);
+  // The better move's line, written out and drawn on a toggle.
+  assert.equal((await text(page, 'engine-line')).split(' ')[0], best);
+  await page.click('[data-testid=show-line]');
+  assert.equal(await page.textContent(`[data-square=${best}] .line-step`), '1');
   await page.click('[data-testid=next-mistake]');
   const second = await page.$eval('[data-testid=status]', (s) => s.textContent);
   await page.click('[data-testid=previous-mistake]');

@@ -75,6 +75,8 @@ pub struct PlyReview {
     pub score: i32,
     /// The value of the move played, at the same depth (none at the last position).
     pub played_score: Option<i32>,
+    /// The line the search expects, the best move first (empty where there is no placement).
+    pub line: Vec<Square>,
     /// What the scores mean.
     pub kind: ScoreKind,
 }
@@ -103,6 +105,7 @@ pub fn review_position(
             best: Move::Pass,
             score: board.final_score() * DISC,
             played_score: None,
+            line: Vec::new(),
             kind: ScoreKind::Exact,
         };
     }
@@ -113,6 +116,7 @@ pub fn review_position(
             best: Move::Pass,
             score: -next.score,
             played_score: played.map(|_| -next.score),
+            line: Vec::new(),
             kind: next.kind,
         };
     }
@@ -141,6 +145,7 @@ pub fn review_position(
         best: info.best,
         score: info.score,
         played_score,
+        line: info.pv.clone(),
         kind: info.kind,
     }
 }

@@ -159,6 +159,7 @@ fn the_ai_move_stops_a_room_question_when_every_worker_is_busy() {
             best: reversi_engine::Move::Pass,
             score: 0,
             played_score: None,
+            line: Vec::new(),
             kind: reversi_engine::ScoreKind::Exact,
         },
         3.0,
@@ -423,6 +424,7 @@ fn sharing_memory_a_search_helper_stops_a_room_question_and_the_question_comes_b
         best: reversi_engine::Move::Pass,
         score: 0,
         played_score: None,
+        line: Vec::new(),
         kind: reversi_engine::ScoreKind::Exact,
     };
     let effects = pool.reply(0, g[0], reviewed, 2.0);

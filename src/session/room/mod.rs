@@ -28,6 +28,8 @@ pub struct Valued {
     pub depth: u32,
     /// The best move.
     pub best: Move,
+    /// The line the search expects, the best move first.
+    pub line: Vec<Square>,
 }
 
 /// A review of the whole game, running or done.
@@ -54,6 +56,8 @@ pub struct ReviewedMove {
     pub played: Square,
     /// The best move found.
     pub best: Move,
+    /// The line the review expects from the best move on.
+    pub line: Vec<Square>,
     /// Discs lost against the best move.
     pub loss: i32,
     /// `?!`, `?` or `??`.
@@ -181,6 +185,7 @@ impl Room {
                     color: position.to_move,
                     played,
                     best: best.best,
+                    line: best.line.clone(),
                     loss,
                     mark: mark(loss),
                 })
@@ -291,6 +296,7 @@ impl Room {
                 best,
                 score,
                 played_score,
+                line,
                 kind,
             } if self.asked.iter().any(|a| a.id == id) => {
                 let asked = self.take_asked(id);
@@ -306,6 +312,7 @@ impl Room {
                             kind,
                             depth: asked.depth,
                             best,
+                            line,
                         },
                     );
                 }

@@ -122,6 +122,7 @@ fn the_room_asks_as_many_questions_as_it_may_use_workers() {
         best: "c3".parse().unwrap(),
         score: 0,
         played_score: None,
+        line: Vec::new(),
         kind: ScoreKind::Midgame { depth: 8 },
     };
     // An answer frees a place for the next question; a late answer to nothing asked is dropped.

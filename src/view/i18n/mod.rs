@@ -291,14 +291,17 @@ strings! {
     engine_details: "Details", "详情";
 }
 
+mod engine;
 mod format;
 pub mod training;
 
+pub use self::engine::{
+    average_losses, hint, line, mistake, progress, review_progress, search_figures, search_stats,
+    side_value, values_for,
+};
 pub use self::format::{
-    average_losses, color_name, disc_name, ggf_error, hint, line, lost_on_time, mistake, mode,
-    notice, passed, played, position_error, progress, replaced_count, result, review_progress,
-    search_figures, search_stats, side_value, slot_name, slot_summary, thinking, to_move,
-    transcript_error, values_for, viewing,
+    color_name, disc_name, ggf_error, lost_on_time, mode, notice, passed, played, position_error,
+    replaced_count, result, slot_name, slot_summary, thinking, to_move, transcript_error, viewing,
 };
 
 #[cfg(test)]

@@ -32,7 +32,9 @@ crate::view::i18n::strings! {
     /// While a puzzle or a value is on its way.
     loading: "Loading…", "加载中…";
     /// The drill's choice of lines.
-    opening: "Openings (one or several)", "开局（可多选）";
+    opening: "Openings: all, the book's lines, or those you tick", "开局：全部、定式库主线，或勾选的开局";
+    /// The search box of the drill's openings.
+    search_openings: "Search the openings", "搜索开局";
     /// Every named opening.
     all_openings: "All named openings", "全部命名开局";
     /// The named openings followed by the book's best moves.

@@ -1,0 +1,65 @@
+//! When actions happen: each is applied at its time, the clock charged up to it first; against the engine,
+//! its reply is held until [`MIN_REPLY_MS`] after the person's move, so that the person sees their own
+//! move land and its discs turn before the reply's do.
+
+use super::{Action, Mode, Session};
+use crate::protocol::Response;
+
+/// The least time between the person's move and the engine's reply on the board (milliseconds), so that
+/// the person sees their own move land and its discs turn before the reply's do.
+pub const MIN_REPLY_MS: f64 = 400.0;
+
+/// The engine's move, arrived early, and when it is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldReply {
+    /// The worker's answer.
+    pub response: crate::protocol::Response,
+    /// When it is shown (page milliseconds).
+    pub due: f64,
+}
+
+impl Session {
+    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
+    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
+    /// that has not started (a new or restored game) starts at `now`.
+    ///
+    /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
+    /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
+    pub fn apply_at(&mut self, now: f64, action: Action) {
+        if self.held.as_ref().is_some_and(|held| held.due <= now) {
+            let held = self.held.take().expect("held");
+            self.charge(now);
+            self.apply(Action::Worker(held.response));
+            self.charge(now);
+        }
+        if let (Action::Worker(response), Some(due)) = (&action, self.reply_due) {
+            let the_move =
+                matches!(response, Response::BestMove { .. }) && Some(response.id()) == self.search;
+            if the_move && now < due {
+                self.charge(now);
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.grace_ms += due - now;
+                }
+                self.held = Some(HeldReply {
+                    response: response.clone(),
+                    due,
+                });
+                return;
+            }
+        }
+        let (plies, person) = (self.game.plies().len(), !self.ai_to_move());
+        self.charge(now);
+        self.apply(action);
+        self.charge(now);
+        let person_moved = person && self.game.plies().len() > plies;
+        if person_moved && self.ai_to_move() && matches!(self.settings.mode, Mode::HumanVsAi { .. })
+        {
+            self.reply_due = Some(now + MIN_REPLY_MS);
+        }
+    }
+
+    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
+    pub fn wake_at(&self) -> Option<f64> {
+        self.held.as_ref().map(|held| held.due)
+    }
+}

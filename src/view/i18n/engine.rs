@@ -1,0 +1,241 @@
+//! The engine's and the analysis's words: values as players say them, the hint, the engine's progress,
+//! figures and line, the review's sentences.
+
+use crate::protocol::ScoreKind;
+use reversi_engine::Color;
+
+use super::format::color_name;
+use super::Lang;
+
+/// The engine's line as a transcript to read: "d3 c3 c4 e3" (at most ten moves, then "…").
+pub fn line(pv: &[reversi_engine::Square]) -> String {
+    let mut text = pv
+        .iter()
+        .take(10)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if pv.len() > 10 {
+        text.push_str(" …");
+    }
+    text
+}
+
+/// A value for `mover` as players say it: "depth 8, Black +1.5", "exact, White +4", "Black wins".
+fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
+    let black = if mover == Color::Black { score } else { -score } as f64 / 100.0;
+    match kind {
+        ScoreKind::Midgame { depth } => match lang {
+            Lang::En => format!("depth {depth}, {}", side_value(lang, black, false)),
+            Lang::Zh => format!("深度 {depth}，{}", side_value(lang, black, false)),
+        },
+        ScoreKind::Exact => side_value(lang, black, true),
+        ScoreKind::Book => match lang {
+            Lang::En => format!("book move, {}", side_value(lang, black, false)),
+            Lang::Zh => format!("定式，{}", side_value(lang, black, false)),
+        },
+        ScoreKind::WinLossDraw => {
+            let winner = (black > 0.0)
+                .then_some(Color::Black)
+                .or((black < 0.0).then_some(Color::White));
+            match (lang, winner) {
+                (Lang::En, Some(c)) => format!("{} wins with perfect play", color_name(lang, c)),
+                (Lang::Zh, Some(c)) => format!("{}必胜", color_name(lang, c)),
+                (Lang::En, None) => "a draw with perfect play".to_string(),
+                (Lang::Zh, None) => "双方最佳下法为和棋".to_string(),
+            }
+        }
+    }
+}
+
+/// The hint as players read it, its value for the side to move as the board's squares show it: "Hint: d3 —
+/// book move, +0.9 for Black", "Hint: c4 — depth 9, −17.8 for White".
+pub fn hint(
+    lang: Lang,
+    mover: Color,
+    square: reversi_engine::Square,
+    score: i32,
+    kind: ScoreKind,
+) -> String {
+    let value = mover_value(lang, mover, score, kind);
+    match lang {
+        Lang::En => format!("Hint: {square} — {value}"),
+        Lang::Zh => format!("提示：{square} —— {value}"),
+    }
+}
+
+/// Under the board while it shows the moves' values: whose values they are.
+pub fn values_for(lang: Lang, mover: Color) -> String {
+    match lang {
+        Lang::En => format!(
+            "Values in discs for {}, the side to move",
+            color_name(lang, mover)
+        ),
+        Lang::Zh => format!("数值为{}（轮到方）的子数差", color_name(lang, mover)),
+    }
+}
+
+/// A value for the side to move, signed as the board's squares sign it: "depth 9, −17.8 for White",
+/// "+4 for Black (exact)", "book move, +0.9 for Black"; a win/loss/draw says who wins.
+fn mover_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
+    let side = color_name(lang, mover);
+    let signed = |digits: usize| {
+        let value = score as f64 / 100.0;
+        let text = format!("{:+.*}", digits, value).replace('-', "−");
+        if score == 0 {
+            format!("{:.*}", digits, 0.0)
+        } else {
+            text
+        }
+    };
+    let for_side = |digits| match lang {
+        Lang::En => format!("{} for {side}", signed(digits)),
+        Lang::Zh => format!("{side} {}", signed(digits)),
+    };
+    match kind {
+        ScoreKind::Midgame { depth } => match lang {
+            Lang::En => format!("depth {depth}, {}", for_side(1)),
+            Lang::Zh => format!("深度 {depth}，{}", for_side(1)),
+        },
+        ScoreKind::Exact => match lang {
+            Lang::En => format!("{} (exact)", for_side(0)),
+            Lang::Zh => format!("{}（精确）", for_side(0)),
+        },
+        ScoreKind::Book => match lang {
+            Lang::En => format!("book move, {}", for_side(1)),
+            Lang::Zh => format!("定式，{}", for_side(1)),
+        },
+        ScoreKind::WinLossDraw => engine_value(lang, mover, score, kind),
+    }
+}
+
+/// The engine's last move as players read it: "AI d3: depth 8, Black +1.5".
+pub fn search_stats(lang: Lang, stats: &crate::session::SearchStats) -> String {
+    let value = engine_value(lang, stats.color, stats.score, stats.kind);
+    match lang {
+        Lang::En => format!("AI {}: {value}", stats.best),
+        Lang::Zh => format!("电脑 {}：{value}", stats.best),
+    }
+}
+
+/// Its figures, one click away: "1.23 M nodes in 0.80 s (1.54 M nodes/s), on 2 threads"; "193 nodes in 2 ms,
+/// on one core" (no rate over so short a time).
+pub fn search_figures(lang: Lang, stats: &crate::session::SearchStats, threads: usize) -> String {
+    let nodes = amount(stats.nodes as f64);
+    let time = duration(stats.millis);
+    // A rate over a few milliseconds says nothing: it is left out.
+    let rate =
+        (stats.millis >= 20).then(|| amount(stats.nodes as f64 * 1000.0 / stats.millis as f64));
+    match lang {
+        Lang::En => {
+            let cores = if threads == 1 {
+                "on one core".to_string()
+            } else {
+                format!("on {threads} threads")
+            };
+            match rate {
+                Some(rate) => format!("{nodes} nodes in {time} ({rate} nodes/s), {cores}"),
+                None => format!("{nodes} nodes in {time}, {cores}"),
+            }
+        }
+        Lang::Zh => {
+            let cores = if threads == 1 {
+                "单核".to_string()
+            } else {
+                format!("{threads} 个线程")
+            };
+            match rate {
+                Some(rate) => format!("{nodes} 个节点，用时 {time}（每秒 {rate} 个节点），{cores}"),
+                None => format!("{nodes} 个节点，用时 {time}，{cores}"),
+            }
+        }
+    }
+}
+
+/// A count as people read it: "193", "48.2 k", "3.61 M", "1.20 G".
+fn amount(n: f64) -> String {
+    match n {
+        n if n < 1e3 => format!("{n:.0}"),
+        n if n < 1e6 => format!("{:.1} k", n / 1e3),
+        n if n < 1e9 => format!("{:.2} M", n / 1e6),
+        n => format!("{:.2} G", n / 1e9),
+    }
+}
+
+/// Milliseconds as people read them: "8 ms", "1.82 s".
+fn duration(millis: u32) -> String {
+    if millis < 1000 {
+        format!("{millis} ms")
+    } else {
+        format!("{:.2} s", millis as f64 / 1000.0)
+    }
+}
+
+/// A value from black's side as players say it: "Black +2.5", "White +4 (exact)", "Even".
+pub fn side_value(lang: Lang, black_value: f64, exact: bool) -> String {
+    let leader = if black_value > 0.0 {
+        Some(Color::Black)
+    } else if black_value < 0.0 {
+        Some(Color::White)
+    } else {
+        None
+    };
+    let amount = if exact {
+        format!("{:.0}", black_value.abs())
+    } else {
+        format!("{:.1}", black_value.abs())
+    };
+    let mut text = match (lang, leader) {
+        (Lang::En, None) => "Even".to_string(),
+        (Lang::Zh, None) => "均势".to_string(),
+        (_, Some(color)) => format!("{} +{amount}", color_name(lang, color)),
+    };
+    if exact {
+        text.push_str(match lang {
+            Lang::En => " (exact)",
+            Lang::Zh => "（精确）",
+        });
+    }
+    text
+}
+
+/// The review's progress: "Reviewing… 12 / 60 moves".
+pub fn review_progress(lang: Lang, done: usize, total: usize) -> String {
+    match lang {
+        Lang::En => format!("Reviewing… {done} / {total} moves"),
+        Lang::Zh => format!("复盘中… {done} / {total} 步"),
+    }
+}
+
+/// One mistake: "23. White c7?? lost 12 (best b2)".
+pub fn mistake(lang: Lang, number: usize, m: &crate::session::room::ReviewedMove) -> String {
+    let mark = m.mark.unwrap_or("");
+    let color = color_name(lang, m.color);
+    match lang {
+        Lang::En => format!(
+            "{number}. {color} {}{mark} lost {} (best {})",
+            m.played, m.loss, m.best
+        ),
+        Lang::Zh => format!(
+            "{number}. {color} {}{mark} 损失 {} 子（最佳 {}）",
+            m.played, m.loss, m.best
+        ),
+    }
+}
+
+/// Each side's average loss: "Average loss per move: Black 1.9, White 1.1 discs".
+pub fn average_losses(lang: Lang, black: f64, white: f64) -> String {
+    match lang {
+        Lang::En => format!("Average loss per move: Black {black:.1}, White {white:.1} discs"),
+        Lang::Zh => format!("平均每步损失：黑方 {black:.1} 子，白方 {white:.1} 子"),
+    }
+}
+
+/// The engine's progress: "Thinking… depth 6, White +1.5 (best so far d3)".
+pub fn progress(lang: Lang, mover: Color, score: i32, kind: ScoreKind, best: &str) -> String {
+    let value = engine_value(lang, mover, score, kind);
+    match lang {
+        Lang::En => format!("Thinking… {value} (best so far {best})"),
+        Lang::Zh => format!("思考中… {value}（目前最佳 {best}）"),
+    }
+}
