@@ -238,7 +238,8 @@ fn main_view() -> Html {
                 <NoticeLine session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <Record session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <AnalysisRoom session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <section class="more" aria-label={t.more}>
+                <details class="more" data-testid="more">
+                    <summary>{ t.more }</summary>
                     <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
                     <p class="more-links">
                         <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
@@ -250,7 +251,7 @@ fn main_view() -> Html {
                         {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                         on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
                     <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
-                </section>
+                </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>

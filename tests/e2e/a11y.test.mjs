@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { newGame, openPage, play, useServerAndBrowser } from './harness.mjs';
+import { newGame, openMore, openPage, play, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -24,6 +24,7 @@ const VIEWS = {
   },
   'game over: the result card': async (page) => {
     await newGame(page, { mode: 'hvh' });
+    await openMore(page);
     await page.click('.share summary');
     await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
     await page.click('[data-testid=import]');
@@ -42,16 +43,20 @@ const VIEWS = {
     await page.waitForSelector('[data-testid=new-game-form]');
   },
   editor: async (page) => {
+    await openMore(page);
     await page.click('[data-testid=edit-position]');
     await page.waitForSelector('[data-testid=editor]');
   },
   help: async (page) => {
+    await openMore(page);
     await page.click('[data-testid=help] summary');
   },
   share: async (page) => {
+    await openMore(page);
     await page.click('.share summary');
   },
   'saved games': async (page) => {
+    await openMore(page);
     await page.click('.slots summary');
   },
   analysis: async (page) => {
@@ -68,6 +73,7 @@ const VIEWS = {
     await page.click('.review-moves summary');
   },
   'training room: a puzzle answered': async (page) => {
+    await openMore(page);
     await page.click('[data-testid=training]');
     await page.click('[data-testid=start-puzzles]');
     await page.waitForSelector('[data-testid=puzzle]');
@@ -75,6 +81,7 @@ const VIEWS = {
     await page.waitForSelector('[data-testid=puzzle-result]');
   },
   'training room: a drill with a wrong move': async (page) => {
+    await openMore(page);
     await page.click('[data-testid=training]');
     await page.click('[data-testid=tab-drills]');
     await page.check('[data-testid=drill-opening-option][data-name="Tiger"]');

@@ -2,7 +2,7 @@
 // browser holds a hidden tab's), a loss on time survives a reload, and a game imported after it is playable.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, text, useServerAndBrowser } from './harness.mjs';
+import { openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -65,6 +65,7 @@ test('a loss on time survives a reload, and a game imported after it is playable
   assert.equal(await page.getAttribute('[data-testid=clock-white]', 'data-flagged'), 'true');
   assert.equal(await text(page, 'transcript'), 'f5');
   // An imported game carries no clock: it is played at once.
+  await openMore(page);
   await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'f5d6c3d3');
   await page.click('[data-testid=import]');
@@ -90,6 +91,7 @@ test('the saved-games panel reads storage only while it is open, not at every ti
   // A second of clock ticks (five renders) with the panel closed.
   await page.waitForTimeout(1000);
   assert.equal(await page.evaluate(() => window.__slotReads), 0);
+  await openMore(page);
   await page.click('.slots summary');
   await page.waitForSelector('[data-testid=slot-1]');
   assert.ok((await page.evaluate(() => window.__slotReads)) >= 5, 'opened, it reads every slot');

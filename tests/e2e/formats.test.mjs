@@ -2,7 +2,7 @@
 // import (a set-up start and a pass) and export, each refusal named with the game unchanged.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -15,6 +15,7 @@ test('transcript variants and GGF come in and go out; bad ones are named and cha
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5']);
+  await openMore(page);
   await page.click('.share summary');
   await importText(page, 'F5 D6 C3');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');

@@ -189,6 +189,12 @@ export async function restoreGame(page, { moves, level }) {
   await page.waitForSelector('[data-legal=true]');
 }
 
+/** Opens the panel's "More" drawer (scoring, editor, training, saved games, share, help) if it is closed. */
+export async function openMore(page) {
+  await page.waitForSelector('[data-testid=more]');
+  if (!(await page.$eval('[data-testid=more]', (d) => d.open))) await page.click('[data-testid=more] > summary');
+}
+
 /** Clicks the squares in order. */
 export async function play(page, squares) {
   for (const square of squares) {

@@ -3,7 +3,7 @@
 // an import or a shared link is one click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { discs, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { discs, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -11,6 +11,7 @@ test('typing a transcript in the import box fires no shortcut', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
+  await openMore(page);
   await page.click('.share summary');
   await page.focus('[data-testid=import-text]');
   // u (undo), r (redo), h (hint), n (new game) and the arrows are text here.
@@ -63,6 +64,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   const mine = await discs(page);
+  await openMore(page);
   await page.click('.share summary');
   await page.fill('[data-testid=import-text]', '   ');
   await page.click('[data-testid=import]');
@@ -89,6 +91,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await page.goto(`${env.server.url}#t=c4c3`);
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await text(page, 'transcript'), 'c4c3');
+  await openMore(page);
   await page.click('.share summary');
   await page.click('[data-testid=previous-game]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
@@ -107,6 +110,7 @@ test('the explorer and a puzzle load whatever the address holds: a query, a frag
     await newGame(page, { mode: 'hvh' });
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-move]');
+    await openMore(page);
     await page.click('[data-testid=training]');
     await page.click('[data-testid=start-puzzles]');
     await page.waitForSelector('[data-testid=puzzle]');
@@ -120,6 +124,7 @@ test('every unreadable training progress is kept aside, and a storage that refus
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await page.waitForSelector('[data-testid=board]');
   const openRoom = async () => {
+    await openMore(page);
     await page.click('[data-testid=training]');
     await page.waitForSelector('[data-testid=progress-lost]');
   };
@@ -152,6 +157,7 @@ test('every unreadable training progress is kept aside, and a storage that refus
       }
     },
   });
+  await openMore(full.page);
   await full.page.click('[data-testid=training]');
   await full.page.waitForSelector('[data-testid=progress-lost]');
   assert.match(await text(full.page, 'progress-lost'), /no copy of it could be kept/);
@@ -179,7 +185,9 @@ test('two tabs playing at once keep both games, and a slot is not overwritten un
   await play(a, ['c3']);
 
   // Tab A's slot panel was open before tab B saved into slot 1: A's save is refused, B's kept.
+  await openMore(a);
   await a.click('.slots summary');
+  await openMore(b);
   await b.click('.slots summary');
   await b.click('[data-testid=slot-save-1]');
   const saved = await b.evaluate(() => localStorage.getItem('reversi.slot.1'));
@@ -192,6 +200,7 @@ test('two tabs playing at once keep both games, and a slot is not overwritten un
   // Both games are there for the next visit: one on the board, the other one click away.
   const c = await open();
   const games = [await text(c, 'transcript')];
+  await openMore(c);
   await c.click('.share summary');
   await c.click('[data-testid=previous-game]');
   games.push(await text(c, 'transcript'));
@@ -204,6 +213,7 @@ test('a megabyte pasted or stored in a slot is refused without a freeze of the p
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
+  await openMore(page);
   await page.click('.share summary');
   // Set without typing (a megabyte of key presses would measure Playwright, not the page).
   await page.evaluate(() => {
@@ -217,14 +227,17 @@ test('a megabyte pasted or stored in a slot is refused without a freeze of the p
   assert.match(await text(page, 'notice'), /move 2/);
   assert.equal(await text(page, 'transcript'), 'f5d6', 'the game on the board stays');
   // A slot holding a megabyte of moves: the list opens and shows it as unreadable.
+  await openMore(page);
   await page.click('.slots summary');
   await page.click('[data-testid=slot-save-2]');
+  await openMore(page);
   await page.click('.slots summary');
   await page.evaluate(() => {
     const slot = JSON.parse(localStorage.getItem('reversi.slot.2'));
     slot.game.moves = 'f5'.repeat(500_000);
     localStorage.setItem('reversi.slot.2', JSON.stringify(slot));
   });
+  await openMore(page);
   const panelMs = await page.evaluate(async () => {
     const started = performance.now();
     document.querySelector('.slots summary').click();
@@ -250,6 +263,7 @@ test('a save the storage refuses says so, and the slot and the game stay as they
   });
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
+  await openMore(page);
   await page.click('.slots summary');
   await page.click('[data-testid=slot-save-4]');
   assert.match(await text(page, 'slot-refused-4'), /storage refused/);

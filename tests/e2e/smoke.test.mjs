@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ARTIFACTS, discs, legal, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -159,6 +159,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   await newGame(page, { mode: 'hvh' });
   await page.click('[data-square=f5]');
   const before = await discs(page);
+  await openMore(page);
   await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'f5 d6 c3 a1');
   await page.click('[data-testid=import]');
@@ -190,6 +191,7 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
+  await openMore(page);
   await page.click('.slots summary');
   await page.click('[data-testid=slot-save-1]');
   assert.match(await page.textContent('[data-testid=slot-1]'), /Human vs human · move 3/);
@@ -197,6 +199,7 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   assert.equal(await text(page, 'transcript'), 'f5d6c3d3');
   await page.evaluate(() => localStorage.setItem('reversi.slot.2', '{"saved_at":'));
   await page.reload();
+  await openMore(page);
   await page.click('.slots summary');
   assert.match(await page.textContent('[data-testid=slot-2]'), /unreadable/);
   assert.equal(await page.isDisabled('[data-testid=slot-load-2]'), true);
@@ -258,6 +261,7 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
 test('position editor: impossible positions are refused, a set-up position is played', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
+  await openMore(page);
   await page.click('[data-testid=edit-position]');
   await page.click('[data-testid=editor-clear]');
   await page.click('[data-testid=editor-play]');

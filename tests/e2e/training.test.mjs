@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { discs, newGame, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { discs, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const env = useServerAndBrowser();
@@ -53,6 +53,7 @@ async function boardText(page, side) {
 
 test('a puzzle solved right, one wrong, the perfect line shown, and the counts kept across a reload', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await openMore(page);
   await page.click('[data-testid=training]');
   await page.click('[data-testid=start-puzzles]');
   const first = await currentPuzzle(page);
@@ -88,6 +89,7 @@ test('a puzzle solved right, one wrong, the perfect line shown, and the counts k
 
   // Progress survives a reload; the level goes on from the third puzzle.
   await page.reload();
+  await openMore(page);
   await page.click('[data-testid=training]');
   assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 2/);
   await page.click('[data-testid=start-puzzles]');
@@ -109,6 +111,7 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'f6']);
   const game = await discs(page);
+  await openMore(page);
   await page.click('[data-testid=training]');
   await page.click('[data-testid=tab-drills]');
   // The openings: a search, then the one ticked.
@@ -160,6 +163,7 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   assert.deepEqual(await discs(page), game);
   // The schedule survives a reload: the missed Tiger is still due today.
   await page.reload();
+  await openMore(page);
   await page.click('[data-testid=training]');
   await page.click('[data-testid=tab-drills]');
   await page.fill('[data-testid=drill-search]', 'tiger');
@@ -174,6 +178,7 @@ test('the room fits a 360 px phone and speaks Chinese', async () => {
     viewport: { width: 360, height: 740 },
   });
   await page.selectOption('[data-testid=language]', 'zh-CN');
+  await openMore(page);
   await page.click('[data-testid=training]');
   await page.click('[data-testid=start-puzzles]');
   await page.waitForSelector('[data-testid=puzzle]');

@@ -3,15 +3,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ARTIFACTS, newGame, openPage, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, newGame, openMore, openPage, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
+
+// The behaviours are tested on a desktop in the light scheme and on a phone in the dark one.
+const SCREENS = [
+  { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'phone, dark', viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
+];
+const on = (screen) => ({ viewport: screen.viewport, colorScheme: screen.colorScheme });
 
 // 24 moves of a real game, past the opening book, black to move.
 const MIDGAME = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
 
-test('your move lands first: the lowest level replies no sooner than 400 ms after the click', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`your move lands first: the lowest level replies no sooner than 400 ms after the click (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hva', color: 'black', level: 1 });
   await page.waitForSelector('[data-legal=true]');
   // Record when each move reaches the transcript, on the page's own clock.
@@ -40,14 +47,8 @@ test('your move lands first: the lowest level replies no sooner than 400 ms afte
   await context.close();
 });
 
-// Two of the views' tests run on a desktop in the light scheme and on a phone in the dark one.
-const SCREENS = [
-  { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  { name: 'phone, dark', viewport: { width: 360, height: 740 }, colorScheme: 'dark' },
-];
-
 for (const screen of SCREENS) test(`a browsed position says whose move it was there, hides the live hint, and can be played on from (${screen.name})`, async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: screen.viewport, colorScheme: screen.colorScheme });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3', 'd3', 'c4']);
   await page.click('[data-testid=hint]');
@@ -96,7 +97,7 @@ test('the analysis follows the position browsed', async () => {
 });
 
 for (const screen of SCREENS) test(`the hint writes its line out and draws it on the board (${screen.name})`, async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: screen.viewport, colorScheme: screen.colorScheme });
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await restoreGame(page, { moves: MIDGAME, level: 1 });
   await page.click('[data-testid=hint]');
   await page.waitForSelector('[data-testid=engine-line]');
@@ -115,8 +116,8 @@ for (const screen of SCREENS) test(`the hint writes its line out and draws it on
   await context.close();
 });
 
-test('the shortcuts work wherever the focus is: H, U, ← → Home End', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`the shortcuts work wherever the focus is: H, U, ← → Home End (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   // Nothing focused: the page's body has the keys.
@@ -144,16 +145,17 @@ test('the shortcuts work wherever the focus is: H, U, ← → Home End', async (
   await context.close();
 });
 
-test('the end of a game: a result card with the score, a review and play again', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`the end of a game: a result card with the score, a review and play again (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
+  await openMore(page);
   await page.click('.share summary');
   // White wiped out in nine moves.
   await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
   await page.click('[data-testid=import]');
   await page.waitForSelector('[data-testid=result-card]');
   assert.match(await page.textContent('[data-testid=result-card]'), /Black wins 64–0/);
-  await page.screenshot({ path: join(ARTIFACTS, 'view-result.png') });
+  await page.screenshot({ path: join(ARTIFACTS, `view-result-${screen.viewport.width}.png`) });
   await page.click('[data-testid=result-review]');
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   assert.equal(await page.isDisabled('[data-testid=result-review]'), true, 'reviewed once');
@@ -164,8 +166,8 @@ test('the end of a game: a result card with the score, a review and play again',
   await context.close();
 });
 
-test('the graph scales to the game and is labelled; the review steps through the mistakes on the board', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`the graph scales to the game and is labelled; the review steps through the mistakes on the board (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
   // A game with mistakes: the first legal move every turn (random-ish, quickly bad).
   for (let i = 0; i < 16; i++) {
@@ -198,13 +200,13 @@ test('the graph scales to the game and is labelled; the review steps through the
   const second = await page.$eval('[data-testid=status]', (s) => s.textContent);
   await page.click('[data-testid=previous-mistake]');
   assert.notEqual(await text(page, 'status'), second);
-  await page.screenshot({ path: join(ARTIFACTS, 'view-review.png') });
+  await page.screenshot({ path: join(ARTIFACTS, `view-review-${screen.viewport.width}.png`) });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('move sounds: played on a move, switched off and kept off across a reload', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+for (const screen of SCREENS) test(`move sounds: played on a move, switched off and kept off across a reload (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
   const sound = '[data-testid=sound]';
   assert.equal(await page.getAttribute(sound, 'aria-pressed'), 'true');
@@ -230,6 +232,7 @@ test('a copy says so as a success; the engine figures read in sensible units', a
   await page.waitForSelector('[data-testid=engine-stats]');
   await page.click('[data-testid=engine-stats] summary');
   assert.match(await text(page, 'engine-figures'), /^\d+(\.\d+ [kMG])? nodes in \d+(\.\d+)? m?s/);
+  await openMore(page);
   await page.click('.share summary');
   await page.click('[data-testid=copy-transcript]');
   await page.waitForSelector('[data-testid=notice].success');
@@ -241,6 +244,7 @@ test('a shared link of a game against the AI opens against the AI', async () => 
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hva', color: 'white', level: 3 });
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2);
+  await openMore(page);
   await page.click('.share summary');
   const link = await page.inputValue('[data-testid=share-link]');
   assert.match(link, /#t=[a-h][1-8]&m=w3$/);
@@ -296,6 +300,7 @@ for (const scheme of ['light', 'dark']) {
 test('the position editor comes into view when it opens', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 } });
   await page.waitForSelector('[data-legal=true]');
+  await openMore(page);
   await page.click('[data-testid=edit-position]');
   await page.waitForSelector('[data-testid=editor]');
   await page.waitForFunction(() => {
@@ -316,6 +321,7 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
   await desktop.page.waitForSelector('.line-step');
   await desktop.page.evaluate(() => window.scrollTo(0, 0));
   await desktop.page.screenshot({ path: join(ARTIFACTS, 'screen-analysis-desktop.png') });
+  await openMore(desktop.page);
   await desktop.page.click('[data-testid=training]');
   await desktop.page.click('[data-testid=start-puzzles]');
   await desktop.page.waitForSelector('[data-testid=puzzle]');

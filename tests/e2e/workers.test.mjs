@@ -4,7 +4,7 @@
 // open shows the explorer; workers killed mid-search are replaced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newGame, openPage, play, restoreGame, serveDist, text, useServerAndBrowser } from './harness.mjs';
+import { launchBrowser, newGame, openMore, openPage, play, restoreGame, serveDist, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -135,6 +135,7 @@ test('sharing one memory: a move during a deep analysis gets the analysis of the
   });
   await newGame(page, { mode: 'hvh' });
   // 36 empties: an analysis to depth 10 takes seconds here.
+  await openMore(page);
   await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2');
   await page.click('[data-testid=import]');
@@ -212,6 +213,7 @@ test('"Play again" with the explorer open shows the explorer', async () => {
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
   // A finished game (white wiped out in nine moves), imported, so that "Play again" is offered.
+  await openMore(page);
   await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
   await page.click('[data-testid=import]');

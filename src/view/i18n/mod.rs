@@ -138,7 +138,7 @@ strings! {
     /// Button back to the current position.
     back_to_game: "Back to the game", "回到当前对局";
     /// The group of the panel's less used parts (scoring, editor, training, saves, share, help).
-    more: "More", "更多";
+    more: "More: scoring, set-up, training, saved games, share, help", "更多：计分、摆局、训练、存档、分享、帮助";
     /// The switch of the move sounds.
     sound: "Move sounds", "落子音效";
     /// Review: show the marked move before the position shown.
