@@ -343,3 +343,20 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
 });
+
+for (const screen of SCREENS) test(`the opening explorer fits its panel (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+  await page.waitForSelector('[data-legal=true]');
+  await page.click('[data-testid=explorer-toggle]');
+  await page.waitForSelector('[data-testid=explorer-move]');
+  const { table, panel } = await page.evaluate(() => ({
+    table: document.querySelector('.explorer-table').getBoundingClientRect().width,
+    panel: document.querySelector('.panel').clientWidth,
+  }));
+  assert.ok(table <= panel, `the table (${table} px) fits the panel (${panel} px)`);
+  const [scroll, visible] = await page.$eval('.explorer', (e) => [e.scrollWidth, e.clientWidth]);
+  assert.ok(scroll <= visible, `no sideways scroll in the explorer (${scroll} px in ${visible} px)`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
