@@ -117,6 +117,13 @@ for (;;) {
 }
 const w1 = await whole.evaluate(() => performance.now());
 const wholeTasks = await whole.evaluate(([a, b]) => window.__longtasks.filter((t) => t.start >= a && t.start <= b), [w0, w1]);
+// A page with storage of its own: the autosave it waits for below is its own, never another open page's (a
+// page's first autosave that came after ours would overwrite it, and the AI would never be to move).
+async function ownPage() {
+  const own = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return own.newPage();
+}
+
 // Loads `start` (black to move) as an autosaved game against the top level playing black, and waits for its move.
 async function aiMovesFrom(p, url, start) {
   await p.goto(url);
@@ -153,7 +160,7 @@ async function aiMovesFrom(p, url, start) {
 // top level, the same position solved natively below on one thread; nodes per second in the page against the
 // native binary's.
 const SOLVED = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
-const solver = await context.newPage();
+const solver = await ownPage();
 await aiMovesFrom(solver, `${server.url}?workers=2`, SOLVED);
 const solverStats = await solver.$eval('[data-testid=engine-stats]', (e) => ({
   nodes: Number(e.dataset.nodes),
@@ -192,7 +199,7 @@ const SEARCHED = [
 async function aiMoves(workers) {
   const moves = [];
   for (const start of SEARCHED) {
-    const p = await context.newPage();
+    const p = await ownPage();
     await aiMovesFrom(p, `${server.url}?workers=${workers}`, start);
     moves.push(
       await p.$eval('[data-testid=engine-stats]', (e) => ({

@@ -46,6 +46,11 @@ fn reduced_motion() -> bool {
 /// Plays a placed disc and `flips` turned ones. Returns false when the browser gave no audio (nothing is
 /// said: the game goes on silently).
 pub fn play_move(flips: u32) -> bool {
+    // Browsers start audio only after the person has touched the page; before that (a game restored, the
+    // engine against itself from the start) the page stays quiet rather than ask and be refused.
+    if !user_has_acted() {
+        return false;
+    }
     CONTEXT.with(|cell| {
         let mut cell = cell.borrow_mut();
         if cell.is_none() {
@@ -63,6 +68,22 @@ pub fn play_move(flips: u32) -> bool {
         }
         ok
     })
+}
+
+/// Whether the person has clicked or typed on the page yet (`navigator.userActivation`; where a browser
+/// lacks it, assumed so).
+fn user_has_acted() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let activation = js_sys::Reflect::get(&window.navigator(), &"userActivation".into()).ok();
+    match activation.filter(|a| !a.is_undefined()) {
+        Some(activation) => js_sys::Reflect::get(&activation, &"hasBeenActive".into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true),
+        None => true,
+    }
 }
 
 /// One decaying sine tone.
