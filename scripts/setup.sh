@@ -27,7 +27,7 @@ for component in rustfmt clippy; do
   fi
 done
 
-# Cargo tools, one after the other (side by side on two cores they took longer). A debug build of the tools
+# Cargo tools, one after the other (side by side they compete for the same cores and take longer). A debug build of the tools
 # is minutes instead of a quarter of an hour, and fast enough. Trunk without its default features: no TLS
 # and no update check, since it runs offline (Trunk.toml).
 install_tool() { # crate version binary [cargo install options…]

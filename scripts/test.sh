@@ -32,7 +32,8 @@ step "release web build, linted (trunk; wasm32: the engine, and the web crate's 
 trunk build --release
 
 step "browser tests (Playwright + Debian Chromium)"
-# One file at a time: two at once measured 20 % faster but made the timing of the workers' tests flaky.
+# One file at a time: the workers' tests time real searches, and a second file beside them makes those
+# timings flaky.
 node --test --test-concurrency=1 tests/e2e/
 
 echo

@@ -85,6 +85,20 @@ fn line(moves: &str) -> Vec<Square> {
         .collect()
 }
 
+/// The engine's answer to request `id`: the first move of `moves`, with `moves` as its line.
+fn best_with_line(id: RequestId, moves: &str) -> Action {
+    let pv = line(moves);
+    Action::Worker(Response::BestMove {
+        id,
+        best: Move::Place(pv[0]),
+        score: 0,
+        kind: ScoreKind::Midgame { depth: 5 },
+        pv,
+        nodes: 20,
+        millis: 5,
+    })
+}
+
 #[test]
 fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     let mut s = Session::new(Settings::default());
@@ -100,29 +114,13 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
         nodes: 10,
     }));
     assert_eq!(s.line(), line("d6c3d3"));
-    s.apply(Action::Worker(Response::BestMove {
-        id,
-        best: Move::Place(sq("d6")),
-        score: 0,
-        kind: ScoreKind::Midgame { depth: 5 },
-        pv: line("d6c3d3c4"),
-        nodes: 20,
-        millis: 5,
-    }));
+    s.apply(best_with_line(id, "d6c3d3c4"));
     assert_eq!(s.line(), line("c3d3c4"), "what it expects after its move");
     s.apply(Action::Hint);
     let Some((Request::Search { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
-    s.apply(Action::Worker(Response::BestMove {
-        id,
-        best: Move::Place(sq("c5")),
-        score: 100,
-        kind: ScoreKind::Midgame { depth: 8 },
-        pv: line("c5f4"),
-        nodes: 20,
-        millis: 5,
-    }));
+    s.apply(best_with_line(id, "c5f4"));
     assert_eq!(s.line(), line("c5f4"));
     s.apply(Action::Browse(Some(0)));
     assert!(

@@ -8,7 +8,7 @@ use reversi_engine::Color;
 /// Properties of [`ResultCard`].
 #[derive(Properties, PartialEq)]
 pub struct ResultCardProps {
-    /// The winner (`None`: a draw, or the game was lost on time by nobody yet: never shown then).
+    /// The winner (`None`: a draw).
     pub winner: Option<Color>,
     /// The final score, black's discs first (as the scoring rule counts them).
     pub score: (u8, u8),
