@@ -53,6 +53,7 @@ mod error;
 mod eval;
 pub mod explorer;
 mod game;
+pub mod games;
 pub mod ggf;
 mod levels;
 mod moves;

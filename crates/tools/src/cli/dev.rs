@@ -197,6 +197,36 @@ pub enum DevCommand {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         step: u32,
     },
+    /// Build the expert games file from WTHOR games and names (every year; the page's `assets/games.bin`).
+    GamesBuild {
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The player names (WTHOR.JOU).
+        #[arg(long)]
+        players: std::path::PathBuf,
+        /// The tournament names (WTHOR.TRN).
+        #[arg(long)]
+        tournaments: std::path::PathBuf,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Check an expert games file against the WTHOR files: every game once, with its year, names, scores
+    /// and moves.
+    GamesCheck {
+        /// The games file.
+        file: std::path::PathBuf,
+        /// WTHOR .wtb files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The player names (WTHOR.JOU).
+        #[arg(long)]
+        players: std::path::PathBuf,
+        /// The tournament names (WTHOR.TRN).
+        #[arg(long)]
+        tournaments: std::path::PathBuf,
+    },
     /// Build the opening explorer's file from WTHOR games: every move played at least `--min-games` times,
     /// positions merged under the 8 symmetries (the page's `assets/explorer.bin`).
     ExplorerBuild {
@@ -370,6 +400,24 @@ pub fn run(command: DevCommand) -> ExitCode {
         DevCommand::PuzzlesCheck { file, step } => finish(
             "puzzles-check",
             crate::wthor_tools::puzzles_check(&file, step as usize),
+        ),
+        DevCommand::GamesBuild {
+            files,
+            players,
+            tournaments,
+            out,
+        } => finish(
+            "games-build",
+            crate::wthor_tools::games_build(&files, &players, &tournaments, &out),
+        ),
+        DevCommand::GamesCheck {
+            file,
+            files,
+            players,
+            tournaments,
+        } => finish(
+            "games-check",
+            crate::wthor_tools::games_check(&file, &files, &players, &tournaments),
         ),
         DevCommand::ExplorerBuild {
             files,

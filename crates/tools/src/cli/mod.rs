@@ -126,6 +126,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The expert games that reached the position after a transcript (under any symmetry), newest first,
+    /// each in that position's frame.
+    Games {
+        /// The moves so far, e.g. f5d6 (empty: the start position).
+        #[arg(default_value = "")]
+        transcript: String,
+        /// Only games with a player whose name holds this (any case).
+        #[arg(long, default_value = "")]
+        player: String,
+        /// Print at most this many games.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// The games file written by `games-build`.
+        #[arg(long, default_value = "assets/games.bin")]
+        file: std::path::PathBuf,
+    },
     /// Review a whole game: each position's value (from black's side), the best move, and the discs each move
     /// played lost against it, marked ?! ? ?? (the page's review and evaluation graph use the same code).
     Review {
@@ -371,6 +387,15 @@ pub fn main() -> ExitCode {
         } => finish(
             "explore",
             crate::wthor_tools::explore(&transcript, &file, json, &mut std::io::stdout()),
+        ),
+        Command::Games {
+            transcript,
+            player,
+            limit,
+            file,
+        } => finish(
+            "games",
+            crate::wthor_tools::list_games(&transcript, &player, limit, &file, &mut std::io::stdout()),
         ),
         Command::Review {
             transcript,

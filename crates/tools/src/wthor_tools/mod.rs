@@ -15,12 +15,14 @@ use reversi_engine::wthor::{self, WthorGame};
 use reversi_engine::{Color, PatternWeights, Searcher, Symmetry};
 
 mod book_and_explorer;
+mod games;
 mod measure;
 mod puzzles;
 #[cfg(test)]
 mod tests;
 
 pub use self::book_and_explorer::{book_build, explore, explorer_build};
+pub use self::games::{games_build, games_check, list_games};
 pub use self::measure::{
     eval_drift, eval_test, mpc_stats, Drift, MAX_DRIFT_DEPTH, MAX_EVAL_TEST_DEPTH,
 };

@@ -1,0 +1,196 @@
+//! The expert games file (`reversi games-build`, every year: the page shows games, it does not learn from
+//! them), its check against the WTHOR files (`reversi games-check`), and `reversi games`, the games that
+//! reached a position.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::{read_file, ToolError};
+use reversi_engine::games::{wthor_names, ExpertGame, GameBase};
+use reversi_engine::Game;
+
+/// Record sizes of WTHOR's name files.
+const PLAYER_RECORD: usize = 20;
+const TOURNAMENT_RECORD: usize = 26;
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, ToolError> {
+    std::fs::read(path).map_err(|e| ToolError::Io(path.to_path_buf(), e))
+}
+
+/// The games file as shipped: gzipped, with no file name or time in its header, so that a rebuild gives it
+/// back byte for byte.
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use flate2::{write::GzEncoder, Compression};
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+/// Reads a games file, gzipped or not.
+pub fn read_games(path: &Path) -> Result<GameBase, ToolError> {
+    let mut bytes = read_bytes(path)?;
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut inflated = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut inflated)
+            .map_err(|e| ToolError::Data(path.to_path_buf(), format!("not a whole gzip file: {e}")))?;
+        bytes = inflated;
+    }
+    GameBase::read(&bytes).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
+}
+
+/// Every game of the `.wtb` files, in file order, with the names of `WTHOR.JOU` and `WTHOR.TRN`.
+fn wthor_games(
+    paths: &[PathBuf],
+    players: &Path,
+    tournaments: &Path,
+) -> Result<(Vec<String>, Vec<String>, Vec<ExpertGame>), ToolError> {
+    let players = wthor_names(&read_bytes(players)?, PLAYER_RECORD);
+    let tournaments = wthor_names(&read_bytes(tournaments)?, TOURNAMENT_RECORD);
+    let mut games = Vec::new();
+    for path in paths {
+        let (year, file) = read_file(path)?;
+        for (i, game) in file.into_iter().enumerate() {
+            for (what, index, names) in [
+                ("tournament", game.tournament, &tournaments),
+                ("black player", game.black_player, &players),
+                ("white player", game.white_player, &players),
+            ] {
+                if index as usize >= names.len() {
+                    return Err(ToolError::Data(
+                        path.clone(),
+                        format!("game {}: {what} {index} has no name", i + 1),
+                    ));
+                }
+            }
+            games.push(ExpertGame {
+                year,
+                tournament: game.tournament,
+                black: game.black_player,
+                white: game.white_player,
+                black_discs: game.black_discs,
+                theoretical_black_discs: game.theoretical_black_discs,
+                moves: game.moves,
+            });
+        }
+    }
+    Ok((players, tournaments, games))
+}
+
+/// `reversi games-build`: the expert games file from the `.wtb` files and the name files, read back before
+/// it is written; a summary on stderr.
+pub fn games_build(
+    paths: &[PathBuf],
+    players: &Path,
+    tournaments: &Path,
+    out: &Path,
+) -> Result<(), ToolError> {
+    let (players, tournaments, games) = wthor_games(paths, players, tournaments)?;
+    let bytes = GameBase::write(&players, &tournaments, &games);
+    let packed = gzip(&bytes);
+    std::fs::write(out, &packed).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
+    // Read back what was written: the file the page loads must be one the reader accepts.
+    let base = read_games(out)?;
+    eprintln!(
+        "{} games, {} players, {} tournaments: {} bytes, {} gzipped, written to {}",
+        base.len(),
+        players.len(),
+        tournaments.len(),
+        bytes.len(),
+        packed.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// `reversi games-check`: every game of the `.wtb` files is in the games file once, with its year, names,
+/// scores and moves, and the file holds no other game.
+pub fn games_check(
+    file: &Path,
+    paths: &[PathBuf],
+    players: &Path,
+    tournaments: &Path,
+) -> Result<(), ToolError> {
+    let (players, tournaments, games) = wthor_games(paths, players, tournaments)?;
+    let base = read_games(file)?;
+    let described = |g: &ExpertGame, name: &dyn Fn(u16) -> String, tournament: &dyn Fn(u16) -> String| {
+        let moves: String = g.moves.iter().map(|s| s.to_string()).collect();
+        format!(
+            "{} {} {} {} {} {} {moves}",
+            g.year,
+            tournament(g.tournament),
+            name(g.black),
+            name(g.white),
+            g.black_discs,
+            g.theoretical_black_discs
+        )
+    };
+    let mut want: Vec<String> = games
+        .iter()
+        .map(|g| {
+            described(
+                g,
+                &|p| players[p as usize].clone(),
+                &|t| tournaments[t as usize].clone(),
+            )
+        })
+        .collect();
+    let mut have: Vec<String> = (0..base.len() as u32)
+        .map(|i| {
+            described(
+                &base.game(i),
+                &|p| base.player(p).to_string(),
+                &|t| base.tournament(t).to_string(),
+            )
+        })
+        .collect();
+    want.sort_unstable();
+    have.sort_unstable();
+    if let Some((w, h)) = want.iter().zip(&have).find(|(w, h)| w != h) {
+        return Err(ToolError::Data(
+            file.to_path_buf(),
+            format!("the WTHOR files have \"{w}\" where the games file has \"{h}\""),
+        ));
+    }
+    if want.len() != have.len() {
+        return Err(ToolError::Data(
+            file.to_path_buf(),
+            format!("{} games in the WTHOR files, {} in the games file", want.len(), have.len()),
+        ));
+    }
+    eprintln!(
+        "{}: all {} games agree with the WTHOR files (year, tournament, players, scores, moves)",
+        file.display(),
+        have.len()
+    );
+    Ok(())
+}
+
+/// `reversi games`: the games that reached the position after `transcript` (any of its 8 symmetric
+/// images), newest first, in the position's frame; `player` filters by a part of a player's name.
+pub fn list_games(
+    transcript: &str,
+    player: &str,
+    limit: usize,
+    file: &Path,
+    out: &mut dyn Write,
+) -> Result<(), ToolError> {
+    let game = Game::from_transcript(transcript)?;
+    let base = read_games(file)?;
+    let found = base.find(&game.position(), player);
+    writeln!(out, "{} games", found.len())?;
+    for m in found.iter().take(limit) {
+        let g = base.game(m.index);
+        writeln!(
+            out,
+            "{}  {} ({}) - {} ({})  {}  {}",
+            g.year,
+            base.player(g.black),
+            g.black_discs,
+            base.player(g.white),
+            64 - g.black_discs, // WTHOR counts the empties for the winner
+            base.tournament(g.tournament),
+            base.transcript(m)
+        )?;
+    }
+    Ok(())
+}
