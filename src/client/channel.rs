@@ -32,7 +32,9 @@ impl Priority {
     pub fn of(request: &Request) -> Priority {
         match request {
             Request::Search { .. } | Request::Help { .. } => Priority::Move,
-            Request::Review { .. } | Request::Explore { .. } => Priority::Room,
+            Request::Review { .. } | Request::Explore { .. } | Request::Games { .. } => {
+                Priority::Room
+            }
             Request::Ping { .. }
             | Request::Perft { .. }
             | Request::Analyse { .. }

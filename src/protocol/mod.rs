@@ -92,6 +92,21 @@ pub enum Request {
         #[serde(with = "text")]
         position: Position,
     },
+    /// The expert games that reached a position (under any of the board's symmetries), newest first, a page
+    /// of them. Answered by [`Response::Games`]; the worker loads the games file on the first such request.
+    Games {
+        /// The request's id.
+        id: RequestId,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "text")]
+        position: Position,
+        /// Only games with a player whose name holds this (any case); empty for all.
+        player: String,
+        /// Games of the list to skip.
+        offset: u32,
+        /// Games to send at most.
+        limit: u32,
+    },
     /// An endgame puzzle of the training room. Answered by [`Response::Puzzle`]; the worker loads the puzzle
     /// file on the first such request.
     Puzzle {
@@ -139,6 +154,25 @@ pub struct WirePuzzle {
     /// Perfect play from the position, the best move first (on the wire a transcript).
     #[serde(with = "squares_text")]
     pub line: Vec<Square>,
+}
+
+/// One expert game, as the page gets it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireGame {
+    /// The year it was played.
+    pub year: u16,
+    /// The tournament.
+    pub tournament: String,
+    /// Black's player.
+    pub black: String,
+    /// White's player.
+    pub white: String,
+    /// Black's discs at the end (WTHOR counts the empties for the winner).
+    pub black_discs: u8,
+    /// Black's discs under perfect play from 24 empties.
+    pub theoretical_black_discs: u8,
+    /// The moves, turned into the frame of the position asked for (a transcript).
+    pub transcript: String,
 }
 
 /// One move of the opening explorer's answer.
@@ -267,6 +301,15 @@ pub enum Response {
         /// The moves.
         moves: Vec<ExplorerRow>,
     },
+    /// Answer to [`Request::Games`].
+    Games {
+        /// The id of the request.
+        id: RequestId,
+        /// Games in the whole list.
+        total: u32,
+        /// The page of it asked for.
+        games: Vec<WireGame>,
+    },
     /// Answer to [`Request::Puzzle`].
     Puzzle {
         /// The id of the request.
@@ -314,6 +357,7 @@ impl Request {
             | Request::Review { id, .. }
             | Request::Help { id, .. }
             | Request::Explore { id, .. }
+            | Request::Games { id, .. }
             | Request::Puzzle { id, .. } => *id,
         }
     }
@@ -358,6 +402,7 @@ impl Response {
             | Response::Analysis { id, .. }
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
+            | Response::Games { id, .. }
             | Response::Puzzle { id, .. }
             | Response::Spawned { id, .. }
             | Response::Helped { id }

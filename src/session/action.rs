@@ -61,7 +61,8 @@ pub enum Action {
     /// Continue a saved session (from a save slot).
     Restore(Box<Session>),
     /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
-    /// are read) or a GGF game (with its own start); a bad one changes nothing.
+    /// are read), a GGF game (with its own start) or a board of 64 squares and the side to move (see
+    /// [`reversi_engine::Position::from_pasted`]); a bad one changes nothing.
     Import(String),
     /// Open a shared game (from a link): its moves, shown from its last position, played on as the link
     /// says (by two people when it says nothing).
@@ -81,6 +82,18 @@ pub enum Action {
     CancelReview,
     /// Show or hide the opening explorer.
     SetExplorer(bool),
+    /// Something in the expert games list.
+    Games(crate::session::room::GamesAction),
+    /// Open an expert game on the board (the current game is kept aside, a click away): its moves, shown at
+    /// the position the list found it for, played on by two people.
+    OpenExpertGame {
+        /// The moves, in the frame of the position it was found for.
+        transcript: String,
+        /// The position to show.
+        at: reversi_engine::Position,
+        /// Who played it, where and when.
+        title: crate::session::ExpertTitle,
+    },
     /// Something in the training room (see [`crate::session::training`]).
     Training(crate::session::training::TrainingAction),
 }

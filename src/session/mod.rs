@@ -18,6 +18,7 @@ mod action;
 pub mod clock;
 pub mod keys;
 pub mod notice;
+pub mod orientation;
 pub mod persist;
 pub mod room;
 pub mod saved;
@@ -98,6 +99,24 @@ pub struct Session {
     pub held: Option<HeldReply>,
     /// When the engine's reply to the person's last move may be shown (page milliseconds).
     pub reply_due: Option<f64>,
+    /// The expert game on the board, when one was opened from the games list (until another game replaces
+    /// it).
+    pub expert: Option<ExpertTitle>,
+}
+
+/// Who played an expert game, where and when, and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpertTitle {
+    /// Black's player.
+    pub black: String,
+    /// White's player.
+    pub white: String,
+    /// The tournament.
+    pub tournament: String,
+    /// The year.
+    pub year: u16,
+    /// Black's discs at the end.
+    pub black_discs: u8,
 }
 
 /// How many replaced games are kept.
@@ -176,6 +195,7 @@ impl Session {
             ),
             held: None,
             reply_due: None,
+            expert: None,
         }
     }
 
@@ -246,6 +266,7 @@ impl Session {
                 | Action::StartReview
                 | Action::CancelReview
                 | Action::SetExplorer(_)
+                | Action::Games(_)
         );
         self.apply_game(action);
         if !room_action {
@@ -362,6 +383,12 @@ impl Session {
             Action::Import(text) if text.trim().is_empty() => {
                 self.notice = Some(Notice::ImportEmpty);
             }
+            Action::Import(text) if reversi_engine::Position::is_board_text(&text) => {
+                match reversi_engine::Position::from_pasted(&text) {
+                    Ok(position) => self.import(Game::from_position(position)),
+                    Err(error) => self.notice = Some(Notice::BadPosition { error }),
+                }
+            }
             Action::Import(text) if text.trim_start().starts_with("(;") => {
                 match reversi_engine::ggf::read(&text) {
                     Ok(game) => self.import(game),
@@ -427,6 +454,29 @@ impl Session {
                 let shown = self.shown();
                 self.room.set_explorer(open, &self.game, &shown);
             }
+            Action::Games(action) => {
+                let shown = self.shown();
+                self.room.games_action(action, &self.game, &shown);
+            }
+            Action::OpenExpertGame {
+                transcript,
+                at,
+                title,
+            } => match Game::from_transcript(&transcript) {
+                Ok(game) => {
+                    let kept = self.put_aside(&game);
+                    self.settings.mode = Mode::HumanVsHuman;
+                    self.clock = None;
+                    self.replace_game(game);
+                    self.expert = Some(title);
+                    let ply = self.game.plies().iter().position(|p| p.before == at);
+                    self.browse(ply);
+                    if kept {
+                        self.notice = Some(Notice::Replaced);
+                    }
+                }
+                Err(error) => self.notice = Some(Notice::ImportFailed { error }),
+            },
         }
     }
 
@@ -486,6 +536,7 @@ impl Session {
         self.game = game;
         self.browsing = None;
         self.notice = None;
+        self.expert = None;
         self.after_change();
     }
 

@@ -120,6 +120,22 @@ fn main_view() -> Html {
     };
     let show_form = use_state(|| false);
     let (sound, sounds_played, on_sound) = use_move_sounds(&session.game);
+    let orientation = use_state(|| {
+        storage()
+            .and_then(|s| s.get_item(ORIENTATION_KEY).ok().flatten())
+            .map_or(reversi_engine::Symmetry::Identity, |code| {
+                crate::session::orientation::from_code(&code)
+            })
+    });
+    let on_orientation = {
+        let orientation = orientation.clone();
+        Callback::from(move |next: reversi_engine::Symmetry| {
+            if let Some(storage) = storage() {
+                let _ = storage.set_item(ORIENTATION_KEY, crate::session::orientation::code(next));
+            }
+            orientation.set(next);
+        })
+    };
 
     let dispatch = |action: fn() -> Action| {
         let session = session.clone();
@@ -182,7 +198,8 @@ fn main_view() -> Html {
     use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
-        Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form))
+        let orientation = *orientation;
+        Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form, orientation))
     });
 
     // The components read one copy of the session a render and ask for changes through `on_action`.
@@ -201,7 +218,7 @@ fn main_view() -> Html {
         return html! {
             <main class="layout training-layout">
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} {sound} {sounds_played} on_sound={on_sound.clone()} />
-                <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+                <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
                 <aside class="panel">
                     <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
                 </aside>
@@ -215,7 +232,7 @@ fn main_view() -> Html {
     html! {
         <main class="layout">
             <Header mode_text={mode_text} {lang} {on_lang} {sound} {sounds_played} {on_sound} />
-            <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} />
+            <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
             <aside class="panel">
                 <PlayState session={shared.clone()} on_action={on_action.clone()} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
@@ -240,13 +257,18 @@ fn main_view() -> Html {
                 <details class="more" data-testid="more">
                     <summary>{ t.more }</summary>
                     <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
+                    <OrientationChoice orientation={*orientation} {on_orientation} {lang} />
                     <p class="more-links">
                         <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                         { " · " }
                         <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
                     </p>
                     <SaveSlots session={shared.clone()} on_load={on_load_slot} {lang} />
-                    <SharePanel transcript={game.transcript()} link={link} ggf={ggf_record(&session)} replaced={session.replaced.len()}
+                    <SharePanel transcript={game.transcript()} link={link}
+                        shown_transcript={(*orientation != reversi_engine::Symmetry::Identity).then(|| {
+                            let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
+                            crate::session::orientation::transcript_as_shown(*orientation, &moves)
+                        })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                         on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
                     <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
@@ -254,6 +276,50 @@ fn main_view() -> Html {
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
+    }
+}
+
+/// Where the board's orientation is remembered.
+const ORIENTATION_KEY: &str = "reversi.orientation";
+
+/// Properties of [`OrientationChoice`].
+#[derive(Properties, PartialEq)]
+struct OrientationProps {
+    orientation: reversi_engine::Symmetry,
+    on_orientation: Callback<reversi_engine::Symmetry>,
+    lang: Lang,
+}
+
+/// The board's orientation menu: turned a quarter, a half or three quarters, or mirrored.
+#[function_component(OrientationChoice)]
+fn orientation_choice(props: &OrientationProps) -> Html {
+    use crate::session::orientation::{code, from_code, ORIENTATIONS};
+    use reversi_engine::Symmetry;
+    let t = crate::view::i18n::extras::Strings::of(props.lang);
+    let name = |s: Symmetry| match s {
+        Symmetry::Rotate90 => t.orient_rotate90,
+        Symmetry::Rotate180 => t.orient_rotate180,
+        Symmetry::Rotate270 => t.orient_rotate270,
+        Symmetry::FlipVertical => t.orient_flip_vertical,
+        Symmetry::MirrorHorizontal => t.orient_mirror,
+        _ => t.orient_normal,
+    };
+    let onchange = props.on_orientation.reform(|e: Event| {
+        from_code(
+            &e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value(),
+        )
+    });
+    html! {
+        <p class="orientation">
+            <label>{ t.orientation }{ " " }
+                <select data-testid="orientation" {onchange}>
+                    { for ORIENTATIONS.iter().map(|&s| html! {
+                        <option value={code(s)} selected={s == props.orientation}>{ name(s) }</option>
+                    }) }
+                </select>
+            </label>
+        </p>
     }
 }
 
@@ -267,6 +333,8 @@ struct BoardAreaProps {
     editing: UseStateHandle<bool>,
     /// The button that opened the editor (the focus goes back to it).
     opener: NodeRef,
+    /// How the view turns or mirrors the board.
+    orientation: reversi_engine::Symmetry,
 }
 
 /// The board (or the position editor in its place) and the evaluation graph under it.
@@ -329,14 +397,14 @@ fn board_area(props: &BoardAreaProps) -> Html {
         let hint = training.solution();
         return html! {
             <section class="board-area" aria-label={lang.strings().board}>
-                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} />
+                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} orientation={props.orientation} />
             </section>
         };
     }
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
-                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} />
+                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} orientation={props.orientation} />
             } else {
                 if !values.is_empty() {
                     <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
@@ -344,7 +412,7 @@ fn board_area(props: &BoardAreaProps) -> Html {
                 <BoardView {position} legal={session.clickable()} {last_move} {flipped}
                     hint={session.hint.filter(|_| session.browsing.is_none()).or(reviewed_best)}
                     line={if session.show_line { session.line() } else { Vec::new() }}
-                    {values} {on_square} {lang} />
+                    {values} {on_square} {lang} orientation={props.orientation} />
             }
             <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
                 shown={session.browsing.unwrap_or(game.plies().len())}
@@ -435,6 +503,7 @@ fn on_key(
     e: &KeyboardEvent,
     session: &UseReducerHandle<Session>,
     show_form: &UseStateHandle<bool>,
+    orientation: reversi_engine::Symmetry,
 ) {
     let target = e
         .target()
@@ -459,10 +528,7 @@ fn on_key(
         _ => None,
     };
     if let (Some((dc, dr)), Some(from)) = (step, square) {
-        let column = (from.column() as i32 + dc).clamp(0, 7) as usize;
-        let row = (from.row() as i32 + dr).clamp(0, 7) as usize;
-        let to = Square::from_coords(column, row).expect("on the board");
-        focus_square(to);
+        focus_square(crate::session::orientation::step(orientation, from, dc, dr));
         e.prevent_default();
         return;
     }

@@ -5,7 +5,8 @@
 use yew::prelude::*;
 
 use super::i18n::{self, Lang};
-use reversi_engine::{Bitboard, Color, Position, Square};
+use crate::session::orientation::{edge_labels, square_at};
+use reversi_engine::{Bitboard, Color, Position, Square, Symmetry};
 
 /// Properties of [`BoardView`].
 #[derive(Properties, PartialEq)]
@@ -32,6 +33,9 @@ pub struct BoardProps {
     /// Called with the square a user clicks.
     #[prop_or_default]
     pub on_square: Callback<Square>,
+    /// How the view turns or mirrors the board (see [`crate::session::orientation`]).
+    #[prop_or(Symmetry::Identity)]
+    pub orientation: Symmetry,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -45,11 +49,13 @@ fn signed(hundredths: i32) -> String {
 /// How many moves of the engine's line the board draws.
 const LINE_STEPS: usize = 6;
 
-/// The board: columns a–h left to right, rows 1–8 top to bottom.
+/// The board: columns a–h left to right, rows 1–8 top to bottom, unless the view turns or mirrors it; the
+/// edges then name the lines of squares beside them.
 #[function_component(BoardView)]
 pub fn board_view(props: &BoardProps) -> Html {
-    let columns: Html = "abcdefgh"
-        .chars()
+    let (top, side) = edge_labels(props.orientation);
+    let columns: Html = top
+        .iter()
         .map(|c| html! { <span class="coord" aria-hidden="true">{ c }</span> })
         .collect();
     let best_value = props.values.iter().map(|&(_, v)| v).max();
@@ -60,7 +66,7 @@ pub fn board_view(props: &BoardProps) -> Html {
         .map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
-            let square = Square::from_coords(column, row).expect("on the board");
+            let square = square_at(props.orientation, column, row);
             let t = props.lang.strings();
             let (disc, disc_label) = match props.position.disc(square) {
                 Some(Color::Black) => ("black", i18n::disc_name(props.lang, Color::Black)),
@@ -140,14 +146,15 @@ pub fn board_view(props: &BoardProps) -> Html {
         });
         html! {
             <>
-                <span class="coord" aria-hidden="true">{ row + 1 }</span>
+                <span class="coord" aria-hidden="true">{ side[row] }</span>
                 { for cells }
             </>
         }
     });
     html! {
         <div class="board-frame">
-            <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}>
+            <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}
+                data-orientation={crate::session::orientation::code(props.orientation)}>
                 <span class="corner"></span>
                 { columns }
                 { for rows }

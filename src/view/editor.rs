@@ -21,6 +21,9 @@ pub struct EditorProps {
     pub on_close: Callback<()>,
     /// Language of the labels.
     pub lang: Lang,
+    /// How the view turns or mirrors the board.
+    #[prop_or(reversi_engine::Symmetry::Identity)]
+    pub orientation: reversi_engine::Symmetry,
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -133,7 +136,7 @@ pub fn position_editor(props: &EditorProps) -> Html {
 
     html! {
         <div class="editor" data-testid="editor" ref={root.clone()}>
-            <BoardView {position} legal={Bitboard::EMPTY} {on_square} lang={props.lang} />
+            <BoardView {position} legal={Bitboard::EMPTY} {on_square} lang={props.lang} orientation={props.orientation} />
             <p class="editor-help">{ t.editor_help }</p>
             <div class="controls">
                 <label class="toggle">

@@ -15,6 +15,8 @@ mod browser;
 #[cfg(target_arch = "wasm32")]
 mod editor;
 #[cfg(target_arch = "wasm32")]
+mod games;
+#[cfg(target_arch = "wasm32")]
 mod hooks;
 #[cfg(target_arch = "wasm32")]
 mod move_list;

@@ -5,8 +5,11 @@
 
 pub mod threads;
 
-use crate::protocol::{level_limits, ExplorerRow, PuzzlePick, Request, Response, WirePuzzle};
+use crate::protocol::{
+    level_limits, ExplorerRow, PuzzlePick, Request, Response, WireGame, WirePuzzle,
+};
 use reversi_engine::explorer::Explorer;
+use reversi_engine::games::GameBase;
 use reversi_engine::puzzles::PuzzleSet;
 use reversi_engine::review::{review_position, ReviewDepth};
 use reversi_engine::{self, perft, Clock, Searcher, Spawn, DISC};
@@ -24,6 +27,7 @@ pub struct Engine {
     clock: Clock,
     explorer: Option<Explorer>,
     puzzles: Option<PuzzleSet>,
+    games: Option<GameBase>,
 }
 
 /// A file the worker loads from the page's address the first time a request needs it.
@@ -33,6 +37,8 @@ pub enum DataFile {
     Explorer,
     /// The training room's puzzles ([`Request::Puzzle`]).
     Puzzles,
+    /// The expert games ([`Request::Games`]), gzipped: the worker inflates them.
+    Games,
 }
 
 impl DataFile {
@@ -41,6 +47,7 @@ impl DataFile {
         match self {
             DataFile::Explorer => "explorer.bin",
             DataFile::Puzzles => "puzzles.bin",
+            DataFile::Games => "games.bin",
         }
     }
 
@@ -49,6 +56,7 @@ impl DataFile {
         match self {
             DataFile::Explorer => "the opening explorer",
             DataFile::Puzzles => "the puzzles",
+            DataFile::Games => "the expert games",
         }
     }
 }
@@ -67,6 +75,7 @@ impl Engine {
             clock,
             explorer: None,
             puzzles: None,
+            games: None,
         }
     }
 
@@ -88,6 +97,7 @@ impl Engine {
             DataFile::Puzzles => {
                 self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
             }
+            DataFile::Games => self.games = Some(GameBase::read(bytes).map_err(|e| e.to_string())?),
         }
         Ok(())
     }
@@ -97,6 +107,7 @@ impl Engine {
         match request {
             Request::Explore { .. } if self.explorer.is_none() => Some(DataFile::Explorer),
             Request::Puzzle { .. } if self.puzzles.is_none() => Some(DataFile::Puzzles),
+            Request::Games { .. } if self.games.is_none() => Some(DataFile::Games),
             _ => None,
         }
     }
@@ -216,6 +227,16 @@ impl Engine {
                     }
                 }
             }),
+            Request::Games {
+                id,
+                position,
+                player,
+                offset,
+                limit,
+            } => emit(match &self.games {
+                None => error(id, "the expert games are not loaded".to_string()),
+                Some(base) => list_games(id, base, &position, &player, offset, limit),
+            }),
             Request::Puzzle { id, pick } => emit(match &self.puzzles {
                 None => error(id, "the puzzles are not loaded".to_string()),
                 Some(set) => match pick_puzzle(set, pick) {
@@ -224,6 +245,43 @@ impl Engine {
                 },
             }),
         }
+    }
+}
+
+/// Most games a [`Request::Games`] gets at once.
+pub const MAX_GAMES_PAGE: u32 = 100;
+
+/// A page of the games that reached `position`, as the page gets them.
+fn list_games(
+    id: u64,
+    base: &GameBase,
+    position: &reversi_engine::Position,
+    player: &str,
+    offset: u32,
+    limit: u32,
+) -> Response {
+    let found = base.find(position, player);
+    let games = found
+        .iter()
+        .skip(offset as usize)
+        .take(limit.min(MAX_GAMES_PAGE) as usize)
+        .map(|m| {
+            let game = base.game(m.index);
+            WireGame {
+                year: game.year,
+                tournament: base.tournament(game.tournament).to_string(),
+                black: base.player(game.black).to_string(),
+                white: base.player(game.white).to_string(),
+                black_discs: game.black_discs,
+                theoretical_black_discs: game.theoretical_black_discs,
+                transcript: base.transcript(m),
+            }
+        })
+        .collect();
+    Response::Games {
+        id,
+        total: found.len() as u32,
+        games,
     }
 }
 

@@ -134,6 +134,32 @@ async fn fetch(file: DataFile) -> Result<Vec<u8>, String> {
     let buffer = JsFuture::from(response.array_buffer().map_err(failed)?)
         .await
         .map_err(failed)?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    gunzip(bytes).await.map_err(failed)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's gzip inflater (web-sys has it only among its unstable APIs).
+    type DecompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+}
+
+/// `bytes` inflated by the browser's `DecompressionStream` when they are gzipped (the expert games are
+/// shipped so); as they are otherwise, e.g. when the server already took its gzip off.
+async fn gunzip(mut bytes: Vec<u8>) -> Result<Vec<u8>, JsValue> {
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let inflate = DecompressionStream::new("gzip")?;
+    let packed = web_sys::Response::new_with_opt_u8_array(Some(&mut bytes))?;
+    let body = packed.body().ok_or("an empty response")?;
+    // A DecompressionStream is a readable and writable pair.
+    let inflated = web_sys::Response::new_with_opt_readable_stream(Some(
+        &body.pipe_through(inflate.unchecked_ref()),
+    ))?;
+    let buffer = JsFuture::from(inflated.array_buffer()?).await?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 

@@ -22,6 +22,14 @@ pub fn set_poll_hook(hook: fn() -> bool) {
     let _ = POLL_HOOK.set(hook);
 }
 
+/// Calls the poll hook outside a search, from work that holds the thread as long (reading a large file),
+/// so that the page still hears from the worker; the hook's "stop" is not for such work.
+pub(crate) fn keep_alive() {
+    if let Some(hook) = POLL_HOOK.get() {
+        hook();
+    }
+}
+
 /// Node count, limits and the verdict "stop now" of one search.
 pub struct Control {
     /// Nodes visited so far.

@@ -239,6 +239,9 @@ impl GameBase {
         let mut replay = Replay::new();
         let mut previous: Option<Record> = None;
         for number in 1..=count {
+            if number % 4096 == 0 {
+                crate::control::keep_alive();
+            }
             let corrupt = |why: String| GamesFileError::Corrupt(format!("game {number}: {why}"));
             let mut field = |limit: usize, what: &str| -> Result<u16, GamesFileError> {
                 let value = reader.u32()? as usize;
@@ -394,6 +397,9 @@ impl GameBase {
         let mut replay = Replay::new();
         let mut found = Vec::new();
         for (index, record) in self.games.iter().enumerate() {
+            if index % 4096 == 0 {
+                crate::control::keep_alive();
+            }
             replay.start(record.shared as usize);
             if (record.len as usize) < ply {
                 continue;

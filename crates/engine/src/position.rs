@@ -154,6 +154,45 @@ impl Position {
         })
     }
 
+    /// Whether `text` is meant as a board rather than a transcript: its first 64 characters (or all of them,
+    /// if fewer), whitespace aside, are discs and empty squares in one of the usual alphabets (`X`/`O`/`-`,
+    /// `*`/`O`/`-`, `b`/`w`/`.`, any case). A transcript always holds a digit from 1 to 8, which no board
+    /// alphabet has.
+    pub fn is_board_text(text: &str) -> bool {
+        let mut squares = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(64)
+            .peekable();
+        squares.peek().is_some() && squares.all(|c| BOARD_CHARS.contains(c))
+    }
+
+    /// Reads a pasted board: 64 squares in any of [`Position::is_board_text`]'s alphabets, then the side to
+    /// move (`X`/`B`/`*` black, `O`/`W`/`0` white). With no side, black moves, unless black must pass and
+    /// white can move. Refused with the reason named: the wrong number of squares, a character that is not a
+    /// square, a side that is not one, an empty centre square.
+    ///
+    /// ```
+    /// use reversi_engine::{Color, Position, PositionError};
+    /// let board = "...........................wb......bw...........................";
+    /// assert_eq!(Position::from_pasted(board).unwrap(), Position::START);
+    /// let white = Position::from_pasted(&format!("{board} w")).unwrap();
+    /// assert_eq!(white.to_move, Color::White);
+    /// assert!(matches!(Position::from_pasted(&board[..60]), Err(PositionError::BadLength { actual: 60, .. })));
+    /// ```
+    pub fn from_pasted(text: &str) -> Result<Position, PositionError> {
+        let squares = text.chars().filter(|c| !c.is_whitespace()).count();
+        if squares != 64 {
+            return text.parse();
+        }
+        let position: Position = format!("{} X", text.trim()).parse()?;
+        Ok(if position.board.must_pass() {
+            position.pass()
+        } else {
+            position
+        })
+    }
+
     /// The same discs with the other side to move.
     pub const fn pass(&self) -> Position {
         Position {
@@ -162,6 +201,9 @@ impl Position {
         }
     }
 }
+
+/// The characters of the board alphabets [`Position::from_str`] reads.
+const BOARD_CHARS: &str = "XxOo-._*0BbWw";
 
 impl Default for Position {
     fn default() -> Position {
@@ -255,6 +297,78 @@ impl FromStr for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pasted_boards_are_read_in_every_alphabet_and_refused_by_name() {
+        let start = Position::START;
+        let x = start.to_string();
+        let star = x.replace('X', "*");
+        let bw = x[..64]
+            .replace('X', "b")
+            .replace('O', "w")
+            .replace('-', ".");
+        for text in [
+            x.clone(),
+            star,
+            bw.to_uppercase(),
+            bw.clone(),
+            format!("{bw}\n b"),
+        ] {
+            assert!(Position::is_board_text(&text), "{text}");
+            assert_eq!(Position::from_pasted(&text), Ok(start), "{text}");
+        }
+        // Rows on lines of their own read the same.
+        let rows: Vec<&str> = (0..8).map(|r| &bw[8 * r..8 * r + 8]).collect();
+        assert_eq!(Position::from_pasted(&rows.join("\n")), Ok(start));
+        assert!(!Position::is_board_text("f5d6c3"));
+        assert!(!Position::is_board_text("b3b4"));
+        assert!(!Position::is_board_text("  "));
+        assert_eq!(
+            Position::from_pasted(&bw[..63]),
+            Err(PositionError::BadLength {
+                expected: 64,
+                actual: 63
+            })
+        );
+        assert_eq!(
+            Position::from_pasted(&format!("{bw}..")),
+            Err(PositionError::BadLength {
+                expected: 64,
+                actual: 66
+            })
+        );
+        let with_z = format!("z{}", &bw[1..]);
+        assert_eq!(
+            Position::from_pasted(&with_z),
+            Err(PositionError::BadDisc {
+                square: "a1".parse().unwrap(),
+                found: 'z'
+            })
+        );
+        assert_eq!(
+            Position::from_pasted(&format!("{bw} q")),
+            Err(PositionError::BadSide { text: "q".into() })
+        );
+        let hole = bw.replacen('w', ".", 1);
+        assert_eq!(
+            Position::from_pasted(&hole),
+            Err(PositionError::EmptyCentre {
+                square: "d4".parse().unwrap()
+            })
+        );
+        // Black to move with no move and white with one: white moves. Black's one disc, d4, has white to the
+        // edge east, south and south-east, and nothing next to it elsewhere.
+        let mut cells = vec!['.'; 64];
+        cells["d4".parse::<Square>().unwrap().index()] = 'b';
+        for name in [
+            "e4", "f4", "g4", "h4", "d5", "d6", "d7", "d8", "e5", "f6", "g7", "h8",
+        ] {
+            cells[name.parse::<Square>().unwrap().index()] = 'w';
+        }
+        let only_white: String = cells.into_iter().collect();
+        let position = Position::from_pasted(&only_white).unwrap();
+        assert_eq!(position.to_move, Color::White);
+    }
 
     #[test]
     fn bad_texts_say_what_is_wrong() {

@@ -148,6 +148,7 @@ impl Job {
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
             Request::Explore { .. }
+            | Request::Games { .. }
             | Request::Puzzle { .. }
             | Request::Ping { .. }
             | Request::Perft { .. } => GRACE_MS,

@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::client::channel::Channel;
-use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind};
+use crate::protocol::{ExplorerRow, Request, RequestId, Response, ScoreKind, WireGame};
 use reversi_engine::review::{mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
 use reversi_engine::{Color, Game, Move, Position, Square, DISC};
 
@@ -75,6 +75,78 @@ pub struct GraphPoint {
     pub exact: bool,
 }
 
+/// What the player does with the expert games list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GamesAction {
+    /// Show or hide it.
+    Open(bool),
+    /// Search for a part of a player's name (empty: everyone).
+    Player(String),
+    /// Show the page that starts at this offset.
+    Page(u32),
+}
+
+/// Games the expert games list shows at once.
+pub const GAMES_PAGE: u32 = 10;
+
+/// Which page of the expert games list is wanted: for a position, a player's name, from an offset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamesQuery {
+    /// The position the games reached.
+    pub position: Position,
+    /// A part of a player's name (empty: everyone).
+    pub player: String,
+    /// Games skipped, newest first.
+    pub offset: u32,
+}
+
+/// The expert games list: open or not, what it asks, what came.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GamesList {
+    /// Whether it is shown (the games file loads the first time it is).
+    pub open: bool,
+    /// The name searched for.
+    pub player: String,
+    /// The page wanted (its position follows the board).
+    pub offset: u32,
+    /// The last answer: what it was for, the games in the whole list, and the page.
+    pub answer: Option<(GamesQuery, u32, Vec<WireGame>)>,
+    /// Why the list failed, if it did.
+    pub error: Option<String>,
+    asked: Option<(RequestId, GamesQuery)>,
+    /// The position the offset is for: another one starts at the first page.
+    at: Option<Position>,
+}
+
+impl GamesList {
+    /// The query for the position on the board.
+    pub fn query(&self, shown: &Position) -> GamesQuery {
+        GamesQuery {
+            position: *shown,
+            player: self.player.trim().to_string(),
+            offset: if self.at == Some(*shown) {
+                self.offset
+            } else {
+                0
+            },
+        }
+    }
+
+    /// The answer for the position on the board, once it came.
+    pub fn shown(&self, shown: &Position) -> Option<(&GamesQuery, u32, &[WireGame])> {
+        let want = self.query(shown);
+        self.answer
+            .as_ref()
+            .filter(|(q, _, _)| *q == want)
+            .map(|(q, total, games)| (q, *total, games.as_slice()))
+    }
+
+    /// Whether a page is on its way.
+    pub fn loading(&self) -> bool {
+        self.asked.is_some()
+    }
+}
+
 /// What the room asked the analyst and has not heard back.
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {
@@ -99,6 +171,8 @@ pub struct Room {
     pub explored: Option<(Position, Vec<ExplorerRow>)>,
     /// Why the explorer has nothing to show, if it failed.
     pub explorer_error: Option<String>,
+    /// The expert games that reached the shown position.
+    pub games: GamesList,
     asked: Vec<Asked>,
     explore_asked: Option<(RequestId, Position)>,
     /// The engine workers the page runs.
@@ -117,6 +191,7 @@ impl Default for Room {
             explorer_open: false,
             explored: None,
             explorer_error: None,
+            games: GamesList::default(),
             asked: Vec::new(),
             explore_asked: None,
             workers: 1,
@@ -331,8 +406,21 @@ impl Room {
                     }
                 }
             }
+            Response::Games { id, total, games } => {
+                if let Some((asked, query)) = self.games.asked.take() {
+                    if asked == id {
+                        self.games.answer = Some((query, total, games));
+                        self.games.error = None;
+                    } else {
+                        self.games.asked = Some((asked, query));
+                    }
+                }
+            }
             Response::Error { id, message } => {
-                if self.explore_asked.as_ref().is_some_and(|(a, _)| *a == id) {
+                if self.games.asked.as_ref().is_some_and(|(a, _)| *a == id) {
+                    self.games.asked = None;
+                    self.games.error = Some(message);
+                } else if self.explore_asked.as_ref().is_some_and(|(a, _)| *a == id) {
                     self.explore_asked = None;
                     self.explorer_error = Some(message);
                 } else if self.asked.iter().any(|a| a.id == id) {
@@ -357,6 +445,26 @@ impl Room {
         self.sync(game, Some(shown));
     }
 
+    /// Shows or hides the expert games list; searches it for a player's name; turns its pages.
+    pub fn games_action(&mut self, action: GamesAction, game: &Game, shown: &Position) {
+        match action {
+            GamesAction::Open(open) => {
+                self.games.open = open;
+                self.games.error = None;
+            }
+            GamesAction::Player(name) => {
+                self.games.player = name;
+                self.games.offset = 0;
+                self.games.error = None;
+            }
+            GamesAction::Page(offset) => {
+                self.games.offset = offset;
+                self.games.at = Some(*shown);
+            }
+        }
+        self.sync(game, Some(shown));
+    }
+
     /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
     /// `shown` is the position on the board (the explorer follows it), `None` when unchanged.
     pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
@@ -368,6 +476,31 @@ impl Room {
                 let id = self.channel.new_id();
                 self.explore_asked = Some((id, key));
                 self.channel.send(Request::Explore { id, position: key }, 0);
+            }
+        }
+        if let (true, Some(shown)) = (self.games.open, shown) {
+            let want = self.games.query(shown);
+            let have = self
+                .games
+                .answer
+                .as_ref()
+                .is_some_and(|(q, _, _)| *q == want);
+            let asking = self.games.asked.as_ref().is_some_and(|(_, q)| *q == want);
+            if !have && !asking && self.games.error.is_none() {
+                // A page asked before and no longer wanted is let run (withdrawing it could stop the
+                // worker while it loads the file); its answer is not shown.
+                let id = self.channel.new_id();
+                self.channel.send(
+                    Request::Games {
+                        id,
+                        position: want.position,
+                        player: want.player.clone(),
+                        offset: want.offset,
+                        limit: GAMES_PAGE,
+                    },
+                    0,
+                );
+                self.games.asked = Some((id, want));
             }
         }
         let review_next = self.update_review(game);

@@ -220,7 +220,7 @@ strings! {
     /// Label of the share link.
     share_link: "Link to this game", "本局链接";
     /// Placeholder of the import field.
-    paste_transcript: "Paste a transcript (f5d6c3d3c4, F5 D6 PA …) or a GGF game", "粘贴棋谱（f5d6c3d3c4、F5 D6 PA …）或 GGF 棋谱";
+    paste_transcript: "Paste a transcript (f5d6c3d3c4, F5 D6 PA …), a GGF game, or a board: 64 squares (X O -, * O -, or b w .) then X or O to move (black if left out)", "粘贴棋谱（f5d6c3d3c4、F5 D6 PA …）、GGF 棋谱，或棋盘：64 格（X O -、* O - 或 b w .），后接 X 或 O 表示行棋方（省略则黑方）";
     /// Button.
     import: "Import", "导入";
     /// Label of the scoring menu.
@@ -292,6 +292,7 @@ strings! {
 }
 
 mod engine;
+pub mod extras;
 mod format;
 pub mod training;
 

@@ -10,6 +10,9 @@ use crate::view::i18n::{self, Lang};
 pub struct SharePanelProps {
     /// The game's transcript.
     pub transcript: String,
+    /// The transcript as the turned or mirrored board shows it (when the view is not the normal one).
+    #[prop_or_default]
+    pub shown_transcript: Option<String>,
     /// The link that opens the game.
     pub link: String,
     /// The game in GGF (with its start position and passes).
@@ -63,6 +66,9 @@ pub fn share_panel(props: &SharePanelProps) -> Html {
         <details class="share">
             <summary>{ t.share }</summary>
             { copy_row(t.transcript, "export-transcript", "copy-transcript", &props.transcript) }
+            if let Some(shown) = &props.shown_transcript {
+                { copy_row(crate::view::i18n::extras::Strings::of(props.lang).transcript_as_shown, "export-shown-transcript", "copy-shown-transcript", shown) }
+            }
             { copy_row(t.ggf_record, "export-ggf", "copy-ggf", &props.ggf) }
             { copy_row(t.share_link, "share-link", "copy-link", &props.link) }
             <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />

@@ -6,6 +6,7 @@ use super::{show_ply, SectionProps};
 
 use crate::session::Action;
 use crate::view::analysis::{ExplorerPanel, ReviewPanel};
+use crate::view::games::GamesPanel;
 use reversi_engine::{Move, Square};
 
 /// The analysis room: the whole-game review and the opening explorer.
@@ -48,6 +49,8 @@ pub fn analysis_room(props: &SectionProps) -> Html {
                         error={session.room.explorer_error.clone()}
                         playable={session.clickable()}
                         {on_play} {lang} />
+                    <GamesPanel list={session.room.games.clone()} shown={position}
+                        on_action={props.on_action.clone()} {lang} />
                 }
             </details>
         </details>

@@ -34,8 +34,21 @@ pub fn record(props: &SectionProps) -> Html {
         .iter()
         .filter_map(|m| Some((m.ply, m.mark?)))
         .collect();
+    let expert = session.expert.as_ref().map(|title| {
+        let on_action = props.on_action.clone();
+        let back = Callback::from(move |_: MouseEvent| on_action.emit(Action::BringBack));
+        html! {
+            <p class="expert-title" data-testid="expert-title">
+                { crate::view::i18n::extras::expert_title(lang, title) }
+                if !session.replaced.is_empty() {
+                    { " " }<button type="button" class="link" data-testid="expert-back" onclick={back}>{ t.previous_game }</button>
+                }
+            </p>
+        }
+    });
     html! {
         <>
+            { for expert }
             <p class="transcript-line">
                 <span class="label">{ t.transcript }{ ": " }</span>
                 <code data-testid="transcript">{ game.transcript() }</code>

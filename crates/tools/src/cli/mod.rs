@@ -395,7 +395,13 @@ pub fn main() -> ExitCode {
             file,
         } => finish(
             "games",
-            crate::wthor_tools::list_games(&transcript, &player, limit, &file, &mut std::io::stdout()),
+            crate::wthor_tools::list_games(
+                &transcript,
+                &player,
+                limit,
+                &file,
+                &mut std::io::stdout(),
+            ),
         ),
         Command::Review {
             transcript,

@@ -32,7 +32,9 @@ pub fn read_games(path: &Path) -> Result<GameBase, ToolError> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut inflated = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut inflated)
-            .map_err(|e| ToolError::Data(path.to_path_buf(), format!("not a whole gzip file: {e}")))?;
+            .map_err(|e| {
+                ToolError::Data(path.to_path_buf(), format!("not a whole gzip file: {e}"))
+            })?;
         bytes = inflated;
     }
     GameBase::read(&bytes).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
@@ -112,35 +114,32 @@ pub fn games_check(
 ) -> Result<(), ToolError> {
     let (players, tournaments, games) = wthor_games(paths, players, tournaments)?;
     let base = read_games(file)?;
-    let described = |g: &ExpertGame, name: &dyn Fn(u16) -> String, tournament: &dyn Fn(u16) -> String| {
-        let moves: String = g.moves.iter().map(|s| s.to_string()).collect();
-        format!(
-            "{} {} {} {} {} {} {moves}",
-            g.year,
-            tournament(g.tournament),
-            name(g.black),
-            name(g.white),
-            g.black_discs,
-            g.theoretical_black_discs
-        )
-    };
+    let described =
+        |g: &ExpertGame, name: &dyn Fn(u16) -> String, tournament: &dyn Fn(u16) -> String| {
+            let moves: String = g.moves.iter().map(|s| s.to_string()).collect();
+            format!(
+                "{} {} {} {} {} {} {moves}",
+                g.year,
+                tournament(g.tournament),
+                name(g.black),
+                name(g.white),
+                g.black_discs,
+                g.theoretical_black_discs
+            )
+        };
     let mut want: Vec<String> = games
         .iter()
         .map(|g| {
-            described(
-                g,
-                &|p| players[p as usize].clone(),
-                &|t| tournaments[t as usize].clone(),
-            )
+            described(g, &|p| players[p as usize].clone(), &|t| {
+                tournaments[t as usize].clone()
+            })
         })
         .collect();
     let mut have: Vec<String> = (0..base.len() as u32)
         .map(|i| {
-            described(
-                &base.game(i),
-                &|p| base.player(p).to_string(),
-                &|t| base.tournament(t).to_string(),
-            )
+            described(&base.game(i), &|p| base.player(p).to_string(), &|t| {
+                base.tournament(t).to_string()
+            })
         })
         .collect();
     want.sort_unstable();
@@ -154,7 +153,11 @@ pub fn games_check(
     if want.len() != have.len() {
         return Err(ToolError::Data(
             file.to_path_buf(),
-            format!("{} games in the WTHOR files, {} in the games file", want.len(), have.len()),
+            format!(
+                "{} games in the WTHOR files, {} in the games file",
+                want.len(),
+                have.len()
+            ),
         ));
     }
     eprintln!(

@@ -1,0 +1,140 @@
+//! The expert games list under the opening explorer: the games of the database that reached the shown
+//! position, newest first, a page at a time, searched by a player's name; "Open" puts one on the board.
+//! It only renders [`GamesList`] and dispatches actions; the worker finds the games.
+
+use yew::prelude::*;
+
+use crate::session::room::{GamesAction, GamesList, GAMES_PAGE};
+use crate::session::{Action, ExpertTitle};
+use crate::view::i18n::extras::{games_range, Strings};
+use crate::view::i18n::Lang;
+use reversi_engine::Position;
+
+/// Properties of [`GamesPanel`].
+#[derive(Properties, PartialEq)]
+pub struct GamesPanelProps {
+    /// The list's state.
+    pub list: GamesList,
+    /// The position on the board.
+    pub shown: Position,
+    /// What the panel asks of the session.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The games that reached the shown position.
+#[function_component(GamesPanel)]
+pub fn games_panel(props: &GamesPanelProps) -> Html {
+    let t = Strings::of(props.lang);
+    let list = &props.list;
+    let on_toggle = {
+        let (on_action, open) = (props.on_action.clone(), list.open);
+        Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            on_action.emit(Action::Games(GamesAction::Open(!open)));
+        })
+    };
+    let input = use_node_ref();
+    let on_search = {
+        let (on_action, input) = (props.on_action.clone(), input.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(field) = input.cast::<web_sys::HtmlInputElement>() {
+                on_action.emit(Action::Games(GamesAction::Player(field.value())));
+            }
+        })
+    };
+    let body = if !list.open {
+        Html::default()
+    } else if let Some(error) = &list.error {
+        html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ error.clone() }</small></p> }
+    } else if let Some((query, total, games)) = list.shown(&props.shown) {
+        if games.is_empty() {
+            html! { <p data-testid="games-empty">{ t.no_games }</p> }
+        } else {
+            let page = |offset: u32| {
+                let on_action = props.on_action.clone();
+                Callback::from(move |_: MouseEvent| {
+                    on_action.emit(Action::Games(GamesAction::Page(offset)))
+                })
+            };
+            let from = query.offset + 1;
+            let to = query.offset + games.len() as u32;
+            html! {
+                <>
+                    <table class="games-table" data-testid="games-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{ t.year }</th>
+                                <th scope="col">{ t.black_player }</th>
+                                <th scope="col">{ t.white_player }</th>
+                                <th scope="col">{ t.result }</th>
+                                <th scope="col">{ t.tournament }</th>
+                                <th scope="col"><span class="visually-hidden">{ t.open_game }</span></th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            { for games.iter().map(|game| {
+                                let title = ExpertTitle {
+                                    black: game.black.clone(),
+                                    white: game.white.clone(),
+                                    tournament: game.tournament.clone(),
+                                    year: game.year,
+                                    black_discs: game.black_discs,
+                                };
+                                let open = {
+                                    let on_action = props.on_action.clone();
+                                    let (transcript, at) = (game.transcript.clone(), props.shown);
+                                    Callback::from(move |_: MouseEvent| on_action.emit(Action::OpenExpertGame {
+                                        transcript: transcript.clone(),
+                                        at,
+                                        title: title.clone(),
+                                    }))
+                                };
+                                html! {
+                                    <tr data-testid="expert-game" data-year={game.year.to_string()}
+                                        data-black={game.black.clone()} data-white={game.white.clone()}
+                                        data-transcript={game.transcript.clone()}>
+                                        <td>{ game.year }</td>
+                                        <td>{ &game.black }</td>
+                                        <td>{ &game.white }</td>
+                                        <td class="games-result">{ format!("{}–{}", game.black_discs, 64 - game.black_discs) }</td>
+                                        <td>{ &game.tournament }</td>
+                                        <td><button type="button" data-testid="open-game" onclick={open}
+                                            aria-label={format!("{} {} – {} {}", t.open_game, game.black, game.white, game.year)}>{ t.open_game }</button></td>
+                                    </tr>
+                                }
+                            }) }
+                        </tbody>
+                    </table>
+                    <div class="games-pager">
+                        <button type="button" data-testid="games-newer" disabled={query.offset == 0}
+                            onclick={page(query.offset.saturating_sub(GAMES_PAGE))}>{ "◀ " }{ t.newer }</button>
+                        <span data-testid="games-range" data-total={total.to_string()}>{ games_range(props.lang, from, to, total) }</span>
+                        <button type="button" data-testid="games-older" disabled={to >= total}
+                            onclick={page(query.offset + GAMES_PAGE)}>{ t.older }{ " ▶" }</button>
+                    </div>
+                </>
+            }
+        }
+    } else {
+        html! { <p data-testid="games-loading" role="status">{ t.games_loading }</p> }
+    };
+    html! {
+        <details class="games-section" data-testid="games-section" open={list.open}>
+            <summary data-testid="games-toggle" onclick={on_toggle}>{ t.expert_games }</summary>
+            if list.open {
+                <p class="explorer-source">{ t.games_source }</p>
+                <form class="games-search" onsubmit={on_search}>
+                    <label>{ t.search_player }{ " " }
+                        <input type="search" ref={input} data-testid="games-player" value={list.player.clone()}
+                            placeholder={t.player_placeholder} />
+                    </label>
+                    <button type="submit" data-testid="games-search">{ t.search }</button>
+                </form>
+                { body }
+            }
+        </details>
+    }
+}
