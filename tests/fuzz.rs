@@ -71,6 +71,7 @@ fn worker_requests() {
         level: 1,
         seed: 0,
         max_millis: Some(5),
+        mistakes: None,
     })
     .unwrap();
     let analyse = serde_json::to_string(&Request::Analyse {
@@ -121,6 +122,8 @@ fn worker_requests() {
             help.as_bytes(),
             puzzle.as_bytes(),
             daily.as_bytes(),
+            br#"{"RandomStart":{"id":11,"moves":6,"low":-64,"high":64,"seed":3}}"#,
+            br#"{"Games":{"id":12,"position":"---------------------------OX------XO--------------------------- X","player":"","offset":0,"limit":10}}"#,
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -140,10 +143,18 @@ fn worker_requests() {
                     *depth = (*depth).min(4)
                 }
                 Request::Review { depth, .. } => *depth = (*depth).min(3),
+                // A start anywhere in the range is found at once.
+                Request::RandomStart {
+                    moves, low, high, ..
+                } => {
+                    *moves = (*moves).min(6);
+                    (*low, *high) = (-64, 64);
+                }
                 Request::Perft { .. }
                 | Request::Ping { .. }
                 | Request::Help { .. }
                 | Request::Explore { .. }
+                | Request::Games { .. }
                 | Request::Puzzle { .. } => {}
             }
             let mut replies = Vec::new();

@@ -38,6 +38,7 @@ impl Priority {
             Request::Ping { .. }
             | Request::Perft { .. }
             | Request::Analyse { .. }
+            | Request::RandomStart { .. }
             | Request::Puzzle { .. } => Priority::Asked,
         }
     }
@@ -195,6 +196,7 @@ mod tests {
             level: 3,
             seed: 0,
             max_millis: None,
+            mistakes: None,
         };
         channel.send(search.clone(), 0);
         channel.cancel(id);

@@ -49,6 +49,24 @@ pub enum Request {
         seed: u64,
         /// At most this many milliseconds (the clock's remaining time), on top of the level's own cap.
         max_millis: Option<u32>,
+        /// Mistakes on purpose: at most this many discs lost, about one move in that many (see
+        /// [`reversi_engine::mistakes`]); absent: none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mistakes: Option<(u32, u32)>,
+    },
+    /// A random start position: `moves` random moves from the standard start that a search values for black
+    /// within `low..=high` discs. Answered by [`Response::Start`].
+    RandomStart {
+        /// The request's id.
+        id: RequestId,
+        /// Moves from the start.
+        moves: u8,
+        /// The least value for black, in discs.
+        low: i8,
+        /// The greatest.
+        high: i8,
+        /// Chooses the random moves.
+        seed: u64,
     },
     /// The value of every legal move at a depth. Answered by [`Response::Analysis`].
     Analyse {
@@ -301,6 +319,16 @@ pub enum Response {
         /// The moves.
         moves: Vec<ExplorerRow>,
     },
+    /// Answer to [`Request::RandomStart`]: the moves from the standard start and the position's value.
+    Start {
+        /// The id of the request.
+        id: RequestId,
+        /// The moves (on the wire a transcript).
+        #[serde(with = "squares_text")]
+        moves: Vec<Square>,
+        /// The value for black, in hundredths of a disc.
+        value: i32,
+    },
     /// Answer to [`Request::Games`].
     Games {
         /// The id of the request.
@@ -358,6 +386,7 @@ impl Request {
             | Request::Help { id, .. }
             | Request::Explore { id, .. }
             | Request::Games { id, .. }
+            | Request::RandomStart { id, .. }
             | Request::Puzzle { id, .. } => *id,
         }
     }
@@ -403,6 +432,7 @@ impl Response {
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
             | Response::Games { id, .. }
+            | Response::Start { id, .. }
             | Response::Puzzle { id, .. }
             | Response::Spawned { id, .. }
             | Response::Helped { id }

@@ -1,9 +1,9 @@
 //! The session's traffic with the engine: what it asks of the workers (the AI's move, a hint, the analysis)
 //! after each change, what it withdraws, and what it does with the answers.
 
-use super::{Mode, Notice, Session};
+use super::{Mode, Notice, Session, Start};
 use crate::protocol::{Request, Response, ScoreKind};
-use reversi_engine::{Color, Move, Square};
+use reversi_engine::{Color, Game, Move, Square};
 
 /// The engine's latest report while it thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,6 +103,7 @@ impl Session {
                     level: self.settings.level(color),
                     seed,
                     max_millis,
+                    mistakes: self.settings.mistakes.map(|m| (m.max_loss, m.one_in)),
                 },
                 delay,
             );
@@ -238,6 +239,32 @@ impl Session {
             Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
                 self.analysis_request = None;
                 self.analysis = values;
+            }
+            Response::Start { moves, value, .. } if Some(id) == self.start_request => {
+                self.start_request = None;
+                let transcript: String = moves.iter().map(|s| s.to_string()).collect();
+                match Game::from_transcript(&transcript) {
+                    Ok(game) => {
+                        self.game = game;
+                        if let Start::Random { .. } = self.settings.start {
+                            self.started = Some((self.settings.start, value));
+                        }
+                        // A clock starts with the game itself.
+                        self.clock = self.settings.clock.map(crate::session::GameClock::new);
+                    }
+                    Err(error) => {
+                        self.notice = Some(Notice::EngineError {
+                            message: format!("the random start cannot be played: {error}"),
+                        })
+                    }
+                }
+                self.after_change();
+            }
+            Response::Error { message, .. } if Some(id) == self.start_request => {
+                // The standard start stays; the game goes on from it.
+                self.start_request = None;
+                self.notice = Some(Notice::EngineError { message });
+                self.after_change();
             }
             // An error ends its own request only.
             Response::Error { message, .. } if Some(id) == self.search => {

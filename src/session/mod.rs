@@ -20,6 +20,7 @@ pub mod keys;
 pub mod notice;
 pub mod orientation;
 pub mod persist;
+pub mod picture;
 pub mod room;
 pub mod saved;
 pub mod settings;
@@ -30,7 +31,7 @@ pub mod training;
 pub use self::action::Action;
 pub use self::clock::GameClock;
 pub use self::notice::{LinkError, Notice};
-pub use self::settings::{ClockSettings, Mode, Scoring, Settings};
+pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 use crate::client::channel::Channel;
 use crate::protocol::{Request, RequestId, ScoreKind};
 use reversi_engine::{Bitboard, Color, Game, Square};
@@ -102,6 +103,11 @@ pub struct Session {
     /// The expert game on the board, when one was opened from the games list (until another game replaces
     /// it).
     pub expert: Option<ExpertTitle>,
+    /// The worker's search for a random start, while it looks (the game waits).
+    pub start_request: Option<RequestId>,
+    /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
+    /// random start.
+    pub started: Option<(Start, i32)>,
 }
 
 /// Who played an expert game, where and when, and how it ended.
@@ -143,8 +149,44 @@ impl Session {
     /// A new game with `settings` (the engine starts thinking if it plays black).
     pub fn new(settings: Settings) -> Session {
         let mut session = Session::blank(settings);
+        session.set_up_start();
         session.after_change();
         session
+    }
+
+    /// Sets up the start `settings.start` asks for: an XOT opening drawn from the list, or a random start
+    /// asked of a worker (the game waits for it).
+    fn set_up_start(&mut self) {
+        match self.settings.start {
+            Start::Standard => {}
+            Start::Xot => {
+                let list = reversi_engine::xot::openings();
+                // Drawn by the request counter, mixed: a new opening for each game.
+                let draw = reversi_engine::internals::mix(self.channel.new_id());
+                if let Some(opening) = list.get((draw % list.len().max(1) as u64) as usize) {
+                    let transcript: String = opening.moves.iter().map(|s| s.to_string()).collect();
+                    if let Ok(game) = Game::from_transcript(&transcript) {
+                        self.game = game;
+                        self.started = Some((Start::Xot, opening.value));
+                    }
+                }
+            }
+            Start::Random { moves, low, high } => {
+                let id = self.channel.new_id();
+                self.start_request = Some(id);
+                let seed = reversi_engine::internals::mix(id);
+                self.send(
+                    Request::RandomStart {
+                        id,
+                        moves,
+                        low,
+                        high,
+                        seed,
+                    },
+                    0,
+                );
+            }
+        }
     }
 
     /// A session continuing `game` (restored from storage) with its clock (`None`: none): an engine to move
@@ -196,13 +238,18 @@ impl Session {
             held: None,
             reply_due: None,
             expert: None,
+            start_request: None,
+            started: None,
         }
     }
 
     /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
     /// room to close).
     pub fn ai_to_move(&self) -> bool {
-        !self.training.open && !self.is_finished() && self.settings.is_ai(self.game.to_move())
+        !self.training.open
+            && self.start_request.is_none()
+            && !self.is_finished()
+            && self.settings.is_ai(self.game.to_move())
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
@@ -250,7 +297,7 @@ impl Session {
         if self.training.open {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
-        if self.ai_to_move() || self.browsing.is_some() {
+        if self.ai_to_move() || self.browsing.is_some() || self.start_request.is_some() {
             Bitboard::EMPTY
         } else {
             self.game.legal_moves()
@@ -292,6 +339,7 @@ impl Session {
                     scoring: self.scoring,
                     ..Session::blank(settings)
                 };
+                self.set_up_start();
                 self.after_change();
             }
             Action::Square(square) if self.training.open => {
@@ -325,6 +373,7 @@ impl Session {
                             level: HINT_LEVEL,
                             seed: 0,
                             max_millis: Some(3000),
+                            mistakes: None,
                         },
                         0,
                     );
@@ -537,6 +586,10 @@ impl Session {
         self.browsing = None;
         self.notice = None;
         self.expert = None;
+        self.started = None;
+        if let Some(id) = self.start_request.take() {
+            self.channel.cancel(id);
+        }
         self.after_change();
     }
 
@@ -550,7 +603,8 @@ impl Session {
             self.notice = Some(Notice::Browsing);
             return;
         }
-        if self.is_finished() {
+        // Finished, or waiting for its random start: nothing to play yet.
+        if self.is_finished() || self.start_request.is_some() {
             return;
         }
         if self.ai_to_move() {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::{ClockSettings, GameClock, Mode, Scoring, Session, Settings};
+use crate::session::{ClockSettings, GameClock, Mode, Scoring, Session, Settings, Start};
 use reversi_engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 pub use crate::session::saved::{RestoreError, VERSION};
@@ -117,6 +117,39 @@ struct Saved {
     /// The side that lost on time, if one did.
     #[serde(default)]
     flagged: Option<SavedSide>,
+    /// The AI's mistakes: the most discs one loses (0: none), and one move in how many.
+    #[serde(default)]
+    mistakes_loss: u32,
+    #[serde(default)]
+    mistakes_one_in: u32,
+    /// Where new games start: `standard`, `xot` or `random:<moves>:<low>:<high>`.
+    #[serde(default)]
+    start_choice: String,
+}
+
+/// The start choice as saved.
+fn start_code(start: Start) -> String {
+    match start {
+        Start::Standard => "standard".to_string(),
+        Start::Xot => "xot".to_string(),
+        Start::Random { moves, low, high } => format!("random:{moves}:{low}:{high}"),
+    }
+}
+
+/// The start choice saved as `code` (the standard start for anything unreadable: it only sets up the next
+/// game).
+fn start_from_code(code: &str) -> Start {
+    let parts: Vec<&str> = code.split(':').collect();
+    match parts.as_slice() {
+        ["xot"] => Start::Xot,
+        ["random", moves, low, high] => match (moves.parse(), low.parse(), high.parse()) {
+            (Ok(moves), Ok(low), Ok(high)) if moves <= 50 && low <= high => {
+                Start::Random { moves, low, high }
+            }
+            _ => Start::Standard,
+        },
+        _ => Start::Standard,
+    }
 }
 
 /// Who plays, as saved. Any other text reads as `Unknown`, refused with its reason by [`restore`].
@@ -217,6 +250,9 @@ pub fn save(session: &Session) -> String {
             Color::Black => SavedSide::Black,
             Color::White => SavedSide::White,
         }),
+        mistakes_loss: settings.mistakes.map_or(0, |m| m.max_loss),
+        mistakes_one_in: settings.mistakes.map_or(0, |m| m.one_in),
+        start_choice: start_code(settings.start),
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }
@@ -256,6 +292,13 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
         game.undo();
     }
     let settings = Settings {
+        mistakes: (saved.mistakes_loss > 0 && saved.mistakes_one_in > 0).then_some(
+            reversi_engine::mistakes::Mistakes {
+                max_loss: saved.mistakes_loss.min(64),
+                one_in: saved.mistakes_one_in.min(100),
+            },
+        ),
+        start: start_from_code(&saved.start_choice),
         mode,
         black_level: saved.black_level,
         white_level: saved.white_level,
@@ -302,6 +345,38 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_ai_mistakes_and_the_start_choice_come_back() {
+        for start in [
+            Start::Standard,
+            Start::Xot,
+            Start::Random {
+                moves: 20,
+                low: -4,
+                high: 6,
+            },
+        ] {
+            let settings = Settings {
+                mistakes: Some(reversi_engine::mistakes::Mistakes {
+                    max_loss: 4,
+                    one_in: 5,
+                }),
+                start,
+                ..Settings::default()
+            };
+            let mut session = Session::new(Settings::default());
+            session.settings = settings;
+            let back = restore(&save(&session)).unwrap();
+            assert_eq!(back.settings.mistakes, settings.mistakes);
+            assert_eq!(back.settings.start, start);
+        }
+        // An unreadable start choice sets up a standard game; no mistakes when none were saved.
+        assert_eq!(start_from_code("random:x:1:2"), Start::Standard);
+        assert_eq!(start_from_code("random:10:5:-5"), Start::Standard);
+        let plain = restore(&save(&Session::new(Settings::default()))).unwrap();
+        assert_eq!(plain.settings.mistakes, None);
     }
 
     #[test]

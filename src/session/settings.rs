@@ -30,6 +30,30 @@ pub struct Settings {
     pub ai_move_delay_ms: u32,
     /// A game clock, if any.
     pub clock: Option<ClockSettings>,
+    /// The AI's mistakes on purpose, if any (see [`reversi_engine::mistakes`]).
+    pub mistakes: Option<reversi_engine::mistakes::Mistakes>,
+    /// Where a new game starts.
+    pub start: Start,
+}
+
+/// Where a new game starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Start {
+    /// The standard start.
+    #[default]
+    Standard,
+    /// An XOT opening: 8 moves that a search values near even ([`reversi_engine::xot`]), drawn anew for each game.
+    Xot,
+    /// A random position after `moves` moves that a search values for black within `low..=high` discs; the
+    /// worker looks for it.
+    Random {
+        /// Moves from the start.
+        moves: u8,
+        /// The least value for black, in discs.
+        low: i8,
+        /// The greatest.
+        high: i8,
+    },
 }
 
 /// Time per side for the whole game, plus an increment after each move.
@@ -51,6 +75,8 @@ impl Default for Settings {
             white_level: 4,
             ai_move_delay_ms: 600,
             clock: None,
+            mistakes: None,
+            start: Start::Standard,
         }
     }
 }

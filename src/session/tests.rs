@@ -266,6 +266,8 @@ fn a_replaced_worker_is_announced_and_its_search_still_answers() {
 #[test]
 fn play_again_keeps_the_settings() {
     let settings = Settings {
+        mistakes: None,
+        start: Default::default(),
         mode: Mode::HumanVsAi {
             human: Color::White,
         },
@@ -430,3 +432,4 @@ mod clock;
 mod history;
 mod imports;
 mod pacing;
+mod starts;

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::i18n::{self, Lang};
 use crate::protocol::ExplorerRow;
-use crate::session::room::{GraphPoint, ReviewRun, ReviewedMove, Room};
+use crate::session::room::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Room};
 use reversi_engine::Square;
 
 /// Properties of [`EvalGraph`].
@@ -22,6 +22,9 @@ pub struct EvalGraphProps {
     /// The review's marks (`?!`, `?`, `??`) by the index of the move in the record.
     #[prop_or_default]
     pub marks: Vec<(usize, &'static str)>,
+    /// Each side's losses added up, after each move (the graph's other mode).
+    #[prop_or_default]
+    pub losses: Vec<LossPoint>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -44,6 +47,36 @@ fn graph_range(points: &[GraphPoint]) -> f64 {
 #[function_component(EvalGraph)]
 pub fn eval_graph(props: &EvalGraphProps) -> Html {
     let t = props.lang.strings();
+    let x = super::i18n::extras::Strings::of(props.lang);
+    // Values after each move, or the losses added up.
+    let losses_mode = use_state(|| false);
+    let on_mode = {
+        let losses_mode = losses_mode.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            losses_mode.set(value == "losses");
+        })
+    };
+    let mode_choice = html! {
+        <label class="graph-mode">
+            <span class="visually-hidden">{ x.graph_mode }</span>
+            <select data-testid="graph-mode" aria-label={x.graph_mode} onchange={on_mode}>
+                <option value="values" selected={!*losses_mode}>{ x.graph_values }</option>
+                <option value="losses" selected={*losses_mode}>{ x.graph_losses }</option>
+            </select>
+        </label>
+    };
+    if *losses_mode {
+        return html! {
+            <figure class="eval-graph" data-testid="eval-graph" data-mode="losses">
+                { mode_choice }
+                <LossGraph losses={props.losses.clone()} plies={props.plies} shown={props.shown}
+                    on_select={props.on_select.clone()} lang={props.lang} />
+            </figure>
+        };
+    }
     let width = props.plies.max(60) as f64;
     let bar = 1.0;
     let range = graph_range(&props.points);
@@ -87,7 +120,8 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
     });
     html! {
         <figure class="eval-graph" data-testid="eval-graph" data-points={props.points.len().to_string()}
-            data-range={range.to_string()}>
+            data-range={range.to_string()} data-mode="values">
+            { mode_choice }
             <div class="graph-plot">
                 <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={t.eval_graph}>
                     <line class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
@@ -104,6 +138,79 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
             </div>
             <figcaption>{ t.eval_graph_help }</figcaption>
         </figure>
+    }
+}
+
+/// Properties of [`LossGraph`].
+#[derive(Properties, PartialEq)]
+struct LossGraphProps {
+    losses: Vec<LossPoint>,
+    plies: usize,
+    shown: usize,
+    on_select: Callback<usize>,
+    lang: Lang,
+}
+
+/// Each side's discs lost, added up over the game: a line for black and one for white, on a scale that
+/// fits the larger total; a click on a move's column shows the position after it.
+#[function_component(LossGraph)]
+fn loss_graph(props: &LossGraphProps) -> Html {
+    let x = super::i18n::extras::Strings::of(props.lang);
+    let width = props.plies.max(60) as f64;
+    let most = props
+        .losses
+        .iter()
+        .map(|p| p.black.max(p.white))
+        .fold(0.0, f64::max);
+    let range = GRAPH_RANGES
+        .into_iter()
+        .find(|&r| most <= r)
+        .unwrap_or(64.0);
+    let y = |v: f64| 100.0 - v.min(range) / range * 96.0;
+    let line = |pick: fn(&LossPoint) -> f64| {
+        std::iter::once(format!("0,{:.2}", y(0.0)))
+            .chain(
+                props
+                    .losses
+                    .iter()
+                    .map(|p| format!("{:.2},{:.2}", p.ply as f64, y(pick(p)))),
+            )
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let columns = props.losses.iter().map(|p| {
+        let ply = p.ply;
+        let onclick = props.on_select.reform(move |_| ply);
+        html! {
+            <rect class="loss-column" data-testid="loss-point" data-ply={ply.to_string()}
+                data-black={format!("{:.1}", p.black)} data-white={format!("{:.1}", p.white)}
+                x={format!("{:.2}", ply as f64 - 1.0)} y="0" width="1" height="100" {onclick}>
+                <title>{ super::i18n::extras::loss_totals(props.lang, p.black, p.white) }</title>
+            </rect>
+        }
+    });
+    let marker = (props.shown > 0).then(|| {
+        let at = format!("{:.2}", props.shown as f64);
+        html! { <line class="shown" x1={at.clone()} x2={at} y1="0" y2="100" /> }
+    });
+    let last = props.losses.last();
+    html! {
+        <>
+            <div class="graph-plot" data-range={range.to_string()}>
+                <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={x.graph_losses}>
+                    <line class="axis" x1="0" x2={width.to_string()} y1="100" y2="100" />
+                    { for columns }
+                    <polyline class="loss-line black" points={line(|p| p.black)} />
+                    <polyline class="loss-line white" points={line(|p| p.white)} />
+                    { for marker }
+                </svg>
+                <span class="graph-label top" aria-hidden="true">{ format!("{range}") }</span>
+                <span class="graph-label bottom" aria-hidden="true">{ "0" }</span>
+            </div>
+            <figcaption data-testid="loss-totals">
+                { last.map_or_else(String::new, |p| super::i18n::extras::loss_totals(props.lang, p.black, p.white)) }
+            </figcaption>
+        </>
     }
 }
 

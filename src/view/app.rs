@@ -271,6 +271,7 @@ fn main_view() -> Html {
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                         on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
+                    <crate::view::image::ImagePanel session={shared.clone()} orientation={*orientation} {lang} />
                     <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
@@ -417,6 +418,7 @@ fn board_area(props: &BoardAreaProps) -> Html {
             <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
                 shown={session.browsing.unwrap_or(game.plies().len())}
                 marks={session.room.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                losses={session.room.running_losses(game)}
                 on_select={show_ply(session, &props.on_action)} {lang} />
         </section>
     }

@@ -19,6 +19,8 @@ mod games;
 #[cfg(target_arch = "wasm32")]
 mod hooks;
 #[cfg(target_arch = "wasm32")]
+mod image;
+#[cfg(target_arch = "wasm32")]
 mod move_list;
 #[cfg(target_arch = "wasm32")]
 mod new_game;

@@ -10,8 +10,10 @@ use crate::protocol::{
 };
 use reversi_engine::explorer::Explorer;
 use reversi_engine::games::GameBase;
+use reversi_engine::mistakes::Mistakes;
 use reversi_engine::puzzles::PuzzleSet;
 use reversi_engine::review::{review_position, ReviewDepth};
+use reversi_engine::xot::random_start;
 use reversi_engine::{self, perft, Clock, Searcher, Spawn, DISC};
 use std::sync::Arc;
 
@@ -141,12 +143,13 @@ impl Engine {
                 level,
                 seed,
                 max_millis,
+                mistakes,
             } => {
                 let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
                     return emit(error(id, format!("there is no level {level} (1 to 10)")));
                 };
                 self.searcher.set_threads(self.threads);
-                let info =
+                let mut info =
                     self.searcher
                         .search(&position.board, &limits, self.clock, None, &mut |info| {
                             if let Some(thinking) = Response::thinking(id, info) {
@@ -154,7 +157,38 @@ impl Engine {
                             }
                         });
                 self.searcher.set_threads(1);
+                let mistakes = mistakes.map(|(max_loss, one_in)| Mistakes {
+                    max_loss: max_loss.clamp(1, 64),
+                    one_in: one_in.clamp(1, 100),
+                });
+                if let Some(mistakes) = mistakes.filter(|m| m.errs(seed)) {
+                    if let Some((slip, loss)) = mistakes.slip(&mut self.searcher, &position.board) {
+                        // The move played is the slip, valued as the search valued its best less the loss.
+                        info.best = reversi_engine::Move::Place(slip);
+                        info.score -= loss;
+                        info.pv = vec![slip];
+                    }
+                }
                 emit(Response::best_move(id, &info));
+            }
+            Request::RandomStart {
+                id,
+                moves,
+                low,
+                high,
+                seed,
+            } => {
+                let deadline = (self.clock)() + RANDOM_START_MS;
+                let range = (i32::from(low.min(high)), i32::from(high.max(low)));
+                emit(
+                    match random_start(&mut self.searcher, moves.min(50) as usize, range, seed, Some(deadline), self.clock) {
+                        Some((moves, value)) => Response::Start { id, moves, value },
+                        None => error(
+                            id,
+                            format!("no position after {moves} moves valued between {low} and {high} was found in time"),
+                        ),
+                    },
+                )
             }
             Request::Analyse {
                 id,
@@ -247,6 +281,9 @@ impl Engine {
         }
     }
 }
+
+/// How long a [`Request::RandomStart`] looks before it gives up (milliseconds).
+pub const RANDOM_START_MS: f64 = 5_000.0;
 
 /// Most games a [`Request::Games`] gets at once.
 pub const MAX_GAMES_PAGE: u32 = 100;

@@ -32,6 +32,7 @@ fn replies_carry_the_request_id_and_bad_input_is_an_error_reply() {
         level: 0,
         seed: 0,
         max_millis: None,
+        mistakes: None,
     };
     assert!(matches!(
         run(&mut engine, bad_level)[..],
@@ -53,6 +54,7 @@ fn search_reports_progress_then_one_legal_best_move() {
             level: 4,
             seed: 1,
             max_millis: Some(5000),
+            mistakes: None,
         },
     );
     let (last, progress) = responses.split_last().unwrap();

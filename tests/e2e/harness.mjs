@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DIST = join(ROOT, 'dist');
 export const ARTIFACTS = join(ROOT, 'test-results');
 

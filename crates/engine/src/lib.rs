@@ -56,6 +56,7 @@ mod game;
 pub mod games;
 pub mod ggf;
 mod levels;
+pub mod mistakes;
 mod moves;
 mod notation;
 mod obf;
@@ -73,6 +74,7 @@ mod tree;
 mod tt;
 mod vector;
 pub mod wthor;
+pub mod xot;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;

@@ -13,5 +13,6 @@ pub mod match_protocol;
 pub mod nboard;
 pub mod train;
 pub mod wthor_tools;
+pub mod xot;
 
 pub use error::ToolError;

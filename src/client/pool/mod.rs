@@ -149,6 +149,7 @@ impl Job {
             Request::Review { .. } => REVIEW_MS,
             Request::Explore { .. }
             | Request::Games { .. }
+            | Request::RandomStart { .. }
             | Request::Puzzle { .. }
             | Request::Ping { .. }
             | Request::Perft { .. } => GRACE_MS,

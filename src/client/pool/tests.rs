@@ -12,6 +12,7 @@ fn search(id: RequestId) -> Request {
         level: 8,
         seed: 0,
         max_millis: None,
+        mistakes: None,
     }
 }
 
@@ -31,6 +32,7 @@ fn hint(id: RequestId) -> Request {
         level: 8,
         seed: 0,
         max_millis: Some(3000),
+        mistakes: None,
     }
 }
 

@@ -147,6 +147,17 @@ impl GamesList {
     }
 }
 
+/// Both sides' discs lost so far, after a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LossPoint {
+    /// Moves played (1: after black's first move).
+    pub ply: usize,
+    /// Black's losses added up, in discs.
+    pub black: f64,
+    /// White's.
+    pub white: f64,
+}
+
 /// What the room asked the analyst and has not heard back.
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {
@@ -241,6 +252,44 @@ impl Room {
                 })
             })
             .collect()
+    }
+
+    /// Each side's discs lost, added up over the game: after each move, both totals. From the review's
+    /// losses where it valued the move, else from the graph's values (what the value fell by for the side
+    /// that moved); a move valued by neither adds nothing yet.
+    pub fn running_losses(&self, game: &Game) -> Vec<LossPoint> {
+        let all = positions(game);
+        let reviewed = self.reviewed(game);
+        let (mut black, mut white) = (0.0, 0.0);
+        let mut out = Vec::new();
+        for (ply, (position, played)) in all.iter().enumerate() {
+            if played.is_none() {
+                continue;
+            }
+            let mover = position.to_move;
+            let loss = match reviewed.iter().find(|m| m.ply == ply) {
+                Some(m) => Some(m.loss as f64),
+                None => all.get(ply + 1).and_then(|(after, _)| {
+                    let before = from_black(position, self.value(position)?.score);
+                    let after = from_black(after, self.value(after)?.score);
+                    let fell = match mover {
+                        Color::Black => before - after,
+                        Color::White => after - before,
+                    };
+                    Some(fell.max(0.0))
+                }),
+            };
+            match mover {
+                Color::Black => black += loss.unwrap_or(0.0),
+                Color::White => white += loss.unwrap_or(0.0),
+            }
+            out.push(LossPoint {
+                ply: ply + 1,
+                black,
+                white,
+            });
+        }
+        out
     }
 
     /// The record's moves with the discs each lost, where the review has valued them.

@@ -54,6 +54,43 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     assert!(x_square.mark.is_some());
     let (black, white) = Room::average_losses(&reviewed);
     assert!(black > white);
+    // The running totals add up the review's losses, side by side.
+    let totals = room.running_losses(&game);
+    assert_eq!(totals.len(), 5);
+    let last = totals.last().unwrap();
+    let sum = |color| {
+        reviewed
+            .iter()
+            .filter(|m| m.color == color)
+            .map(|m| m.loss as f64)
+            .sum::<f64>()
+    };
+    assert_eq!(
+        (last.black, last.white),
+        (sum(Color::Black), sum(Color::White))
+    );
+    assert!(totals
+        .windows(2)
+        .all(|w| w[1].black >= w[0].black && w[1].white >= w[0].white));
+}
+
+#[test]
+fn before_a_review_the_running_totals_come_from_the_graph() {
+    let mut engine = Engine::new(reversi_engine::native_clock);
+    let game = Game::from_transcript("f5f6e6f4g7").unwrap();
+    let shown = game.position();
+    let mut room = Room::default();
+    room.sync(&game, Some(&shown));
+    serve(&mut room, &mut engine, &game, &shown);
+    let totals = room.running_losses(&game);
+    assert_eq!(
+        totals.iter().map(|p| p.ply).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    // g7, black's blunder, is where black's total jumps.
+    let jump = totals[4].black - totals[3].black;
+    assert!(jump >= 4.0, "g7 added {jump}");
+    assert_eq!(totals[4].white, totals[3].white);
 }
 
 #[test]

@@ -144,6 +144,30 @@ pub fn games_range(lang: Lang, from: u32, to: u32, total: u32) -> String {
     }
 }
 
+/// How the game started: "Started from an XOT opening, Black +0.42 by the engine's search".
+pub fn started(lang: Lang, start: crate::session::Start, value: i32) -> String {
+    let value = format!("{:+.2}", value as f64 / 100.0).replace('-', "−");
+    let xot = matches!(start, crate::session::Start::Xot);
+    match (lang, xot) {
+        (Lang::En, true) => {
+            format!("Started from an XOT opening: Black {value} by the engine's search")
+        }
+        (Lang::En, false) => {
+            format!("Started from a random position: Black {value} by the engine's search")
+        }
+        (Lang::Zh, true) => format!("从 XOT 开局开始：引擎评估黑方 {value}"),
+        (Lang::Zh, false) => format!("从随机局面开始：引擎评估黑方 {value}"),
+    }
+}
+
+/// "Lost so far: Black 12.0, White 7.5 discs".
+pub fn loss_totals(lang: Lang, black: f64, white: f64) -> String {
+    match lang {
+        Lang::En => format!("Discs lost so far: Black {black:.1}, White {white:.1}"),
+        Lang::Zh => format!("累计损失：黑方 {black:.1} 子，白方 {white:.1} 子"),
+    }
+}
+
 /// The title of an opened expert game: "Tastet Marc – Collay Frederic, Open Idf 1 2020: 45–19".
 pub fn expert_title(lang: Lang, title: &crate::session::ExpertTitle) -> String {
     let white = 64 - title.black_discs;

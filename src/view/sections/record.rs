@@ -46,8 +46,17 @@ pub fn record(props: &SectionProps) -> Html {
             </p>
         }
     });
+    let x = crate::view::i18n::extras::Strings::of(lang);
+    let start = if session.start_request.is_some() {
+        html! { <p class="start-line" role="status" data-testid="finding-start">{ x.finding_start }</p> }
+    } else if let Some((start, value)) = session.started {
+        html! { <p class="start-line" data-testid="started" data-value={value.to_string()}>{ crate::view::i18n::extras::started(lang, start, value) }</p> }
+    } else {
+        Html::default()
+    };
     html! {
         <>
+            { start }
             { for expert }
             <p class="transcript-line">
                 <span class="label">{ t.transcript }{ ": " }</span>

@@ -197,6 +197,25 @@ pub enum DevCommand {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         step: u32,
     },
+    /// Build the XOT openings the page offers: positions after 8 moves valued near even by search (the
+    /// engine's `crates/engine/src/xot.txt`).
+    XotBuild {
+        /// Plies of the deep search that decides.
+        #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Plies of the first, shallow search.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=30))]
+        shallow: u32,
+        /// Keep for the deep search the positions within this many discs of even at the shallow depth.
+        #[arg(long, default_value_t = 3.0)]
+        shallow_within: f64,
+        /// Keep the positions within this many discs of even at the deep depth.
+        #[arg(long, default_value_t = 1.0)]
+        within: f64,
+        /// Output file (replaced).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Build the expert games file from WTHOR games and names (every year; the page's `assets/games.bin`).
     GamesBuild {
         /// WTHOR .wtb files.
@@ -400,6 +419,16 @@ pub fn run(command: DevCommand) -> ExitCode {
         DevCommand::PuzzlesCheck { file, step } => finish(
             "puzzles-check",
             crate::wthor_tools::puzzles_check(&file, step as usize),
+        ),
+        DevCommand::XotBuild {
+            depth,
+            shallow,
+            shallow_within,
+            within,
+            out,
+        } => finish(
+            "xot-build",
+            crate::xot::xot_build(depth, shallow, shallow_within, within, &out),
         ),
         DevCommand::GamesBuild {
             files,

@@ -247,9 +247,28 @@ pub(super) struct MatchOptions {
     /// most a faster search, on more threads say, can gain).
     #[arg(long, value_parser = parse_time_scale)]
     pub(super) vs_time_scale: Option<f64>,
+    /// The first engine errs as a person does (`N/K`: loses at most N discs a move, about one move in K; see
+    /// the page's "The AI's mistakes").
+    #[arg(long, value_parser = parse_mistakes)]
+    pub(super) mistakes: Option<reversi_engine::mistakes::Mistakes>,
     /// The first engine searches on this many threads (1 to 64; see `reversi best --threads`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub(super) threads: u32,
+}
+
+fn parse_mistakes(text: &str) -> Result<reversi_engine::mistakes::Mistakes, String> {
+    let bad = || {
+        format!(
+            "{text:?} is not N/K (at most N discs lost a move, 1 to 64; one move in K, 1 to 100)"
+        )
+    };
+    let (n, k) = text.split_once('/').ok_or_else(bad)?;
+    let max_loss: u32 = n.trim().parse().map_err(|_| bad())?;
+    let one_in: u32 = k.trim().parse().map_err(|_| bad())?;
+    if !(1..=64).contains(&max_loss) || !(1..=100).contains(&one_in) {
+        return Err(bad());
+    }
+    Ok(reversi_engine::mistakes::Mistakes { max_loss, one_in })
 }
 
 fn parse_time_scale(text: &str) -> Result<f64, String> {
@@ -272,6 +291,8 @@ pub(super) fn run_match(
     // (milliseconds in all, searched moves, the longest move) for each side; book moves are not counted.
     let mut time_by_side = [(0f64, 0u64, 0f64); 2];
     let mut analyst = Searcher::new(32);
+    // The first engine's mistakes on purpose: how many, and the discs they lost (judged as they were made).
+    let (mut slips, mut slip_loss) = (0u64, 0f64);
     let openings = match openings {
         None => default_openings(),
         Some(path) => {
@@ -358,9 +379,19 @@ pub(super) fn run_match(
                     side.1 += 1;
                     side.2 = side.2.max(info.millis);
                 }
-                let Move::Place(square) = info.best else {
+                let Move::Place(mut square) = info.best else {
                     unreachable!("the game record applies passes")
                 };
+                if let Some(mistakes) = options
+                    .mistakes
+                    .filter(|m| black_to_move == a_is_black && m.errs(seed))
+                {
+                    if let Some((slip, loss)) = mistakes.slip(&mut analyst, &board) {
+                        square = slip;
+                        slips += 1;
+                        slip_loss += loss as f64 / DISC as f64;
+                    }
+                }
                 if let Some(depth) = loss_depth {
                     let values = analyst.analyse(&board, depth);
                     let chosen = values.iter().find(|(s, _)| *s == square).map_or(0, |v| v.1);
@@ -403,6 +434,15 @@ pub(super) fn run_match(
         println!(
             "level {level}: {:.0} ms a searched move on average, {longest:.0} ms at most, over {moves} moves",
             millis / moves.max(1) as f64
+        );
+    }
+    if let Some(m) = options.mistakes {
+        println!(
+            "level {level_a}'s mistakes ({}/{}): {slips} made, {:.2} discs each on average (depth-{} values)",
+            m.max_loss,
+            m.one_in,
+            slip_loss / slips.max(1) as f64,
+            reversi_engine::mistakes::JUDGE_DEPTH
         );
     }
     if let Some(depth) = loss_depth {

@@ -197,3 +197,69 @@ pub fn list_games(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reversi_engine::{wthor, Position};
+
+    /// The page's games file, as shipped.
+    fn shipped() -> GameBase {
+        read_games(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/games.bin"))).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_games_file_holds_every_game_of_the_database() {
+        let base = shipped();
+        // Every game read back is legal (the reader replays each one).
+        assert_eq!(base.len(), 124_106);
+        let mut years = std::collections::BTreeSet::new();
+        for i in 0..base.len() as u32 {
+            let game = base.game(i);
+            years.insert(game.year);
+            assert!(!base.player(game.black).is_empty() && !base.player(game.white).is_empty());
+            assert!(game.black_discs <= 64 && game.theoretical_black_discs <= 64);
+        }
+        assert_eq!(years.iter().copied().collect::<Vec<_>>(), (1977..=2020).collect::<Vec<_>>());
+        // The sample of WTHOR's 2000 file kept with the engine's tests: each game is there, whole.
+        let sample = wthor::parse(include_bytes!("../../../engine/tests/data/wthor-sample.wtb")).unwrap();
+        for game in &sample.games {
+            let mut position = Position::START;
+            for &square in &game.moves {
+                position = position.play(square).unwrap();
+            }
+            let found = base.find(&position, "");
+            assert!(
+                found.iter().any(|m| {
+                    let g = base.game(m.index);
+                    g.year == 2000
+                        && g.moves == game.moves
+                        && (g.black, g.white, g.tournament) == (game.black_player, game.white_player, game.tournament)
+                        && (g.black_discs, g.theoretical_black_discs) == (game.black_discs, game.theoretical_black_discs)
+                }),
+                "{} is missing",
+                game.transcript()
+            );
+        }
+        // WTHOR's README: the first game of 2000 ends 28 discs for black, 39 under perfect play.
+        let first = "f5f6e6f4g5d6e7g4f3h5e3d3h3h4h6d7c4g6c3g2g3f2e2c5d2d1b6b5h1h2e1c1c2f7a6a5a4b4g1b3a3b2c8d8c7c6a1b8e8g8a8f8h8f1b1a2g7a7b7h7";
+        let game = reversi_engine::Game::from_transcript(first).unwrap();
+        let found = base.find(&game.position(), "");
+        let g = base.game(found.iter().find(|m| base.transcript(m) == first).expect("the first game of 2000").index);
+        assert_eq!((g.year, g.black_discs, g.theoretical_black_discs), (2000, 28, 39));
+    }
+
+    #[test]
+    fn a_bad_games_file_is_refused_with_its_reason() {
+        let dir = std::env::temp_dir().join(format!("reversi-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cut = dir.join("cut.bin");
+        let whole = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/games.bin")).unwrap();
+        std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+        let error = read_games(&cut).err().expect("refused").to_string();
+        assert!(error.contains("gzip") || error.contains("ends too soon"), "{error}");
+        std::fs::write(&cut, b"RVEXP001").unwrap();
+        assert!(read_games(&cut).err().unwrap().to_string().contains("not an expert games file"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,176 @@
+//! Other starts (an XOT opening, a random position found by a worker), the AI's mistakes on the wire, an
+//! expert game opened from the list, and a pasted board.
+
+use super::*;
+use crate::session::room::GamesAction;
+
+fn against_the_engine(start: Start) -> Session {
+    Session::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::Black,
+        },
+        start,
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
+    let mut s = against_the_engine(Start::Xot);
+    assert_eq!(s.game.move_count(), 8);
+    assert_eq!(s.game.to_move(), Color::Black);
+    let (kind, value) = s.started.unwrap();
+    assert_eq!(kind, Start::Xot);
+    assert!(value.abs() <= 100);
+    let openings = reversi_engine::xot::openings();
+    assert!(openings.iter().any(|o| {
+        o.moves.iter().map(|m| m.to_string()).collect::<String>() == s.game.transcript()
+    }));
+    // Each new game draws anew (the draws differ over a few games).
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..6 {
+        s.apply(Action::NewGame(s.settings));
+        seen.insert(s.game.transcript());
+    }
+    assert!(seen.len() > 1);
+}
+
+#[test]
+fn a_random_start_waits_for_the_worker_then_the_game_begins() {
+    let start = Start::Random {
+        moves: 12,
+        low: -2,
+        high: 2,
+    };
+    let mut s = against_the_engine(start);
+    let Some((
+        Request::RandomStart {
+            id,
+            moves,
+            low,
+            high,
+            ..
+        },
+        _,
+    )) = s.channel.last_request()
+    else {
+        panic!("asked for a start");
+    };
+    assert_eq!((moves, low, high), (12, -2, 2));
+    // Nothing moves while it looks.
+    assert_eq!(s.clickable(), Bitboard::EMPTY);
+    s.apply(Action::Square(sq("f5")));
+    assert_eq!(s.game.move_count(), 0);
+    let mut searcher = reversi_engine::Searcher::new(2);
+    let (line, value) =
+        reversi_engine::xot::random_start_native(&mut searcher, 12, (-2, 2), 5).unwrap();
+    s.apply(Action::Worker(Response::Start {
+        id,
+        moves: line.clone(),
+        value,
+    }));
+    assert_eq!(s.game.move_count(), 12);
+    assert_eq!(s.started, Some((start, value)));
+    assert_eq!(s.start_request, None);
+    // Black to move is the person; white to move is the engine, which now thinks.
+    if s.game.to_move() == Color::White {
+        search_id(&s);
+    } else {
+        assert_ne!(s.clickable(), Bitboard::EMPTY);
+    }
+}
+
+#[test]
+fn a_random_start_not_found_leaves_the_standard_start() {
+    let mut s = against_the_engine(Start::Random {
+        moves: 10,
+        low: 60,
+        high: 64,
+    });
+    let id = s.start_request.unwrap();
+    s.apply(Action::Worker(Response::Error {
+        id,
+        message: "no position was found in time".into(),
+    }));
+    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    assert_eq!(s.game.move_count(), 0);
+    assert_ne!(s.clickable(), Bitboard::EMPTY);
+}
+
+#[test]
+fn the_ai_mistakes_go_with_its_searches() {
+    let mut s = Session::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::White,
+        },
+        mistakes: Some(reversi_engine::mistakes::Mistakes {
+            max_loss: 4,
+            one_in: 5,
+        }),
+        ..Settings::default()
+    });
+    match s.channel.last_request() {
+        Some((Request::Search { mistakes, .. }, _)) => assert_eq!(mistakes, Some((4, 5))),
+        other => panic!("expected a search, found {other:?}"),
+    }
+    // The hint is the engine's best, never a mistake.
+    s.apply(Action::NewGame(Settings {
+        mode: Mode::HumanVsHuman,
+        ..s.settings
+    }));
+    s.apply(Action::Hint);
+    match s.channel.last_request() {
+        Some((Request::Search { mistakes, .. }, _)) => assert_eq!(mistakes, None),
+        other => panic!("expected a search, found {other:?}"),
+    }
+}
+
+#[test]
+fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
+    let mut s = hvh();
+    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Games(GamesAction::Open(true)));
+    assert!(matches!(
+        s.room.channel.last_request(),
+        Some((Request::Games { offset: 0, .. }, _))
+    ));
+    let at = s.game.position();
+    // A game found for the position after f5, written in its frame.
+    s.apply(Action::OpenExpertGame {
+        transcript: "f5d6c3d3c4".into(),
+        at,
+        title: ExpertTitle {
+            black: "A".into(),
+            white: "B".into(),
+            tournament: "Open".into(),
+            year: 2001,
+            black_discs: 40,
+        },
+    });
+    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+    assert_eq!(s.browsing, Some(1));
+    assert_eq!(s.shown(), at);
+    assert_eq!(s.settings.mode, Mode::HumanVsHuman);
+    assert!(s.expert.is_some());
+    s.apply(Action::BringBack);
+    assert_eq!(s.game.transcript(), "f5");
+    assert_eq!(s.expert, None);
+}
+
+#[test]
+fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
+    let mut s = hvh();
+    s.apply(Action::Square(sq("f5")));
+    let board = "...........................wb......bw...........................";
+    s.apply(Action::Import(format!("{board} w")));
+    assert_eq!(s.game.position().to_move, Color::White);
+    assert_eq!(s.game.move_count(), 0);
+    s.apply(Action::Import(board[..50].to_string()));
+    assert!(matches!(
+        s.notice,
+        Some(Notice::BadPosition {
+            error: reversi_engine::PositionError::BadLength { actual: 50, .. }
+        })
+    ));
+    assert_eq!(s.game.position().to_move, Color::White, "unchanged");
+}
