@@ -67,10 +67,8 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
                         <thead>
                             <tr>
                                 <th scope="col">{ t.year }</th>
-                                <th scope="col">{ t.black_player }</th>
-                                <th scope="col">{ t.white_player }</th>
+                                <th scope="col">{ format!("{} – {}", t.black_player, t.white_player) }<br /><small>{ t.tournament }</small></th>
                                 <th scope="col">{ t.result }</th>
-                                <th scope="col">{ t.tournament }</th>
                                 <th scope="col"><span class="visually-hidden">{ t.open_game }</span></th>
                             </tr>
                         </thead>
@@ -96,11 +94,9 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
                                     <tr data-testid="expert-game" data-year={game.year.to_string()}
                                         data-black={game.black.clone()} data-white={game.white.clone()}
                                         data-transcript={game.transcript.clone()}>
-                                        <td>{ game.year }</td>
-                                        <td>{ &game.black }</td>
-                                        <td>{ &game.white }</td>
+                                        <td class="games-year">{ game.year }</td>
+                                        <td class="games-players">{ format!("{} – {}", game.black, game.white) }<br /><small>{ &game.tournament }</small></td>
                                         <td class="games-result">{ format!("{}–{}", game.black_discs, 64 - game.black_discs) }</td>
-                                        <td>{ &game.tournament }</td>
                                         <td><button type="button" data-testid="open-game" onclick={open}
                                             aria-label={format!("{} {} – {} {}", t.open_game, game.black, game.white, game.year)}>{ t.open_game }</button></td>
                                     </tr>

@@ -167,6 +167,7 @@ for (const [name, options] of [
     const download = async () => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-png]')]);
       const bytes = readFileSync(await file.path());
+      await file.saveAs(join(ARTIFACTS, `png-${name}-${file.suggestedFilename()}`));
       // A PNG: its signature, then an IHDR of 554 × 594 pixels.
       assert.deepEqual([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join(''), 'PNG');
       assert.equal(bytes.readUInt32BE(16), 554);

@@ -22,11 +22,11 @@
 //! assert_eq!(base.len(), 2);
 //! let after_f5 = Position::START.play("f5".parse().unwrap()).unwrap();
 //! assert_eq!(base.find(&after_f5, "").len(), 2);
-//! // c4 is f5 turned about the a1–h8 diagonal: the same games, shown in c4's frame.
+//! // c4 is f5 turned half round: the same games, shown in c4's frame, the newest (f5d6c3, 2001) first.
 //! let after_c4 = Position::START.play("c4".parse().unwrap()).unwrap();
 //! let found = base.find(&after_c4, "bob");
 //! assert_eq!(found.len(), 2);
-//! assert_eq!(base.transcript(&found[0]), "c4c3c6"); // the newest first; the 1999 game is f5d6c3's
+//! assert_eq!(base.transcript(&found[0]), "c4e3f6");
 //! ```
 
 use std::error::Error;

@@ -34,7 +34,9 @@ pub struct Mistakes {
 impl Mistakes {
     /// Whether the move searched with `seed` is one where the AI errs.
     pub fn errs(&self, seed: u64) -> bool {
-        self.one_in >= 1 && mix(seed ^ 0x5eed_0f_e44) % u64::from(self.one_in) == 0
+        // A stream of its own, apart from the levels' noise drawn from the same seed.
+        const STREAM: u64 = 0xd1b5_4a32_d192_ed03;
+        self.one_in >= 1 && mix(seed ^ STREAM).is_multiple_of(u64::from(self.one_in))
     }
 
     /// The tempting mistake in `board`: of the moves that a [`JUDGE_DEPTH`] search finds worse than its

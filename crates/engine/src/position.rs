@@ -182,6 +182,17 @@ impl Position {
     /// ```
     pub fn from_pasted(text: &str) -> Result<Position, PositionError> {
         let squares = text.chars().filter(|c| !c.is_whitespace()).count();
+        if squares > 65 {
+            // Too many squares: counted without the side letter, when one stands apart at the end.
+            let side_apart = text
+                .split_whitespace()
+                .last()
+                .is_some_and(|w| w.len() == 1 && text.split_whitespace().count() > 1);
+            return Err(PositionError::BadLength {
+                expected: 64,
+                actual: squares - usize::from(side_apart),
+            });
+        }
         if squares != 64 {
             return text.parse();
         }

@@ -40,12 +40,15 @@ pub fn read_games(path: &Path) -> Result<GameBase, ToolError> {
     GameBase::read(&bytes).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
 }
 
+/// The players' names, the tournaments' names and the games.
+type Database = (Vec<String>, Vec<String>, Vec<ExpertGame>);
+
 /// Every game of the `.wtb` files, in file order, with the names of `WTHOR.JOU` and `WTHOR.TRN`.
 fn wthor_games(
     paths: &[PathBuf],
     players: &Path,
     tournaments: &Path,
-) -> Result<(Vec<String>, Vec<String>, Vec<ExpertGame>), ToolError> {
+) -> Result<Database, ToolError> {
     let players = wthor_names(&read_bytes(players)?, PLAYER_RECORD);
     let tournaments = wthor_names(&read_bytes(tournaments)?, TOURNAMENT_RECORD);
     let mut games = Vec::new();
@@ -205,7 +208,11 @@ mod tests {
 
     /// The page's games file, as shipped.
     fn shipped() -> GameBase {
-        read_games(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/games.bin"))).unwrap()
+        read_games(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../assets/games.bin"
+        )))
+        .unwrap()
     }
 
     #[test]
@@ -220,9 +227,15 @@ mod tests {
             assert!(!base.player(game.black).is_empty() && !base.player(game.white).is_empty());
             assert!(game.black_discs <= 64 && game.theoretical_black_discs <= 64);
         }
-        assert_eq!(years.iter().copied().collect::<Vec<_>>(), (1977..=2020).collect::<Vec<_>>());
+        assert_eq!(
+            years.iter().copied().collect::<Vec<_>>(),
+            (1977..=2020).collect::<Vec<_>>()
+        );
         // The sample of WTHOR's 2000 file kept with the engine's tests: each game is there, whole.
-        let sample = wthor::parse(include_bytes!("../../../engine/tests/data/wthor-sample.wtb")).unwrap();
+        let sample = wthor::parse(include_bytes!(
+            "../../../engine/tests/data/wthor-sample.wtb"
+        ))
+        .unwrap();
         for game in &sample.games {
             let mut position = Position::START;
             for &square in &game.moves {
@@ -234,8 +247,10 @@ mod tests {
                     let g = base.game(m.index);
                     g.year == 2000
                         && g.moves == game.moves
-                        && (g.black, g.white, g.tournament) == (game.black_player, game.white_player, game.tournament)
-                        && (g.black_discs, g.theoretical_black_discs) == (game.black_discs, game.theoretical_black_discs)
+                        && (g.black, g.white, g.tournament)
+                            == (game.black_player, game.white_player, game.tournament)
+                        && (g.black_discs, g.theoretical_black_discs)
+                            == (game.black_discs, game.theoretical_black_discs)
                 }),
                 "{} is missing",
                 game.transcript()
@@ -245,8 +260,17 @@ mod tests {
         let first = "f5f6e6f4g5d6e7g4f3h5e3d3h3h4h6d7c4g6c3g2g3f2e2c5d2d1b6b5h1h2e1c1c2f7a6a5a4b4g1b3a3b2c8d8c7c6a1b8e8g8a8f8h8f1b1a2g7a7b7h7";
         let game = reversi_engine::Game::from_transcript(first).unwrap();
         let found = base.find(&game.position(), "");
-        let g = base.game(found.iter().find(|m| base.transcript(m) == first).expect("the first game of 2000").index);
-        assert_eq!((g.year, g.black_discs, g.theoretical_black_discs), (2000, 28, 39));
+        let g = base.game(
+            found
+                .iter()
+                .find(|m| base.transcript(m) == first)
+                .expect("the first game of 2000")
+                .index,
+        );
+        assert_eq!(
+            (g.year, g.black_discs, g.theoretical_black_discs),
+            (2000, 28, 39)
+        );
     }
 
     #[test]
@@ -254,12 +278,23 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("reversi-games-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let cut = dir.join("cut.bin");
-        let whole = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/games.bin")).unwrap();
+        let whole = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../assets/games.bin"
+        ))
+        .unwrap();
         std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
-        let error = read_games(&cut).err().expect("refused").to_string();
-        assert!(error.contains("gzip") || error.contains("ends too soon"), "{error}");
+        let error = read_games(&cut).expect_err("refused").to_string();
+        assert!(
+            error.contains("gzip") || error.contains("ends too soon"),
+            "{error}"
+        );
         std::fs::write(&cut, b"RVEXP001").unwrap();
-        assert!(read_games(&cut).err().unwrap().to_string().contains("not an expert games file"));
+        assert!(read_games(&cut)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("not an expert games file"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
