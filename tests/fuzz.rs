@@ -265,15 +265,7 @@ fn data_files() {
     let expert: Vec<reversi_engine::games::ExpertGame> = games
         .iter()
         .take(12)
-        .map(|g| reversi_engine::games::ExpertGame {
-            year: 2000,
-            tournament: g.tournament,
-            black: g.black_player,
-            white: g.white_player,
-            black_discs: g.black_discs,
-            theoretical_black_discs: g.theoretical_black_discs,
-            moves: g.moves.clone(),
-        })
+        .map(|g| reversi_engine::games::ExpertGame::from_wthor(2000, g))
         .collect();
     let small_games = reversi_engine::games::GameBase::write(&names, &names, &expert);
     for (name, seed, file, small, path) in [

@@ -72,6 +72,27 @@ const VIEWS = {
     await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
     await page.click('.review-moves summary');
   },
+  'expert games listed under the explorer': async (page) => {
+    await page.click('[data-testid=explorer-toggle]');
+    await page.click('[data-testid=games-toggle]');
+    await page.waitForSelector('[data-testid=expert-game]', { timeout: 60_000 });
+  },
+  'the board turned, its image panel open, the losses graph': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'd6', 'c3']);
+    await openMore(page);
+    await page.selectOption('[data-testid=orientation]', 'rotate270');
+    await page.click('[data-testid=image-panel] summary');
+    await page.check('[data-testid=image-numbers]');
+    await page.selectOption('[data-testid=graph-mode]', 'losses');
+    await page.waitForSelector('[data-testid=loss-point]', { timeout: 60_000 });
+  },
+  "new-game form: the AI's mistakes and a random start": async (page) => {
+    await page.click('[data-testid=new-game]');
+    await page.selectOption('[data-testid=mode]', 'hva');
+    await page.selectOption('[data-testid=mistakes-loss]', '8');
+    await page.selectOption('[data-testid=start-from]', 'random');
+  },
   'training room: a puzzle answered': async (page) => {
     await openMore(page);
     await page.click('[data-testid=training]');

@@ -60,6 +60,21 @@ pub struct ExpertGame {
     pub moves: Vec<Square>,
 }
 
+impl ExpertGame {
+    /// A game of a WTHOR file of `year`.
+    pub fn from_wthor(year: u16, game: &crate::wthor::WthorGame) -> ExpertGame {
+        ExpertGame {
+            year,
+            tournament: game.tournament,
+            black: game.black_player,
+            white: game.white_player,
+            black_discs: game.black_discs,
+            theoretical_black_discs: game.theoretical_black_discs,
+            moves: game.moves.clone(),
+        }
+    }
+}
+
 /// A game found for a position: its index, and the symmetry that turns its moves into the asked position's
 /// frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -466,15 +481,7 @@ mod tests {
         let games = file
             .games
             .iter()
-            .map(|g| ExpertGame {
-                year: file.header.year,
-                tournament: g.tournament,
-                black: g.black_player,
-                white: g.white_player,
-                black_discs: g.black_discs,
-                theoretical_black_discs: g.theoretical_black_discs,
-                moves: g.moves.clone(),
-            })
+            .map(|g| ExpertGame::from_wthor(file.header.year, g))
             .collect();
         (players, tournaments, games)
     }

@@ -49,6 +49,19 @@ pub fn openings() -> Vec<XotOpening> {
         .collect()
 }
 
+/// The key of `position`'s class under the board's 8 symmetries (the least of its images), for telling
+/// apart openings that are not the same turned or mirrored.
+pub fn class_key(position: &Position) -> (u64, u64) {
+    crate::Symmetry::ALL
+        .iter()
+        .map(|&s| {
+            let board = position.board.transform(s);
+            (board.player().0, board.opponent().0)
+        })
+        .min()
+        .expect("eight images")
+}
+
 /// A random start: `moves` random legal moves from the standard start (chosen by `seed`), tried again until
 /// a [`RANDOM_START_DEPTH`] search values the position for black within `low..=high` discs. The moves and
 /// that value (hundredths of a disc); `None` after [`RANDOM_START_TRIES`] games, or past `deadline` on
@@ -109,7 +122,6 @@ pub fn random_start_native(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Symmetry;
     use std::collections::HashSet;
 
     #[test]
@@ -125,14 +137,7 @@ mod tests {
             }
             assert_eq!(position.to_move, Color::Black);
             assert!(opening.value.abs() <= DISC, "{:?}", opening);
-            let key = Symmetry::ALL
-                .iter()
-                .map(|&s| {
-                    let b = position.board.transform(s);
-                    (b.player().0, b.opponent().0)
-                })
-                .min();
-            assert!(seen.insert(key), "a position twice");
+            assert!(seen.insert(class_key(&position)), "a position twice");
         }
         assert!(list
             .windows(2)

@@ -10,7 +10,8 @@ use std::path::Path;
 
 use crate::fan_out::on_every_core_with;
 use crate::ToolError;
-use reversi_engine::{native_clock, Position, SearchLimits, Searcher, Square, Symmetry, DISC};
+use reversi_engine::xot::class_key;
+use reversi_engine::{native_clock, Position, SearchLimits, Searcher, Square, DISC};
 
 /// The moves of an XOT opening.
 pub const XOT_PLIES: usize = 8;
@@ -25,15 +26,7 @@ fn openings(plies: usize) -> Vec<Vec<Square>> {
         out: &mut Vec<Vec<Square>>,
     ) {
         if line.len() == plies {
-            let key = Symmetry::ALL
-                .iter()
-                .map(|&s| {
-                    let b = position.board.transform(s);
-                    (b.player().0, b.opponent().0)
-                })
-                .min()
-                .expect("eight images");
-            if seen.insert(key) {
+            if seen.insert(class_key(&position)) {
                 out.push(line.clone());
             }
             return;

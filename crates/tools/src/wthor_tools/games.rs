@@ -67,15 +67,7 @@ fn wthor_games(
                     ));
                 }
             }
-            games.push(ExpertGame {
-                year,
-                tournament: game.tournament,
-                black: game.black_player,
-                white: game.white_player,
-                black_discs: game.black_discs,
-                theoretical_black_discs: game.theoretical_black_discs,
-                moves: game.moves,
-            });
+            games.push(ExpertGame::from_wthor(year, &game));
         }
     }
     Ok((players, tournaments, games))
