@@ -203,13 +203,6 @@ fn received(state: &Rc<RefCell<State>>, request: Request) {
     borrowed.engine.handle(request, &mut |r| post(&r));
 }
 
-/// [`register`], for the loader to call once the engine has loaded: in the threaded build wasm-bindgen
-/// runs the program's `main` only in the first instance of the shared memory, so the others start here.
-#[wasm_bindgen]
-pub fn start_worker() {
-    register();
-}
-
 /// Makes this worker the engine (once; a second call does nothing): every message is a [`Request`] as JSON text, answered by
 /// [`Response`]s as JSON text; a greeting ([`greeting`]) says it has loaded. One request at a time: a
 /// search holds the worker until it ends. Where the workers share one memory the page stops a request
