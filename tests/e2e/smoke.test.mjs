@@ -2,10 +2,20 @@
 // from the worker, a human-vs-human game set up through the new-game form, undo/redo and illegal clicks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, ROOT, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
+
+test("the page's own wasm holds no search: the engine is the workers'", () => {
+  const dist = join(ROOT, 'dist');
+  const wasm = (prefix) => readFileSync(join(dist, readdirSync(dist).find((f) => f.startsWith(prefix) && f.endsWith('.wasm'))));
+  // Source paths stay in the binaries' panic messages: the search's files are in the worker, not in the page.
+  const searchFiles = /crates\/engine\/src\/(search|tt)\b/;
+  assert.ok(searchFiles.test(wasm('worker_bg').toString('latin1')), 'the worker has the search');
+  assert.ok(!searchFiles.test(wasm('app-').toString('latin1')), 'the page has none of it');
+});
 
 test('start position, a human move and the AI reply from the worker', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
