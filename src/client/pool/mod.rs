@@ -32,6 +32,8 @@ use reversi_engine::Level;
 pub const MAX_TRIES: u32 = 3;
 /// Time a request may run past its own limit before its worker is taken for dead (milliseconds).
 const GRACE_MS: f64 = 15_000.0;
+/// The longest a list of expert games may take, its file's first load included.
+const GAMES_MS: f64 = 120_000.0;
 /// A review position at the deepest depth takes a few seconds; past this the worker is taken for dead.
 const REVIEW_MS: f64 = 60_000.0;
 /// A worker that has not started after this long is started again.
@@ -147,8 +149,10 @@ impl Job {
             }
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
+            // The games file is 3.7 MB: on a slow line its first load takes a while. The worker says it is
+            // alive meanwhile, so a dead one is still found within SILENCE_MS.
+            Request::Games { .. } => GAMES_MS,
             Request::Explore { .. }
-            | Request::Games { .. }
             | Request::RandomStart { .. }
             | Request::Puzzle { .. }
             | Request::Ping { .. }

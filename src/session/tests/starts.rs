@@ -158,6 +158,99 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
 }
 
 #[test]
+fn the_games_list_pages_searches_and_follows_the_board() {
+    let mut s = hvh();
+    s.apply(Action::Games(GamesAction::Open(true)));
+    // The room's last request for games (the graph's valuations go between).
+    let last = |s: &Session| {
+        s.room
+            .channel
+            .pending_since(0)
+            .into_iter()
+            .rev()
+            .find_map(|(request, _)| match request {
+                Request::Games {
+                    id,
+                    position,
+                    player,
+                    offset,
+                    ..
+                } => Some((id, position, player, offset)),
+                _ => None,
+            })
+            .expect("a games request")
+    };
+    let (id, position, _, offset) = last(&s);
+    assert_eq!((position, offset), (Position::START, 0));
+    let answer = |id, total| {
+        Action::Analyst(Response::Games {
+            id,
+            total,
+            games: Vec::new(),
+        })
+    };
+    s.apply(answer(id, 124_106));
+    assert_eq!(
+        s.room
+            .games
+            .shown(&Position::START)
+            .map(|(_, total, _)| total),
+        Some(124_106)
+    );
+    s.apply(Action::Games(GamesAction::Page(10)));
+    let (_, _, _, offset) = last(&s);
+    assert_eq!(offset, 10);
+    // A search starts from the first page; an old answer arriving late is not shown.
+    s.apply(Action::Games(GamesAction::Player("Tastet".into())));
+    let (search, _, player, offset) = last(&s);
+    assert_eq!((player.as_str(), offset), ("Tastet", 0));
+    s.apply(answer(id, 5));
+    assert_eq!(
+        s.room
+            .games
+            .shown(&Position::START)
+            .map(|(_, total, _)| total),
+        None
+    );
+    s.apply(answer(search, 2_000));
+    assert_eq!(
+        s.room
+            .games
+            .shown(&Position::START)
+            .map(|(_, total, _)| total),
+        Some(2_000)
+    );
+    // The board moves: the list follows, from its first page, with the same name.
+    s.apply(Action::Games(GamesAction::Page(20)));
+    s.apply(Action::Square(sq("f5")));
+    let (_, position, player, offset) = last(&s);
+    assert_eq!(
+        (position, player.as_str(), offset),
+        (s.game.position(), "Tastet", 0)
+    );
+    // A failed load says why and asks again only when the list is opened again.
+    let (failed, ..) = last(&s);
+    s.apply(Action::Analyst(Response::Error {
+        id: failed,
+        message: "the expert games could not be loaded: HTTP 404".into(),
+    }));
+    assert!(s.room.games.error.is_some());
+    let games_asked = |s: &Session| {
+        s.room
+            .channel
+            .pending_since(0)
+            .iter()
+            .filter(|(r, _)| matches!(r, Request::Games { .. }))
+            .count()
+    };
+    let before = games_asked(&s);
+    s.apply(Action::Square(sq("d6")));
+    assert_eq!(games_asked(&s), before, "not asked again by itself");
+    s.apply(Action::Games(GamesAction::Open(true)));
+    assert_eq!(games_asked(&s), before + 1);
+}
+
+#[test]
 fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
     let mut s = hvh();
     s.apply(Action::Square(sq("f5")));
