@@ -32,13 +32,14 @@ impl Priority {
     pub fn of(request: &Request) -> Priority {
         match request {
             Request::Search { .. } | Request::Help { .. } => Priority::Move,
-            Request::Review { .. } | Request::Explore { .. } | Request::Games { .. } => {
-                Priority::Room
-            }
+            Request::Review { .. } | Request::Explore { .. } => Priority::Room,
+            // The games list is a person's click, and its first answer loads a 3.7 MB file: stopped for the
+            // AI's move (a Room request may be), it would load the file again after every move.
             Request::Ping { .. }
             | Request::Perft { .. }
             | Request::Analyse { .. }
             | Request::RandomStart { .. }
+            | Request::Games { .. }
             | Request::Puzzle { .. } => Priority::Asked,
         }
     }

@@ -25,8 +25,7 @@
 use std::collections::VecDeque;
 
 use crate::client::channel::Priority;
-use crate::protocol::{Request, RequestId, Response, MAX_ANALYSE_MILLIS};
-use reversi_engine::Level;
+use crate::protocol::{Request, RequestId, Response};
 
 /// How often a request is tried in all before its owner is told the engine failed.
 pub const MAX_TRIES: u32 = 3;
@@ -46,6 +45,8 @@ pub const FIRST_HELP_ID: RequestId = 1 << 50;
 /// dead: terminated, or killed by the browser without an `error` event.
 pub const SILENCE_MS: f64 = 1_000.0;
 
+mod affinity;
+mod job;
 mod size;
 
 pub use self::size::{pool_size, table_mb, MAX_WORKERS, POOL_MB, WORKER_OVERHEAD_MB};
@@ -110,57 +111,6 @@ struct Job {
     tries: u32,
 }
 
-impl Job {
-    fn priority(&self) -> Priority {
-        self.priority
-    }
-
-    /// Whether the worker says it is alive while it runs the request (everything but a perft, which counts
-    /// without polling: its watchdog alone watches it).
-    fn beats(&self) -> bool {
-        !matches!(self.request, Request::Perft { .. })
-    }
-
-    /// When the worker running the job since `since`, last heard from at `heard` and told to stop at
-    /// `stopped` (if it was), is taken for dead.
-    fn dead_at(&self, since: f64, heard: f64, stopped: Option<f64>) -> f64 {
-        let watchdog =
-            (since + self.watchdog_ms()).min(stopped.map_or(f64::INFINITY, |t| t + STOP_MS));
-        if self.beats() {
-            watchdog.min(heard + SILENCE_MS)
-        } else {
-            watchdog
-        }
-    }
-
-    /// How long the request may run before its worker is taken for dead.
-    fn watchdog_ms(&self) -> f64 {
-        match &self.request {
-            Request::Search {
-                level, max_millis, ..
-            } => {
-                let cap = Level::get(*level).map_or(10_000, |l| l.move_time_ms);
-                max_millis.map_or(cap, |m| m.min(cap)) as f64 + GRACE_MS
-            }
-            // A helper ends with the search it helps, whose own watchdog is at most the same.
-            Request::Help { .. } => {
-                let longest = (1..=reversi_engine::MAX_LEVEL).filter_map(Level::get);
-                longest.map(|l| l.move_time_ms).max().unwrap_or(10_000) as f64 + GRACE_MS
-            }
-            Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
-            Request::Review { .. } => REVIEW_MS,
-            // The games file is 3.7 MB: on a slow line its first load takes a while. The worker says it is
-            // alive meanwhile, so a dead one is still found within SILENCE_MS.
-            Request::Games { .. } => GAMES_MS,
-            Request::Explore { .. }
-            | Request::RandomStart { .. }
-            | Request::Puzzle { .. }
-            | Request::Ping { .. }
-            | Request::Perft { .. } => GRACE_MS,
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 enum Slot {
     /// Loading; `failures` starts of this slot in a row have failed before.
@@ -190,6 +140,8 @@ pub struct Pool {
     /// Whether the workers share one memory (see the module's documentation).
     shared: bool,
     next_help_id: RequestId,
+    /// Which worker holds which data file.
+    affinity: affinity::Affinity,
 }
 
 /// True for the last reply to a request (progress reports and requests for helpers come before it).
@@ -209,6 +161,7 @@ impl Pool {
             next_generation: 1,
             shared,
             next_help_id: FIRST_HELP_ID,
+            affinity: affinity::Affinity::default(),
         };
         let mut effects = Vec::new();
         for slot in 0..size.max(1) {
@@ -538,8 +491,14 @@ impl Pool {
             else {
                 return;
             };
-            if let Some(slot) = self.slots.iter().position(|(s, _)| *s == Slot::Idle) {
+            let holder = self
+                .affinity
+                .idle_holder(&self.queue[index].request, &self.slots);
+            if let Some(slot) =
+                holder.or_else(|| self.slots.iter().position(|(s, _)| *s == Slot::Idle))
+            {
                 let job = self.queue.remove(index).expect("found above");
+                self.affinity.note(&job.request, slot, self.slots[slot].1);
                 effects.push(Effect::Post {
                     slot,
                     request: job.request.clone(),

@@ -472,3 +472,62 @@ fn sharing_memory_a_dead_worker_takes_the_group_with_it_and_every_request_is_ask
         "both asked again, the AI's first"
     );
 }
+
+#[test]
+fn a_request_for_a_data_file_goes_back_to_the_idle_worker_that_loaded_it() {
+    let (mut pool, generations) = started(2);
+    let games = |id| Request::Games {
+        id,
+        position: Position::START,
+        player: String::new(),
+        offset: 0,
+        limit: 10,
+    };
+    let answer = |id| Response::Games {
+        id,
+        total: 0,
+        games: Vec::new(),
+    };
+    // Slot 1 takes the first list (slot 0 is busy with a review) and loads the file.
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, review(1), 0, 1.0)),
+        [(0, 1)]
+    );
+    assert_eq!(posts(&pool.submit(Owner::Room, games(2), 0, 2.0)), [(1, 2)]);
+    pool.reply(
+        0,
+        generations[0],
+        Response::Error {
+            id: 1,
+            message: "x".into(),
+        },
+        3.0,
+    );
+    pool.reply(1, generations[1], answer(2), 4.0);
+    // Both idle: the next page goes to slot 1, not to the first idle slot.
+    assert_eq!(posts(&pool.submit(Owner::Room, games(3), 0, 5.0)), [(1, 3)]);
+    pool.reply(1, generations[1], answer(3), 6.0);
+    // Another request goes to the first idle slot as before.
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, review(4), 0, 7.0)),
+        [(0, 4)]
+    );
+    // While slot 1 is busy, a page goes to an idle one (which loads its own copy) rather than wait.
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, review(5), 0, 8.0)),
+        [(1, 5)]
+    );
+    pool.reply(
+        0,
+        generations[0],
+        Response::Error {
+            id: 4,
+            message: "x".into(),
+        },
+        9.0,
+    );
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, games(6), 0, 10.0)),
+        [(0, 6)]
+    );
+}

@@ -1,0 +1,40 @@
+//! Which worker already holds a data file. A worker loads the expert games (3.7 MB), the explorer or the
+//! puzzles the first time a request needs them and keeps them; the next such request goes to that worker
+//! when it is idle, rather than to the first idle one, which would load its own copy first (about a second
+//! for the games).
+
+use super::Slot;
+use crate::protocol::Request;
+
+/// The data a request reads, by the request's kind (none: it needs no file).
+fn data(request: &Request) -> Option<usize> {
+    match request {
+        Request::Games { .. } => Some(0),
+        Request::Explore { .. } => Some(1),
+        Request::Puzzle { .. } => Some(2),
+        _ => None,
+    }
+}
+
+/// For each data file, the slot and the worker's generation that last read it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Affinity {
+    holders: [Option<(usize, u64)>; 3],
+}
+
+impl Affinity {
+    /// The idle slot whose worker holds the file `request` reads, if there is one (the same worker: not
+    /// one started since in that slot).
+    pub(super) fn idle_holder(&self, request: &Request, slots: &[(Slot, u64)]) -> Option<usize> {
+        let (slot, generation) = self.holders[data(request)?]?;
+        let (state, current) = slots.get(slot)?;
+        (*state == Slot::Idle && *current == generation).then_some(slot)
+    }
+
+    /// `request` went to `slot`, whose worker is of `generation`.
+    pub(super) fn note(&mut self, request: &Request, slot: usize, generation: u64) {
+        if let Some(file) = data(request) {
+            self.holders[file] = Some((slot, generation));
+        }
+    }
+}
