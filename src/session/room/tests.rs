@@ -38,6 +38,16 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
         [1, 2, 3, 4, 5]
     );
     assert!(graph.iter().all(|p| !p.exact));
+    // Before a review, each side's losses added up come from the graph's values.
+    let totals = room.running_losses(&game);
+    assert_eq!(
+        totals.iter().map(|p| p.ply).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    // g7, black's blunder, is where black's total jumps.
+    let jump = totals[4].black - totals[3].black;
+    assert!(jump >= 4.0, "g7 added {jump}");
+    assert_eq!(totals[4].white, totals[3].white);
     room.start_review(&game);
     serve(&mut room, &mut engine, &game, &shown);
     let run = room.review.clone().unwrap();
@@ -72,25 +82,6 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     assert!(totals
         .windows(2)
         .all(|w| w[1].black >= w[0].black && w[1].white >= w[0].white));
-}
-
-#[test]
-fn before_a_review_the_running_totals_come_from_the_graph() {
-    let mut engine = Engine::new(reversi_engine::native_clock);
-    let game = Game::from_transcript("f5f6e6f4g7").unwrap();
-    let shown = game.position();
-    let mut room = Room::default();
-    room.sync(&game, Some(&shown));
-    serve(&mut room, &mut engine, &game, &shown);
-    let totals = room.running_losses(&game);
-    assert_eq!(
-        totals.iter().map(|p| p.ply).collect::<Vec<_>>(),
-        [1, 2, 3, 4, 5]
-    );
-    // g7, black's blunder, is where black's total jumps.
-    let jump = totals[4].black - totals[3].black;
-    assert!(jump >= 4.0, "g7 added {jump}");
-    assert_eq!(totals[4].white, totals[3].white);
 }
 
 #[test]
