@@ -33,8 +33,8 @@ impl Priority {
         match request {
             Request::Search { .. } | Request::Help { .. } => Priority::Move,
             Request::Review { .. } | Request::Explore { .. } => Priority::Room,
-            // The games list is a person's click, and its first answer loads a 3.7 MB file: stopped for the
-            // AI's move (a Room request may be), it would load the file again after every move.
+            // The games list is a person's click, and its first answer loads the games file: stopped for the
+            // AI's move, as a Room request may be, it would load the file again after every move.
             Request::Ping { .. }
             | Request::Perft { .. }
             | Request::Analyse { .. }

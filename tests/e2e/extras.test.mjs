@@ -1,4 +1,4 @@
-// What players of the strong programs ask for (issue 48), in the real page: the expert games behind the
+// What players of the strong programs ask for, in the real page: the expert games behind the
 // explorer (counts against `reversi games`, a search by a player, a game opened and replayed to its end),
 // the board's orientation, the PNG image, the XOT and random starts, a pasted board, the AI's mistakes and the
 // review's running total. Each on a desktop and on a 360 px phone, in one scheme or the other.

@@ -441,9 +441,8 @@ impl GameBase {
     }
 }
 
-/// The legal moves of `position` in square order: a stored move is its place in this list. (Ranking the
-/// moves by the mobility they leave saved 8 % of the compressed file and made reading it three times
-/// slower.)
+/// The legal moves of `position` in square order: a stored move is its place in this list (docs/journal.md
+/// says why not a ranked order).
 fn ranked_moves(position: &Position) -> Vec<Square> {
     position.board.moves().into_iter().collect()
 }

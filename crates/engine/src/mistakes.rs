@@ -77,12 +77,14 @@ mod tests {
         let mut searcher = Searcher::new(4);
         let game = Game::from_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4").unwrap();
         let board = game.position().board;
+        let mut slipped = 0;
         for max_loss in [1, 3, 8, 20] {
             let mistakes = Mistakes {
                 max_loss,
                 one_in: 1,
             };
             if let Some((square, loss)) = mistakes.slip(&mut searcher, &board) {
+                slipped += 1;
                 assert!(board.is_legal(square));
                 assert!(
                     loss > 0 && loss <= max_loss as i32 * DISC,
@@ -92,6 +94,8 @@ mod tests {
                 assert_ne!(square, best);
             }
         }
+        // The position has moves within a few discs of the best: the larger limits find a slip.
+        assert!(slipped >= 2, "{slipped} slips");
         // One legal move: nothing to slip to. The first such position of a fixed random game.
         let mut rng = crate::Rng::new(7);
         let mut position = Position::START;

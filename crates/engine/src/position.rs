@@ -182,17 +182,6 @@ impl Position {
     /// ```
     pub fn from_pasted(text: &str) -> Result<Position, PositionError> {
         let squares = text.chars().filter(|c| !c.is_whitespace()).count();
-        if squares > 65 {
-            // Too many squares: counted without the side letter, when one stands apart at the end.
-            let side_apart = text
-                .split_whitespace()
-                .last()
-                .is_some_and(|w| w.len() == 1 && text.split_whitespace().count() > 1);
-            return Err(PositionError::BadLength {
-                expected: 64,
-                actual: squares - usize::from(side_apart),
-            });
-        }
         if squares != 64 {
             return text.parse();
         }
@@ -282,16 +271,19 @@ impl FromStr for Position {
             "X" | "x" | "*" | "B" | "b" => Color::Black,
             "O" | "o" | "0" | "W" | "w" => Color::White,
             _ => {
-                // A 65th square character followed by more squares means the board was too long.
+                // Squares past the 64th mean the board was too long: counted all, but for a side letter
+                // standing apart at the end.
                 let squares = side.chars().filter(|c| !c.is_whitespace()).count();
                 if squares > 1
                     && side
                         .chars()
-                        .all(|c| "XxOo-._*0".contains(c) || c.is_whitespace())
+                        .all(|c| BOARD_CHARS.contains(c) || c.is_whitespace())
                 {
+                    let side_apart = side.split_whitespace().count() > 1
+                        && side.split_whitespace().last().is_some_and(|w| w.len() == 1);
                     return Err(PositionError::BadLength {
                         expected: 64,
-                        actual: 64 + squares - 1,
+                        actual: 64 + squares - usize::from(side_apart),
                     });
                 }
                 return Err(PositionError::BadSide {

@@ -1,7 +1,6 @@
-//! Which worker already holds a data file. A worker loads the expert games (3.7 MB), the explorer or the
-//! puzzles the first time a request needs them and keeps them; the next such request goes to that worker
-//! when it is idle, rather than to the first idle one, which would load its own copy first (about a second
-//! for the games).
+//! Which worker already holds a data file. A worker loads the expert games, the explorer or the puzzles
+//! the first time a request needs them and keeps them; the next such request goes to that worker when it
+//! is idle, rather than to the first idle one, which would load its own copy first.
 
 use super::Slot;
 use crate::protocol::Request;

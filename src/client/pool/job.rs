@@ -45,8 +45,8 @@ impl Job {
             }
             Request::Analyse { .. } => MAX_ANALYSE_MILLIS + GRACE_MS,
             Request::Review { .. } => REVIEW_MS,
-            // The games file is 3.7 MB: on a slow line its first load takes a while. The worker says it is
-            // alive meanwhile, so a dead one is still found within SILENCE_MS.
+            // The games file is the largest: on a slow line its first load takes a while. The worker says
+            // it is alive meanwhile, so a dead one is still found within SILENCE_MS.
             Request::Games { .. } => GAMES_MS,
             Request::Explore { .. }
             | Request::RandomStart { .. }

@@ -140,11 +140,6 @@ impl GamesList {
             .filter(|(q, _, _)| *q == want)
             .map(|(q, total, games)| (q, *total, games.as_slice()))
     }
-
-    /// Whether a page is on its way.
-    pub fn loading(&self) -> bool {
-        self.asked.is_some()
-    }
 }
 
 /// Both sides' discs lost so far, after a move.
