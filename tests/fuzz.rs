@@ -6,9 +6,10 @@ mod harness;
 
 use harness::{fuzz, says_what, text};
 use reversi_engine::Position;
+use reversi_web::protocol::DataFile;
 use reversi_web::protocol::{Request, Response};
 use reversi_web::session::{persist, share, slots};
-use reversi_web::worker::{DataFile, Engine};
+use reversi_web::worker::Engine;
 
 #[test]
 fn share_links() {

@@ -15,36 +15,6 @@ use crate::protocol::{Request, RequestId};
 /// never misses one.
 const KEPT: usize = 256;
 
-/// Who needs an answer first when the workers are all busy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Priority {
-    /// The analysis room's questions (graph, review, explorer): they wait, and may be stopped and asked
-    /// again later when the AI needs a worker.
-    Room,
-    /// What a person asked for (a hint, the analysis of the moves).
-    Asked,
-    /// The AI's move: always first.
-    Move,
-}
-
-impl Priority {
-    /// The priority of a request by its kind.
-    pub fn of(request: &Request) -> Priority {
-        match request {
-            Request::Search { .. } | Request::Help { .. } => Priority::Move,
-            Request::Review { .. } | Request::Explore { .. } => Priority::Room,
-            // The games list is a person's click, and its first answer loads the games file: stopped for the
-            // AI's move, as a Room request may be, it would load the file again after every move.
-            Request::Ping { .. }
-            | Request::Perft { .. }
-            | Request::Analyse { .. }
-            | Request::RandomStart { .. }
-            | Request::Games { .. }
-            | Request::Puzzle { .. } => Priority::Asked,
-        }
-    }
-}
-
 /// One entry of the log.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Message {
@@ -186,7 +156,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cancelled_request_is_no_longer_pending_and_priorities_follow_the_kind() {
+    fn a_cancelled_request_is_no_longer_pending() {
         let mut channel = Channel::default();
         let a = ping(&mut channel);
         let id = a.id();
@@ -203,12 +173,6 @@ mod tests {
         channel.cancel(id);
         assert_eq!(channel.pending_since(0), [(search.clone(), 0)]);
         assert_eq!(channel.cancelled_since(0), [id]);
-        assert_eq!(Priority::of(&search), Priority::Move);
-        let explore = Request::Explore {
-            id: 9,
-            position: Position::START,
-        };
-        assert!(Priority::of(&explore) < Priority::Asked && Priority::Asked < Priority::Move);
     }
 
     #[test]

@@ -3,6 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+mod kinds;
+mod wire;
+
+pub use self::kinds::{DataFile, Priority, GAMES_MS, GRACE_MS, REVIEW_MS};
+
 use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
@@ -30,7 +35,7 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
         /// Plies to count.
         depth: u32,
@@ -41,7 +46,7 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
         /// AI level, 1 to 10.
         level: u8,
@@ -73,7 +78,7 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
         /// Plies to search below each move.
         depth: u32,
@@ -84,10 +89,10 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
         /// The move played there (on the wire `d3`), if any.
-        #[serde(with = "optional_text")]
+        #[serde(with = "wire::optional_text")]
         played: Option<Square>,
         /// Mid-game plies (1 to [`reversi_engine::review::MAX_REVIEW_DEPTH`]).
         depth: u32,
@@ -107,7 +112,7 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
     },
     /// The expert games that reached a position (under any of the board's symmetries), newest first, a page
@@ -116,7 +121,7 @@ pub enum Request {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         position: Position,
         /// Only games with a player whose name holds this (any case); empty for all.
         player: String,
@@ -164,13 +169,13 @@ pub struct WirePuzzle {
     /// The year of the game it comes from.
     pub year: u16,
     /// The position (on the wire `<64 squares> <X|O>`).
-    #[serde(with = "text")]
+    #[serde(with = "wire::text")]
     pub position: Position,
     /// Every legal move with its exact score for the side to move (discs), best first; on the wire `d3`.
-    #[serde(with = "values_text")]
+    #[serde(with = "wire::values_text")]
     pub moves: Vec<(Square, i32)>,
     /// Perfect play from the position, the best move first (on the wire a transcript).
-    #[serde(with = "squares_text")]
+    #[serde(with = "wire::squares_text")]
     pub line: Vec<Square>,
 }
 
@@ -197,7 +202,7 @@ pub struct WireGame {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExplorerRow {
     /// The move (on the wire `d3`).
-    #[serde(with = "text")]
+    #[serde(with = "wire::text")]
     pub square: Square,
     /// Games that went on with it.
     pub games: u32,
@@ -253,7 +258,7 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
         /// The best move so far (on the wire `d3`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         best: Square,
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
@@ -261,7 +266,7 @@ pub enum Response {
         #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
         /// The expected continuation (on the wire a transcript, `f5d6c3`).
-        #[serde(with = "squares_text")]
+        #[serde(with = "wire::squares_text")]
         pv: Vec<Square>,
         /// Nodes searched so far.
         nodes: u64,
@@ -271,7 +276,7 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
         /// The move (on the wire `d3`), or a pass when no placement is legal.
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         best: Move,
         /// Its value for the side to move, in hundredths of a disc.
         score: i32,
@@ -279,7 +284,7 @@ pub enum Response {
         #[serde(with = "ScoreKindDef")]
         kind: ScoreKind,
         /// The expected line, the move first (on the wire a transcript, `f5d6c3`; empty for a pass).
-        #[serde(with = "squares_text", default)]
+        #[serde(with = "wire::squares_text", default)]
         pv: Vec<Square>,
         /// Nodes searched.
         nodes: u64,
@@ -291,7 +296,7 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
         /// (square, value in hundredths of a disc); on the wire the squares are written `d3`.
-        #[serde(with = "values_text")]
+        #[serde(with = "wire::values_text")]
         values: Vec<(Square, i32)>,
     },
     /// Answer to [`Request::Review`]: values for the side to move, in hundredths of a disc.
@@ -299,14 +304,14 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
         /// The best move (on the wire `d3`, or `pass`).
-        #[serde(with = "text")]
+        #[serde(with = "wire::text")]
         best: Move,
         /// Its value.
         score: i32,
         /// The value of the move played, at the same depth.
         played_score: Option<i32>,
         /// The line the search expects, the best move first (on the wire a transcript).
-        #[serde(with = "squares_text", default)]
+        #[serde(with = "wire::squares_text", default)]
         line: Vec<Square>,
         /// What the scores mean.
         #[serde(with = "ScoreKindDef")]
@@ -324,7 +329,7 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
         /// The moves (on the wire a transcript).
-        #[serde(with = "squares_text")]
+        #[serde(with = "wire::squares_text")]
         moves: Vec<Square>,
         /// The value for black, in hundredths of a disc.
         value: i32,
@@ -457,111 +462,4 @@ pub fn level_limits(
         limits.target = limits.target.map(|t| t.min(cap));
     }
     Some(limits)
-}
-
-/// The engine's values on the wire, written in the notation players read (`d3`, a position's 65 characters), so
-/// that a message stays readable in the browser's tools. The engine knows nothing of serde: these adapters are
-/// the only place its values meet it, and a malformed value fails to decode with the parser's own message.
-mod text {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<T: Display, S: Serializer>(
-        value: &T,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(value)
-    }
-
-    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<T, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        String::deserialize(deserializer)?
-            .parse()
-            .map_err(D::Error::custom)
-    }
-}
-
-/// An optional value in its notation (see [`text`]).
-mod optional_text {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<T: Display, S: Serializer>(
-        value: &Option<T>,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        value.as_ref().map(T::to_string).serialize(serializer)
-    }
-
-    pub fn deserialize<'de, T, D>(deserializer: D) -> Result<Option<T>, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        Option::<String>::deserialize(deserializer)?
-            .map(|text| text.parse().map_err(D::Error::custom))
-            .transpose()
-    }
-}
-
-/// A line of placements as a transcript (`f5d6c3`).
-mod squares_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    use reversi_engine::Square;
-
-    pub fn serialize<S: Serializer>(squares: &[Square], serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&squares.iter().map(Square::to_string).collect::<String>())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<Square>, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        if !text.is_ascii() || text.len() % 2 != 0 {
-            return Err(D::Error::custom(format!(
-                "{text:?} is not a line of squares"
-            )));
-        }
-        (0..text.len())
-            .step_by(2)
-            .map(|i| text[i..i + 2].parse().map_err(D::Error::custom))
-            .collect()
-    }
-}
-
-/// (square, value) pairs with the squares in their notation.
-mod values_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
-
-    use reversi_engine::Square;
-
-    pub fn serialize<S: Serializer>(
-        values: &[(Square, i32)],
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        values
-            .iter()
-            .map(|(square, value)| (square.to_string(), *value))
-            .collect::<Vec<_>>()
-            .serialize(serializer)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<(Square, i32)>, D::Error> {
-        Vec::<(String, i32)>::deserialize(deserializer)?
-            .into_iter()
-            .map(|(square, value)| Ok((square.parse().map_err(D::Error::custom)?, value)))
-            .collect()
-    }
 }

@@ -88,7 +88,7 @@ impl Session {
             } else {
                 0
             };
-            let seed = id.wrapping_mul(reversi_engine::internals::GOLDEN_GAMMA);
+            let seed = reversi_engine::seed_from(id);
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
             let empties = self.game.position().board.empty_count();
             let max_millis = self.clock.as_mut().map(|clock| {
@@ -242,8 +242,7 @@ impl Session {
             }
             Response::Start { moves, value, .. } if Some(id) == self.start_request => {
                 self.start_request = None;
-                let transcript: String = moves.iter().map(|s| s.to_string()).collect();
-                match Game::from_transcript(&transcript) {
+                match Game::from_moves(reversi_engine::Position::START, &moves) {
                     Ok(game) => {
                         self.game = game;
                         if let Start::Random { .. } = self.settings.start {

@@ -162,10 +162,11 @@ impl Session {
             Start::Xot => {
                 let list = reversi_engine::xot::openings();
                 // Drawn by the request counter, mixed: a new opening for each game.
-                let draw = reversi_engine::internals::mix(self.channel.new_id());
+                let draw = reversi_engine::seed_from(self.channel.new_id());
                 if let Some(opening) = list.get((draw % list.len().max(1) as u64) as usize) {
-                    let transcript: String = opening.moves.iter().map(|s| s.to_string()).collect();
-                    if let Ok(game) = Game::from_transcript(&transcript) {
+                    if let Ok(game) =
+                        Game::from_moves(reversi_engine::Position::START, &opening.moves)
+                    {
                         self.game = game;
                         self.started = Some((Start::Xot, opening.value));
                     }
@@ -174,7 +175,7 @@ impl Session {
             Start::Random { moves, low, high } => {
                 let id = self.channel.new_id();
                 self.start_request = Some(id);
-                let seed = reversi_engine::internals::mix(id);
+                let seed = reversi_engine::seed_from(id);
                 self.send(
                     Request::RandomStart {
                         id,

@@ -5,6 +5,7 @@
 
 pub mod threads;
 
+use crate::protocol::DataFile;
 use crate::protocol::{
     level_limits, ExplorerRow, PuzzlePick, Request, Response, WireGame, WirePuzzle,
 };
@@ -14,7 +15,7 @@ use reversi_engine::mistakes::Mistakes;
 use reversi_engine::puzzles::PuzzleSet;
 use reversi_engine::review::{review_position, ReviewDepth};
 use reversi_engine::xot::random_start;
-use reversi_engine::{self, perft, Clock, Searcher, Spawn, DISC};
+use reversi_engine::{self, perft, Clock, Poll, Searcher, Spawn, DISC};
 use std::sync::Arc;
 
 pub use crate::protocol::{MAX_ANALYSE_DEPTH, MAX_ANALYSE_MILLIS, MAX_PERFT_DEPTH};
@@ -30,37 +31,9 @@ pub struct Engine {
     explorer: Option<Explorer>,
     puzzles: Option<PuzzleSet>,
     games: Option<GameBase>,
-}
-
-/// A file the worker loads from the page's address the first time a request needs it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DataFile {
-    /// The opening explorer's tree ([`Request::Explore`]).
-    Explorer,
-    /// The training room's puzzles ([`Request::Puzzle`]).
-    Puzzles,
-    /// The expert games ([`Request::Games`]), gzipped: the worker inflates them.
-    Games,
-}
-
-impl DataFile {
-    /// Where the page serves it, relative to its base (next to the worker's script).
-    pub fn url(self) -> &'static str {
-        match self {
-            DataFile::Explorer => "explorer.bin",
-            DataFile::Puzzles => "puzzles.bin",
-            DataFile::Games => "games.bin",
-        }
-    }
-
-    /// What it is, for an error message.
-    pub fn name(self) -> &'static str {
-        match self {
-            DataFile::Explorer => "the opening explorer",
-            DataFile::Puzzles => "the puzzles",
-            DataFile::Games => "the expert games",
-        }
-    }
+    /// The host's poll (the page's worker: its heartbeat and stop flag), called by every search and while
+    /// a long file is read.
+    poll: Option<Poll>,
 }
 
 impl Engine {
@@ -78,7 +51,16 @@ impl Engine {
             explorer: None,
             puzzles: None,
             games: None,
+            poll: None,
         }
+    }
+
+    /// This engine calling its host's `poll` as its searches poll their limits, and every few thousand
+    /// games as it reads or searches the expert games (see [`reversi_engine::Poll`]).
+    pub fn with_poll(mut self, poll: Poll) -> Engine {
+        self.searcher = self.searcher.with_poll(poll);
+        self.poll = Some(poll);
+        self
     }
 
     /// This engine searching the AI's moves (and hints) on `threads` threads, the helpers started by
@@ -99,19 +81,35 @@ impl Engine {
             DataFile::Puzzles => {
                 self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
             }
-            DataFile::Games => self.games = Some(GameBase::read(bytes).map_err(|e| e.to_string())?),
+            DataFile::Games => {
+                let mut progress = self.progress();
+                let progress = progress.as_mut().map(|p| p as &mut dyn FnMut());
+                let games = GameBase::read(bytes, progress);
+                self.games = Some(games.map_err(|e| e.to_string())?)
+            }
         }
         Ok(())
     }
 
+    /// The host's poll as a progress callback for long work that is not a search (its "stop" is not for
+    /// such work).
+    fn progress(&self) -> Option<impl FnMut()> {
+        self.poll.map(|poll| {
+            move || {
+                poll();
+            }
+        })
+    }
+
     /// The file `request` needs that is not loaded yet, if any.
     pub fn needs(&self, request: &Request) -> Option<DataFile> {
-        match request {
-            Request::Explore { .. } if self.explorer.is_none() => Some(DataFile::Explorer),
-            Request::Puzzle { .. } if self.puzzles.is_none() => Some(DataFile::Puzzles),
-            Request::Games { .. } if self.games.is_none() => Some(DataFile::Games),
-            _ => None,
-        }
+        let file = request.data_file()?;
+        let loaded = match file {
+            DataFile::Explorer => self.explorer.is_some(),
+            DataFile::Puzzles => self.puzzles.is_some(),
+            DataFile::Games => self.games.is_some(),
+        };
+        (!loaded).then_some(file)
     }
 
     /// Carries out one request, passing every response (progress first, the answer last) to `emit`.
@@ -269,7 +267,11 @@ impl Engine {
                 limit,
             } => emit(match &self.games {
                 None => error(id, "the expert games are not loaded".to_string()),
-                Some(base) => list_games(id, base, &position, &player, offset, limit),
+                Some(base) => {
+                    let mut progress = self.progress();
+                    let progress = progress.as_mut().map(|p| p as &mut dyn FnMut());
+                    list_games(id, base, &position, &player, offset, limit, progress)
+                }
             }),
             Request::Puzzle { id, pick } => emit(match &self.puzzles {
                 None => error(id, "the puzzles are not loaded".to_string()),
@@ -296,8 +298,9 @@ fn list_games(
     player: &str,
     offset: u32,
     limit: u32,
+    progress: Option<&mut dyn FnMut()>,
 ) -> Response {
-    let found = base.find(position, player);
+    let found = base.find(position, player, progress);
     let games = found
         .iter()
         .skip(offset as usize)

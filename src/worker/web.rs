@@ -12,8 +12,8 @@ use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
-use super::{greeting, undecodable, DataFile, Engine};
-use crate::protocol::{Request, Response, HEARTBEAT_MS};
+use super::{greeting, undecodable, Engine};
+use crate::protocol::{DataFile, Request, Response, HEARTBEAT_MS};
 use crate::worker::threads::Lent;
 
 fn now() -> f64 {
@@ -213,7 +213,7 @@ pub fn register() {
         return;
     }
     let threads = threads();
-    let mut engine = Engine::with_hash_mb(now, hash_mb());
+    let mut engine = Engine::with_hash_mb(now, hash_mb()).with_poll(poll);
     if threads > 1 {
         engine = engine.with_threads(threads, Arc::new(Lent { announce }));
     }
@@ -232,7 +232,6 @@ pub fn register() {
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.
     on_message.forget();
-    reversi_engine::set_poll_hook(poll);
     gloo_timers::callback::Interval::new(HEARTBEAT_MS as u32, beat).forget();
     post(&greeting(stop_flag()));
 }

@@ -13,11 +13,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::rng::splitmix;
-use super::tree::{
-    read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, Key, OpeningFileError,
-    Reader,
-};
+use super::tree::{read_tree, stored_moves, unzigzag, write_tree, zigzag, Key, OpeningFileError};
 use super::{Board, Color, Position, Square, DISC};
+use crate::bytes::{write_varint, Reader};
 
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"RVBOOK01";
@@ -52,7 +50,7 @@ impl Book {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
             .ok_or(OpeningFileError::NotAnOpeningFile)?;
-        let mut reader = Reader { bytes: rest, at: 0 };
+        let mut reader = Reader::new(rest);
         let count = reader.varint()?;
         let positions = read_tree(&mut reader, count, |reader, square| {
             let value = unzigzag(reader.varint()?);

@@ -11,24 +11,11 @@ pub type Clock = fn() -> f64;
 /// How often (in nodes) the deadline and the stop flag are looked at.
 const POLL_INTERVAL: u64 = 4096;
 
-/// Called at every poll of every search (see [`set_poll_hook`]).
-static POLL_HOOK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
-
-/// Has every search call `hook` each time it looks at its limits (every few thousand nodes, well under a
-/// millisecond apart); the search stops when it returns true. The page's worker uses it to tell the page
-/// that it is alive while it searches, and to read the stop flag the page sets in the memory its workers
-/// share. Set once (for the whole process); a second call is ignored.
-pub fn set_poll_hook(hook: fn() -> bool) {
-    let _ = POLL_HOOK.set(hook);
-}
-
-/// Calls the poll hook outside a search, from work that holds the thread as long (reading a large file),
-/// so that the page still hears from the worker; the hook's "stop" is not for such work.
-pub(crate) fn keep_alive() {
-    if let Some(hook) = POLL_HOOK.get() {
-        hook();
-    }
-}
+/// What a search's host asks at every poll (every few thousand nodes, well under a millisecond apart): the
+/// search stops when it returns true. The page's worker says there that it is alive, and reads the stop flag
+/// the page sets in the memory its workers share. It comes down with the search ([`Control::with_poll`],
+/// [`crate::Searcher::with_poll`]): the engine keeps no hook of its own.
+pub type Poll = fn() -> bool;
 
 /// Node count, limits and the verdict "stop now" of one search.
 pub struct Control {
@@ -40,6 +27,8 @@ pub struct Control {
     stop: Option<Arc<AtomicBool>>,
     /// A second flag: the one that ends every thread of a parallel search.
     crew_stop: Option<Arc<AtomicBool>>,
+    /// The host's poll, if it has one.
+    poll: Option<Poll>,
     next_poll: u64,
     aborted: bool,
 }
@@ -54,6 +43,7 @@ impl Control {
             clock: native_clock,
             stop: None,
             crew_stop: None,
+            poll: None,
             next_poll: POLL_INTERVAL,
             aborted: false,
         }
@@ -75,6 +65,12 @@ impl Control {
         }
     }
 
+    /// These limits, with the host's `poll` called at every poll as well (see [`Poll`]).
+    pub fn with_poll(mut self, poll: Option<Poll>) -> Control {
+        self.poll = poll;
+        self
+    }
+
     /// The same limits for another thread of the same search, from no nodes (the node limit is the
     /// first thread's alone), stopping on `flag` as well.
     pub(crate) fn for_helper(&self, flag: Arc<AtomicBool>) -> Control {
@@ -83,6 +79,7 @@ impl Control {
             clock: self.clock,
             stop: self.stop.clone(),
             crew_stop: Some(flag),
+            poll: self.poll,
             ..Control::unlimited()
         }
     }
@@ -111,7 +108,7 @@ impl Control {
     }
 
     fn poll(&mut self) {
-        let stopped = POLL_HOOK.get().is_some_and(|hook| hook());
+        let stopped = self.poll.is_some_and(|poll| poll());
         if stopped
             || self.nodes >= self.node_limit
             || self.deadline.is_some_and(|d| (self.clock)() >= d)
@@ -141,4 +138,37 @@ pub fn native_clock() -> f64 {
     use std::time::Instant;
     static ORIGIN: OnceLock<Instant> = OnceLock::new();
     ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU32;
+
+    static POLLS: AtomicU32 = AtomicU32::new(0);
+
+    /// Stops the search at its third poll.
+    fn third_poll_stops() -> bool {
+        POLLS.fetch_add(1, Ordering::SeqCst) >= 2
+    }
+
+    /// The host's poll comes with the control (and to a helper's), is called every few thousand nodes,
+    /// and its "stop" ends the search; a control without one never calls it.
+    #[test]
+    fn the_hosts_poll_comes_with_the_control() {
+        let mut control = Control::unlimited();
+        for _ in 0..(10 * POLL_INTERVAL) {
+            control.tick();
+        }
+        assert!(!control.aborted());
+        assert_eq!(POLLS.load(Ordering::SeqCst), 0);
+        let mut control = Control::unlimited().with_poll(Some(third_poll_stops));
+        let mut helper = control.for_helper(Arc::new(AtomicBool::new(false)));
+        let mut ticks = 0;
+        while !control.tick() {
+            ticks += 1;
+        }
+        assert_eq!(ticks + 1, 3 * POLL_INTERVAL);
+        assert!(helper.tick() || (0..POLL_INTERVAL).any(|_| helper.tick()));
+    }
 }

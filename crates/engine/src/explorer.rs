@@ -25,9 +25,8 @@ use std::collections::HashMap;
 
 use super::wthor::WthorGame;
 use super::{Position, Square};
-use crate::tree::{
-    canonical, read_tree, stored_moves, unzigzag, write_tree, write_varint, zigzag, Reader,
-};
+use crate::bytes::{write_varint, Reader};
+use crate::tree::{canonical, read_tree, stored_moves, unzigzag, write_tree, zigzag};
 pub use crate::tree::{child, root, Key, OpeningFileError};
 
 /// The file's first bytes.
@@ -174,7 +173,7 @@ impl Explorer {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
             .ok_or(OpeningFileError::NotAnOpeningFile)?;
-        let mut reader = Reader { bytes: rest, at: 0 };
+        let mut reader = Reader::new(rest);
         let count = reader.varint()?;
         let games = u32::try_from(reader.varint()?)
             .map_err(|_| OpeningFileError::Corrupt("too many games".into()))?;

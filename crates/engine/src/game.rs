@@ -141,6 +141,33 @@ impl Game {
         Ok(game)
     }
 
+    /// A game from `start` after the placements `moves` (passes implicit, as the rules force them): the
+    /// squares a search or a file already holds, with no transcript written and read back. The error names
+    /// the 1-based move that failed, as for a transcript.
+    ///
+    /// ```
+    /// use reversi_engine::{Game, Position};
+    /// let moves = ["f5", "d6", "c3"].map(|s| s.parse().unwrap());
+    /// let game = Game::from_moves(Position::START, &moves).unwrap();
+    /// assert_eq!(game.transcript(), "f5d6c3");
+    /// assert!(Game::from_moves(Position::START, &moves[1..]).is_err());
+    /// ```
+    pub fn from_moves(start: Position, moves: &[Square]) -> Result<Game, TranscriptError> {
+        let mut game = Game::from_position(start);
+        for (index, &square) in moves.iter().enumerate() {
+            let color = game.to_move();
+            game.play(square).map_err(|error| match error {
+                PlayError::GameOver => TranscriptError::GameOver { ply: index + 1 },
+                _ => TranscriptError::IllegalMove {
+                    ply: index + 1,
+                    square,
+                    color,
+                },
+            })?;
+        }
+        Ok(game)
+    }
+
     /// Plays the moves of `transcript` from the current position. On an error nothing is changed: the
     /// error names the 1-based move of the transcript that failed and why.
     ///

@@ -48,6 +48,7 @@
 mod bitboard;
 mod board;
 pub mod book;
+mod bytes;
 mod control;
 mod error;
 mod eval;
@@ -78,17 +79,18 @@ pub mod xot;
 
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
-pub use control::{native_clock, set_poll_hook, Clock, Control};
+pub use control::{native_clock, Clock, Control, Poll};
 pub use error::{PlayError, PositionError, SquareError, TranscriptError};
 pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};
 pub use levels::{Level, LEVELS, MAX_LEVEL};
 pub use moves::Move;
+pub use notation::transcript_of;
 pub use obf::{parse_obf_line, ObfEntry, ObfError};
 pub use pattern::{PatternEval, PatternWeights, WeightsError};
 pub use perft::perft;
 pub use position::{Color, Position};
-pub use rng::Rng;
+pub use rng::{seed_from, Rng};
 pub use search::endgame::{solve_shared, Solver};
 pub use search::{
     available_threads, choose_with_temperature, ScoreKind, SearchInfo, SearchLimits, Searcher,

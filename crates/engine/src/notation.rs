@@ -70,11 +70,22 @@ fn shortened(text: &str) -> String {
 
 /// Writes placements as a transcript (`f5d6c3`), leaving passes out.
 pub(crate) fn format_moves(moves: impl IntoIterator<Item = Move>) -> String {
-    moves
-        .into_iter()
-        .filter_map(Move::square)
-        .map(|s| s.to_string())
-        .collect()
+    transcript_of(moves.into_iter().filter_map(Move::square))
+}
+
+/// Writes squares as a transcript, the notation's one writer of a line of moves.
+///
+/// ```
+/// use reversi_engine::transcript_of;
+/// let line = ["f5", "d6", "c3"].map(|s| s.parse().unwrap());
+/// assert_eq!(transcript_of(line), "f5d6c3");
+/// ```
+pub fn transcript_of(squares: impl IntoIterator<Item = Square>) -> String {
+    let mut out = String::new();
+    for square in squares {
+        out.push_str(&square.to_string());
+    }
+    out
 }
 
 #[cfg(test)]

@@ -25,6 +25,18 @@ pub const fn splitmix(seed: u64) -> u64 {
     mix(seed.wrapping_add(GOLDEN_GAMMA))
 }
 
+/// A well-spread seed drawn from a counter or an id (consecutive numbers give unrelated seeds): what a host
+/// hands to a search's or a draw's `seed`.
+///
+/// ```
+/// use reversi_engine::seed_from;
+/// assert_ne!(seed_from(1) & 0xff, seed_from(2) & 0xff);
+/// assert_eq!(seed_from(7), seed_from(7));
+/// ```
+pub const fn seed_from(n: u64) -> u64 {
+    mix(n)
+}
+
 /// A SplitMix64 generator.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng {

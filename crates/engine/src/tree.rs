@@ -9,6 +9,7 @@ use std::collections::{HashMap, VecDeque};
 use std::error::Error;
 use std::fmt;
 
+use crate::bytes::{write_varint, ReadError, Reader};
 use crate::{Board, Color, Move, Position, Square, Symmetry};
 
 /// A position with the colour to move, turned to its canonical form.
@@ -44,6 +45,16 @@ impl fmt::Display for OpeningFileError {
 }
 
 impl Error for OpeningFileError {}
+
+impl From<ReadError> for OpeningFileError {
+    fn from(error: ReadError) -> OpeningFileError {
+        match error {
+            ReadError::Truncated => OpeningFileError::Truncated,
+            ReadError::Overlong => OpeningFileError::Corrupt("a number over 64 bits".into()),
+            ReadError::OutOfRange => OpeningFileError::Corrupt("a count over range".into()),
+        }
+    }
+}
 
 /// The moves stored for `position` in a tree keyed by canonical positions (the explorer's and the book's),
 /// turned back into the position's own frame; none when the position is not in the tree.
@@ -173,44 +184,6 @@ pub(crate) fn write_tree<T>(
         }
     }
     (count, body)
-}
-
-pub(crate) struct Reader<'a> {
-    pub(crate) bytes: &'a [u8],
-    pub(crate) at: usize,
-}
-
-impl Reader<'_> {
-    pub(crate) fn byte(&mut self) -> Result<u8, OpeningFileError> {
-        let byte = *self.bytes.get(self.at).ok_or(OpeningFileError::Truncated)?;
-        self.at += 1;
-        Ok(byte)
-    }
-
-    pub(crate) fn varint(&mut self) -> Result<u64, OpeningFileError> {
-        let mut value = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.byte()?;
-            value |= ((byte & 0x7F) as u64) << shift;
-            if byte & 0x80 == 0 {
-                return Ok(value);
-            }
-        }
-        Err(OpeningFileError::Corrupt("a number over 64 bits".into()))
-    }
-
-    pub(crate) fn u32(&mut self) -> Result<u32, OpeningFileError> {
-        u32::try_from(self.varint()?)
-            .map_err(|_| OpeningFileError::Corrupt("a count over range".into()))
-    }
-}
-
-pub(crate) fn write_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push(value as u8 | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
 }
 
 pub(crate) fn zigzag(value: i64) -> u64 {

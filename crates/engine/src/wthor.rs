@@ -86,7 +86,7 @@ impl GamePosition {
 impl WthorGame {
     /// The game as a transcript such as `f5d6c3`.
     pub fn transcript(&self) -> String {
-        self.moves.iter().map(|s| s.to_string()).collect()
+        crate::transcript_of(self.moves.iter().copied())
     }
 
     /// Black's theoretical disc difference (discs, empties counted for the winner as WTHOR does).

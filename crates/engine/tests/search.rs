@@ -308,3 +308,28 @@ fn levels_table_is_ordered() {
     }
     assert_eq!(Level::get(10).unwrap().randomness, 0);
 }
+
+/// The host's poll comes down with the searcher: a poll that says "stop" ends a search that has no other
+/// limit, and the search still answers a legal move.
+#[test]
+fn a_searchers_poll_stops_its_search() {
+    fn stop() -> bool {
+        true
+    }
+    let mut searcher = Searcher::new(1).with_poll(stop);
+    let board: Board = "----------X-O-----XOOOX--OOOOXO---XXOOO---XXXOO----XX--------X-- X"
+        .parse::<reversi_engine::Position>()
+        .unwrap()
+        .board;
+    let limits = SearchLimits {
+        depth: 40,
+        ..SearchLimits::default()
+    };
+    let info = searcher.search(&board, &limits, native_clock, None, &mut |_| {});
+    assert!(
+        info.nodes < 100_000,
+        "stopped at once: {} nodes",
+        info.nodes
+    );
+    assert!(matches!(info.best, Move::Place(s) if board.is_legal(s)));
+}

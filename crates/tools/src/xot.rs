@@ -99,7 +99,7 @@ pub fn xot_build(
         .iter()
         .zip(deep)
         .filter(|(_, v)| (v.abs() as f64) <= within * DISC as f64)
-        .map(|(m, v)| (v, m.iter().map(|s| s.to_string()).collect()))
+        .map(|(m, v)| (v, reversi_engine::transcript_of(m.iter().copied())))
         .collect();
     kept.sort_by_key(|(v, t)| (v.abs(), t.clone()));
     let mut file = std::fs::File::create(out).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;

@@ -3,37 +3,27 @@
 //! is idle, rather than to the first idle one, which would load its own copy first.
 
 use super::Slot;
-use crate::protocol::Request;
+use crate::protocol::{DataFile, Request};
 
-/// The data a request reads, by the request's kind (none: it needs no file).
-fn data(request: &Request) -> Option<usize> {
-    match request {
-        Request::Games { .. } => Some(0),
-        Request::Explore { .. } => Some(1),
-        Request::Puzzle { .. } => Some(2),
-        _ => None,
-    }
-}
-
-/// For each data file, the slot and the worker's generation that last read it.
+/// For each data file (by [`DataFile::index`]), the slot and the worker's generation that last read it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Affinity {
-    holders: [Option<(usize, u64)>; 3],
+    holders: [Option<(usize, u64)>; DataFile::ALL.len()],
 }
 
 impl Affinity {
     /// The idle slot whose worker holds the file `request` reads, if there is one (the same worker: not
     /// one started since in that slot).
     pub(super) fn idle_holder(&self, request: &Request, slots: &[(Slot, u64)]) -> Option<usize> {
-        let (slot, generation) = self.holders[data(request)?]?;
+        let (slot, generation) = self.holders[request.data_file()?.index()]?;
         let (state, current) = slots.get(slot)?;
         (*state == Slot::Idle && *current == generation).then_some(slot)
     }
 
     /// `request` went to `slot`, whose worker is of `generation`.
     pub(super) fn note(&mut self, request: &Request, slot: usize, generation: u64) {
-        if let Some(file) = data(request) {
-            self.holders[file] = Some((slot, generation));
+        if let Some(file) = request.data_file() {
+            self.holders[file.index()] = Some((slot, generation));
         }
     }
 }

@@ -24,17 +24,10 @@
 
 use std::collections::VecDeque;
 
-use crate::client::channel::Priority;
-use crate::protocol::{Request, RequestId, Response};
+use crate::protocol::{Priority, Request, RequestId, Response};
 
 /// How often a request is tried in all before its owner is told the engine failed.
 pub const MAX_TRIES: u32 = 3;
-/// Time a request may run past its own limit before its worker is taken for dead (milliseconds).
-const GRACE_MS: f64 = 15_000.0;
-/// The longest a list of expert games may take, its file's first load included.
-const GAMES_MS: f64 = 120_000.0;
-/// A review position at the deepest depth takes a few seconds; past this the worker is taken for dead.
-const REVIEW_MS: f64 = 60_000.0;
 /// A worker that has not started after this long is started again.
 const START_MS: f64 = 30_000.0;
 /// A worker whose stop flag is set and that has not ended its request after this long is taken for dead.
@@ -144,14 +137,6 @@ pub struct Pool {
     affinity: affinity::Affinity,
 }
 
-/// True for the last reply to a request (progress reports and requests for helpers come before it).
-fn is_final(response: &Response) -> bool {
-    !matches!(
-        response,
-        Response::Thinking { .. } | Response::Spawned { .. } | Response::Alive
-    )
-}
-
 impl Pool {
     /// A pool of `size` workers (at least one), all starting; `shared` when they share one memory.
     pub fn new(size: usize, shared: bool, now: f64) -> (Pool, Vec<Effect>) {
@@ -246,7 +231,7 @@ impl Pool {
     ) -> Vec<Effect> {
         self.queue.push_back(Job {
             owner,
-            priority: Priority::of(&request),
+            priority: request.priority(),
             request,
             helps: None,
             not_before: now + delay_ms as f64,
@@ -315,7 +300,7 @@ impl Pool {
                 let (owner, priority, stopping) = (job.owner, job.priority, stopped.is_some());
                 let helper = job.helps.is_some();
                 let id = response.id();
-                if is_final(&response) {
+                if response.is_final() {
                     *state = Slot::Idle;
                     // The search is over: helpers it asked for and no worker has taken are not needed.
                     self.queue.retain(|job| job.helps != Some(id));

@@ -2,6 +2,7 @@
 //! with workers sharing one memory (helpers lent to a search, stops by flag, the group started again).
 
 use super::*;
+use crate::protocol::GRACE_MS;
 use reversi_engine::Position;
 
 /// The AI's search at a fixed-depth level.

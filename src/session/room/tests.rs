@@ -1,7 +1,8 @@
 //! The analysis room's state, tested natively.
 
 use super::*;
-use crate::worker::{DataFile, Engine};
+use crate::protocol::DataFile;
+use crate::worker::Engine;
 
 /// Answers every question the room asks with a native engine, as the workers would.
 fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {

@@ -44,7 +44,7 @@ pub struct Line {
 impl Line {
     /// The key of the line's schedule for a player of `color`: the colour's letter and the transcript.
     pub fn key(&self, color: Color) -> String {
-        let moves: String = self.moves.iter().map(|s| s.to_string()).collect();
+        let moves = reversi_engine::transcript_of(self.moves.iter().copied());
         format!("{}:{moves}", color.letter())
     }
 }

@@ -1,7 +1,8 @@
 //! The training room's state, tested natively with a real engine answering its requests.
 
 use super::*;
-use crate::worker::{DataFile, Engine};
+use crate::protocol::DataFile;
+use crate::worker::Engine;
 use reversi_engine::openings::OPENINGS;
 
 /// Answers what the room asked since `sent` with a native engine, as a worker would.

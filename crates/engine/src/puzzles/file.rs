@@ -4,6 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use super::{play_line, Puzzle, PuzzleSet, LEVELS, MAGIC, MAX_EMPTIES, MIN_EMPTIES};
+use crate::bytes::Reader;
 use crate::{Bitboard, Color, Position, Square};
 
 /// Why a puzzle file was refused.
@@ -178,11 +179,10 @@ impl PuzzleSet {
         let rest = bytes
             .strip_prefix(MAGIC.as_slice())
             .ok_or(PuzzleError::NotAPuzzleFile)?;
-        let mut reader = Reader { bytes: rest, at: 0 };
+        let mut reader = Reader::new(rest);
         let count = reader
-            .take(4)
-            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
-            .ok_or(PuzzleError::Truncated { puzzle: None })?;
+            .u32_le()
+            .map_err(|_| PuzzleError::Truncated { puzzle: None })?;
         if count == 0 {
             return Err(PuzzleError::Empty);
         }
@@ -193,64 +193,43 @@ impl PuzzleSet {
             })??;
             puzzles.push(puzzle);
         }
-        match rest.len() - reader.at {
+        match reader.left() {
             0 => Ok(PuzzleSet { puzzles }),
             n => Err(PuzzleError::TrailingBytes(n)),
         }
     }
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let slice = self.bytes.get(self.at..self.at.checked_add(n)?)?;
-        self.at += n;
-        Some(slice)
-    }
-
-    fn byte(&mut self) -> Option<u8> {
-        self.take(1).map(|b| b[0])
-    }
-
-    fn u64(&mut self) -> Option<u64> {
-        self.take(8)
-            .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
-    }
-
-    fn square(&mut self) -> Option<Result<Square, Flaw>> {
-        self.byte().map(|b| {
-            (b < 64)
-                .then(|| Square::from_index(b as usize))
-                .ok_or(Flaw::SquareOffBoard)
-        })
-    }
+/// The next byte as a square (`Some(Err)` when it is off the board; `None` when the bytes ran out).
+fn square(reader: &mut Reader) -> Option<Result<Square, Flaw>> {
+    reader.byte().ok().map(|b| {
+        (b < 64)
+            .then(|| Square::from_index(b as usize))
+            .ok_or(Flaw::SquareOffBoard)
+    })
 }
 
 /// One record: `None` when the bytes run out, `Some(Err)` when it breaks a rule.
 fn read_puzzle(reader: &mut Reader, index: usize) -> Option<Result<Puzzle, PuzzleError>> {
     let corrupt = |why| PuzzleError::Corrupt { puzzle: index, why };
-    let head = reader.byte()?;
-    let year = 1900 + u16::from(reader.byte()?);
-    let (black, white) = (reader.u64()?, reader.u64()?);
-    let count = reader.byte()?;
+    let head = reader.byte().ok()?;
+    let year = 1900 + u16::from(reader.byte().ok()?);
+    let (black, white) = (reader.u64_le().ok()?, reader.u64_le().ok()?);
+    let count = reader.byte().ok()?;
     let mut moves = Vec::with_capacity(count as usize);
     let mut bad = None;
     for _ in 0..count {
-        let square = reader.square()?;
-        let score = i32::from(reader.byte()? as i8);
+        let square = square(reader)?;
+        let score = i32::from(reader.byte().ok()? as i8);
         match square {
             Ok(square) => moves.push((square, score)),
             Err(why) => bad = bad.or(Some(why)),
         }
     }
-    let length = reader.byte()?;
+    let length = reader.byte().ok()?;
     let mut line = Vec::with_capacity(length as usize);
     for _ in 0..length {
-        match reader.square()? {
+        match square(reader)? {
             Ok(square) => line.push(square),
             Err(why) => bad = bad.or(Some(why)),
         }

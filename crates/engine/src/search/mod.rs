@@ -198,6 +198,8 @@ pub struct Searcher {
     spawn: Option<Arc<dyn Spawn>>,
     /// What the threads of the running parallel search are searching (`None` when it runs on one).
     busy: Option<Arc<Busy>>,
+    /// The host's poll, handed to every search's [`Control`] (see [`crate::Poll`]).
+    poll: Option<crate::Poll>,
 }
 
 impl Searcher {
@@ -219,6 +221,7 @@ impl Searcher {
             threads: 1,
             spawn: None,
             busy: None,
+            poll: None,
         }
     }
 
@@ -228,6 +231,12 @@ impl Searcher {
     pub fn with_threads(mut self, threads: usize, spawn: Arc<dyn Spawn>) -> Searcher {
         self.threads = threads.max(1);
         self.spawn = Some(spawn);
+        self
+    }
+
+    /// This searcher calling its host's `poll` as every search polls its limits (see [`crate::Poll`]).
+    pub fn with_poll(mut self, poll: crate::Poll) -> Searcher {
+        self.poll = Some(poll);
         self
     }
 
@@ -253,6 +262,7 @@ impl Searcher {
             threads: 1,
             spawn: None,
             busy: Some(busy.clone()),
+            poll: self.poll,
         }
     }
 

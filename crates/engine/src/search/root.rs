@@ -35,7 +35,8 @@ impl Searcher {
         stop: Option<Arc<AtomicBool>>,
         progress: &mut dyn FnMut(&SearchInfo),
     ) -> SearchInfo {
-        let mut control = Control::new(limits.nodes, limits.deadline, clock, stop);
+        let mut control =
+            Control::new(limits.nodes, limits.deadline, clock, stop).with_poll(self.poll);
         let started = control.now();
         // The weaker levels value every root move in full; the others prune by probcut when asked.
         self.probcut = limits.probcut && limits.randomness == 0;
@@ -307,7 +308,7 @@ impl Searcher {
     /// The value of every legal move at `depth` (each searched with a full window), best first. For the
     /// "analyse" view and for the weaker levels.
     pub fn analyse(&mut self, board: &Board, depth: u32) -> Vec<(Square, i32)> {
-        let mut control = Control::unlimited();
+        let mut control = Control::unlimited().with_poll(self.poll);
         self.tt.new_search();
         self.probcut = false;
         let mut values = self.root_values(board, depth.max(1), &mut control);
@@ -324,7 +325,7 @@ impl Searcher {
         deadline: f64,
         clock: Clock,
     ) -> Option<(u32, Vec<(Square, i32)>)> {
-        let mut control = Control::new(None, Some(deadline), clock, None);
+        let mut control = Control::new(None, Some(deadline), clock, None).with_poll(self.poll);
         self.tt.new_search();
         self.probcut = false;
         let depth = depth.max(1).min(board.empty_count().max(1));

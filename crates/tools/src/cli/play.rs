@@ -114,7 +114,7 @@ pub(super) fn run_best(
                 kind_text(info.kind),
                 info.score as f64 / DISC as f64,
                 info.nodes,
-                info.pv.iter().map(|s| s.to_string()).collect::<String>()
+                reversi_engine::transcript_of(info.pv.iter().copied())
             );
         }
     };
@@ -143,7 +143,7 @@ struct BestLine {
 fn print_best(info: &SearchInfo, json: bool) {
     let seconds = info.millis / 1000.0;
     let nps = (info.nodes as f64 / seconds.max(1e-9)) as u64;
-    let pv: String = info.pv.iter().map(|s| s.to_string()).collect();
+    let pv = reversi_engine::transcript_of(info.pv.iter().copied());
     if json {
         let (kind, depth) = match info.kind {
             ScoreKind::Midgame { depth } => ("midgame", depth),

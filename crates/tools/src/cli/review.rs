@@ -52,7 +52,7 @@ pub(super) fn review(
             "value": (black * ply.score) as f64 / DISC as f64,
             "exact": ply.kind == ScoreKind::Exact,
             "best": ply.best.to_string(),
-            "line": ply.line.iter().map(|s| s.to_string()).collect::<String>(),
+            "line": reversi_engine::transcript_of(ply.line.iter().copied()),
             "played": played.map(|m| m.to_string()),
             "loss": loss,
             "mark": loss.and_then(mark),

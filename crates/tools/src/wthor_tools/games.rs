@@ -37,7 +37,7 @@ pub fn read_games(path: &Path) -> Result<GameBase, ToolError> {
             })?;
         bytes = inflated;
     }
-    GameBase::read(&bytes).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
+    GameBase::read(&bytes, None).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
 }
 
 /// The players' names, the tournaments' names and the games.
@@ -111,7 +111,7 @@ pub fn games_check(
     let base = read_games(file)?;
     let described =
         |g: &ExpertGame, name: &dyn Fn(u16) -> String, tournament: &dyn Fn(u16) -> String| {
-            let moves: String = g.moves.iter().map(|s| s.to_string()).collect();
+            let moves = reversi_engine::transcript_of(g.moves.iter().copied());
             format!(
                 "{} {} {} {} {} {} {moves}",
                 g.year,
@@ -174,7 +174,7 @@ pub fn list_games(
 ) -> Result<(), ToolError> {
     let game = Game::from_transcript(transcript)?;
     let base = read_games(file)?;
-    let found = base.find(&game.position(), player);
+    let found = base.find(&game.position(), player, None);
     writeln!(out, "{} games", found.len())?;
     for m in found.iter().take(limit) {
         let g = base.game(m.index);
@@ -233,7 +233,7 @@ mod tests {
             for &square in &game.moves {
                 position = position.play(square).unwrap();
             }
-            let found = base.find(&position, "");
+            let found = base.find(&position, "", None);
             assert!(
                 found.iter().any(|m| {
                     let g = base.game(m.index);
@@ -251,7 +251,7 @@ mod tests {
         // WTHOR's README: the first game of 2000 ends 28 discs for black, 39 under perfect play.
         let first = "f5f6e6f4g5d6e7g4f3h5e3d3h3h4h6d7c4g6c3g2g3f2e2c5d2d1b6b5h1h2e1c1c2f7a6a5a4b4g1b3a3b2c8d8c7c6a1b8e8g8a8f8h8f1b1a2g7a7b7h7";
         let game = reversi_engine::Game::from_transcript(first).unwrap();
-        let found = base.find(&game.position(), "");
+        let found = base.find(&game.position(), "", None);
         let g = base.game(
             found
                 .iter()

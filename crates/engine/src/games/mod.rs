@@ -18,21 +18,24 @@
 //!     ExpertGame { year: 1999, tournament: 0, black: 1, white: 0, black_discs: 20, theoretical_black_discs: 32, moves: moves("f5f6e6") },
 //! ];
 //! let bytes = GameBase::write(&["Ann".into(), "Bob".into()], &["Open".into()], &games);
-//! let base = GameBase::read(&bytes).unwrap();
+//! let base = GameBase::read(&bytes, None).unwrap();
 //! assert_eq!(base.len(), 2);
 //! let after_f5 = Position::START.play("f5".parse().unwrap()).unwrap();
-//! assert_eq!(base.find(&after_f5, "").len(), 2);
+//! assert_eq!(base.find(&after_f5, "", None).len(), 2);
 //! // c4 is f5 turned half round: the same games, shown in c4's frame, the newest (f5d6c3, 2001) first.
 //! let after_c4 = Position::START.play("c4".parse().unwrap()).unwrap();
-//! let found = base.find(&after_c4, "bob");
+//! let found = base.find(&after_c4, "bob", None);
 //! assert_eq!(found.len(), 2);
 //! assert_eq!(base.transcript(&found[0]), "c4e3f6");
 //! ```
 
-use std::error::Error;
-use std::fmt;
+use crate::bytes::{write_varint, Reader};
 
-use crate::tree::{write_varint, OpeningFileError, Reader};
+mod error;
+mod names;
+
+pub use self::error::{GameField, GamesFileError};
+pub use self::names::{latin1_name, wthor_names};
 use crate::{Position, Square, Symmetry};
 
 /// The file's first bytes.
@@ -83,38 +86,6 @@ pub struct GameMatch {
     pub index: u32,
     /// Applied to the game's squares, gives the asked position's frame.
     pub symmetry: Symmetry,
-}
-
-/// A malformed games file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GamesFileError {
-    /// The file does not start with [`MAGIC`].
-    NotAGamesFile,
-    /// The file ends in the middle of a record.
-    Truncated,
-    /// A record that does not make sense; the text says which and why.
-    Corrupt(String),
-}
-
-impl fmt::Display for GamesFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GamesFileError::NotAGamesFile => write!(f, "not an expert games file"),
-            GamesFileError::Truncated => write!(f, "the games file ends too soon"),
-            GamesFileError::Corrupt(why) => write!(f, "the games file is corrupt: {why}"),
-        }
-    }
-}
-
-impl Error for GamesFileError {}
-
-impl From<OpeningFileError> for GamesFileError {
-    fn from(error: OpeningFileError) -> GamesFileError {
-        match error {
-            OpeningFileError::Truncated => GamesFileError::Truncated,
-            other => GamesFileError::Corrupt(other.to_string()),
-        }
-    }
 }
 
 /// One stored game: its facts, and where its squares lie in [`GameBase::squares`].
@@ -222,29 +193,25 @@ impl GameBase {
         out
     }
 
-    /// Reads a games file, replaying and checking every game.
-    pub fn read(bytes: &[u8]) -> Result<GameBase, GamesFileError> {
+    /// Reads a games file, replaying and checking every game; `progress` (if any) is called every few
+    /// thousand games, so that a host whose thread this holds can say it is alive.
+    pub fn read(
+        bytes: &[u8],
+        mut progress: Option<&mut dyn FnMut()>,
+    ) -> Result<GameBase, GamesFileError> {
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(GamesFileError::NotAGamesFile);
         }
-        let mut reader = Reader {
-            bytes,
-            at: MAGIC.len(),
-        };
+        let mut reader = Reader::new(bytes);
+        reader.at = MAGIC.len();
         let mut lists = [Vec::new(), Vec::new()];
         for list in &mut lists {
             let count = reader.u32()?;
             for _ in 0..count {
                 let len = reader.u32()? as usize;
-                let end = reader
-                    .at
-                    .checked_add(len)
-                    .ok_or(GamesFileError::Truncated)?;
-                let text = bytes.get(reader.at..end).ok_or(GamesFileError::Truncated)?;
-                let name = std::str::from_utf8(text)
-                    .map_err(|_| GamesFileError::Corrupt("a name that is not UTF-8".into()))?;
+                let text = reader.take(len)?;
+                let name = std::str::from_utf8(text).map_err(|_| GamesFileError::NameNotUtf8)?;
                 list.push(name.to_string());
-                reader.at = end;
             }
         }
         let [players, tournaments] = lists;
@@ -255,34 +222,41 @@ impl GameBase {
         let mut previous: Option<Record> = None;
         for number in 1..=count {
             if number % 4096 == 0 {
-                crate::control::keep_alive();
+                if let Some(progress) = progress.as_mut() {
+                    progress();
+                }
             }
-            let corrupt = |why: String| GamesFileError::Corrupt(format!("game {number}: {why}"));
-            let mut field = |limit: usize, what: &str| -> Result<u16, GamesFileError> {
+            let mut field = |limit: usize, field: GameField| -> Result<u16, GamesFileError> {
                 let value = reader.u32()? as usize;
                 if value >= limit {
-                    return Err(corrupt(format!("{what} {value} is out of range")));
+                    return Err(GamesFileError::OutOfRange {
+                        game: number,
+                        field,
+                        value,
+                    });
                 }
                 Ok(value as u16)
             };
-            let year = field(u16::MAX as usize, "the year")?;
-            let tournament = field(tournaments.len(), "tournament")?;
-            let black = field(players.len(), "player")?;
-            let white = field(players.len(), "player")?;
+            let year = field(u16::MAX as usize, GameField::Year)?;
+            let tournament = field(tournaments.len(), GameField::Tournament)?;
+            let black = field(players.len(), GameField::Player)?;
+            let white = field(players.len(), GameField::Player)?;
             let mut four = [0u8; 4];
             for byte in &mut four {
                 *byte = reader.byte()?;
             }
             let [black_discs, theoretical, shared, len] = four;
             if black_discs > 64 || theoretical > 64 {
-                return Err(corrupt("a disc count over 64".into()));
+                return Err(GamesFileError::DiscCount { game: number });
             }
             let (len, shared) = (len as usize, shared as usize);
             let previous_len = previous.map_or(0, |p| p.len as usize);
             if len > MAX_MOVES || shared > len || shared > previous_len {
-                return Err(corrupt(format!(
-                    "{len} moves, {shared} of them shared with the game before"
-                )));
+                return Err(GamesFileError::Length {
+                    game: number,
+                    moves: len,
+                    shared,
+                });
             }
             let start = squares.len();
             if let Some(p) = previous {
@@ -299,7 +273,10 @@ impl GameBase {
                 let square = ranked_moves(&replay.positions[ply])
                     .get(place)
                     .copied()
-                    .ok_or_else(|| corrupt(format!("move {} is not legal", ply + 1)))?;
+                    .ok_or(GamesFileError::IllegalMove {
+                        game: number,
+                        ply: ply + 1,
+                    })?;
                 squares.push(square);
                 replay.push(ply, square);
             }
@@ -317,11 +294,8 @@ impl GameBase {
             games.push(record);
             previous = Some(record);
         }
-        if reader.at != bytes.len() {
-            return Err(GamesFileError::Corrupt(format!(
-                "{} bytes after the last game",
-                bytes.len() - reader.at
-            )));
+        if reader.left() != 0 {
+            return Err(GamesFileError::TrailingBytes(reader.left()));
         }
         Ok(GameBase {
             players_lower: players.iter().map(|n| n.to_lowercase()).collect(),
@@ -385,8 +359,14 @@ impl GameBase {
     }
 
     /// The games that reached `position` (under any of the board's 8 symmetries) and that `player` took
-    /// part in (a part of a name, any case; empty for everyone), the newest first.
-    pub fn find(&self, position: &Position, player: &str) -> Vec<GameMatch> {
+    /// part in (a part of a name, any case; empty for everyone), the newest first; `progress` (if any) is
+    /// called every few thousand games.
+    pub fn find(
+        &self,
+        position: &Position,
+        player: &str,
+        mut progress: Option<&mut dyn FnMut()>,
+    ) -> Vec<GameMatch> {
         let discs = (position.board.player() | position.board.opponent()).count() as usize;
         let Some(ply) = discs.checked_sub(4).filter(|&p| p <= MAX_MOVES) else {
             return Vec::new();
@@ -413,7 +393,9 @@ impl GameBase {
         let mut found = Vec::new();
         for (index, record) in self.games.iter().enumerate() {
             if index % 4096 == 0 {
-                crate::control::keep_alive();
+                if let Some(progress) = progress.as_mut() {
+                    progress();
+                }
             }
             replay.start(record.shared as usize);
             if (record.len as usize) < ply {
@@ -447,170 +429,5 @@ fn ranked_moves(position: &Position) -> Vec<Square> {
     position.board.moves().into_iter().collect()
 }
 
-/// Reads a name from a WTHOR name file's Latin-1 bytes: up to the first zero, spaces trimmed.
-pub fn latin1_name(bytes: &[u8]) -> String {
-    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
-    bytes[..end]
-        .iter()
-        .map(|&b| b as char)
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
-/// The names of a WTHOR `.JOU` (records of 20 bytes) or `.TRN` (26 bytes) file, after its 16-byte header.
-pub fn wthor_names(bytes: &[u8], record: usize) -> Vec<String> {
-    bytes
-        .get(16..)
-        .unwrap_or(&[])
-        .chunks_exact(record)
-        .map(latin1_name)
-        .collect()
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wthor;
-
-    fn sample() -> (Vec<String>, Vec<String>, Vec<ExpertGame>) {
-        let file = wthor::parse(include_bytes!("../tests/data/wthor-sample.wtb")).unwrap();
-        let players: Vec<String> = (0..8000).map(|i| format!("Player {i}")).collect();
-        let tournaments: Vec<String> = (0..2000).map(|i| format!("Tournoi {i}")).collect();
-        let games = file
-            .games
-            .iter()
-            .map(|g| ExpertGame::from_wthor(file.header.year, g))
-            .collect();
-        (players, tournaments, games)
-    }
-
-    #[test]
-    fn every_game_comes_back_with_its_names_and_moves() {
-        let (players, tournaments, games) = sample();
-        let base = GameBase::read(&GameBase::write(&players, &tournaments, &games)).unwrap();
-        assert_eq!(base.len(), games.len());
-        let mut back: Vec<ExpertGame> = (0..base.len() as u32).map(|i| base.game(i)).collect();
-        let mut want = games.clone();
-        let key = |g: &ExpertGame| {
-            (
-                g.moves.iter().map(|s| s.index()).collect::<Vec<_>>(),
-                g.black,
-                g.white,
-                g.tournament,
-            )
-        };
-        back.sort_by_key(key);
-        want.sort_by_key(key);
-        assert_eq!(back, want);
-        let first = base.game(0);
-        assert_eq!(base.player(first.black), players[first.black as usize]);
-    }
-
-    #[test]
-    fn a_position_finds_every_game_through_it_in_any_frame() {
-        let (players, tournaments, games) = sample();
-        let base = GameBase::read(&GameBase::write(&players, &tournaments, &games)).unwrap();
-        let start = base.find(&Position::START, "");
-        assert_eq!(start.len(), games.len());
-        // Every game's position after 10 moves finds it, turned back into that game's own moves.
-        for game in games.iter().filter(|g| g.moves.len() >= 10).take(50) {
-            let mut position = Position::START;
-            for &s in &game.moves[..10] {
-                position = position.play(s).unwrap();
-            }
-            for symmetry in Symmetry::ALL {
-                let image = Position {
-                    board: position.board.transform(symmetry),
-                    to_move: position.to_move,
-                };
-                let found = base.find(&image, "");
-                let want: String = game
-                    .moves
-                    .iter()
-                    .map(|&s| symmetry.apply_square(s).to_string())
-                    .collect();
-                assert!(
-                    found.iter().any(|m| base.transcript(m) == want),
-                    "{want} not found under {symmetry:?}"
-                );
-                let brute = games
-                    .iter()
-                    .filter(|g| {
-                        g.moves.len() >= 10 && {
-                            let mut p = Position::START;
-                            g.moves[..10].iter().for_each(|&s| p = p.play(s).unwrap());
-                            Symmetry::ALL.iter().any(|&t| {
-                                Position {
-                                    board: p.board.transform(t),
-                                    to_move: p.to_move,
-                                } == image
-                            })
-                        }
-                    })
-                    .count();
-                assert_eq!(found.len(), brute);
-            }
-        }
-    }
-
-    #[test]
-    fn the_player_filter_and_the_order() {
-        let (players, tournaments, games) = sample();
-        let base = GameBase::read(&GameBase::write(&players, &tournaments, &games)).unwrap();
-        let name = base.player(games[0].black).to_string();
-        let found = base.find(&Position::START, &name.to_uppercase());
-        let want = games
-            .iter()
-            .filter(|g| players[g.black as usize] == name || players[g.white as usize] == name)
-            .count();
-        assert!(want >= 1);
-        // "Player 1" is also a part of "Player 12": count by containment, as the search does.
-        let contains = games
-            .iter()
-            .filter(|g| {
-                [g.black, g.white].iter().any(|&p| {
-                    players[p as usize]
-                        .to_lowercase()
-                        .contains(&name.to_lowercase())
-                })
-            })
-            .count();
-        assert_eq!(found.len(), contains);
-        assert!(base.find(&Position::START, "nobody at all").is_empty());
-    }
-
-    #[test]
-    fn corrupt_files_are_refused_by_name() {
-        let (players, tournaments, games) = sample();
-        let bytes = GameBase::write(&players, &tournaments, &games);
-        assert_eq!(
-            GameBase::read(b"RVEXP001").unwrap_err(),
-            GamesFileError::NotAGamesFile
-        );
-        assert_eq!(
-            GameBase::read(&bytes[..bytes.len() - 1]).unwrap_err(),
-            GamesFileError::Truncated
-        );
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(matches!(
-            GameBase::read(&longer),
-            Err(GamesFileError::Corrupt(_))
-        ));
-        // A move index past the legal moves: the last byte is the last game's last move.
-        let mut bad = bytes.clone();
-        *bad.last_mut().unwrap() = 40;
-        let error = GameBase::read(&bad).unwrap_err();
-        assert!(error.to_string().contains("is not legal"), "{error}");
-    }
-
-    #[test]
-    fn latin1_names_read_as_written() {
-        let mut bytes = vec![0u8; 16];
-        let mut record = b"L\xe9ger Jo\xebl".to_vec();
-        record.resize(20, 0);
-        bytes.extend_from_slice(&record);
-        assert_eq!(wthor_names(&bytes, 20), vec!["Léger Joël".to_string()]);
-    }
-}
+mod tests;
