@@ -74,16 +74,8 @@ pub enum Action {
         /// Who plays it.
         players: Option<crate::session::share::Players>,
     },
-    /// A worker answered the analysis room.
-    Analyst(Response),
-    /// Review the whole game.
-    StartReview,
-    /// Stop the review.
-    CancelReview,
-    /// Show or hide the opening explorer.
-    SetExplorer(bool),
-    /// Something in the expert games list.
-    Games(crate::session::room::GamesAction),
+    /// Something in the analysis room, or a worker's answer to it.
+    Room(crate::session::room::RoomAction),
     /// Open an expert game on the board (the current game is kept aside, a click away): its moves, shown at
     /// the position the list found it for, played on by two people.
     OpenExpertGame {

@@ -1,49 +1,13 @@
-//! The session's traffic with the engine: what it asks of the workers (the AI's move, a hint, the analysis)
-//! after each change, what it withdraws, and what it does with the answers.
+//! The session's traffic with the engine: what it asks of the workers (the AI's move, a hint, the analysis,
+//! a random start) after each change, what it withdraws, and what it does with the answers. What is in
+//! flight lives in [`super::asks::EngineAsks`], one value an ask.
 
+use super::asks::{Hint, SearchStats, Thinking};
 use super::{Mode, Notice, Session, Start};
-use crate::protocol::{Request, Response, ScoreKind};
-use reversi_engine::{Color, Game, Move, Square};
-
-/// The engine's latest report while it thinks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
-    /// Best move so far.
-    pub best: Square,
-    /// Its value in hundredths of a disc.
-    pub score: i32,
-    /// What the value means.
-    pub kind: ScoreKind,
-    /// The line it expects, its best move first.
-    pub pv: Vec<Square>,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// Figures of the engine's last move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchStats {
-    /// Who moved.
-    pub color: Color,
-    /// The move.
-    pub best: Move,
-    /// Its value in hundredths of a disc.
-    pub score: i32,
-    /// What the value means.
-    pub kind: ScoreKind,
-    /// The line it expected, its move first.
-    pub pv: Vec<Square>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub millis: u32,
-}
+use crate::protocol::{Request, Response};
+use reversi_engine::{Game, Move, Square};
 
 impl Session {
-    pub(super) fn send(&mut self, request: Request, delay_ms: u32) {
-        self.channel.send(request, delay_ms);
-    }
-
     /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
     pub(super) fn cancel_engine(&mut self) {
         if self.held.take().is_some() {
@@ -51,44 +15,23 @@ impl Session {
                 clock.grace_ms = 0.0;
             }
         }
-        for id in [
-            self.search.take(),
-            self.hint_request.take(),
-            self.analysis_request.take(),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            self.channel.cancel(id);
-        }
-        self.thinking = None;
+        self.asks.withdraw(&mut self.channel);
     }
 
     /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
     pub(super) fn after_change(&mut self) {
         // A hint or an analysis still running is for the old position: withdraw it (a worker running it
         // stops at once), or the engine's next search would wait behind it.
-        for id in [self.hint_request.take(), self.analysis_request.take()]
-            .into_iter()
-            .flatten()
-        {
-            self.channel.cancel(id);
-        }
-        self.hint = None;
-        self.hint_value = None;
-        self.hint_line.clear();
-        self.analysis.clear();
-        self.thinking = None;
+        self.asks.hint.reset(&mut self.channel);
+        self.asks.analysis.reset(&mut self.channel);
+        self.asks.thinking = None;
         if self.ai_to_move() {
             let color = self.game.to_move();
-            let id = self.channel.new_id();
-            self.search = Some(id);
             let delay = if self.settings.mode == Mode::AiVsAi {
                 self.settings.ai_move_delay_ms
             } else {
                 0
             };
-            let seed = reversi_engine::seed_from(id);
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
             let empties = self.game.position().board.empty_count();
             let max_millis = self.clock.as_mut().map(|clock| {
@@ -96,19 +39,21 @@ impl Session {
                 clock.grace_ms = delay as f64;
                 clock.budget_ms(color, empties)
             });
-            self.send(
-                Request::Search {
+            let position = self.game.position();
+            let level = self.settings.level(color);
+            let mistakes = self.settings.mistakes.map(|m| (m.max_loss, m.one_in));
+            self.asks
+                .search
+                .ask_after(&mut self.channel, position, delay, |id| Request::Search {
                     id,
-                    position: self.game.position(),
-                    level: self.settings.level(color),
-                    seed,
+                    position,
+                    level,
+                    seed: reversi_engine::seed_from(id),
                     max_millis,
-                    mistakes: self.settings.mistakes.map(|m| (m.max_loss, m.one_in)),
-                },
-                delay,
-            );
+                    mistakes,
+                });
         } else {
-            self.search = None;
+            self.asks.search.let_go();
             if self.analyse {
                 self.request_analysis();
             }
@@ -123,6 +68,7 @@ impl Session {
             // A position of the past: the review's line there, once the review has valued it.
             return self
                 .room
+                .valuation
                 .reviewed(&self.game)
                 .into_iter()
                 .find(|m| m.ply == ply)
@@ -132,13 +78,13 @@ impl Session {
         if self.is_finished() {
             return Vec::new();
         }
-        if self.hint.is_some() {
-            return self.hint_line.clone();
+        if let Some(hint) = self.asks.hint() {
+            return hint.line.clone();
         }
-        if let Some(thinking) = &self.thinking {
+        if let Some(thinking) = &self.asks.thinking {
             return thinking.pv.clone();
         }
-        match (&self.last_search, self.game.plies().last()) {
+        match (self.asks.last_search(), self.game.plies().last()) {
             (Some(stats), Some(last))
                 if stats.pv.len() > 1 && last.mv == reversi_engine::Move::Place(stats.pv[0]) =>
             {
@@ -155,17 +101,32 @@ impl Session {
         if (self.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move() {
             return;
         }
-        let id = self.channel.new_id();
-        self.analysis_request = Some(id);
-        self.analysis_of = Some(position);
-        self.send(
-            Request::Analyse {
+        let depth = self.analyse_depth;
+        self.asks
+            .analysis
+            .ask(&mut self.channel, position, |id| Request::Analyse {
                 id,
                 position,
-                depth: self.analyse_depth,
-            },
-            0,
-        );
+                depth,
+            });
+    }
+
+    /// Asks for a hint for the game's position (once: a hint in flight is not asked again).
+    pub(super) fn request_hint(&mut self) {
+        if self.is_finished() || self.ai_to_move() || self.asks.hint.is_asking() {
+            return;
+        }
+        let position = self.game.position();
+        self.asks
+            .hint
+            .ask(&mut self.channel, position, |id| Request::Search {
+                id,
+                position,
+                level: super::HINT_LEVEL,
+                seed: 0,
+                max_millis: Some(3000),
+                mistakes: None,
+            });
     }
 
     pub(super) fn receive(&mut self, response: Response) {
@@ -182,8 +143,8 @@ impl Session {
                 pv,
                 nodes,
                 ..
-            } if Some(id) == self.search => {
-                self.thinking = Some(Thinking {
+            } if self.asks.is_search(id) => {
+                self.asks.thinking = Some(Thinking {
                     best,
                     score,
                     kind,
@@ -199,19 +160,19 @@ impl Session {
                 nodes,
                 millis,
                 ..
-            } if Some(id) == self.search => {
-                self.search = None;
-                self.thinking = None;
-                self.last_search = Some(SearchStats {
-                    color: self.game.to_move(),
+            } if self.asks.is_search(id) => {
+                let mover = self.game.to_move();
+                let stats = SearchStats {
+                    color: mover,
                     best,
                     score,
                     kind,
                     pv,
                     nodes,
                     millis,
-                });
-                let mover = self.game.to_move();
+                };
+                self.asks.search.settle(id, Ok(stats));
+                self.asks.thinking = None;
                 match best {
                     Move::Place(square) if self.game.play(square).is_ok() => {
                         self.moved(mover);
@@ -230,18 +191,24 @@ impl Session {
                 kind,
                 pv,
                 ..
-            } if Some(id) == self.hint_request => {
-                self.hint_request = None;
-                self.hint = best.square();
-                self.hint_value = self.hint.map(|_| (score, kind));
-                self.hint_line = pv;
+            } if self.asks.hint.waits_for(id) => match best {
+                Move::Place(square) => {
+                    let hint = Hint {
+                        square,
+                        score,
+                        kind,
+                        line: pv,
+                    };
+                    self.asks.hint.settle(id, Ok(hint));
+                }
+                // Nothing to hint at a pass.
+                Move::Pass => self.asks.hint.let_go(),
+            },
+            Response::Analysis { values, .. } if self.asks.analysis.waits_for(id) => {
+                self.asks.analysis.settle(id, Ok(values));
             }
-            Response::Analysis { values, .. } if Some(id) == self.analysis_request => {
-                self.analysis_request = None;
-                self.analysis = values;
-            }
-            Response::Start { moves, value, .. } if Some(id) == self.start_request => {
-                self.start_request = None;
+            Response::Start { moves, value, .. } if self.asks.start.waits_for(id) => {
+                self.asks.start.settle(id, Ok(value));
                 match Game::from_moves(reversi_engine::Position::START, &moves) {
                     Ok(game) => {
                         self.game = game;
@@ -259,24 +226,24 @@ impl Session {
                 }
                 self.after_change();
             }
-            Response::Error { message, .. } if Some(id) == self.start_request => {
+            Response::Error { message, .. } if self.asks.start.waits_for(id) => {
                 // The standard start stays; the game goes on from it.
-                self.start_request = None;
+                self.asks.start.settle(id, Err(message.clone()));
                 self.notice = Some(Notice::EngineError { message });
                 self.after_change();
             }
-            // An error ends its own request only.
-            Response::Error { message, .. } if Some(id) == self.search => {
-                self.search = None;
-                self.thinking = None;
+            // An error ends its own request only; the last move's figures stay.
+            Response::Error { message, .. } if self.asks.is_search(id) => {
+                self.asks.search.let_go();
+                self.asks.thinking = None;
                 self.notice = Some(Notice::EngineError { message });
             }
-            Response::Error { message, .. } if Some(id) == self.hint_request => {
-                self.hint_request = None;
+            Response::Error { message, .. } if self.asks.hint.waits_for(id) => {
+                self.asks.hint.settle(id, Err(message.clone()));
                 self.notice = Some(Notice::EngineError { message });
             }
-            Response::Error { message, .. } if Some(id) == self.analysis_request => {
-                self.analysis_request = None;
+            Response::Error { message, .. } if self.asks.analysis.waits_for(id) => {
+                self.asks.analysis.settle(id, Err(message.clone()));
                 self.notice = Some(Notice::EngineError { message });
             }
             // Replies to requests that no longer matter (after undo, new game, ...) are dropped.

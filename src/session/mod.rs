@@ -15,6 +15,8 @@
 //! beside it; saved games in [`persist`] and [`saved`]; its tests in `tests.rs`.
 
 mod action;
+pub mod ask;
+pub mod asks;
 pub mod clock;
 pub mod keys;
 pub mod notice;
@@ -33,7 +35,7 @@ pub use self::clock::GameClock;
 pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 use crate::client::channel::Channel;
-use crate::protocol::{Request, RequestId, ScoreKind};
+use crate::protocol::Request;
 use reversi_engine::{Bitboard, Color, Game, Square};
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -52,22 +54,11 @@ pub struct Session {
     pub game: Game,
     /// Showing the position before this ply of the record instead of the current one.
     pub browsing: Option<usize>,
-    /// The id of the engine's move search in flight, if any.
-    pub search: Option<RequestId>,
-    /// Its latest progress.
-    pub thinking: Option<Thinking>,
-    /// Figures of the engine's last move.
-    pub last_search: Option<SearchStats>,
+    /// What the game asks of the engine workers (the AI's move, the hint, the analysis, a random start):
+    /// one value an ask.
+    pub asks: EngineAsks,
     /// How many threads the AI's search runs on (see [`Action::Workers`]).
     pub search_threads: usize,
-    /// The id of a hint search in flight.
-    pub hint_request: Option<RequestId>,
-    /// The hinted move for the current position.
-    pub hint: Option<Square>,
-    /// Its value for the side to move and what the value means (a book move says so).
-    pub hint_value: Option<(i32, ScoreKind)>,
-    /// The line the hint expects, the hinted move first.
-    pub hint_line: Vec<Square>,
     /// The engine's line ([`Session::line`]) is drawn on the board.
     pub show_line: bool,
     /// Whether the analyse view is on.
@@ -78,12 +69,6 @@ pub struct Session {
     pub scoring: Scoring,
     /// The game clock, when the game has one.
     pub clock: Option<GameClock>,
-    /// The id of the analysis in flight.
-    pub analysis_request: Option<RequestId>,
-    /// Values of the legal moves of the current position (hundredths of a disc).
-    pub analysis: Vec<(Square, i32)>,
-    /// The position those values are for (the game's, or one browsed).
-    pub analysis_of: Option<reversi_engine::Position>,
     /// A message for the player.
     pub notice: Option<Notice>,
     /// What the game asks of the engine workers, and withdraws.
@@ -103,8 +88,6 @@ pub struct Session {
     /// The expert game on the board, when one was opened from the games list (until another game replaces
     /// it).
     pub expert: Option<ExpertTitle>,
-    /// The worker's search for a random start, while it looks (the game waits).
-    pub start_request: Option<RequestId>,
     /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
     /// random start.
     pub started: Option<(Start, i32)>,
@@ -172,20 +155,16 @@ impl Session {
                     }
                 }
             }
-            Start::Random { moves, low, high } => {
-                let id = self.channel.new_id();
-                self.start_request = Some(id);
-                let seed = reversi_engine::seed_from(id);
-                self.send(
-                    Request::RandomStart {
+            start @ Start::Random { moves, low, high } => {
+                self.asks
+                    .start
+                    .ask(&mut self.channel, start, |id| Request::RandomStart {
                         id,
                         moves,
                         low,
                         high,
-                        seed,
-                    },
-                    0,
-                );
+                        seed: reversi_engine::seed_from(id),
+                    });
             }
         }
     }
@@ -213,22 +192,13 @@ impl Session {
             settings,
             game: Game::new(),
             browsing: None,
-            search: None,
-            thinking: None,
-            last_search: None,
+            asks: EngineAsks::default(),
             search_threads: 1,
-            hint_request: None,
-            hint: None,
-            hint_value: None,
-            hint_line: Vec::new(),
             show_line: false,
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             scoring: Scoring::EmptiesToWinner,
             clock: settings.clock.map(GameClock::new),
-            analysis_request: None,
-            analysis: Vec::new(),
-            analysis_of: None,
             notice: None,
             channel: Channel::new(1),
             replaced: Vec::new(),
@@ -239,7 +209,6 @@ impl Session {
             held: None,
             reply_due: None,
             expert: None,
-            start_request: None,
             started: None,
         }
     }
@@ -248,7 +217,7 @@ impl Session {
     /// room to close).
     pub fn ai_to_move(&self) -> bool {
         !self.training.open
-            && self.start_request.is_none()
+            && !self.asks.start.is_asking()
             && !self.is_finished()
             && self.settings.is_ai(self.game.to_move())
     }
@@ -298,7 +267,7 @@ impl Session {
         if self.training.open {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
-        if self.ai_to_move() || self.browsing.is_some() || self.start_request.is_some() {
+        if self.ai_to_move() || self.browsing.is_some() || self.asks.start.is_asking() {
             Bitboard::EMPTY
         } else {
             self.game.legal_moves()
@@ -307,20 +276,18 @@ impl Session {
 
     /// Applies one action, then lets the analysis room ask what the change calls for.
     pub fn apply(&mut self, action: Action) {
-        let shown_before = self.shown();
-        let room_action = matches!(
-            action,
-            Action::Analyst(_)
-                | Action::StartReview
-                | Action::CancelReview
-                | Action::SetExplorer(_)
-                | Action::Games(_)
-        );
-        self.apply_game(action);
-        if !room_action {
-            let shown = self.shown();
-            let moved = shown != shown_before;
-            self.room.sync(&self.game, moved.then_some(&shown));
+        match action {
+            Action::Room(action) => {
+                let shown = self.shown();
+                self.room.apply(action, &self.game, &shown);
+            }
+            action => {
+                let shown_before = self.shown();
+                self.apply_game(action);
+                let shown = self.shown();
+                let moved = shown != shown_before;
+                self.room.sync(&self.game, moved.then_some(&shown));
+            }
         }
     }
 
@@ -363,29 +330,10 @@ impl Session {
                     self.after_change();
                 }
             }
-            Action::Hint => {
-                if !self.is_finished() && !self.ai_to_move() && self.hint_request.is_none() {
-                    let id = self.channel.new_id();
-                    self.hint_request = Some(id);
-                    self.send(
-                        Request::Search {
-                            id,
-                            position: self.game.position(),
-                            level: HINT_LEVEL,
-                            seed: 0,
-                            max_millis: Some(3000),
-                            mistakes: None,
-                        },
-                        0,
-                    );
-                }
-            }
+            Action::Hint => self.request_hint(),
             Action::SetAnalyse(on) => {
                 self.analyse = on;
-                self.analysis.clear();
-                if let Some(id) = self.analysis_request.take() {
-                    self.channel.cancel(id);
-                }
+                self.asks.analysis.reset(&mut self.channel);
                 if on {
                     self.request_analysis();
                 }
@@ -494,20 +442,8 @@ impl Session {
                     }
                 }
             }
-            Action::Analyst(response) => {
-                let shown = self.shown();
-                self.room.receive(response, &self.game, &shown);
-            }
-            Action::StartReview => self.room.start_review(&self.game),
-            Action::CancelReview => self.room.cancel_review(&self.game),
-            Action::SetExplorer(open) => {
-                let shown = self.shown();
-                self.room.set_explorer(open, &self.game, &shown);
-            }
-            Action::Games(action) => {
-                let shown = self.shown();
-                self.room.games_action(action, &self.game, &shown);
-            }
+            // Routed to the room by `apply`.
+            Action::Room(_) => {}
             Action::OpenExpertGame {
                 transcript,
                 at,
@@ -588,9 +524,7 @@ impl Session {
         self.notice = None;
         self.expert = None;
         self.started = None;
-        if let Some(id) = self.start_request.take() {
-            self.channel.cancel(id);
-        }
+        self.asks.start.withdraw(&mut self.channel);
         self.after_change();
     }
 
@@ -605,7 +539,7 @@ impl Session {
             return;
         }
         // Finished, or waiting for its random start: nothing to play yet.
-        if self.is_finished() || self.start_request.is_some() {
+        if self.is_finished() || self.asks.start.is_asking() {
             return;
         }
         if self.ai_to_move() {
@@ -656,7 +590,7 @@ mod record;
 #[cfg(test)]
 mod tests;
 
-pub use engine::{SearchStats, Thinking};
+pub use asks::{EngineAsks, Hint, SearchStats, Thinking};
 pub use pacing::{HeldReply, MIN_REPLY_MS};
 
 /// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).

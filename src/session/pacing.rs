@@ -34,7 +34,7 @@ impl Session {
         }
         if let (Action::Worker(response), Some(due)) = (&action, self.reply_due) {
             let the_move =
-                matches!(response, Response::BestMove { .. }) && Some(response.id()) == self.search;
+                matches!(response, Response::BestMove { .. }) && self.asks.is_search(response.id());
             if the_move && now < due {
                 self.charge(now);
                 if let Some(clock) = self.clock.as_mut() {

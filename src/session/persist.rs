@@ -325,9 +325,7 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
     let mut session = Session::resume(settings, game, clock, saved.analyse, saved.analyse_depth);
     if session.flagged().is_some() {
         // The game ended on time: nothing to think about.
-        if let Some(id) = session.search.take() {
-            session.channel.cancel(id);
-        }
+        session.asks.search.withdraw(&mut session.channel);
     }
     session.scoring = match saved.scoring {
         SavedScoring::EmptiesToWinner => Scoring::EmptiesToWinner,

@@ -20,10 +20,7 @@ impl Session {
             self.browsing = browsing;
             // The analysis follows the position shown; the hint belongs to the game's own.
             if self.analyse {
-                if let Some(id) = self.analysis_request.take() {
-                    self.channel.cancel(id);
-                }
-                self.analysis.clear();
+                self.asks.analysis.reset(&mut self.channel);
                 self.request_analysis();
             }
         }

@@ -1,6 +1,7 @@
 //! The session's rules, tested natively.
 use super::*;
-use crate::protocol::Response;
+use crate::protocol::{RequestId, Response, ScoreKind};
+use crate::session::room::RoomAction;
 use reversi_engine::{Move, Position};
 
 fn sq(name: &str) -> Square {
@@ -83,7 +84,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
     let mut s = Session::new(Settings::default());
     s.apply(Action::SetAnalyse(true));
-    let analysis = s.analysis_request.unwrap();
+    let analysis = s.asks.analysis.asked_id().unwrap();
     let seq = s.channel.seq();
     s.apply(Action::Square(sq("f5")));
     assert_eq!(
@@ -91,7 +92,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
         [analysis],
         "the stale analysis is stopped"
     );
-    assert!(s.search.is_some());
+    assert!(s.asks.search.asked_id().is_some());
     assert!(matches!(
         s.channel.pending_since(seq)[..],
         [(Request::Search { .. }, 0)]
@@ -99,7 +100,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // The same for a hint, in a game between two people.
     let mut s = hvh();
     s.apply(Action::Hint);
-    let hint = s.hint_request.unwrap();
+    let hint = s.asks.hint.asked_id().unwrap();
     let seq = s.channel.seq();
     s.apply(Action::Square(sq("f5")));
     assert_eq!(
@@ -107,7 +108,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
         [hint],
         "the stale hint is stopped"
     );
-    assert_eq!(s.hint_request, None);
+    assert_eq!(s.asks.hint.asked_id(), None);
     // Nothing in flight: nothing withdrawn.
     let seq = s.channel.seq();
     s.apply(Action::Square(sq("d6")));
@@ -130,11 +131,11 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     s.apply(Action::Hint);
     s.apply(Action::SetAnalyse(true));
     s.apply(Action::Tick(1_000.0));
-    s.apply(Action::Analyst(Response::Pong {
+    s.apply(Action::Room(RoomAction::Answer(Response::Pong {
         id: 12345,
         version: String::new(),
         stop_flag: None,
-    }));
+    })));
     let pending = s.channel.pending_since(sent);
     assert!(
         matches!(
@@ -159,13 +160,20 @@ fn an_error_ends_only_its_own_request() {
     let mut s = hvh();
     s.apply(Action::Hint);
     s.apply(Action::SetAnalyse(true));
-    let (hint, analysis) = (s.hint_request.unwrap(), s.analysis_request.unwrap());
+    let (hint, analysis) = (
+        s.asks.hint.asked_id().unwrap(),
+        s.asks.analysis.asked_id().unwrap(),
+    );
     s.apply(Action::Worker(Response::Error {
         id: hint,
         message: "no".into(),
     }));
-    assert_eq!(s.hint_request, None);
-    assert_eq!(s.analysis_request, Some(analysis), "the analysis goes on");
+    assert_eq!(s.asks.hint.asked_id(), None);
+    assert_eq!(
+        s.asks.analysis.asked_id(),
+        Some(analysis),
+        "the analysis goes on"
+    );
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
     // An error for somebody else's request (the room's) leaves the AI's search alone.
     let mut s = Session::new(Settings::default());
@@ -175,7 +183,7 @@ fn an_error_ends_only_its_own_request() {
         id: id + 1000,
         message: "no".into(),
     }));
-    assert_eq!(s.search, Some(id));
+    assert_eq!(s.asks.search.asked_id(), Some(id));
     assert_eq!(s.notice, None);
     s.apply(best_move(id, "d6"));
     assert_eq!(s.game.transcript(), "f5d6");
@@ -184,7 +192,7 @@ fn an_error_ends_only_its_own_request() {
 #[test]
 fn play_again_with_the_explorer_open_asks_the_explorer() {
     let mut s = hvh();
-    s.apply(Action::SetExplorer(true));
+    s.apply(Action::Room(RoomAction::SetExplorer(true)));
     s.apply(Action::Square(sq("f5")));
     let sent = s.room.channel.seq();
     s.apply(Action::PlayAgain);
@@ -206,7 +214,7 @@ fn stale_replies_are_ignored() {
     // Undo while the engine thinks: back to the start, the search is withdrawn (its worker stops).
     s.apply(Action::Undo);
     assert_eq!(s.game.transcript(), "");
-    assert_eq!(s.search, None);
+    assert_eq!(s.asks.search.asked_id(), None);
     assert_eq!(s.channel.cancelled_since(seq), [old]);
     s.apply(best_move(old, "d6"));
     assert_eq!(s.game.transcript(), "", "a stale move never appears");
@@ -258,7 +266,7 @@ fn a_replaced_worker_is_announced_and_its_search_still_answers() {
     let id = search_id(&s);
     s.apply(Action::WorkerRestarted);
     assert_eq!(s.notice, Some(Notice::WorkerRestarted));
-    assert_eq!(s.search, Some(id));
+    assert_eq!(s.asks.search.asked_id(), Some(id));
     s.apply(best_move(id, "d6"));
     assert_eq!(s.game.transcript(), "f5d6");
 }
@@ -339,14 +347,14 @@ fn hints_and_analysis_belong_to_their_position() {
         other => panic!("{other:?}"),
     };
     s.apply(best_move(hint_id, "d3"));
-    assert_eq!(s.hint, Some(sq("d3")));
+    assert_eq!(s.asks.hint().map(|h| h.square), Some(sq("d3")));
     s.apply(Action::SetAnalyse(true));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
     // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
     s.apply(Action::Square(sq("f5")));
-    assert_eq!(s.hint, None);
+    assert_eq!(s.asks.hint(), None);
     let Some((
         Request::Analyse {
             id: new_id,
@@ -362,14 +370,17 @@ fn hints_and_analysis_belong_to_their_position() {
         id,
         values: vec![(sq("d3"), 0)],
     }));
-    assert!(s.analysis.is_empty());
+    assert!(s.asks.values_for(&s.shown()).is_empty());
     let id = new_id;
     assert_eq!(position, s.game.position());
     s.apply(Action::Worker(Response::Analysis {
         id,
         values: vec![(sq("d6"), 50), (sq("f6"), -20)],
     }));
-    assert_eq!(s.analysis, [(sq("d6"), 50), (sq("f6"), -20)]);
+    assert_eq!(
+        s.asks.values_for(&s.shown()),
+        [(sq("d6"), 50), (sq("f6"), -20)]
+    );
 }
 
 #[test]
@@ -411,21 +422,21 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
         ..Settings::default()
     });
     s.apply(Action::Import("f5d6c3".into()));
-    s.apply(Action::StartReview);
+    s.apply(Action::Room(RoomAction::StartReview));
     assert!(s.room.reviewing());
     let asked = s.room.waiting();
     assert!(!asked.is_empty());
     let seq = s.room.channel.seq();
     s.apply(Action::Import("e6f4".into()));
-    assert_eq!(s.room.review, None);
+    assert_eq!(s.room.review(), None);
     assert_eq!(
         s.room.channel.cancelled_since(seq),
         asked,
         "the running review was stopped"
     );
-    s.apply(Action::StartReview);
+    s.apply(Action::Room(RoomAction::StartReview));
     s.apply(Action::NewGame(s.settings));
-    assert_eq!(s.room.review, None);
+    assert_eq!(s.room.review(), None);
 }
 
 mod clock;

@@ -3,9 +3,11 @@
 
 use yew::prelude::*;
 
+use reversi_engine::review::Mark;
+
 use super::i18n::{self, Lang};
 use crate::protocol::ExplorerRow;
-use crate::session::room::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Room};
+use crate::session::room::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Valuation};
 use reversi_engine::Square;
 
 /// Properties of [`EvalGraph`].
@@ -21,7 +23,7 @@ pub struct EvalGraphProps {
     pub on_select: Callback<usize>,
     /// The review's marks (`?!`, `?`, `??`) by the index of the move in the record.
     #[prop_or_default]
-    pub marks: Vec<(usize, &'static str)>,
+    pub marks: Vec<(usize, Mark)>,
     /// Each side's losses added up, after each move (the graph's other mode).
     #[prop_or_default]
     pub losses: Vec<LossPoint>,
@@ -88,9 +90,9 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
         let current = ply == props.shown;
         // The bar after a move carries that move's mark.
         let mark = props.marks.iter().find(|(m, _)| m + 1 == ply).map(|&(_, m)| match m {
-            "??" => "blunder",
-            "?" => "mistake",
-            _ => "inaccuracy",
+            Mark::Blunder => "blunder",
+            Mark::Mistake => "mistake",
+            Mark::Inaccuracy => "inaccuracy",
         });
         let title = format!(
             "{ply}: {}",
@@ -275,7 +277,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         numbered.iter().filter(|(_, m)| m.mark.is_some()).collect();
     worst.sort_by_key(|(n, m)| (-m.loss, *n));
     worst.truncate(5);
-    let (black, white) = Room::average_losses(&props.reviewed);
+    let (black, white) = Valuation::average_losses(&props.reviewed);
     let select = |ply: usize| props.on_select.reform(move |_| ply);
     let (previous, next) = neighbouring_mistakes(&props.reviewed, props.shown);
     let step_to = |to: Option<usize>| {
@@ -328,9 +330,9 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                                     data-testid="review-move"
                                     data-ply={m.ply.to_string()}
                                     data-loss={m.loss.to_string()}
-                                    data-mark={m.mark.unwrap_or("")}
+                                    data-mark={m.mark.map_or("", Mark::symbol)}
                                     onclick={select(m.ply)}>
-                                    { format!("{n}. {}{} −{}", m.played, m.mark.unwrap_or(""), m.loss) }
+                                    { format!("{n}. {}{} −{}", m.played, m.mark.map_or("", Mark::symbol), m.loss) }
                                 </button>
                             </li>
                         }) }

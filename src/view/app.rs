@@ -2,6 +2,7 @@
 //! [`crate::view::sections`], the controls, the new-game form, the editor). Its effects are hooks in
 //! [`crate::view::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`crate::view::browser`].
 
+use crate::session::room::RoomAction;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -243,8 +244,8 @@ fn main_view() -> Html {
                     {on_analyse} {on_analyse_depth} {lang} />
                 if let Some((winner, score, flagged)) = final_result(&session) {
                     <ResultCard {winner} {score} {flagged}
-                        can_review={session.room.review.is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
-                        on_review={dispatch_unit(|| Action::StartReview)} on_play_again={dispatch_unit(|| Action::PlayAgain)}
+                        can_review={session.room.review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
+                        on_review={dispatch_unit(|| Action::Room(RoomAction::StartReview))} on_play_again={dispatch_unit(|| Action::PlayAgain)}
                         {lang} />
                 }
                 if *show_form {
@@ -374,13 +375,14 @@ fn board_area(props: &BoardAreaProps) -> Html {
     let reviewed_best = session.browsing.and_then(|ply| {
         session
             .room
+            .valuation
             .reviewed(game)
             .into_iter()
             .find(|m| m.ply == ply && m.mark.is_some())
             .and_then(|m| m.best.square())
     });
-    let values = if session.analyse && session.analysis_of == Some(session.shown()) {
-        session.analysis.clone()
+    let values = if session.analyse {
+        session.asks.values_for(&session.shown()).to_vec()
     } else {
         Vec::new()
     };
@@ -411,14 +413,14 @@ fn board_area(props: &BoardAreaProps) -> Html {
                     <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
                 }
                 <BoardView {position} legal={session.clickable()} {last_move} {flipped}
-                    hint={session.hint.filter(|_| session.browsing.is_none()).or(reviewed_best)}
+                    hint={session.asks.hint().map(|h| h.square).filter(|_| session.browsing.is_none()).or(reviewed_best)}
                     line={if session.show_line { session.line() } else { Vec::new() }}
                     {values} {on_square} {lang} orientation={props.orientation} />
             }
-            <EvalGraph points={session.room.graph(game)} plies={game.plies().len()}
+            <EvalGraph points={session.room.valuation.graph(game)} plies={game.plies().len()}
                 shown={session.browsing.unwrap_or(game.plies().len())}
-                marks={session.room.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                losses={session.room.running_losses(game)}
+                marks={session.room.valuation.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                losses={session.room.valuation.running_losses(game)}
                 on_select={show_ply(session, &props.on_action)} {lang} />
         </section>
     }

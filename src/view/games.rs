@@ -2,9 +2,10 @@
 //! position, newest first, a page at a time, searched by a player's name; "Open" puts one on the board.
 //! It only renders [`GamesList`] and dispatches actions; the worker finds the games.
 
+use crate::session::room::RoomAction;
 use yew::prelude::*;
 
-use crate::session::room::{GamesAction, GamesList, GAMES_PAGE};
+use crate::session::room::{GamesAction, GamesList, GamesPage, GAMES_PAGE};
 use crate::session::{Action, ExpertTitle};
 use crate::view::i18n::extras::{games_range, Strings};
 use crate::view::i18n::Lang;
@@ -32,7 +33,7 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
         let (on_action, open) = (props.on_action.clone(), list.open);
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            on_action.emit(Action::Games(GamesAction::Open(!open)));
+            on_action.emit(Action::Room(RoomAction::Games(GamesAction::Open(!open))));
         })
     };
     let input = use_node_ref();
@@ -41,22 +42,25 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Some(field) = input.cast::<web_sys::HtmlInputElement>() {
-                on_action.emit(Action::Games(GamesAction::Player(field.value())));
+                on_action.emit(Action::Room(RoomAction::Games(GamesAction::Player(
+                    field.value(),
+                ))));
             }
         })
     };
     let body = if !list.open {
         Html::default()
-    } else if let Some(error) = &list.error {
-        html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ error.clone() }</small></p> }
-    } else if let Some((query, total, games)) = list.shown(&props.shown) {
+    } else if let Some(error) = list.error() {
+        html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ error.to_string() }</small></p> }
+    } else if let Some((query, GamesPage { total, games })) = list.shown(&props.shown) {
+        let total = *total;
         if games.is_empty() {
             html! { <p data-testid="games-empty">{ t.no_games }</p> }
         } else {
             let page = |offset: u32| {
                 let on_action = props.on_action.clone();
                 Callback::from(move |_: MouseEvent| {
-                    on_action.emit(Action::Games(GamesAction::Page(offset)))
+                    on_action.emit(Action::Room(RoomAction::Games(GamesAction::Page(offset))))
                 })
             };
             let from = query.offset + 1;

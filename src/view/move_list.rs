@@ -17,7 +17,7 @@ pub struct MoveListProps {
     pub on_select: Callback<Option<usize>>,
     /// Review marks (`?!`, `?`, `??`) by ply, once a review has valued the moves.
     #[prop_or_default]
-    pub marks: Vec<(usize, &'static str)>,
+    pub marks: Vec<(usize, reversi_engine::review::Mark)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -36,7 +36,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
                     .marks
                     .iter()
                     .find(|(ply, _)| *ply == i)
-                    .map_or("", |(_, m)| m);
+                    .map_or("", |(_, m)| m.symbol());
                 format!("{number}. {square}{mark}")
             }
             Move::Pass => t.pass.to_string(),

@@ -116,11 +116,11 @@ fn puzzle_panel(props: &TrainingProps) -> Html {
                 </button>
             </div>
             <p class="counts" data-testid="puzzle-counts">{ words::puzzle_counts(lang, stats.solved, stats.attempted, stats.streak, stats.best_streak) }</p>
-            if training.asked.is_some() {
+            if training.asked.is_asking() {
                 <p role="status">{ w.loading }</p>
             }
-            if let Some(error) = &training.error {
-                <p class="notice error" role="alert">{ error.clone() }</p>
+            if let Some(error) = training.asked.error() {
+                <p class="notice error" role="alert">{ error.to_string() }</p>
             }
             if let Some(round) = round {
                 <PuzzleRoundView training={training.clone()} on_action={props.on_action.clone()} {lang} />

@@ -50,17 +50,50 @@ pub const DEFAULT_REVIEW_DEPTH: u32 = 12;
 /// The deepest review depth offered.
 pub const MAX_REVIEW_DEPTH: u32 = 14;
 
-/// Marks by the discs a move lost, worst first: (least loss in discs, mark).
-pub const MARKS: [(i32, &str); 3] = [(12, "??"), (6, "?"), (3, "?!")];
+/// The mark a move earns by the discs it lost, worst first: `??` from 12 discs, `?` from 6, `?!` from 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// `??`: 12 discs or more lost.
+    Blunder,
+    /// `?`: 6 to 11.
+    Mistake,
+    /// `?!`: 3 to 5.
+    Inaccuracy,
+}
+
+impl Mark {
+    /// Every mark with the least loss that earns it, worst first.
+    pub const ALL: [(i32, Mark); 3] = [
+        (12, Mark::Blunder),
+        (6, Mark::Mistake),
+        (3, Mark::Inaccuracy),
+    ];
+
+    /// The mark as players write it after the move.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Blunder => "??",
+            Mark::Mistake => "?",
+            Mark::Inaccuracy => "?!",
+        }
+    }
+}
+
+impl std::fmt::Display for Mark {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
 
 /// The mark of a move that lost `loss` discs, if it earns one.
 ///
 /// ```
-/// use reversi_engine::review::mark;
-/// assert_eq!((mark(2), mark(3), mark(6), mark(20)), (None, Some("?!"), Some("?"), Some("??")));
+/// use reversi_engine::review::{mark, Mark};
+/// assert_eq!((mark(2), mark(3), mark(6), mark(20)), (None, Some(Mark::Inaccuracy), Some(Mark::Mistake), Some(Mark::Blunder)));
+/// assert_eq!(Mark::Blunder.to_string(), "??");
 /// ```
-pub fn mark(loss: i32) -> Option<&'static str> {
-    MARKS
+pub fn mark(loss: i32) -> Option<Mark> {
+    Mark::ALL
         .iter()
         .find(|(least, _)| loss >= *least)
         .map(|&(_, m)| m)

@@ -1,8 +1,12 @@
 //! The analysis room's state, tested natively.
 
+use std::collections::HashSet;
+
 use super::*;
-use crate::protocol::DataFile;
+use crate::protocol::{DataFile, Request, ScoreKind};
 use crate::worker::Engine;
+use reversi_engine::review::GRAPH_DEPTH;
+use reversi_engine::Color;
 
 /// Answers every question the room asks with a native engine, as the workers would.
 fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
@@ -16,7 +20,7 @@ fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) ->
             engine.handle(request, &mut |r| replies.push(r));
             for reply in replies {
                 answered += 1;
-                room.receive(reply, game, shown);
+                room.apply(RoomAction::Answer(reply), game, shown);
             }
         }
     }
@@ -33,14 +37,14 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     let mut room = Room::default();
     room.sync(&game, Some(&shown));
     serve(&mut room, &mut engine, &game, &shown);
-    let graph = room.graph(&game);
+    let graph = room.valuation.graph(&game);
     assert_eq!(
         graph.iter().map(|p| p.ply).collect::<Vec<_>>(),
         [1, 2, 3, 4, 5]
     );
     assert!(graph.iter().all(|p| !p.exact));
     // Before a review, each side's losses added up come from the graph's values.
-    let totals = room.running_losses(&game);
+    let totals = room.valuation.running_losses(&game);
     assert_eq!(
         totals.iter().map(|p| p.ply).collect::<Vec<_>>(),
         [1, 2, 3, 4, 5]
@@ -49,12 +53,12 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     let jump = totals[4].black - totals[3].black;
     assert!(jump >= 4.0, "g7 added {jump}");
     assert_eq!(totals[4].white, totals[3].white);
-    room.start_review(&game);
+    room.apply(RoomAction::StartReview, &game, &shown);
     serve(&mut room, &mut engine, &game, &shown);
-    let run = room.review.clone().unwrap();
+    let run = room.review().cloned().unwrap();
     assert!(run.finished);
     assert_eq!((run.done, run.total), (5, 5));
-    let reviewed = room.reviewed(&game);
+    let reviewed = room.valuation.reviewed(&game);
     assert_eq!(reviewed.len(), 5);
     let x_square = &reviewed[4];
     assert_eq!(
@@ -63,10 +67,10 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     );
     assert!(x_square.loss >= 6, "g7 lost {}", x_square.loss);
     assert!(x_square.mark.is_some());
-    let (black, white) = Room::average_losses(&reviewed);
+    let (black, white) = Valuation::average_losses(&reviewed);
     assert!(black > white);
     // The running totals add up the review's losses, side by side.
-    let totals = room.running_losses(&game);
+    let totals = room.valuation.running_losses(&game);
     assert_eq!(totals.len(), 5);
     let last = totals.last().unwrap();
     let sum = |color| {
@@ -88,14 +92,15 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
 #[test]
 fn a_cancelled_review_withdraws_its_questions_and_the_graph_goes_on() {
     let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
+    let shown = game.position();
     let mut room = Room::default();
     room.sync(&game, None);
     // With one worker the graph's question in flight takes the room's only place: the review waits.
-    room.start_review(&game);
+    room.apply(RoomAction::StartReview, &game, &shown);
     assert!(room.reviewing());
     let seq = room.channel.seq();
     let asked = room.waiting();
-    room.cancel_review(&game);
+    room.apply(RoomAction::CancelReview, &game, &shown);
     assert!(!room.reviewing());
     assert_eq!(room.channel.cancelled_since(seq), asked);
     // The graph goes on after the cancel.
@@ -155,14 +160,14 @@ fn the_room_asks_as_many_questions_as_it_may_use_workers() {
         kind: ScoreKind::Midgame { depth: 8 },
     };
     // An answer frees a place for the next question; a late answer to nothing asked is dropped.
-    room.receive(reviewed(asked[0]), &game, &shown);
+    room.apply(RoomAction::Answer(reviewed(asked[0])), &game, &shown);
     assert_eq!(room.waiting().len(), 3);
     assert!(!room.waiting().contains(&asked[0]));
-    room.receive(reviewed(1), &game, &shown);
-    assert!(room.value(&first).is_some());
-    assert_eq!(room.scores.len(), 1);
+    room.apply(RoomAction::Answer(reviewed(1)), &game, &shown);
+    assert!(room.valuation.value(&first).is_some());
+    assert_eq!(room.valuation.known(), 1);
     // A review asks on every worker.
-    room.start_review(&game);
+    room.apply(RoomAction::StartReview, &game, &shown);
     assert_eq!(room.parallel(), 4);
     assert_eq!(room.waiting().len(), 4);
 }
@@ -179,23 +184,22 @@ fn the_explorer_follows_the_shown_position() {
     let game = Game::from_transcript("f5d6").unwrap();
     let shown = game.position();
     let mut room = Room::default();
-    room.set_explorer(true, &game, &shown);
+    room.apply(RoomAction::SetExplorer(true), &game, &shown);
     serve(&mut room, &mut engine, &game, &shown);
-    let (position, rows) = room.explored.clone().unwrap();
-    assert_eq!(position, shown);
+    let rows = room.explorer.rows(&shown).unwrap().to_vec();
     assert_eq!(
         rows[0].square.to_string(),
         "c3",
         "the tiger's c3 is the most played third move"
     );
     // A stale answer (for a position no longer shown) is kept only if it was the one asked for.
-    room.receive(
-        Response::Explored {
+    room.apply(
+        RoomAction::Answer(Response::Explored {
             id: 999,
             moves: Vec::new(),
-        },
+        }),
         &game,
         &shown,
     );
-    assert_eq!(room.explored.as_ref().unwrap().1, rows);
+    assert_eq!(room.explorer.rows(&shown).unwrap(), rows);
 }

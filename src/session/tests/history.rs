@@ -1,6 +1,7 @@
 //! Browsing the record: the analysis of the position shown, going on from it, and the engine's line.
 
 use super::*;
+use crate::protocol::{RequestId, ScoreKind};
 
 fn analysed_position(s: &Session) -> Option<Position> {
     match s.channel.last_request() {
@@ -27,12 +28,12 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
         id,
         values: vec![(sq("c5"), 150)],
     }));
-    assert_eq!(s.analysis_of, Some(shown));
-    assert_eq!(s.analysis, vec![(sq("c5"), 150)]);
+    assert_eq!(s.asks.analysis.answer().map(|(p, _)| *p), Some(shown));
+    assert_eq!(s.asks.values_for(&s.shown()), vec![(sq("c5"), 150)]);
     // Back to the game: its own position is analysed again.
     s.apply(Action::Browse(None));
     assert_eq!(analysed_position(&s), Some(s.game.position()));
-    assert!(s.analysis.is_empty());
+    assert!(s.asks.values_for(&s.shown()).is_empty());
 }
 
 #[test]
@@ -129,7 +130,7 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     );
     s.apply(Action::Browse(None));
     s.apply(Action::Square(sq("c5")));
-    assert!(s.hint_line.is_empty(), "the hint went with its position");
+    assert!(s.asks.hint().is_none(), "the hint went with its position");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::session::room::GamesAction;
+use crate::session::room::RoomAction;
 
 fn against_the_engine(start: Start) -> Session {
     Session::new(Settings {
@@ -71,7 +72,7 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
     }));
     assert_eq!(s.game.move_count(), 12);
     assert_eq!(s.started, Some((start, value)));
-    assert_eq!(s.start_request, None);
+    assert_eq!(s.asks.start.asked_id(), None);
     // Black to move is the person; white to move is the engine, which now thinks.
     if s.game.to_move() == Color::White {
         search_id(&s);
@@ -87,7 +88,7 @@ fn a_random_start_not_found_leaves_the_standard_start() {
         low: 60,
         high: 64,
     });
-    let id = s.start_request.unwrap();
+    let id = s.asks.start.asked_id().unwrap();
     s.apply(Action::Worker(Response::Error {
         id,
         message: "no position was found in time".into(),
@@ -129,7 +130,7 @@ fn the_ai_mistakes_go_with_its_searches() {
 fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
     let mut s = hvh();
     s.apply(Action::Square(sq("f5")));
-    s.apply(Action::Games(GamesAction::Open(true)));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     assert!(matches!(
         s.room.channel.last_request(),
         Some((Request::Games { offset: 0, .. }, _))
@@ -160,7 +161,7 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
 #[test]
 fn the_games_list_pages_searches_and_follows_the_board() {
     let mut s = hvh();
-    s.apply(Action::Games(GamesAction::Open(true)));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     // The room's last request for games (the graph's valuations go between).
     let last = |s: &Session| {
         s.room
@@ -183,25 +184,27 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let (id, position, _, offset) = last(&s);
     assert_eq!((position, offset), (Position::START, 0));
     let answer = |id, total| {
-        Action::Analyst(Response::Games {
+        Action::Room(RoomAction::Answer(Response::Games {
             id,
             total,
             games: Vec::new(),
-        })
+        }))
     };
     s.apply(answer(id, 124_106));
     assert_eq!(
         s.room
             .games
             .shown(&Position::START)
-            .map(|(_, total, _)| total),
+            .map(|(_, page)| page.total),
         Some(124_106)
     );
-    s.apply(Action::Games(GamesAction::Page(10)));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Page(10))));
     let (_, _, _, offset) = last(&s);
     assert_eq!(offset, 10);
     // A search starts from the first page; an old answer arriving late is not shown.
-    s.apply(Action::Games(GamesAction::Player("Tastet".into())));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Player(
+        "Tastet".into(),
+    ))));
     let (search, _, player, offset) = last(&s);
     assert_eq!((player.as_str(), offset), ("Tastet", 0));
     s.apply(answer(id, 5));
@@ -209,7 +212,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
         s.room
             .games
             .shown(&Position::START)
-            .map(|(_, total, _)| total),
+            .map(|(_, page)| page.total),
         None
     );
     s.apply(answer(search, 2_000));
@@ -217,11 +220,11 @@ fn the_games_list_pages_searches_and_follows_the_board() {
         s.room
             .games
             .shown(&Position::START)
-            .map(|(_, total, _)| total),
+            .map(|(_, page)| page.total),
         Some(2_000)
     );
     // The board moves: the list follows, from its first page, with the same name.
-    s.apply(Action::Games(GamesAction::Page(20)));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Page(20))));
     s.apply(Action::Square(sq("f5")));
     let (_, position, player, offset) = last(&s);
     assert_eq!(
@@ -230,11 +233,11 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     );
     // A failed load says why and asks again only when the list is opened again.
     let (failed, ..) = last(&s);
-    s.apply(Action::Analyst(Response::Error {
+    s.apply(Action::Room(RoomAction::Answer(Response::Error {
         id: failed,
         message: "the expert games could not be loaded: HTTP 404".into(),
-    }));
-    assert!(s.room.games.error.is_some());
+    })));
+    assert!(s.room.games.error().is_some());
     let games_asked = |s: &Session| {
         s.room
             .channel
@@ -246,7 +249,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let before = games_asked(&s);
     s.apply(Action::Square(sq("d6")));
     assert_eq!(games_asked(&s), before, "not asked again by itself");
-    s.apply(Action::Games(GamesAction::Open(true)));
+    s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     assert_eq!(games_asked(&s), before + 1);
 }
 

@@ -14,6 +14,7 @@ mod progress;
 pub use self::progress::{Progress, ProgressError, PuzzleStats};
 
 use self::drill::{frames, lines, DrillChoice, Line};
+use super::ask::Ask;
 use crate::client::channel::Channel;
 use crate::protocol::{PuzzlePick, Request, RequestId, Response, WirePuzzle};
 use reversi_engine::book::Book;
@@ -225,12 +226,9 @@ pub struct Training {
     pub level: u8,
     /// The puzzle on the board.
     pub puzzle: Option<PuzzleRound>,
-    /// The puzzle asked of a worker, and which.
-    pub asked: Option<RequestId>,
-    /// What was asked.
-    pub pick: Option<PuzzlePick>,
-    /// Why the last puzzle could not be had.
-    pub error: Option<String>,
+    /// The puzzle asked of a worker (which one), and whether the last came or why it could not be had
+    /// (a puzzle that came is [`Training::puzzle`]).
+    pub asked: Ask<PuzzlePick, ()>,
     /// What the drill asks.
     pub choice: Option<DrillChoice>,
     /// The line being drilled.
@@ -296,15 +294,13 @@ impl Training {
 
     /// The ids this room waits for (so the session hands it their answers).
     pub fn waits_for(&self, id: RequestId) -> bool {
-        Some(id) == self.asked || Some(id) == self.valuing
+        self.asked.waits_for(id) || Some(id) == self.valuing
     }
 
     /// Withdraws what the room asked (when it closes).
     pub fn cancel(&mut self, channel: &mut Channel) {
-        for id in [self.asked.take(), self.valuing.take()]
-            .into_iter()
-            .flatten()
-        {
+        self.asked.withdraw(channel);
+        if let Some(id) = self.valuing.take() {
             channel.cancel(id);
         }
     }
@@ -364,15 +360,10 @@ impl Training {
     }
 
     fn ask(&mut self, pick: PuzzlePick, channel: &mut Channel) {
-        if let Some(old) = self.asked.take() {
-            channel.cancel(old);
-        }
-        let id = channel.new_id();
-        self.asked = Some(id);
-        self.pick = Some(pick);
-        self.error = None;
+        self.asked.reset(channel);
         self.tab = Tab::Puzzles;
-        channel.send(Request::Puzzle { id, pick }, 0);
+        self.asked
+            .ask(channel, pick, |id| Request::Puzzle { id, pick });
     }
 
     fn next_line(&mut self, color: Color, today: i64, seed: u64, channel: &mut Channel) {
@@ -528,12 +519,12 @@ impl Training {
     pub fn receive(&mut self, response: Response) {
         let id = response.id();
         match response {
-            Response::Puzzle { puzzle, .. } if Some(id) == self.asked => {
-                self.asked = None;
-                let daily = match self.pick {
-                    Some(PuzzlePick::Daily { day }) => Some(day),
+            Response::Puzzle { puzzle, .. } if self.asked.waits_for(id) => {
+                let daily = match self.asked.asked_key() {
+                    Some(&PuzzlePick::Daily { day }) => Some(day),
                     _ => None,
                 };
+                self.asked.settle(id, Ok(()));
                 self.puzzle = Some(PuzzleRound {
                     daily,
                     puzzle,
@@ -558,9 +549,8 @@ impl Training {
                     }
                 }
             }
-            Response::Error { message, .. } if Some(id) == self.asked => {
-                self.asked = None;
-                self.error = Some(message);
+            Response::Error { message, .. } if self.asked.waits_for(id) => {
+                self.asked.settle(id, Err(message));
             }
             Response::Error { .. } if Some(id) == self.valuing => self.valuing = None,
             _ => {}

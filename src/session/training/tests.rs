@@ -123,12 +123,12 @@ fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
         id: id + 1,
         message: "other".into(),
     });
-    assert_eq!(training.error, None);
+    assert_eq!(training.asked.error(), None);
     training.receive(Response::Error {
         id,
         message: "the puzzles could not be loaded: HTTP 404".into(),
     });
-    assert!(training.error.as_deref().unwrap().contains("404"));
+    assert!(training.asked.error().unwrap().contains("404"));
     assert!(!training.waits_for(id));
 }
 

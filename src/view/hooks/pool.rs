@@ -1,6 +1,7 @@
 //! The pool of engine workers as a hook: the browser's workers, started, fed and stopped as the pool
 //! ([`crate::client::pool`]) decides, and the requests read from the session's channels.
 
+use crate::session::room::RoomAction;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -178,7 +179,7 @@ fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
             }
             Effect::Deliver { owner, response } => actions.push(match owner {
                 Owner::Game => Action::Worker(response),
-                Owner::Room => Action::Analyst(response),
+                Owner::Room => Action::Room(RoomAction::Answer(response)),
             }),
             Effect::Restarted => actions.push(Action::WorkerRestarted),
         }

@@ -209,7 +209,7 @@ pub fn review_progress(lang: Lang, done: usize, total: usize) -> String {
 
 /// One mistake: "23. White c7?? lost 12 (best b2)".
 pub fn mistake(lang: Lang, number: usize, m: &crate::session::room::ReviewedMove) -> String {
-    let mark = m.mark.unwrap_or("");
+    let mark = m.mark.map_or("", |m| m.symbol());
     let color = color_name(lang, m.color);
     match lang {
         Lang::En => format!(

@@ -1,5 +1,6 @@
 //! The analysis room: the evaluation graph, the review and the explorer.
 
+use crate::session::room::RoomAction;
 use yew::prelude::*;
 
 use super::{show_ply, SectionProps};
@@ -24,10 +25,10 @@ pub fn analysis_room(props: &SectionProps) -> Html {
     // the browser's own toggle.
     let on_explorer_toggle = {
         let on_action = props.on_action.clone();
-        let open = session.room.explorer_open;
+        let open = session.room.explorer.open;
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            on_action.emit(Action::SetExplorer(!open));
+            on_action.emit(Action::Room(RoomAction::SetExplorer(!open)));
         })
     };
     let on_play = {
@@ -37,16 +38,16 @@ pub fn analysis_room(props: &SectionProps) -> Html {
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>
             <summary>{ t.analysis }</summary>
-            <ReviewPanel run={session.room.review.clone()} reviewed={session.room.reviewed(game)}
+            <ReviewPanel run={session.room.review().cloned()} reviewed={session.room.valuation.reviewed(game)}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
-                on_start={dispatch(|| Action::StartReview)} on_cancel={dispatch(|| Action::CancelReview)}
+                on_start={dispatch(|| Action::Room(RoomAction::StartReview))} on_cancel={dispatch(|| Action::Room(RoomAction::CancelReview))}
                 on_select={show_ply(session, &props.on_action)} shown={session.browsing} {lang} />
-            <details class="explorer-section" open={session.room.explorer_open}>
+            <details class="explorer-section" open={session.room.explorer.open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
-                if session.room.explorer_open {
+                if session.room.explorer.open {
                     <ExplorerPanel
-                        rows={session.room.explored.as_ref().filter(|(p, _)| *p == position).map(|(_, rows)| rows.clone())}
-                        error={session.room.explorer_error.clone()}
+                        rows={session.room.explorer.rows(&position).map(<[_]>::to_vec)}
+                        error={session.room.explorer.error().map(str::to_string)}
                         playable={session.clickable()}
                         {on_play} {lang} />
                     <GamesPanel list={session.room.games.clone()} shown={position}

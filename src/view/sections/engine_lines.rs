@@ -14,7 +14,7 @@ pub fn engine_lines(props: &SectionProps) -> Html {
     let (session, lang) = (&props.session, props.lang);
     let t = lang.strings();
     let game = &session.game;
-    let thinking = session.thinking.as_ref().map(|th| {
+    let thinking = session.asks.thinking.as_ref().map(|th| {
         i18n::progress(
             lang,
             game.to_move(),
@@ -33,7 +33,7 @@ pub fn engine_lines(props: &SectionProps) -> Html {
             if let Some(text) = thinking {
                 <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
             }
-            if let Some(stats) = session.last_search.as_ref().filter(|_| session.thinking.is_none()) {
+            if let Some(stats) = session.asks.last_search().filter(|_| session.asks.thinking.is_none()) {
                 <p class="engine-stats" data-testid="engine-stats"
                    data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
                     { i18n::search_stats(lang, stats) }{ " " }
@@ -43,10 +43,10 @@ pub fn engine_lines(props: &SectionProps) -> Html {
                     </details>
                 </p>
             }
-            if let (Some(square), Some((score, kind)), None) = (session.hint, session.hint_value, session.browsing) {
+            if let (Some(hint), None) = (session.asks.hint(), session.browsing) {
                 <p class="hint-line" data-testid="hint-text"
-                   data-book={(kind == crate::protocol::ScoreKind::Book).to_string()}>
-                    { i18n::hint(lang, game.to_move(), square, score, kind) }
+                   data-book={(hint.kind == crate::protocol::ScoreKind::Book).to_string()}>
+                    { i18n::hint(lang, game.to_move(), hint.square, hint.score, hint.kind) }
                 </p>
             }
             if !line.is_empty() {

@@ -22,7 +22,7 @@ pub fn notice_line(props: &SectionProps) -> Html {
     // The move played from the position browsed, as the review valued it (marked moves only), numbered as
     // the move list numbers it.
     let reviewed_here = session.browsing.and_then(|ply| {
-        let reviewed = session.room.reviewed(&session.game);
+        let reviewed = session.room.valuation.reviewed(&session.game);
         let number = session.game.plies()[..ply]
             .iter()
             .filter(|p| p.mv != reversi_engine::Move::Pass)

@@ -30,6 +30,7 @@ pub fn record(props: &SectionProps) -> Html {
     };
     let marks: Vec<(usize, _)> = session
         .room
+        .valuation
         .reviewed(game)
         .iter()
         .filter_map(|m| Some((m.ply, m.mark?)))
@@ -47,7 +48,7 @@ pub fn record(props: &SectionProps) -> Html {
         }
     });
     let x = crate::view::i18n::extras::Strings::of(lang);
-    let start = if session.start_request.is_some() {
+    let start = if session.asks.start.is_asking() {
         html! { <p class="start-line" role="status" data-testid="finding-start">{ x.finding_start }</p> }
     } else if let Some((start, value)) = session.started {
         html! { <p class="start-line" data-testid="started" data-value={value.to_string()}>{ crate::view::i18n::extras::started(lang, start, value) }</p> }

@@ -55,7 +55,7 @@ pub(super) fn review(
             "line": reversi_engine::transcript_of(ply.line.iter().copied()),
             "played": played.map(|m| m.to_string()),
             "loss": loss,
-            "mark": loss.and_then(mark),
+            "mark": loss.and_then(mark).map(|m| m.symbol()),
         }));
     }
     let average = |l: &Vec<i32>| {

@@ -1,0 +1,105 @@
+//! What the game asks of the engine workers, each ask one [`Ask`]: the AI's move (with its progress and
+//! the figures of the last one), the hint, the analysis of the position shown, and a random start. The
+//! session decides when to ask and what an answer does to the game (`engine.rs`); this part only keeps what
+//! is in flight and what came, so that nothing here can disagree with itself.
+
+use super::ask::Ask;
+use super::settings::Start;
+use crate::client::channel::Channel;
+use crate::protocol::{RequestId, ScoreKind};
+use reversi_engine::{Color, Move, Position, Square};
+
+/// The engine's latest report while it thinks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thinking {
+    /// Best move so far.
+    pub best: Square,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// The line it expects, its best move first.
+    pub pv: Vec<Square>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Figures of the engine's last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub best: Move,
+    /// Its value in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    pub kind: ScoreKind,
+    /// The line it expected, its move first.
+    pub pv: Vec<Square>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u32,
+}
+
+/// The engine's hint for the game's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move.
+    pub square: Square,
+    /// Its value for the side to move, in hundredths of a disc.
+    pub score: i32,
+    /// What the value means (a book move says so).
+    pub kind: ScoreKind,
+    /// The line it expects, the move first.
+    pub line: Vec<Square>,
+}
+
+/// Every ask of the game, one value each.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineAsks {
+    /// The AI's move for a position; its answer stays as the figures of the engine's last move.
+    pub search: Ask<Position, SearchStats>,
+    /// The progress of the search in flight.
+    pub thinking: Option<Thinking>,
+    /// The hint for the game's position.
+    pub hint: Ask<Position, Hint>,
+    /// The value of every legal move of the position shown (hundredths of a disc).
+    pub analysis: Ask<Position, Vec<(Square, i32)>>,
+    /// A random start looked for (the game waits for it); its answer is the start's value for black.
+    pub start: Ask<Start, i32>,
+}
+
+impl EngineAsks {
+    /// Withdraws the AI's search, the hint and the analysis (a worker running one stops at once); the last
+    /// move's figures stay.
+    pub fn withdraw(&mut self, channel: &mut Channel) {
+        self.search.withdraw(channel);
+        self.hint.withdraw(channel);
+        self.analysis.withdraw(channel);
+        self.thinking = None;
+    }
+
+    /// True when `id` is the AI's search in flight.
+    pub fn is_search(&self, id: RequestId) -> bool {
+        self.search.waits_for(id)
+    }
+
+    /// The hint, once it came.
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.answer().map(|(_, hint)| hint)
+    }
+
+    /// The analysis's values for `position`, if they came for it.
+    pub fn values_for(&self, position: &Position) -> &[(Square, i32)] {
+        self.analysis
+            .answer_for(position)
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The figures of the engine's last move.
+    pub fn last_search(&self) -> Option<&SearchStats> {
+        self.search.answer().map(|(_, stats)| stats)
+    }
+}

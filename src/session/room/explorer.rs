@@ -1,0 +1,85 @@
+//! The opening explorer of the analysis room: open or not, and its one ask of the workers (the moves strong
+//! players chose in the position on the board). The room routes to it.
+
+use super::super::ask::Ask;
+use crate::client::channel::Channel;
+use crate::protocol::{ExplorerRow, Request, RequestId};
+use reversi_engine::Position;
+
+/// The opening explorer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Explorer {
+    /// Whether it is shown.
+    pub open: bool,
+    /// The position asked of a worker, and the last answer (or why it failed).
+    pub ask: Ask<Position, Vec<ExplorerRow>>,
+}
+
+impl Explorer {
+    /// Shows or hides it; a failure is forgotten (opening it again asks again).
+    pub fn set_open(&mut self, open: bool) {
+        self.open = open;
+        self.ask.forget_error();
+    }
+
+    /// The moves for the position `shown`, once they came.
+    pub fn rows(&self, shown: &Position) -> Option<&[ExplorerRow]> {
+        self.ask.answer_for(shown).map(Vec::as_slice)
+    }
+
+    /// Why the explorer has nothing to show, if it failed.
+    pub fn error(&self) -> Option<&str> {
+        self.ask.error()
+    }
+
+    /// Asks for the position `shown` while the explorer is open, unless its moves are here or asked, or the
+    /// explorer failed.
+    pub fn sync(&mut self, channel: &mut Channel, shown: &Position) {
+        if !self.open || self.ask.error().is_some() || self.ask.has(shown) {
+            return;
+        }
+        let position = *shown;
+        self.ask
+            .ask(channel, position, |id| Request::Explore { id, position });
+    }
+
+    /// True when `id` is the question in flight.
+    pub fn waits_for(&self, id: RequestId) -> bool {
+        self.ask.waits_for(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_explorer_asks_for_the_shown_position_once_while_open() {
+        let mut channel = Channel::new(1);
+        let mut explorer = Explorer::default();
+        explorer.sync(&mut channel, &Position::START);
+        assert!(channel.last_request().is_none());
+        explorer.set_open(true);
+        explorer.sync(&mut channel, &Position::START);
+        explorer.sync(&mut channel, &Position::START);
+        assert_eq!(channel.pending_since(0).len(), 1);
+        let id = channel.last_request().unwrap().0.id();
+        assert!(explorer.waits_for(id));
+        assert!(explorer.ask.settle(id, Ok(Vec::new())));
+        assert_eq!(explorer.rows(&Position::START), Some(&[][..]));
+        let f5 = Position::START.play("f5".parse().unwrap()).unwrap();
+        assert_eq!(explorer.rows(&f5), None);
+        explorer.sync(&mut channel, &f5);
+        let id = channel.last_request().unwrap().0.id();
+        assert!(explorer.ask.settle(id, Err("no file".into())));
+        explorer.sync(&mut channel, &f5);
+        assert_eq!(
+            channel.pending_since(0).len(),
+            2,
+            "a failure is not asked again"
+        );
+        explorer.set_open(true);
+        explorer.sync(&mut channel, &f5);
+        assert_eq!(channel.pending_since(0).len(), 3);
+    }
+}
