@@ -33,16 +33,16 @@ fn share_links() {
 fn saved_games_and_slots() {
     let mut session = reversi_web::session::Session::default();
     session.apply(reversi_web::session::Action::Square("f5".parse().unwrap()));
-    let save = persist::save(&session);
-    let slot = slots::save_slot(&session, 1.0e12);
+    let save = persist::save(&session.kept());
+    let slot = slots::save_slot(&session.kept(), 1.0e12);
     fuzz("saved-game", 10, &[save.as_bytes()], |input| {
         let text = text(input);
         let restored = persist::restore(&text);
         match persist::recover(&text) {
             Ok(recovered) => {
                 // Whatever is recovered saves and reads back as itself.
-                let again = persist::restore(&persist::save(&recovered.session)).unwrap();
-                assert_eq!(again.game, recovered.session.game);
+                let again = persist::restore(&persist::save(&recovered.kept)).unwrap();
+                assert_eq!(again.game, recovered.kept.game);
                 assert_eq!(restored.is_ok(), recovered.lost.is_none());
                 true
             }

@@ -1,6 +1,6 @@
 //! What the player, the clock or a worker did: the session's one input.
 
-use super::{Notice, Scoring, Session, Settings};
+use super::{Notice, Scoring, Settings};
 use crate::protocol::Response;
 use reversi_engine::Square;
 
@@ -59,7 +59,7 @@ pub enum Action {
     /// Start a game from a set-up position (checked by the editor).
     SetUp(reversi_engine::Position),
     /// Continue a saved session (from a save slot).
-    Restore(Box<Session>),
+    Restore(Box<super::Kept>),
     /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
     /// are read), a GGF game (with its own start) or a board of 64 squares and the side to move (see
     /// [`reversi_engine::Position::from_pasted`]); a bad one changes nothing.

@@ -76,7 +76,7 @@ pub struct Session {
     /// The games an import, a shared link or a loaded slot replaced, the latest last, kept so that each is a
     /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
     /// [`MAX_REPLACED`], the oldest dropped first.
-    pub replaced: Vec<Replaced>,
+    pub replaced: Vec<Kept>,
     /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
     pub room: crate::session::room::Room,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
@@ -91,35 +91,6 @@ pub struct Session {
     /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
     /// random start.
     pub started: Option<(Start, i32)>,
-}
-
-/// Who played an expert game, where and when, and how it ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExpertTitle {
-    /// Black's player.
-    pub black: String,
-    /// White's player.
-    pub white: String,
-    /// The tournament.
-    pub tournament: String,
-    /// The year.
-    pub year: u16,
-    /// Black's discs at the end.
-    pub black_discs: u8,
-}
-
-/// How many replaced games are kept.
-pub const MAX_REPLACED: usize = 5;
-
-/// A game put aside by an import, a shared link or a loaded slot.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Replaced {
-    /// Its settings.
-    pub settings: Settings,
-    /// Its record.
-    pub game: Game,
-    /// Its clock, stopped while it is aside.
-    pub clock: Option<GameClock>,
 }
 
 impl Default for Session {
@@ -169,25 +140,7 @@ impl Session {
         }
     }
 
-    /// A session continuing `game` (restored from storage) with its clock (`None`: none): an engine to move
-    /// starts thinking again, within the clock's time left.
-    pub fn resume(
-        settings: Settings,
-        game: Game,
-        clock: Option<GameClock>,
-        analyse: bool,
-        analyse_depth: u32,
-    ) -> Session {
-        let mut session = Session::blank(settings);
-        session.game = game;
-        session.clock = clock;
-        session.analyse = analyse;
-        session.analyse_depth = analyse_depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
-        session.after_change();
-        session
-    }
-
-    fn blank(settings: Settings) -> Session {
+    pub(super) fn blank(settings: Settings) -> Session {
         Session {
             settings,
             game: Game::new(),
@@ -361,108 +314,25 @@ impl Session {
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
             Action::Tell(notice) => self.notice = Some(notice),
-            Action::SetUp(position) => {
-                self.clock = self.settings.clock.map(GameClock::new);
-                self.replace_game(Game::from_position(position));
-            }
-            Action::Restore(saved) => {
-                // Only the saved game and settings are taken: request ids and the worker go on.
-                self.settings = saved.settings;
-                self.analyse = saved.analyse;
-                self.analyse_depth = saved.analyse_depth;
-                self.scoring = saved.scoring;
-                let kept = self.put_aside(&saved.game);
-                self.clock = saved.clock.clone();
-                self.replace_game(saved.game);
-                if kept {
-                    self.notice = Some(Notice::Replaced);
-                }
-            }
-            Action::Import(text) if text.trim().is_empty() => {
-                self.notice = Some(Notice::ImportEmpty);
-            }
-            Action::Import(text) if reversi_engine::Position::is_board_text(&text) => {
-                match reversi_engine::Position::from_pasted(&text) {
-                    Ok(position) => self.import(Game::from_position(position)),
-                    Err(error) => self.notice = Some(Notice::BadPosition { error }),
-                }
-            }
-            Action::Import(text) if text.trim_start().starts_with("(;") => {
-                match reversi_engine::ggf::read(&text) {
-                    Ok(game) => self.import(game),
-                    Err(error) => self.notice = Some(Notice::GgfFailed { error }),
-                }
-            }
-            Action::Import(text) => match Game::from_transcript(&text) {
+            Action::SetUp(position) => self.set_up(position),
+            Action::Restore(kept) => self.restore(*kept),
+            Action::Import(text) => match import::read(&text) {
                 Ok(game) => self.import(game),
-                Err(error) => self.notice = Some(Notice::ImportFailed { error }),
+                Err(error) => self.notice = Some(error.notice()),
             },
-            Action::BringBack => {
-                if let Some(previous) = self.replaced.pop() {
-                    let current = Replaced {
-                        settings: self.settings,
-                        game: self.game.clone(),
-                        clock: stopped(self.clock.take()),
-                    };
-                    self.settings = previous.settings;
-                    // Each game brings its own clock, with the time it had left.
-                    self.clock = stopped(previous.clock);
-                    self.replace_game(previous.game);
-                    // The game just left goes to the far end: "Previous game" again goes one further
-                    // back, and after every kept game comes back to this one. Nothing is dropped.
-                    self.replaced.insert(0, current);
-                    self.notice = Some(Notice::BroughtBack);
-                }
-            }
+            Action::BringBack => self.bring_back(),
             Action::OpenShared {
                 start,
                 transcript,
                 players,
-            } => {
-                let start = start.unwrap_or(reversi_engine::Position::START);
-                match Game::from_position_and_transcript(start, &transcript) {
-                    Ok(game) => {
-                        let kept = self.put_aside(&game);
-                        self.settings.mode = players.map_or(Mode::HumanVsHuman, |p| p.mode);
-                        if let Some(players) = players {
-                            self.settings.black_level = players.black_level;
-                            self.settings.white_level = players.white_level;
-                        }
-                        // A shared link carries no clock.
-                        self.clock = None;
-                        self.replace_game(game);
-                        if kept {
-                            self.notice = Some(Notice::Replaced);
-                        }
-                    }
-                    Err(error) => {
-                        self.notice = Some(Notice::LinkFailed {
-                            error: LinkError::Transcript(error),
-                        })
-                    }
-                }
-            }
+            } => self.open_shared(start, &transcript, players),
             // Routed to the room by `apply`.
             Action::Room(_) => {}
             Action::OpenExpertGame {
                 transcript,
                 at,
                 title,
-            } => match Game::from_transcript(&transcript) {
-                Ok(game) => {
-                    let kept = self.put_aside(&game);
-                    self.settings.mode = Mode::HumanVsHuman;
-                    self.clock = None;
-                    self.replace_game(game);
-                    self.expert = Some(title);
-                    let ply = self.game.plies().iter().position(|p| p.before == at);
-                    self.browse(ply);
-                    if kept {
-                        self.notice = Some(Notice::Replaced);
-                    }
-                }
-                Err(error) => self.notice = Some(Notice::ImportFailed { error }),
-            },
+            } => self.open_expert_game(&transcript, at, title),
         }
     }
 
@@ -481,56 +351,6 @@ impl Session {
         if closing {
             self.after_change();
         }
-    }
-
-    /// Puts an imported game in place of the current one, which is kept aside.
-    fn import(&mut self, game: Game) {
-        let kept = self.put_aside(&game);
-        // An imported game carries no clock: it never arrives lost on time.
-        self.clock = None;
-        self.replace_game(game);
-        if kept {
-            self.notice = Some(Notice::Replaced);
-        }
-    }
-
-    /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
-    /// itself; true when it was kept.
-    fn put_aside(&mut self, next: &Game) -> bool {
-        let worth_keeping = self.game.move_count() > 0 || self.game.can_redo();
-        if !worth_keeping
-            || self.game.transcript() == next.transcript() && self.game.start() == next.start()
-        {
-            return false;
-        }
-        self.replaced.push(Replaced {
-            settings: self.settings,
-            game: self.game.clone(),
-            clock: stopped(self.clock.clone()),
-        });
-        if self.replaced.len() > MAX_REPLACED {
-            self.replaced.remove(0);
-        }
-        true
-    }
-
-    /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
-    fn replace_game(&mut self, game: Game) {
-        self.cancel_engine();
-        // A review belongs to the game it reviewed (the values it found stay, kept by position).
-        self.room.forget_review();
-        self.game = game;
-        self.browsing = None;
-        self.notice = None;
-        self.expert = None;
-        self.started = None;
-        self.asks.start.withdraw(&mut self.channel);
-        self.after_change();
-    }
-
-    /// Tells the player something (e.g. that a copy worked).
-    pub fn tell(&mut self, notice: Notice) {
-        self.notice = Some(notice);
     }
 
     fn click(&mut self, square: Square) {
@@ -585,18 +405,14 @@ impl Session {
 }
 
 mod engine;
+mod import;
 mod pacing;
 mod record;
+mod replace;
 #[cfg(test)]
 mod tests;
 
 pub use asks::{EngineAsks, Hint, SearchStats, Thinking};
 pub use pacing::{HeldReply, MIN_REPLY_MS};
-
-/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
-fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
-    clock.map(|mut clock| {
-        clock.stop();
-        clock
-    })
-}
+pub use replace::{ExpertTitle, MAX_REPLACED};
+pub use saved::Kept;

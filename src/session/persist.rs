@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::{ClockSettings, GameClock, Mode, Scoring, Session, Settings, Start};
+use crate::session::{ClockSettings, GameClock, Kept, Mode, Scoring, Settings, Start};
 use reversi_engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 pub use crate::session::saved::{RestoreError, VERSION};
@@ -36,8 +36,8 @@ pub fn migrate(mut value: serde_json::Value) -> Result<serde_json::Value, Restor
 /// What [`recover`] could read of saved data.
 #[derive(Debug)]
 pub struct Recovered {
-    /// The session restored.
-    pub session: Session,
+    /// The game restored.
+    pub kept: Kept,
     /// What could not be restored (the later moves from the first bad one, or the moves to redo), if
     /// anything.
     pub lost: Option<RestoreError>,
@@ -48,12 +48,7 @@ pub struct Recovered {
 /// Data that is not a save at all, of a newer version, or with bad settings is an error.
 pub fn recover(text: &str) -> Result<Recovered, RestoreError> {
     let error = match restore(text) {
-        Ok(session) => {
-            return Ok(Recovered {
-                session,
-                lost: None,
-            })
-        }
+        Ok(kept) => return Ok(Recovered { kept, lost: None }),
         Err(error) => error,
     };
     let value: serde_json::Value =
@@ -81,9 +76,9 @@ pub fn recover(text: &str) -> Result<Recovered, RestoreError> {
     saved.moves = game.transcript();
     saved.redo = String::new();
     let retried = serde_json::to_string(&saved).expect("plain data serialises");
-    let session = restore(&retried)?;
+    let kept = restore(&retried)?;
     Ok(Recovered {
-        session,
+        kept,
         lost: Some(error),
     })
 }
@@ -225,31 +220,35 @@ enum SavedSide {
     Unknown,
 }
 
-/// The session as JSON.
-pub fn save(session: &Session) -> String {
-    let settings = session.settings;
+/// A kept game as JSON.
+pub fn save(kept: &Kept) -> String {
+    let settings = kept.settings;
     let saved = Saved {
         version: VERSION,
         mode: settings.mode.into(),
         black_level: settings.black_level,
         white_level: settings.white_level,
         ai_move_delay_ms: settings.ai_move_delay_ms,
-        start: session.game.start().to_string(),
-        moves: session.game.transcript(),
-        redo: session.game.redo_transcript(),
-        analyse: session.analyse,
-        analyse_depth: session.analyse_depth,
-        scoring: match session.scoring {
+        start: kept.game.start().to_string(),
+        moves: kept.game.transcript(),
+        redo: kept.game.redo_transcript(),
+        analyse: kept.analyse,
+        analyse_depth: kept.analyse_depth,
+        scoring: match kept.scoring {
             Scoring::EmptiesToWinner => SavedScoring::EmptiesToWinner,
             Scoring::Split => SavedScoring::Split,
         },
         clock_minutes: settings.clock.map_or(0, |c| c.minutes),
         clock_increment_s: settings.clock.map_or(0, |c| c.increment_s),
-        remaining_ms: session.clock.as_ref().map(|c| c.remaining_ms),
-        flagged: session.flagged().map(|c| match c {
-            Color::Black => SavedSide::Black,
-            Color::White => SavedSide::White,
-        }),
+        remaining_ms: kept.clock.as_ref().map(|c| c.remaining_ms),
+        flagged: kept
+            .clock
+            .as_ref()
+            .and_then(|c| c.flagged)
+            .map(|c| match c {
+                Color::Black => SavedSide::Black,
+                Color::White => SavedSide::White,
+            }),
         mistakes_loss: settings.mistakes.map_or(0, |m| m.max_loss),
         mistakes_one_in: settings.mistakes.map_or(0, |m| m.one_in),
         start_choice: start_code(settings.start),
@@ -257,9 +256,9 @@ pub fn save(session: &Session) -> String {
     serde_json::to_string(&saved).expect("plain data serialises")
 }
 
-/// A session from JSON written by [`save`]: the same game, the same redo moves, the same settings; an engine
-/// to move starts thinking again.
-pub fn restore(text: &str) -> Result<Session, RestoreError> {
+/// A kept game from JSON written by [`save`]: the same game, the same redo moves, the same settings and
+/// clock.
+pub fn restore(text: &str) -> Result<Kept, RestoreError> {
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
     let saved: Saved = serde_json::from_value(migrate(value)?)
@@ -322,24 +321,26 @@ pub fn restore(text: &str) -> Result<Session, RestoreError> {
             Some(SavedSide::Unknown) => return Err(invalid("unknown side".to_string())),
         };
     }
-    let mut session = Session::resume(settings, game, clock, saved.analyse, saved.analyse_depth);
-    if session.flagged().is_some() {
-        // The game ended on time: nothing to think about.
-        session.asks.search.withdraw(&mut session.channel);
-    }
-    session.scoring = match saved.scoring {
+    let scoring = match saved.scoring {
         SavedScoring::EmptiesToWinner => Scoring::EmptiesToWinner,
         SavedScoring::Split => Scoring::Split,
         SavedScoring::Unknown => return Err(invalid("unknown scoring".to_string())),
     };
-    Ok(session)
+    Ok(Kept {
+        settings,
+        game,
+        clock,
+        analyse: saved.analyse,
+        analyse_depth: saved.analyse_depth,
+        scoring,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::Request;
-    use crate::session::Action;
+    use crate::session::{Action, Session};
 
     fn sq(name: &str) -> Square {
         name.parse().unwrap()
@@ -366,14 +367,14 @@ mod tests {
             };
             let mut session = Session::new(Settings::default());
             session.settings = settings;
-            let back = restore(&save(&session)).unwrap();
+            let back = restore(&save(&session.kept())).unwrap();
             assert_eq!(back.settings.mistakes, settings.mistakes);
             assert_eq!(back.settings.start, start);
         }
         // An unreadable start choice sets up a standard game; no mistakes when none were saved.
         assert_eq!(start_from_code("random:x:1:2"), Start::Standard);
         assert_eq!(start_from_code("random:10:5:-5"), Start::Standard);
-        let plain = restore(&save(&Session::new(Settings::default()))).unwrap();
+        let plain = restore(&save(&Session::new(Settings::default()).kept())).unwrap();
         assert_eq!(plain.settings.mistakes, None);
     }
 
@@ -390,7 +391,7 @@ mod tests {
         session.apply(Action::Undo);
         session.apply(Action::SetAnalyseDepth(6));
         session.apply(Action::SetScoring(crate::session::Scoring::Split));
-        let text = save(&session);
+        let text = save(&session.kept());
         let mut timed = Session::new(Settings {
             mode: Mode::HumanVsHuman,
             clock: Some(ClockSettings {
@@ -401,7 +402,7 @@ mod tests {
         });
         timed.apply(Action::Tick(0.0));
         timed.apply(Action::Tick(4_000.0));
-        let back = restore(&save(&timed)).unwrap();
+        let back = restore(&save(&timed.kept())).unwrap();
         assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
         assert_eq!(back.settings.clock, timed.settings.clock);
         let restored = restore(&text).unwrap();
@@ -417,7 +418,7 @@ mod tests {
     fn an_engine_to_move_thinks_again_after_restore() {
         let mut session = Session::new(Settings::default());
         session.apply(Action::Square(sq("f5")));
-        let restored = restore(&save(&session)).unwrap();
+        let restored = Session::resume(restore(&save(&session.kept())).unwrap());
         assert!(restored.ai_to_move());
         assert!(matches!(
             restored.channel.last_request(),
@@ -427,7 +428,7 @@ mod tests {
 
     #[test]
     fn corrupt_or_foreign_data_is_refused_with_a_reason() {
-        let good = save(&Session::default());
+        let good = save(&Session::default().kept());
         let cases = [
             ("", "not readable"),
             ("{\"version\":1}", "not readable"),
@@ -467,22 +468,22 @@ mod tests {
             session.apply(Action::Square(square.parse().unwrap()));
         }
         session.apply(Action::Undo);
-        let good = save(&session);
+        let good = save(&session.kept());
         // Intact: everything, nothing lost.
         let all = recover(&good).unwrap();
         assert!(all.lost.is_none());
-        assert_eq!(all.session.game.transcript(), "f5d6c3d3");
-        assert!(all.session.game.can_redo());
+        assert_eq!(all.kept.game.transcript(), "f5d6c3d3");
+        assert!(all.kept.game.can_redo());
         // One bad move: the moves before it, and the reason.
         let bad_move = good.replace("\"moves\":\"f5d6c3d3\"", "\"moves\":\"f5d6a1d3\"");
         let part = recover(&bad_move).unwrap();
-        assert_eq!(part.session.game.transcript(), "f5d6");
+        assert_eq!(part.kept.game.transcript(), "f5d6");
         assert!(part.lost.unwrap().to_string().contains("move 3"));
         // A bad redo move: the game, without the redo moves.
         let bad_redo = good.replace("\"redo\":\"c4\"", "\"redo\":\"zz\"");
         let part = recover(&bad_redo).unwrap();
-        assert_eq!(part.session.game.transcript(), "f5d6c3d3");
-        assert!(!part.session.game.can_redo());
+        assert_eq!(part.kept.game.transcript(), "f5d6c3d3");
+        assert!(!part.kept.game.can_redo());
         assert!(part.lost.unwrap().to_string().contains("redo"));
         // Not a save, a newer version, or bad settings: nothing to recover.
         for text in [
@@ -500,7 +501,8 @@ mod tests {
 
     #[test]
     fn migration_keeps_the_current_version_and_refuses_others() {
-        let value: serde_json::Value = serde_json::from_str(&save(&Session::default())).unwrap();
+        let value: serde_json::Value =
+            serde_json::from_str(&save(&Session::default().kept())).unwrap();
         assert_eq!(migrate(value.clone()).unwrap(), value);
         for version in [0u64, 2, u64::MAX] {
             let mut other = value.clone();
@@ -508,5 +510,87 @@ mod tests {
             assert!(matches!(migrate(other), Err(RestoreError::Version(_))));
         }
         assert!(migrate(serde_json::json!({"mode": "hvh"})).is_err());
+    }
+}
+
+/// Saves written before the save format became its own type ([`Kept`]) still load: the autosave, a slot
+/// and the games aside, as that build wrote them.
+#[cfg(test)]
+mod fixtures {
+    use super::*;
+    use crate::session::slots::{read_replaced, read_slot};
+    use crate::session::Session;
+
+    const AUTOSAVE: &str = include_str!("fixtures/autosave-v1.json");
+    const SLOT: &str = include_str!("fixtures/slot-v1.json");
+    const REPLACED: &str = include_str!("fixtures/replaced-v1.json");
+
+    fn check(kept: &Kept) {
+        assert_eq!(kept.game.transcript(), "f5d6c3d3c4f4c5");
+        assert_eq!(kept.game.redo_transcript(), "b3c2");
+        assert_eq!(
+            kept.settings.mode,
+            Mode::HumanVsAi {
+                human: Color::Black
+            }
+        );
+        assert_eq!(
+            (kept.settings.black_level, kept.settings.white_level),
+            (4, 7)
+        );
+        assert_eq!(
+            kept.settings.clock,
+            Some(ClockSettings {
+                minutes: 5,
+                increment_s: 3
+            })
+        );
+        assert_eq!(
+            kept.clock.as_ref().map(|c| c.remaining_ms),
+            Some([241_500.0, 287_250.0])
+        );
+        assert_eq!(
+            kept.settings.mistakes.map(|m| (m.max_loss, m.one_in)),
+            Some((4, 5))
+        );
+        assert_eq!(
+            kept.settings.start,
+            Start::Random {
+                moves: 12,
+                low: -2,
+                high: 2
+            }
+        );
+        assert!(kept.analyse);
+        assert_eq!(kept.analyse_depth, 6);
+        assert_eq!(kept.scoring, Scoring::Split);
+    }
+
+    #[test]
+    fn an_earlier_builds_saves_still_load() {
+        let autosave = restore(AUTOSAVE.trim()).unwrap();
+        check(&autosave);
+        // Written again, it is the same text: the format did not change.
+        assert_eq!(save(&autosave), AUTOSAVE.trim());
+        let (info, slot) = read_slot(SLOT.trim()).unwrap();
+        check(&slot);
+        assert_eq!((info.saved_at, info.move_count), (1_795_000_000_000.0, 7));
+        let aside = read_replaced(REPLACED.trim());
+        assert_eq!(aside.len(), 2);
+        check(&aside[0]);
+        assert_eq!(aside[1].game.transcript(), "e6f4c3c4d3");
+        // The session resumed from it has the AI (white) think again, within white's time left.
+        let session = Session::resume(autosave);
+        assert!(session.ai_to_move());
+        let Some((crate::protocol::Request::Search { max_millis, .. }, _)) =
+            session.channel.last_request()
+        else {
+            panic!("the AI thinks again")
+        };
+        assert!(max_millis.is_some_and(|ms| ms > 0 && ms < 287_250));
+        assert_eq!(
+            session.clock.map(|c| c.remaining_ms),
+            Some([241_500.0, 287_250.0])
+        );
     }
 }

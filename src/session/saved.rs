@@ -34,3 +34,57 @@ impl fmt::Display for RestoreError {
 }
 
 impl std::error::Error for RestoreError {}
+
+use crate::session::{GameClock, Scoring, Session, Settings};
+use reversi_engine::Game;
+
+/// What is kept of a game when it is saved, put aside or brought back: its settings, its record (moves to
+/// redo included), its clock, and how it was being looked at. The save format
+/// ([`crate::session::persist`]) writes and reads this, never the session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    /// How the game was set up.
+    pub settings: Settings,
+    /// The record.
+    pub game: Game,
+    /// The clock, when the game has one (stopped while the game is aside).
+    pub clock: Option<GameClock>,
+    /// Whether the analysis was on.
+    pub analyse: bool,
+    /// Its depth.
+    pub analyse_depth: u32,
+    /// How empty squares count at the end.
+    pub scoring: Scoring,
+}
+
+impl Session {
+    /// What is kept of this session's game.
+    pub fn kept(&self) -> Kept {
+        Kept {
+            settings: self.settings,
+            game: self.game.clone(),
+            clock: self.clock.clone(),
+            analyse: self.analyse,
+            analyse_depth: self.analyse_depth,
+            scoring: self.scoring,
+        }
+    }
+
+    /// A session continuing a kept game (restored from storage): an engine to move starts thinking again,
+    /// within the clock's time left; a game lost on time asks nothing.
+    pub fn resume(kept: Kept) -> Session {
+        let mut session = Session::blank(kept.settings);
+        session.game = kept.game;
+        session.clock = kept.clock;
+        session.analyse = kept.analyse;
+        session.analyse_depth = kept
+            .analyse_depth
+            .clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
+        session.scoring = kept.scoring;
+        session.after_change();
+        if session.flagged().is_some() {
+            session.asks.search.withdraw(&mut session.channel);
+        }
+        session
+    }
+}

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::session::persist::{restore, save, RestoreError};
-use crate::session::{Session, Settings};
+use crate::session::{Kept, Settings};
 use reversi_engine::{Game, Position};
 
 /// How many named save slots the page offers.
@@ -32,9 +32,9 @@ struct SlotFile {
     game: serde_json::Value,
 }
 
-/// A slot's content: the session as [`save`] writes it, with the time of saving.
-pub fn save_slot(session: &Session, now_ms: f64) -> String {
-    let game: serde_json::Value = serde_json::from_str(&save(session)).expect("our own JSON");
+/// A slot's content: the game as [`save`] writes it, with the time of saving.
+pub fn save_slot(kept: &Kept, now_ms: f64) -> String {
+    let game: serde_json::Value = serde_json::from_str(&save(kept)).expect("our own JSON");
     serde_json::to_string(&SlotFile {
         saved_at: now_ms,
         game,
@@ -42,17 +42,17 @@ pub fn save_slot(session: &Session, now_ms: f64) -> String {
     .expect("plain data serialises")
 }
 
-/// Reads a slot: its summary and the session, or why it cannot be used.
-pub fn read_slot(text: &str) -> Result<(SlotInfo, Session), RestoreError> {
+/// Reads a slot: its summary and the game, or why it cannot be used.
+pub fn read_slot(text: &str) -> Result<(SlotInfo, Kept), RestoreError> {
     let file: SlotFile =
         serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
-    let session = restore(&file.game.to_string())?;
+    let kept = restore(&file.game.to_string())?;
     let info = SlotInfo {
         saved_at: file.saved_at,
-        settings: session.settings,
-        move_count: session.game.move_count(),
+        settings: kept.settings,
+        move_count: kept.game.move_count(),
     };
-    Ok((info, session))
+    Ok((info, kept))
 }
 
 /// The whole line of `game`: its start, and its moves with the ones to redo.
@@ -69,11 +69,11 @@ fn same_game(a: &(Position, String), b: &(Position, String)) -> bool {
 /// entry per game (where one is the other further on, the longer is kept, as the newer), none that is
 /// `current` (the game on the board) or has no move, and the last `most`. Two tabs writing their games by
 /// turns so keep both, each findable after both are closed.
-pub fn merge_aside(games: Vec<Session>, current: Option<&Game>, most: usize) -> Vec<Session> {
+pub fn merge_aside(games: Vec<Kept>, current: Option<&Game>, most: usize) -> Vec<Kept> {
     let current = current.map(line);
-    let mut kept: Vec<((Position, String), Session)> = Vec::new();
-    for session in games {
-        let this = line(&session.game);
+    let mut kept: Vec<((Position, String), Kept)> = Vec::new();
+    for game in games {
+        let this = line(&game.game);
         if this.1.is_empty() || current.as_ref().is_some_and(|c| same_game(c, &this)) {
             continue;
         }
@@ -83,10 +83,10 @@ pub fn merge_aside(games: Vec<Session>, current: Option<&Game>, most: usize) -> 
                 if l.1.len() > this.1.len() {
                     (l, s)
                 } else {
-                    (this, session)
+                    (this, game)
                 }
             }
-            None => (this, session),
+            None => (this, game),
         };
         kept.push(longer);
     }
@@ -96,14 +96,14 @@ pub fn merge_aside(games: Vec<Session>, current: Option<&Game>, most: usize) -> 
 
 /// The games put aside (see [`crate::session::Session::replaced`]) as stored: a JSON list of saves,
 /// oldest first.
-pub fn save_replaced(sessions: &[Session]) -> String {
-    let saves: Vec<String> = sessions.iter().map(save).collect();
+pub fn save_replaced(games: &[Kept]) -> String {
+    let saves: Vec<String> = games.iter().map(save).collect();
     serde_json::to_string(&saves).expect("strings always encode")
 }
 
 /// The games put aside, as [`save_replaced`] wrote them (or as one save, as pages before the list wrote
 /// it); a save that does not read is left out, the others kept.
-pub fn read_replaced(text: &str) -> Vec<Session> {
+pub fn read_replaced(text: &str) -> Vec<Kept> {
     match serde_json::from_str::<Vec<String>>(text) {
         Ok(saves) => saves.iter().filter_map(|s| restore(s).ok()).collect(),
         Err(_) => restore(text).into_iter().collect(),
@@ -113,7 +113,7 @@ pub fn read_replaced(text: &str) -> Vec<Session> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Action, Mode};
+    use crate::session::{Action, Mode, Session};
 
     #[test]
     fn slots_keep_the_game_and_say_what_they_hold() {
@@ -124,7 +124,7 @@ mod tests {
         for m in ["f5", "d6", "c3"] {
             session.apply(Action::Square(m.parse().unwrap()));
         }
-        let text = save_slot(&session, 1_700_000_000_000.0);
+        let text = save_slot(&session.kept(), 1_700_000_000_000.0);
         let (info, restored) = read_slot(&text).unwrap();
         assert_eq!(info.move_count, 3);
         assert_eq!(info.saved_at, 1_700_000_000_000.0);
@@ -135,14 +135,14 @@ mod tests {
         assert_ne!(slot_key(1), slot_key(2));
     }
 
-    fn game(moves: &str) -> Session {
-        let mut session = Session::new(Settings::default());
-        session.game = Game::from_transcript(moves).unwrap();
-        session
+    fn game(moves: &str) -> Kept {
+        let mut kept = Session::new(Settings::default()).kept();
+        kept.game = Game::from_transcript(moves).unwrap();
+        kept
     }
 
-    fn lines(sessions: &[Session]) -> Vec<String> {
-        sessions.iter().map(|s| s.game.transcript()).collect()
+    fn lines(games: &[Kept]) -> Vec<String> {
+        games.iter().map(|s| s.game.transcript()).collect()
     }
 
     /// Two tabs writing by turns: every game is kept once, as far as it went, and the one on the board is
@@ -152,12 +152,12 @@ mod tests {
         let stored = vec![game("f5d6"), game("c4c3")];
         let mine = vec![game("e6f4"), game("f5d6c3"), game("")];
         let other_tab = game("c4c3d3");
-        let all: Vec<Session> = stored.into_iter().chain(mine).chain([other_tab]).collect();
+        let all: Vec<Kept> = stored.into_iter().chain(mine).chain([other_tab]).collect();
         let board = Game::from_transcript("e6f4c3").unwrap();
         let kept = merge_aside(all.clone(), Some(&board), 5);
         assert_eq!(lines(&kept), ["f5d6c3", "c4c3d3"]);
         assert_eq!(lines(&merge_aside(all, None, 2)), ["f5d6c3", "c4c3d3"]);
-        let many: Vec<Session> = ["f5d6", "d3c3", "c4c3", "e6f4", "f5f6", "d3c5"]
+        let many: Vec<Kept> = ["f5d6", "d3c3", "c4c3", "e6f4", "f5f6", "d3c5"]
             .map(game)
             .into();
         assert_eq!(
@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn a_slot_with_a_megabyte_of_moves_is_refused_at_its_first_bad_move() {
         let session = Session::new(Settings::default());
-        let text = save_slot(&session, 1.0);
+        let text = save_slot(&session.kept(), 1.0);
         let huge = text.replacen(
             "\"moves\":\"\"",
             &format!("\"moves\":\"{}\"", "f5".repeat(500_000)),

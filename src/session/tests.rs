@@ -303,7 +303,8 @@ fn restoring_a_slot_keeps_request_ids_increasing() {
             human: Color::White,
         },
         ..Settings::default()
-    });
+    })
+    .kept();
     s.apply(Action::Restore(Box::new(saved)));
     assert_eq!(s.game.transcript(), "");
     let new = search_id(&s);

@@ -14,7 +14,7 @@ use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::share;
 use crate::session::slots;
 use crate::session::training::{Progress, TrainingAction, PROGRESS_KEY};
-use crate::session::{Action, Notice, Replaced, Session, Settings, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, Notice, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::storage;
 use crate::view::browser::{
@@ -49,14 +49,12 @@ fn initial_session() -> Session {
         None => Session::default(),
         // Data that cannot be read in full is copied aside before the next autosave writes over it.
         Some(text) => match persist::recover(&text) {
+            Ok(persist::Recovered { kept, lost: None }) => Session::resume(kept),
             Ok(persist::Recovered {
-                session,
-                lost: None,
-            }) => session,
-            Ok(persist::Recovered {
-                mut session,
+                kept,
                 lost: Some(error),
             }) => {
+                let mut session = Session::resume(kept);
                 session.notice = Some(Notice::RestorePartial {
                     error,
                     backup: keep_unreadable(&text),
@@ -74,14 +72,7 @@ fn initial_session() -> Session {
     };
     // The games an import, a link or a slot put aside before the last reload.
     if let Some(text) = storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()) {
-        session.replaced = slots::read_replaced(&text)
-            .into_iter()
-            .map(|previous| Replaced {
-                settings: previous.settings,
-                game: previous.game,
-                clock: previous.clock,
-            })
-            .collect();
+        session.replaced = slots::read_replaced(&text);
     }
     if let Some(action) = take_shared_link() {
         session.apply(action);
@@ -182,7 +173,7 @@ fn main_view() -> Html {
     };
     let on_load_slot = {
         let session = session.clone();
-        Callback::from(move |saved: Session| session.dispatch(Action::Restore(Box::new(saved))))
+        Callback::from(move |saved: Kept| session.dispatch(Action::Restore(Box::new(saved))))
     };
     let on_import = {
         let session = session.clone();
@@ -264,7 +255,7 @@ fn main_view() -> Html {
                         { " · " }
                         <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
                     </p>
-                    <SaveSlots session={shared.clone()} on_load={on_load_slot} {lang} />
+                    <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
                     <SharePanel transcript={game.transcript()} link={link}
                         shown_transcript={(*orientation != reversi_engine::Symmetry::Identity).then(|| {
                             let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();

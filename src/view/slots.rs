@@ -8,16 +8,16 @@ use yew::prelude::*;
 
 use super::i18n::{self, Lang};
 use crate::session::slots::{read_slot, save_slot, slot_key, SLOTS};
-use crate::session::Session;
+use crate::session::Kept;
 use crate::view::browser::storage;
 
 /// Properties of [`SaveSlots`].
 #[derive(Properties, PartialEq)]
 pub struct SlotsProps {
-    /// The session to save.
-    pub session: Rc<Session>,
-    /// Called with a loaded session.
-    pub on_load: Callback<Session>,
+    /// The game a save writes.
+    pub current: Rc<Kept>,
+    /// Called with a loaded game.
+    pub on_load: Callback<Kept>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -58,11 +58,11 @@ pub fn save_slots(props: &SlotsProps) -> Html {
                 )
             }
         };
-        let loadable = parsed.and_then(Result::ok).map(|(_, session)| session);
+        let loadable = parsed.and_then(Result::ok).map(|(_, kept)| kept);
         let on_save = {
             let version = version.clone();
             let refusal = refusal.clone();
-            let session = props.session.clone();
+            let current = props.current.clone();
             let key = key.clone();
             // What this list shows of the slot: a save never replaces content it has not shown.
             let seen = stored.clone();
@@ -76,7 +76,7 @@ pub fn save_slots(props: &SlotsProps) -> Html {
                 if now != seen {
                     refusal.set(Some((n, changed)));
                 } else if storage
-                    .set_item(&key, &save_slot(&session, js_sys::Date::now()))
+                    .set_item(&key, &save_slot(&current, js_sys::Date::now()))
                     .is_err()
                 {
                     refusal.set(Some((n, failed)));
@@ -103,8 +103,8 @@ pub fn save_slots(props: &SlotsProps) -> Html {
             let on_load = props.on_load.clone();
             let loadable = loadable.clone();
             Callback::from(move |_| {
-                if let Some(session) = loadable.clone() {
-                    on_load.emit(session);
+                if let Some(kept) = loadable.clone() {
+                    on_load.emit(kept);
                 }
             })
         };

@@ -92,7 +92,9 @@ fn a_restored_game_gives_the_engine_a_share_of_its_saved_time() {
     );
     s.apply(Action::Square(sq("f5")));
     s.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
-    let restored = crate::session::persist::restore(&crate::session::persist::save(&s)).unwrap();
+    let restored = Session::resume(
+        crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
+    );
     assert_eq!(
         restored.clock.as_ref().unwrap().remaining_ms,
         [30_000.0, 2_000.0]

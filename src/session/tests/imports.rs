@@ -171,7 +171,7 @@ fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progres
     let mut slot = hvh();
     slot.apply(Action::Square(sq("d3")));
     let in_progress = s.game.clone();
-    s.apply(Action::Restore(Box::new(slot.clone())));
+    s.apply(Action::Restore(Box::new(slot.kept())));
     assert_eq!(s.game.transcript(), "d3");
     assert_eq!(s.notice, Some(Notice::Replaced));
     assert_eq!(s.replaced.last().unwrap().game, in_progress);

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::slots;
-use crate::session::{Action, GameClock, Session, MAX_REPLACED};
+use crate::session::{Action, Kept, Session, MAX_REPLACED};
 use crate::view::browser::{storage, REPLACED_KEY};
 
 thread_local! {
@@ -28,21 +28,13 @@ fn write_games(session: &Session, own_autosave: bool) {
     };
     let stored = storage.get_item(AUTOSAVE_KEY).ok().flatten();
     let last = LAST_AUTOSAVE.with(|last| last.borrow().clone());
-    let resume = |settings, game: &reversi_engine::Game, clock: &Option<GameClock>| {
-        Session::resume(settings, game.clone(), clock.clone(), false, 4)
-    };
-    let mut aside: Vec<Session> = storage
+    let mut aside: Vec<Kept> = storage
         .get_item(REPLACED_KEY)
         .ok()
         .flatten()
         .map(|text| slots::read_replaced(&text))
         .unwrap_or_default();
-    aside.extend(
-        session
-            .replaced
-            .iter()
-            .map(|r| resume(r.settings, &r.game, &r.clock)),
-    );
+    aside.extend(session.replaced.iter().cloned());
     let foreign = stored
         .as_deref()
         .filter(|text| Some(*text) != last.as_deref())
@@ -51,11 +43,11 @@ fn write_games(session: &Session, own_autosave: bool) {
         aside.extend(foreign);
         Some(session.game.clone())
     } else {
-        aside.push(resume(session.settings, &session.game, &session.clock));
+        aside.push(session.kept());
         foreign.map(|s| s.game)
     };
     if own_autosave {
-        let text = persist::save(session);
+        let text = persist::save(&session.kept());
         // A full or disabled storage only loses the autosave, never the game on screen.
         let _ = storage.set_item(AUTOSAVE_KEY, &text);
         LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));

@@ -1,0 +1,167 @@
+//! Games replaced on the board and kept a click away: a position set up, a saved game restored, an import, a
+//! shared link, an expert game opened, and the game brought back. Nothing is replaced without the game it
+//! replaces kept aside ([`Session::replaced`], at most [`MAX_REPLACED`]).
+
+use super::share::Players;
+use super::{GameClock, Kept, LinkError, Mode, Notice, Session};
+use reversi_engine::{Game, Position};
+
+/// Who played an expert game, where and when, and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpertTitle {
+    /// Black's player.
+    pub black: String,
+    /// White's player.
+    pub white: String,
+    /// The tournament.
+    pub tournament: String,
+    /// The year.
+    pub year: u16,
+    /// Black's discs at the end.
+    pub black_discs: u8,
+}
+
+/// How many replaced games are kept.
+pub const MAX_REPLACED: usize = 5;
+
+impl Session {
+    /// Starts a game from a set-up position (checked by the editor).
+    pub(super) fn set_up(&mut self, position: Position) {
+        self.clock = self.settings.clock.map(GameClock::new);
+        self.replace_game(Game::from_position(position));
+    }
+
+    /// Continues a saved game (from a save slot): only its game and settings are taken, request ids and
+    /// the workers go on.
+    pub(super) fn restore(&mut self, saved: Kept) {
+        self.settings = saved.settings;
+        self.analyse = saved.analyse;
+        self.analyse_depth = saved.analyse_depth;
+        self.scoring = saved.scoring;
+        let kept = self.put_aside(&saved.game);
+        self.clock = saved.clock.clone();
+        self.replace_game(saved.game);
+        if kept {
+            self.notice = Some(Notice::Replaced);
+        }
+    }
+
+    /// Swaps the current game with the last one kept aside.
+    pub(super) fn bring_back(&mut self) {
+        let Some(previous) = self.replaced.pop() else {
+            return;
+        };
+        let mut current = self.kept();
+        current.clock = stopped(self.clock.take());
+        self.settings = previous.settings;
+        // Each game brings its own clock, with the time it had left.
+        self.clock = stopped(previous.clock);
+        self.replace_game(previous.game);
+        // The game just left goes to the far end: "Previous game" again goes one further back, and after
+        // every kept game comes back to this one. Nothing is dropped.
+        self.replaced.insert(0, current);
+        self.notice = Some(Notice::BroughtBack);
+    }
+
+    /// Opens a shared game (from a link): its moves from `start` (`None`: the standard one), played on as
+    /// the link says (by two people when it says nothing).
+    pub(super) fn open_shared(
+        &mut self,
+        start: Option<Position>,
+        transcript: &str,
+        players: Option<Players>,
+    ) {
+        let start = start.unwrap_or(Position::START);
+        match Game::from_position_and_transcript(start, transcript) {
+            Ok(game) => {
+                let kept = self.put_aside(&game);
+                self.settings.mode = players.map_or(Mode::HumanVsHuman, |p| p.mode);
+                if let Some(players) = players {
+                    self.settings.black_level = players.black_level;
+                    self.settings.white_level = players.white_level;
+                }
+                // A shared link carries no clock.
+                self.clock = None;
+                self.replace_game(game);
+                if kept {
+                    self.notice = Some(Notice::Replaced);
+                }
+            }
+            Err(error) => {
+                self.notice = Some(Notice::LinkFailed {
+                    error: LinkError::Transcript(error),
+                })
+            }
+        }
+    }
+
+    /// Opens an expert game, shown at the position `at` the list found it for, played on by two people.
+    pub(super) fn open_expert_game(&mut self, transcript: &str, at: Position, title: ExpertTitle) {
+        match Game::from_transcript(transcript) {
+            Ok(game) => {
+                let kept = self.put_aside(&game);
+                self.settings.mode = Mode::HumanVsHuman;
+                self.clock = None;
+                self.replace_game(game);
+                self.expert = Some(title);
+                let ply = self.game.plies().iter().position(|p| p.before == at);
+                self.browse(ply);
+                if kept {
+                    self.notice = Some(Notice::Replaced);
+                }
+            }
+            Err(error) => self.notice = Some(Notice::ImportFailed { error }),
+        }
+    }
+
+    /// Puts an imported game in place of the current one, which is kept aside.
+    pub(super) fn import(&mut self, game: Game) {
+        let kept = self.put_aside(&game);
+        // An imported game carries no clock: it never arrives lost on time.
+        self.clock = None;
+        self.replace_game(game);
+        if kept {
+            self.notice = Some(Notice::Replaced);
+        }
+    }
+
+    /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
+    /// itself; true when it was kept.
+    pub(super) fn put_aside(&mut self, next: &Game) -> bool {
+        let worth_keeping = self.game.move_count() > 0 || self.game.can_redo();
+        if !worth_keeping
+            || self.game.transcript() == next.transcript() && self.game.start() == next.start()
+        {
+            return false;
+        }
+        let mut kept = self.kept();
+        kept.clock = stopped(kept.clock);
+        self.replaced.push(kept);
+        if self.replaced.len() > MAX_REPLACED {
+            self.replaced.remove(0);
+        }
+        true
+    }
+
+    /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
+    pub(super) fn replace_game(&mut self, game: Game) {
+        self.cancel_engine();
+        // A review belongs to the game it reviewed (the values it found stay, kept by position).
+        self.room.forget_review();
+        self.game = game;
+        self.browsing = None;
+        self.notice = None;
+        self.expert = None;
+        self.started = None;
+        self.asks.start.withdraw(&mut self.channel);
+        self.after_change();
+    }
+}
+
+/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
+fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
+    clock.map(|mut clock| {
+        clock.stop();
+        clock
+    })
+}
