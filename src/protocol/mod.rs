@@ -8,6 +8,7 @@ mod wire;
 
 pub use self::kinds::{DataFile, Priority, GAMES_MS, GRACE_MS, REVIEW_MS};
 
+use reversi_engine::mistakes::Mistakes;
 use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
@@ -54,10 +55,14 @@ pub enum Request {
         seed: u64,
         /// At most this many milliseconds (the clock's remaining time), on top of the level's own cap.
         max_millis: Option<u32>,
-        /// Mistakes on purpose: at most this many discs lost, about one move in that many (see
-        /// [`reversi_engine::mistakes`]); absent: none.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        mistakes: Option<(u32, u32)>,
+        /// Mistakes on purpose (see [`reversi_engine::mistakes`]); absent: none. On the wire
+        /// `[max_loss, one_in]`.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "wire::optional_mistakes"
+        )]
+        mistakes: Option<Mistakes>,
     },
     /// A random start position: `moves` random moves from the standard start that a search values for black
     /// within `low..=high` discs. Answered by [`Response::Start`].

@@ -106,3 +106,58 @@ pub(super) mod values_text {
             .collect()
     }
 }
+
+/// The AI's mistakes as `[max_loss, one_in]`, when it makes any.
+pub(super) mod optional_mistakes {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use reversi_engine::mistakes::Mistakes;
+
+    pub fn serialize<S: Serializer>(
+        value: &Option<Mistakes>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.map(|m| [m.max_loss, m.one_in]).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Mistakes>, D::Error> {
+        Ok(Option::<[u32; 2]>::deserialize(deserializer)?
+            .map(|[max_loss, one_in]| Mistakes { max_loss, one_in }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Request;
+    use reversi_engine::mistakes::Mistakes;
+    use reversi_engine::Position;
+
+    /// The wire keeps its readable forms: a position as text, the mistakes as `[max_loss, one_in]`, absent
+    /// when there are none.
+    #[test]
+    fn a_search_reads_back_as_written() {
+        let search = |mistakes| Request::Search {
+            id: 3,
+            position: Position::START,
+            level: 5,
+            seed: 9,
+            max_millis: None,
+            mistakes,
+        };
+        let with = search(Some(Mistakes {
+            max_loss: 4,
+            one_in: 2,
+        }));
+        let text = serde_json::to_string(&with).unwrap();
+        assert!(text.contains("\"mistakes\":[4,2]"), "{text}");
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), with);
+        let text = serde_json::to_string(&search(None)).unwrap();
+        assert!(!text.contains("mistakes"), "{text}");
+        assert_eq!(
+            serde_json::from_str::<Request>(&text).unwrap(),
+            search(None)
+        );
+    }
+}

@@ -41,7 +41,7 @@ impl Session {
             });
             let position = self.game.position();
             let level = self.settings.level(color);
-            let mistakes = self.settings.mistakes.map(|m| (m.max_loss, m.one_in));
+            let mistakes = self.settings.mistakes;
             self.asks
                 .search
                 .ask_after(&mut self.channel, position, delay, |id| Request::Search {

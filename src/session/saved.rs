@@ -6,23 +6,93 @@ use std::fmt;
 
 /// The format version written. Older versions are brought up to it by [`crate::session::persist::migrate`]; newer ones are refused
 /// (and kept, see [`crate::session::persist::BACKUP_KEY`]).
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Why saved data could not be restored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestoreError {
     /// Not JSON of the expected shape.
-    Malformed(String),
+    Malformed(Malformed),
     /// Written by another version of the game.
     Version(u32),
     /// A field holds an impossible value.
-    Invalid(String),
+    Invalid(Invalid),
+}
+
+/// How saved data is not a save at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Malformed {
+    /// No version number.
+    NoVersion,
+    /// Not JSON, or JSON of another shape: the parser's reason, with where it stopped.
+    Json {
+        /// The line (1-based).
+        line: usize,
+        /// The column.
+        column: usize,
+        /// The parser's words.
+        reason: String,
+    },
+}
+
+impl Malformed {
+    /// The JSON parser's error.
+    pub fn json(error: &serde_json::Error) -> RestoreError {
+        RestoreError::Malformed(Malformed::Json {
+            line: error.line(),
+            column: error.column(),
+            reason: error.to_string(),
+        })
+    }
+}
+
+/// Which field of a save holds an impossible value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Who plays is none of the modes.
+    Mode,
+    /// A level outside 1 to [`reversi_engine::MAX_LEVEL`].
+    Level(u8),
+    /// The start position.
+    Start(reversi_engine::PositionError),
+    /// The moves played.
+    Moves(reversi_engine::TranscriptError),
+    /// The moves to redo.
+    RedoMoves(reversi_engine::TranscriptError),
+    /// A clock time that is negative or not a number.
+    ClockTimes,
+    /// The side that lost on time is neither.
+    Side,
+    /// The scoring rule is none of the rules.
+    Scoring,
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Invalid::Mode => write!(f, "unknown mode"),
+            Invalid::Level(level) => {
+                write!(f, "level {level} is not 1 to {}", reversi_engine::MAX_LEVEL)
+            }
+            Invalid::Start(error) => write!(f, "start position: {error}"),
+            Invalid::Moves(error) => write!(f, "moves: {error}"),
+            Invalid::RedoMoves(error) => write!(f, "redo moves: {error}"),
+            Invalid::ClockTimes => write!(f, "clock times must be positive"),
+            Invalid::Side => write!(f, "unknown side"),
+            Invalid::Scoring => write!(f, "unknown scoring"),
+        }
+    }
 }
 
 impl fmt::Display for RestoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RestoreError::Malformed(reason) => write!(f, "saved data is not readable ({reason})"),
+            RestoreError::Malformed(Malformed::NoVersion) => {
+                write!(f, "saved data is not readable (no version number)")
+            }
+            RestoreError::Malformed(Malformed::Json { reason, .. }) => {
+                write!(f, "saved data is not readable ({reason})")
+            }
             RestoreError::Version(v) if *v > VERSION => write!(
                 f,
                 "saved by a newer version of the game (version {v}; this page reads up to version {VERSION})"

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::persist::{restore, save, RestoreError};
+use crate::session::persist::{restore, save, Malformed, RestoreError};
 use crate::session::{Kept, Settings};
 use reversi_engine::{Game, Position};
 
@@ -44,8 +44,7 @@ pub fn save_slot(kept: &Kept, now_ms: f64) -> String {
 
 /// Reads a slot: its summary and the game, or why it cannot be used.
 pub fn read_slot(text: &str) -> Result<(SlotInfo, Kept), RestoreError> {
-    let file: SlotFile =
-        serde_json::from_str(text).map_err(|e| RestoreError::Malformed(e.to_string()))?;
+    let file: SlotFile = serde_json::from_str(text).map_err(|e| Malformed::json(&e))?;
     let kept = restore(&file.game.to_string())?;
     let info = SlotInfo {
         saved_at: file.saved_at,

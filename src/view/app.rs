@@ -13,7 +13,7 @@ use super::BoardView;
 use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::share;
 use crate::session::slots;
-use crate::session::training::{Progress, TrainingAction, PROGRESS_KEY};
+use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
 use crate::session::{Action, Kept, Notice, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::storage;
@@ -82,8 +82,9 @@ fn initial_session() -> Session {
         match Progress::restore(&text) {
             Ok(progress) => session.training.progress = progress,
             Err(_) => {
+                let key = keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text);
                 session.training.progress_lost =
-                    Some(keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text));
+                    Some(key.map_or(ProgressLost::NotKept, ProgressLost::KeptAt));
             }
         }
     }

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::session::training::drill::{lines, DrillChoice};
-use crate::session::training::{Tab, Training, TrainingAction};
+use crate::session::training::{ProgressLost, Tab, Training, TrainingAction};
 use crate::view::i18n::training::{self as words, Words};
 use crate::view::i18n::Lang;
 use crate::view::panels::Counts;
@@ -58,7 +58,7 @@ pub fn training_room(props: &TrainingProps) -> Html {
             </div>
             if let Some(kept) = &training.progress_lost {
                 <p class="notice" role="status" data-testid="progress-lost">
-                    if let Some(key) = kept {
+                    if let ProgressLost::KeptAt(key) = kept {
                         { w.progress_lost }{ " " }<code>{ key }</code>
                     } else {
                         { w.progress_lost_not_kept }

@@ -155,9 +155,9 @@ impl Engine {
                             }
                         });
                 self.searcher.set_threads(1);
-                let mistakes = mistakes.map(|(max_loss, one_in)| Mistakes {
-                    max_loss: max_loss.clamp(1, 64),
-                    one_in: one_in.clamp(1, 100),
+                let mistakes = mistakes.map(|m| Mistakes {
+                    max_loss: m.max_loss.clamp(1, 64),
+                    one_in: m.one_in.clamp(1, 100),
                 });
                 if let Some(mistakes) = mistakes.filter(|m| m.errs(seed)) {
                     if let Some((slip, loss)) = mistakes.slip(&mut self.searcher, &position.board) {

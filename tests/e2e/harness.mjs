@@ -167,7 +167,7 @@ export async function newGame(page, { mode, level, color, levelWhite, speed } = 
 
 /**
  * Loads a game into the page as if it had been autosaved: `moves` from the standard start, the person playing
- * black against the AI at `level` (the save format of src/session/persist.rs), then waits for the person's turn.
+ * black against the AI at `level` (the save format of src/session/persist/mod.rs, version 1: a page migrates it), then waits for the person's turn.
  */
 export async function restoreGame(page, { moves, level }) {
   const saved = {

@@ -15,4 +15,4 @@ pub mod train;
 pub mod wthor_tools;
 pub mod xot;
 
-pub use error::ToolError;
+pub use error::{DataError, ToolError};

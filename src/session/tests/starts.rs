@@ -111,7 +111,9 @@ fn the_ai_mistakes_go_with_its_searches() {
         ..Settings::default()
     });
     match s.channel.last_request() {
-        Some((Request::Search { mistakes, .. }, _)) => assert_eq!(mistakes, Some((4, 5))),
+        Some((Request::Search { mistakes, .. }, _)) => {
+            assert_eq!(mistakes.map(|m| (m.max_loss, m.one_in)), Some((4, 5)))
+        }
         other => panic!("expected a search, found {other:?}"),
     }
     // The hint is the engine's best, never a mistake.

@@ -141,6 +141,15 @@ impl PuzzleRound {
     }
 }
 
+/// What became of stored progress that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProgressLost {
+    /// Copied aside under this storage key.
+    KeptAt(String),
+    /// The storage took no copy (it may be full): the stored text is left where it is.
+    NotKept,
+}
+
 /// A drill's verdict on the player's last move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Feedback {
@@ -150,9 +159,28 @@ pub struct Feedback {
     pub played: Square,
     /// The line's move.
     pub expected: Square,
-    /// Values for the player (hundredths of a disc) of the move played and the line's move, and whether
-    /// they are the book's (else a quick search's); `None` while the search runs.
-    pub values: Option<(i32, i32, bool)>,
+    /// The values of the move played and the line's move; `None` while the search runs.
+    pub values: Option<DrillValues>,
+}
+
+/// What a wrong drill move and the line's move are worth, for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrillValues {
+    /// The move played, in hundredths of a disc.
+    pub played: i32,
+    /// The line's move.
+    pub expected: i32,
+    /// Where the values come from.
+    pub source: ValueSource,
+}
+
+/// Where a drill's values come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// The opening book.
+    Book,
+    /// A quick search.
+    Search,
 }
 
 /// The line being drilled.
@@ -237,9 +265,8 @@ pub struct Training {
     pub valuing: Option<RequestId>,
     /// Counts and schedule, kept in storage.
     pub progress: Progress,
-    /// Stored progress could not be read: where it was copied aside (`Some(None)`: the storage took no
-    /// copy).
-    pub progress_lost: Option<Option<String>>,
+    /// Stored progress could not be read (and what became of it).
+    pub progress_lost: Option<ProgressLost>,
 }
 
 impl Training {
@@ -489,7 +516,11 @@ impl Training {
         };
         let value = |s| book.value_for_black(&round.position, s).map(|v| v * sign);
         let values = match (value(square), value(expected)) {
-            (Some(played), Some(wanted)) => Some((played, wanted, true)),
+            (Some(played), Some(wanted)) => Some(DrillValues {
+                played,
+                expected: wanted,
+                source: ValueSource::Book,
+            }),
             _ => None,
         };
         round.feedback = Some(Feedback {
@@ -545,7 +576,11 @@ impl Training {
                     if let (Some(played), Some(wanted)) =
                         (value(feedback.played), value(feedback.expected))
                     {
-                        feedback.values = Some((played, wanted, false));
+                        feedback.values = Some(DrillValues {
+                            played,
+                            expected: wanted,
+                            source: ValueSource::Search,
+                        });
                     }
                 }
             }

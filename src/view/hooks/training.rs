@@ -4,7 +4,7 @@ use std::cell::RefCell;
 
 use yew::prelude::*;
 
-use crate::session::training::{Progress, TrainingAction, PROGRESS_KEY};
+use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
 use crate::session::{Action, Session};
 use crate::view::browser::storage;
 
@@ -20,7 +20,7 @@ thread_local! {
 pub fn use_training_progress(session: &UseReducerHandle<Session>) {
     let progress = session.training.progress.clone();
     // Unreadable progress that could not be copied aside is not written over.
-    let keep_stored = session.training.progress_lost == Some(None);
+    let keep_stored = session.training.progress_lost == Some(ProgressLost::NotKept);
     let dispatcher = session.dispatcher();
     use_effect_with(progress, move |progress| {
         let Some(storage) = storage().filter(|_| !keep_stored) else {

@@ -1,6 +1,7 @@
 //! The training room's words in English and Chinese (简体): fixed ones in one table with both translations
 //! side by side (as in [`crate::view::i18n`]), and the sentences built from figures below it.
 
+use crate::session::training::{DrillValues, ValueSource};
 use crate::view::i18n::{color_name, Lang};
 use reversi_engine::{Color, Square};
 
@@ -170,11 +171,15 @@ pub fn drill_miss(
     lang: Lang,
     played: Square,
     expected: Square,
-    values: Option<(i32, i32, bool)>,
+    values: Option<DrillValues>,
 ) -> String {
     let w = Words::of(lang);
-    let values = values.map(|(p, e, book)| {
-        let source = if book { w.book } else { w.search };
+    let values = values.map(|v| {
+        let (p, e) = (v.played, v.expected);
+        let source = match v.source {
+            ValueSource::Book => w.book,
+            ValueSource::Search => w.search,
+        };
         let disc = |v: i32| format!("{:+.1}", v as f64 / 100.0);
         match lang {
             Lang::En => format!(" ({source}: {expected} {}, {played} {})", disc(e), disc(p)),
@@ -215,7 +220,17 @@ mod tests {
         let c4: Square = "c4".parse().unwrap();
         for lang in Lang::ALL {
             assert!(puzzle_verdict(lang, d3, c4, 6, 8).contains("c4"));
-            assert!(drill_miss(lang, d3, c4, Some((-250, 100, true))).contains("+1.0"));
+            assert!(drill_miss(
+                lang,
+                d3,
+                c4,
+                Some(DrillValues {
+                    played: -250,
+                    expected: 100,
+                    source: ValueSource::Book
+                })
+            )
+            .contains("+1.0"));
         }
         assert_ne!(outcome(Lang::En, 0), outcome(Lang::Zh, 0));
         assert_eq!(outcome(Lang::En, -4), "loses by 4");

@@ -473,13 +473,19 @@ fn append_samples(
     out: &std::path::Path,
     write: impl FnOnce(&mut dyn Write) -> Result<usize, ToolError>,
 ) -> Result<(), ToolError> {
+    let in_file = |error| ToolError::Io(out.to_path_buf(), error);
     let file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
-        .open(out)?;
+        .open(out)
+        .map_err(in_file)?;
     let mut writer = std::io::BufWriter::new(file);
-    let n = write(&mut writer)?;
-    writer.flush()?;
+    // The samples are written to the file, not to the command's output.
+    let n = write(&mut writer).map_err(|e| match e {
+        ToolError::Output(error) => in_file(error),
+        other => other,
+    })?;
+    writer.flush().map_err(in_file)?;
     eprintln!("{n} positions appended to {}", out.display());
     Ok(())
 }

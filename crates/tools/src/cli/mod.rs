@@ -3,6 +3,7 @@
 //! and the developer commands (training, data, the book and the explorer's file) in `dev.rs`; the servers
 //! and protocols live in their own modules (`arena`, `bot`, `nboard`). Native only.
 
+use crate::DataError;
 use crate::ToolError;
 use std::process::ExitCode;
 
@@ -47,7 +48,8 @@ enum Command {
         #[arg(long, conflicts_with = "json")]
         divide: bool,
     },
-    /// Solve each position of an .obf file exactly (single-threaded) and check the file's scores.
+    /// Solve each position of an .obf file exactly (on every core unless --threads says otherwise) and check
+    /// the file's scores.
     Solve {
         /// The .obf file: "<64 squares> X|O; <move>:<score>; ..." per line.
         file: std::path::PathBuf,
@@ -529,18 +531,18 @@ pub fn main() -> ExitCode {
                     .map_err(|e| ToolError::Io(path.clone(), e))
                     .and_then(|bytes| {
                         reversi_engine::book::Book::read(&bytes)
-                            .map_err(|e| ToolError::Data(path.clone(), e.to_string()))
+                            .map_err(|e| ToolError::Data(path.clone(), DataError::Opening(e)))
                     })
                     .map(|book| second.with_book(book)),
             });
             let result = second.and_then(|second| {
-                run_match(
-                    (level, vs_level),
-                    games as usize,
-                    openings.as_deref(),
-                    second,
-                    &options,
-                )
+                let pairing = play::Pairing {
+                    level,
+                    vs_level,
+                    games: games as usize,
+                    openings: openings.as_deref(),
+                };
+                run_match(&pairing, second, &options)
             });
             report("match", result)
         }

@@ -278,13 +278,29 @@ fn parse_time_scale(text: &str) -> Result<f64, String> {
     }
 }
 
+/// What a match pits against what, and how many games from which openings.
+pub(super) struct Pairing<'a> {
+    /// The first engine's level.
+    pub(super) level: u8,
+    /// The second engine's level.
+    pub(super) vs_level: u8,
+    /// Games to play.
+    pub(super) games: usize,
+    /// A file of opening lines (`None`: the built-in ones).
+    pub(super) openings: Option<&'a std::path::Path>,
+}
+
 pub(super) fn run_match(
-    (level_a, level_b): (u8, u8),
-    games: usize,
-    openings: Option<&std::path::Path>,
+    pairing: &Pairing,
     second: Searcher,
     options: &MatchOptions,
 ) -> Result<ExitCode, ToolError> {
+    let (level_a, level_b, games, openings) = (
+        pairing.level,
+        pairing.vs_level,
+        pairing.games,
+        pairing.openings,
+    );
     let loss_depth = options.loss_depth;
     // (sum of losses in discs, moves) for each side, when measured.
     let mut losses_by_side = [(0f64, 0u64); 2];

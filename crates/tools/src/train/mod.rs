@@ -92,7 +92,8 @@ pub fn train(
     let base = match &options.base {
         None => None,
         Some(path) => {
-            let bytes = std::fs::read(path)?;
+            let bytes = std::fs::read(path)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
             Some(PatternWeights::compact_from_bytes(&bytes).map_err(|e| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,

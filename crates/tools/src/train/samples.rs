@@ -43,9 +43,12 @@ pub fn read_samples(paths: &[std::path::PathBuf]) -> std::io::Result<(Vec<Sample
     let mut samples = Vec::new();
     let mut bad = 0;
     for path in paths {
-        let file = std::io::BufReader::new(std::fs::File::open(path)?);
+        // The error names the file: it is reported as it is.
+        let named =
+            |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+        let file = std::io::BufReader::new(std::fs::File::open(path).map_err(named)?);
         for line in file.lines() {
-            match Sample::parse(&line?) {
+            match Sample::parse(&line.map_err(named)?) {
                 Some(sample) => samples.push(sample),
                 None => bad += 1,
             }

@@ -1,6 +1,7 @@
 //! The opening tools over WTHOR files: the explorer's file (`reversi explorer-build`, every year), the AI's
 //! opening book (`reversi book-build`, years before the test set only) and `reversi explore`.
 
+use crate::DataError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +28,7 @@ pub fn explorer_build(
     let bytes = builder.write(min_games);
     // Read back what was written: the file the page loads must be one the reader accepts.
     let explorer = reversi_engine::explorer::Explorer::read(&bytes)
-        .map_err(|e| ToolError::Data(out.to_path_buf(), e.to_string()))?;
+        .map_err(|e| ToolError::Data(out.to_path_buf(), DataError::Opening(e)))?;
     std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
     eprintln!(
         "{} games, {} positions, {} bytes written to {}",
@@ -116,8 +117,8 @@ pub fn book_build(
         .collect();
     let book = Book::from_positions(valued);
     let bytes = book.write();
-    let written =
-        Book::read(&bytes).map_err(|e| ToolError::Data(out.to_path_buf(), e.to_string()))?;
+    let written = Book::read(&bytes)
+        .map_err(|e| ToolError::Data(out.to_path_buf(), DataError::Opening(e)))?;
     std::fs::write(out, &bytes).map_err(|e| ToolError::Io(out.to_path_buf(), e))?;
     eprintln!(
         "{} games, {} positions reached by {min_games}+ games, {} in the book (reachable through book moves), {} bytes written to {} in {:.1} s",
@@ -239,8 +240,8 @@ pub fn explore(
     use reversi_engine::{explorer::Explorer, openings, Game};
     let game = Game::from_transcript(transcript)?;
     let bytes = std::fs::read(file).map_err(|e| ToolError::Io(file.to_path_buf(), e))?;
-    let explorer =
-        Explorer::read(&bytes).map_err(|e| ToolError::Data(file.to_path_buf(), e.to_string()))?;
+    let explorer = Explorer::read(&bytes)
+        .map_err(|e| ToolError::Data(file.to_path_buf(), DataError::Opening(e)))?;
     let position = game.position();
     let moves = explorer.moves(&position);
     // The book's values, from black's side, in discs.

@@ -2,6 +2,7 @@
 //! them), its check against the WTHOR files (`reversi games-check`), and `reversi games`, the games that
 //! reached a position.
 
+use crate::DataError;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -32,12 +33,11 @@ pub fn read_games(path: &Path) -> Result<GameBase, ToolError> {
     if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut inflated = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut inflated)
-            .map_err(|e| {
-                ToolError::Data(path.to_path_buf(), format!("not a whole gzip file: {e}"))
-            })?;
+            .map_err(|e| ToolError::Data(path.to_path_buf(), DataError::Gzip(e)))?;
         bytes = inflated;
     }
-    GameBase::read(&bytes, None).map_err(|e| ToolError::Data(path.to_path_buf(), e.to_string()))
+    GameBase::read(&bytes, None)
+        .map_err(|e| ToolError::Data(path.to_path_buf(), DataError::Games(e)))
 }
 
 /// The players' names, the tournaments' names and the games.
@@ -63,7 +63,11 @@ fn wthor_games(
                 if index as usize >= names.len() {
                     return Err(ToolError::Data(
                         path.clone(),
-                        format!("game {}: {what} {index} has no name", i + 1),
+                        DataError::NoName {
+                            game: i + 1,
+                            what,
+                            index,
+                        },
                     ));
                 }
             }
@@ -142,17 +146,19 @@ pub fn games_check(
     if let Some((w, h)) = want.iter().zip(&have).find(|(w, h)| w != h) {
         return Err(ToolError::Data(
             file.to_path_buf(),
-            format!("the WTHOR files have \"{w}\" where the games file has \"{h}\""),
+            DataError::Differs {
+                wthor: w.clone(),
+                file: h.clone(),
+            },
         ));
     }
     if want.len() != have.len() {
         return Err(ToolError::Data(
             file.to_path_buf(),
-            format!(
-                "{} games in the WTHOR files, {} in the games file",
-                want.len(),
-                have.len()
-            ),
+            DataError::Counts {
+                wthor: want.len(),
+                file: have.len(),
+            },
         ));
     }
     eprintln!(

@@ -1,0 +1,297 @@
+//! The save format: round trips, refusals with a reason, recovery of a damaged save, migration, and
+//! saves written by an earlier build.
+
+use super::*;
+use crate::protocol::Request;
+use crate::session::{Action, Session};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+#[test]
+fn the_ai_mistakes_and_the_start_choice_come_back() {
+    for start in [
+        Start::Standard,
+        Start::Xot,
+        Start::Random {
+            moves: 20,
+            low: -4,
+            high: 6,
+        },
+    ] {
+        let settings = Settings {
+            mistakes: Some(reversi_engine::mistakes::Mistakes {
+                max_loss: 4,
+                one_in: 5,
+            }),
+            start,
+            ..Settings::default()
+        };
+        let mut session = Session::new(Settings::default());
+        session.settings = settings;
+        let back = restore(&save(&session.kept())).unwrap();
+        assert_eq!(back.settings.mistakes, settings.mistakes);
+        assert_eq!(back.settings.start, start);
+    }
+    // An unreadable start choice sets up a standard game; no mistakes when none were saved.
+    assert_eq!(start_from_code("random:x:1:2"), Start::Standard);
+    assert_eq!(start_from_code("random:10:5:-5"), Start::Standard);
+    let text = save(&Session::default().kept());
+    for (stored, start) in [
+        (r#"{"kind":"xot"}"#, Start::Xot),
+        (
+            r#"{"kind":"random","moves":99,"low":1,"high":2}"#,
+            Start::Standard,
+        ),
+        (r#"{"kind":"chess"}"#, Start::Standard),
+        (r#""xot""#, Start::Standard),
+    ] {
+        let changed = text.replace(r#"{"kind":"standard"}"#, stored);
+        assert_ne!(changed, text);
+        assert_eq!(restore(&changed).unwrap().settings.start, start, "{stored}");
+    }
+    let text = save(&Session::default().kept());
+    for (stored, start) in [
+        (r#"{"kind":"xot"}"#, Start::Xot),
+        (
+            r#"{"kind":"random","moves":99,"low":1,"high":2}"#,
+            Start::Standard,
+        ),
+        (r#"{"kind":"chess"}"#, Start::Standard),
+        (r#""xot""#, Start::Standard),
+    ] {
+        let changed = text.replace(r#"{"kind":"standard"}"#, stored);
+        assert_ne!(changed, text);
+        assert_eq!(restore(&changed).unwrap().settings.start, start, "{stored}");
+    }
+    let plain = restore(&save(&Session::new(Settings::default()).kept())).unwrap();
+    assert_eq!(plain.settings.mistakes, None);
+}
+
+#[test]
+fn a_saved_game_comes_back_exactly() {
+    let mut session = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    });
+    for m in ["f5", "d6", "c3", "d3", "c4"] {
+        session.apply(Action::Square(sq(m)));
+    }
+    session.apply(Action::Undo);
+    session.apply(Action::Undo);
+    session.apply(Action::SetAnalyseDepth(6));
+    session.apply(Action::SetScoring(crate::session::Scoring::Split));
+    let text = save(&session.kept());
+    let mut timed = Session::new(Settings {
+        mode: Mode::HumanVsHuman,
+        clock: Some(ClockSettings {
+            minutes: 5,
+            increment_s: 3,
+        }),
+        ..Settings::default()
+    });
+    timed.apply(Action::Tick(0.0));
+    timed.apply(Action::Tick(4_000.0));
+    let back = restore(&save(&timed.kept())).unwrap();
+    assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
+    assert_eq!(back.settings.clock, timed.settings.clock);
+    let restored = restore(&text).unwrap();
+    assert_eq!(restored.game, session.game);
+    assert_eq!(restored.settings, session.settings);
+    assert_eq!(restored.game.redo_transcript(), "d3c4");
+    assert_eq!(restored.analyse_depth, 6);
+    assert_eq!(restored.scoring, crate::session::Scoring::Split);
+    assert_eq!(save(&restored), text);
+}
+
+#[test]
+fn an_engine_to_move_thinks_again_after_restore() {
+    let mut session = Session::new(Settings::default());
+    session.apply(Action::Square(sq("f5")));
+    let restored = Session::resume(restore(&save(&session.kept())).unwrap());
+    assert!(restored.ai_to_move());
+    assert!(matches!(
+        restored.channel.last_request(),
+        Some((Request::Search { .. }, _))
+    ));
+}
+
+#[test]
+fn corrupt_or_foreign_data_is_refused_with_a_reason() {
+    let good = save(&Session::default().kept());
+    let cases = [
+        ("", "not readable"),
+        ("{\"version\":1}", "not readable"),
+        ("[1,2,3]", "not readable"),
+        (
+            &good.replace(&format!("\"version\":{VERSION}"), "\"version\":99"),
+            "version 99",
+        ),
+        (&good.replace("\"hva-black\"", "\"chess\""), "unknown mode"),
+        (
+            &good.replace("\"black_level\":4", "\"black_level\":0"),
+            "level 0",
+        ),
+        (
+            &good.replace("\"moves\":\"\"", "\"moves\":\"f5a1\""),
+            "moves: move 2",
+        ),
+        (
+            &good.replace("\"redo\":\"\"", "\"redo\":\"zz\""),
+            "redo moves",
+        ),
+    ];
+    for (text, reason) in cases {
+        let error = restore(text).unwrap_err().to_string();
+        assert!(error.contains(reason), "{text:?}: {error}");
+    }
+}
+
+#[test]
+fn the_valid_part_of_a_damaged_save_is_recovered() {
+    let mut session = Session::default();
+    session.apply(Action::NewGame(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    }));
+    for square in ["f5", "d6", "c3", "d3", "c4"] {
+        session.apply(Action::Square(square.parse().unwrap()));
+    }
+    session.apply(Action::Undo);
+    let good = save(&session.kept());
+    // Intact: everything, nothing lost.
+    let all = recover(&good).unwrap();
+    assert!(all.lost.is_none());
+    assert_eq!(all.kept.game.transcript(), "f5d6c3d3");
+    assert!(all.kept.game.can_redo());
+    // One bad move: the moves before it, and the reason.
+    let bad_move = good.replace("\"moves\":\"f5d6c3d3\"", "\"moves\":\"f5d6a1d3\"");
+    let part = recover(&bad_move).unwrap();
+    assert_eq!(part.kept.game.transcript(), "f5d6");
+    assert!(part.lost.unwrap().to_string().contains("move 3"));
+    // A bad redo move: the game, without the redo moves.
+    let bad_redo = good.replace("\"redo\":\"c4\"", "\"redo\":\"zz\"");
+    let part = recover(&bad_redo).unwrap();
+    assert_eq!(part.kept.game.transcript(), "f5d6c3d3");
+    assert!(!part.kept.game.can_redo());
+    assert!(part.lost.unwrap().to_string().contains("redo"));
+    // Not a save, a newer version, or bad settings: nothing to recover.
+    for text in [
+        "{\"version\":1,\"mode\":".to_string(),
+        good.replace(&format!("\"version\":{VERSION}"), "\"version\":99"),
+        good.replace("\"black_level\":4", "\"black_level\":0"),
+    ] {
+        assert!(recover(&text).is_err(), "{text}");
+    }
+    assert!(
+        recover(&good.replace(&format!("\"version\":{VERSION}"), "\"version\":99"))
+            .unwrap_err()
+            .to_string()
+            .contains("newer version")
+    );
+}
+
+#[test]
+fn migration_keeps_the_current_version_and_refuses_others() {
+    let value: serde_json::Value = serde_json::from_str(&save(&Session::default().kept())).unwrap();
+    assert_eq!(migrate(value.clone()).unwrap(), value);
+    // Version 1 wrote the start choice as text.
+    let mut first = value.clone();
+    first["version"] = 1.into();
+    first["start_choice"] = "random:10:-2:2".into();
+    let migrated = migrate(first).unwrap();
+    assert_eq!(migrated["version"], VERSION);
+    assert_eq!(
+        migrated["start_choice"],
+        serde_json::json!({"kind": "random", "moves": 10, "low": -2, "high": 2})
+    );
+    for version in [0u64, VERSION as u64 + 1, u64::MAX] {
+        let mut other = value.clone();
+        other["version"] = version.into();
+        assert!(matches!(migrate(other), Err(RestoreError::Version(_))));
+    }
+    assert!(migrate(serde_json::json!({"mode": "hvh"})).is_err());
+}
+
+/// Saves written before the save format became its own type ([`Kept`]) still load: the autosave, a slot
+/// and the games aside, as that build wrote them.
+mod fixtures {
+    use super::*;
+    use crate::session::slots::{read_replaced, read_slot};
+
+    const AUTOSAVE: &str = include_str!("../fixtures/autosave-v1.json");
+    const SLOT: &str = include_str!("../fixtures/slot-v1.json");
+    const REPLACED: &str = include_str!("../fixtures/replaced-v1.json");
+
+    fn check(kept: &Kept) {
+        assert_eq!(kept.game.transcript(), "f5d6c3d3c4f4c5");
+        assert_eq!(kept.game.redo_transcript(), "b3c2");
+        assert_eq!(
+            kept.settings.mode,
+            Mode::HumanVsAi {
+                human: Color::Black
+            }
+        );
+        assert_eq!(
+            (kept.settings.black_level, kept.settings.white_level),
+            (4, 7)
+        );
+        assert_eq!(
+            kept.settings.clock,
+            Some(ClockSettings {
+                minutes: 5,
+                increment_s: 3
+            })
+        );
+        assert_eq!(
+            kept.clock.as_ref().map(|c| c.remaining_ms),
+            Some([241_500.0, 287_250.0])
+        );
+        assert_eq!(
+            kept.settings.mistakes.map(|m| (m.max_loss, m.one_in)),
+            Some((4, 5))
+        );
+        assert_eq!(
+            kept.settings.start,
+            Start::Random {
+                moves: 12,
+                low: -2,
+                high: 2
+            }
+        );
+        assert!(kept.analyse);
+        assert_eq!(kept.analyse_depth, 6);
+        assert_eq!(kept.scoring, Scoring::Split);
+    }
+
+    #[test]
+    fn an_earlier_builds_saves_still_load() {
+        let autosave = restore(AUTOSAVE.trim()).unwrap();
+        check(&autosave);
+        // Written again, it is today's version, which reads back the same.
+        let again = save(&autosave);
+        assert!(again.contains(&format!("\"version\":{VERSION}")), "{again}");
+        check(&restore(&again).unwrap());
+        let (info, slot) = read_slot(SLOT.trim()).unwrap();
+        check(&slot);
+        assert_eq!((info.saved_at, info.move_count), (1_795_000_000_000.0, 7));
+        let aside = read_replaced(REPLACED.trim());
+        assert_eq!(aside.len(), 2);
+        check(&aside[0]);
+        assert_eq!(aside[1].game.transcript(), "e6f4c3c4d3");
+        // The session resumed from it has the AI (white) think again, within white's time left.
+        let session = Session::resume(autosave);
+        assert!(session.ai_to_move());
+        let Some((crate::protocol::Request::Search { max_millis, .. }, _)) =
+            session.channel.last_request()
+        else {
+            panic!("the AI thinks again")
+        };
+        assert!(max_millis.is_some_and(|ms| ms > 0 && ms < 287_250));
+        assert_eq!(
+            session.clock.map(|c| c.remaining_ms),
+            Some([241_500.0, 287_250.0])
+        );
+    }
+}
