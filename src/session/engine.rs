@@ -132,7 +132,7 @@ impl Session {
     pub(super) fn receive(&mut self, response: Response) {
         let id = response.id();
         if self.training.waits_for(id) {
-            self.training.receive(response);
+            std::rc::Rc::make_mut(&mut self.training).receive(response);
             return;
         }
         match response {

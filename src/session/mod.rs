@@ -34,6 +34,8 @@ pub use self::action::Action;
 pub use self::clock::GameClock;
 pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
+use std::rc::Rc;
+
 use crate::client::channel::Channel;
 use crate::protocol::Request;
 use reversi_engine::{Bitboard, Color, Game, Square};
@@ -77,10 +79,11 @@ pub struct Session {
     /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
     /// [`MAX_REPLACED`], the oldest dropped first.
     pub replaced: Vec<Kept>,
-    /// The analysis room: evaluation graph, review and explorer, answered by the second worker.
-    pub room: crate::session::room::Room,
+    /// The analysis room: evaluation graph, review and explorer, answered by the second worker. Shared
+    /// with the page's render (an action that leaves the room alone does not copy it).
+    pub room: Rc<crate::session::room::Room>,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
-    pub training: crate::session::training::Training,
+    pub training: Rc<crate::session::training::Training>,
     /// The engine's move, held back because it came sooner than [`MIN_REPLY_MS`] after the person's.
     pub held: Option<HeldReply>,
     /// When the engine's reply to the person's last move may be shown (page milliseconds).
@@ -155,10 +158,10 @@ impl Session {
             notice: None,
             channel: Channel::new(1),
             replaced: Vec::new(),
-            room: crate::session::room::Room::default(),
-            training: crate::session::training::Training::new(
+            room: Rc::default(),
+            training: Rc::new(crate::session::training::Training::new(
                 crate::session::training::Progress::new(),
-            ),
+            )),
             held: None,
             reply_due: None,
             expert: None,
@@ -232,14 +235,17 @@ impl Session {
         match action {
             Action::Room(action) => {
                 let shown = self.shown();
-                self.room.apply(action, &self.game, &shown);
+                Rc::make_mut(&mut self.room).apply(action, &self.game, &shown);
             }
             action => {
                 let shown_before = self.shown();
                 self.apply_game(action);
                 let shown = self.shown();
                 let moved = shown != shown_before;
-                self.room.sync(&self.game, moved.then_some(&shown));
+                let shown = moved.then_some(&shown);
+                if !self.room.settled(&self.game, shown) {
+                    Rc::make_mut(&mut self.room).sync(&self.game, shown);
+                }
             }
         }
     }
@@ -251,7 +257,9 @@ impl Session {
                 // old game is mistaken for the new one.
                 self.cancel_engine();
                 let mut room = std::mem::take(&mut self.room);
-                room.forget_review();
+                if room.review().is_some() {
+                    Rc::make_mut(&mut room).forget_review();
+                }
                 *self = Session {
                     room,
                     channel: std::mem::take(&mut self.channel),
@@ -264,7 +272,7 @@ impl Session {
                 self.after_change();
             }
             Action::Square(square) if self.training.open => {
-                self.training.click(square, &mut self.channel);
+                Rc::make_mut(&mut self.training).click(square, &mut self.channel);
             }
             Action::Training(action) => self.train(action),
             // The game's own controls wait while the training room has the board.
@@ -309,7 +317,7 @@ impl Session {
             Action::Workers { count, threads } => {
                 self.search_threads = threads.max(1);
                 let shown = self.shown();
-                self.room.set_workers(count, &self.game, &shown);
+                Rc::make_mut(&mut self.room).set_workers(count, &self.game, &shown);
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
@@ -342,7 +350,7 @@ impl Session {
         use crate::session::training::TrainingAction;
         let opening = action == TrainingAction::Open && !self.training.open;
         let closing = action == TrainingAction::Close && self.training.open;
-        self.training.apply(action, &mut self.channel);
+        Rc::make_mut(&mut self.training).apply(action, &mut self.channel);
         if opening {
             self.cancel_engine();
             self.browsing = None;

@@ -147,7 +147,9 @@ impl Session {
     pub(super) fn replace_game(&mut self, game: Game) {
         self.cancel_engine();
         // A review belongs to the game it reviewed (the values it found stay, kept by position).
-        self.room.forget_review();
+        if self.room.review().is_some() {
+            std::rc::Rc::make_mut(&mut self.room).forget_review();
+        }
         self.game = game;
         self.browsing = None;
         self.notice = None;

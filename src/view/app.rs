@@ -11,8 +11,10 @@ use yew::prelude::*;
 use super::i18n::{self, Lang};
 use super::BoardView;
 use crate::session::persist::{self, AUTOSAVE_KEY};
+use crate::session::room::{ReviewedMove, Room};
 use crate::session::share;
 use crate::session::slots;
+use crate::session::training::Training;
 use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
 use crate::session::{Action, Kept, Notice, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
@@ -30,11 +32,11 @@ use crate::view::new_game::NewGameForm;
 use crate::view::panels::{GameControls, Header, ResultCard, SharePanel};
 use crate::view::sections::{
     show_ply, status_line, AnalysisRoom, EngineLines, Help, NoticeLine, PlayState, Record,
-    ScoringChoice,
+    ScoringChoice, StartLine,
 };
 use crate::view::slots::SaveSlots;
 use crate::view::training::TrainingRoom;
-use reversi_engine::{Bitboard, Move, Square};
+use reversi_engine::{Bitboard, Game, Move, Square};
 
 /// The application.
 #[function_component(App)]
@@ -80,10 +82,10 @@ fn initial_session() -> Session {
     // The training room's progress; unreadable progress is copied aside before it is written over.
     if let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) {
         match Progress::restore(&text) {
-            Ok(progress) => session.training.progress = progress,
+            Ok(progress) => Rc::make_mut(&mut session.training).progress = progress,
             Err(_) => {
                 let key = keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text);
-                session.training.progress_lost =
+                Rc::make_mut(&mut session.training).progress_lost =
                     Some(key.map_or(ProgressLost::NotKept, ProgressLost::KeptAt));
             }
         }
@@ -195,15 +197,33 @@ fn main_view() -> Html {
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form, orientation))
     });
 
-    // The components read one copy of the session a render and ask for changes through `on_action`.
+    // Each component takes what it shows (a part of the session, or values worked out here once a render)
+    // and asks for changes through `on_action`: one whose values did not change is not rendered again.
     let on_action = {
         let session = session.clone();
         Callback::from(move |action: Action| session.dispatch(action))
     };
-    let shared = Rc::new((*session).clone());
     let on_training_action = on_action.reform(Action::Training);
     let game = &session.game;
     let lang = *lang;
+    let shared_game = Rc::new(game.clone());
+    let reviewed = session.room.valuation.reviewed(game);
+    let shown = session.shown();
+    let board_area = {
+        let values = if session.analyse {
+            session.asks.values_for(&shown).to_vec()
+        } else {
+            Vec::new()
+        };
+        html! {
+            <BoardArea game={shared_game.clone()} browsing={session.browsing}
+                training={session.training.open.then(|| session.training.clone())}
+                room={session.room.clone()} reviewed={reviewed.clone()} {values} legal={session.clickable()}
+                hint={session.asks.hint().map(|h| h.square).filter(|_| session.browsing.is_none())}
+                line={if session.show_line { session.line() } else { Vec::new() }}
+                on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
+        }
+    };
     let t = lang.strings();
     let mode_text = i18n::mode(lang, &session.settings);
     let announcement = announcement(lang, &session);
@@ -211,7 +231,7 @@ fn main_view() -> Html {
         return html! {
             <main class="layout training-layout">
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} {sound} {sounds_played} on_sound={on_sound.clone()} />
-                <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
+                { board_area }
                 <aside class="panel">
                     <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
                 </aside>
@@ -225,9 +245,15 @@ fn main_view() -> Html {
     html! {
         <main class="layout">
             <Header mode_text={mode_text} {lang} {on_lang} {sound} {sounds_played} {on_sound} />
-            <BoardArea session={shared.clone()} on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
+            { board_area }
             <aside class="panel">
-                <PlayState session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <PlayState counts={(shown.black().count(), shown.white().count())}
+                    to_move={match session.browsing {
+                        Some(_) => Some(shown.to_move),
+                        None => (!game.is_over()).then(|| game.to_move()),
+                    }}
+                    clock={session.clock.clone()} running={session.clock_running().then(|| game.to_move())}
+                    status={status_line(lang, &session)} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
                     analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
@@ -243,13 +269,29 @@ fn main_view() -> Html {
                 if *show_form {
                     <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
                 }
-                <EngineLines session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <NoticeLine session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <Record session={shared.clone()} on_action={on_action.clone()} {lang} />
-                <AnalysisRoom session={shared.clone()} on_action={on_action.clone()} {lang} />
+                <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
+                    last_search={session.asks.last_search().cloned()}
+                    hint={session.asks.hint().filter(|_| session.browsing.is_none()).cloned()}
+                    line={session.line()} show_line={session.show_line} threads={session.search_threads}
+                    on_action={on_action.clone()} {lang} />
+                <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
+                    reviewed_here={reviewed_here(game, session.browsing, &reviewed)}
+                    browsing={session.browsing.is_some()} on_action={on_action.clone()} {lang} />
+                <Record game={shared_game.clone()} browsing={session.browsing}
+                    marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                    expert={session.expert.clone()} can_bring_back={!session.replaced.is_empty()}
+                    start={if session.asks.start.is_asking() {
+                        StartLine::Finding
+                    } else {
+                        session.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
+                    }}
+                    on_action={on_action.clone()} {lang} />
+                <AnalysisRoom room={session.room.clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                    browsing={session.browsing} {shown} playable={session.clickable()}
+                    on_action={on_action.clone()} {lang} />
                 <details class="more" data-testid="more">
                     <summary>{ t.more }</summary>
-                    <ScoringChoice session={shared.clone()} on_action={on_action.clone()} {lang} />
+                    <ScoringChoice scoring={session.scoring} on_action={on_action.clone()} {lang} />
                     <OrientationChoice orientation={*orientation} {on_orientation} {lang} />
                     <p class="more-links">
                         <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
@@ -264,8 +306,8 @@ fn main_view() -> Html {
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                         on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
-                    <crate::view::image::ImagePanel session={shared.clone()} orientation={*orientation} {lang} />
-                    <Help session={shared.clone()} on_action={on_action.clone()} {lang} />
+                    <crate::view::image::ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={*orientation} {lang} />
+                    <Help {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
@@ -317,10 +359,25 @@ fn orientation_choice(props: &OrientationProps) -> Html {
     }
 }
 
-/// Properties of [`BoardArea`].
+/// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
 #[derive(Properties, PartialEq)]
 struct BoardAreaProps {
-    session: Rc<Session>,
+    game: Rc<Game>,
+    browsing: Option<usize>,
+    /// The training room, while it has the board.
+    training: Option<Rc<Training>>,
+    /// The analysis room (the graph's values).
+    room: Rc<Room>,
+    /// The game's moves as the review valued them.
+    reviewed: Vec<ReviewedMove>,
+    /// The analysis's values on the board (none when it is off).
+    values: Vec<(Square, i32)>,
+    /// The squares a click plays.
+    legal: Bitboard,
+    /// The hint for the game's position.
+    hint: Option<Square>,
+    /// The engine's line drawn on the board (empty when it is not).
+    line: Vec<Square>,
     on_action: Callback<Action>,
     lang: Lang,
     /// The position editor is open (in place of the board).
@@ -334,9 +391,9 @@ struct BoardAreaProps {
 /// The board (or the position editor in its place) and the evaluation graph under it.
 #[function_component(BoardArea)]
 fn board_area(props: &BoardAreaProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
-    let game = &session.game;
-    let (position, last_move, flipped) = shown_with_last_move(session);
+    let lang = props.lang;
+    let game = &props.game;
+    let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
     let on_square = {
         let on_action = props.on_action.clone();
         Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
@@ -364,24 +421,16 @@ fn board_area(props: &BoardAreaProps) -> Html {
         Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
     };
     // On a position browsed that the review valued, its better move is marked as a hint would be.
-    let reviewed_best = session.browsing.and_then(|ply| {
-        session
-            .room
-            .valuation
-            .reviewed(game)
-            .into_iter()
+    let reviewed_best = props.browsing.and_then(|ply| {
+        props
+            .reviewed
+            .iter()
             .find(|m| m.ply == ply && m.mark.is_some())
             .and_then(|m| m.best.square())
     });
-    let values = if session.analyse {
-        session.asks.values_for(&session.shown()).to_vec()
-    } else {
-        Vec::new()
-    };
-    if session.training.open {
+    if let Some(training) = &props.training {
         // The room's board: its position (the start until an exercise begins), its last move, and after a
         // drill's wrong move the line's move marked.
-        let training = &session.training;
         let (position, last, legal) =
             training
                 .board()
@@ -396,6 +445,7 @@ fn board_area(props: &BoardAreaProps) -> Html {
             </section>
         };
     }
+    let values = props.values.clone();
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
@@ -404,25 +454,27 @@ fn board_area(props: &BoardAreaProps) -> Html {
                 if !values.is_empty() {
                     <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
                 }
-                <BoardView {position} legal={session.clickable()} {last_move} {flipped}
-                    hint={session.asks.hint().map(|h| h.square).filter(|_| session.browsing.is_none()).or(reviewed_best)}
-                    line={if session.show_line { session.line() } else { Vec::new() }}
+                <BoardView {position} legal={props.legal} {last_move} {flipped}
+                    hint={props.hint.or(reviewed_best)}
+                    line={props.line.clone()}
                     {values} {on_square} {lang} orientation={props.orientation} />
             }
-            <EvalGraph points={session.room.valuation.graph(game)} plies={game.plies().len()}
-                shown={session.browsing.unwrap_or(game.plies().len())}
-                marks={session.room.valuation.reviewed(game).iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                losses={session.room.valuation.running_losses(game)}
-                on_select={show_ply(session, &props.on_action)} {lang} />
+            <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
+                shown={props.browsing.unwrap_or(game.plies().len())}
+                marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                losses={props.room.valuation.running_losses(game)}
+                on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
         </section>
     }
 }
 
 /// The position shown (an earlier one while browsing the move list), its last placement and the discs it
 /// flipped (a pass is skipped to the placement before it).
-fn shown_with_last_move(session: &Session) -> (reversi_engine::Position, Option<Square>, Bitboard) {
-    let game = &session.game;
-    let (position, last_ply) = match session.browsing {
+fn shown_with_last_move(
+    game: &Game,
+    browsing: Option<usize>,
+) -> (reversi_engine::Position, Option<Square>, Bitboard) {
+    let (position, last_ply) = match browsing {
         Some(n) => (game.plies()[n].before, n.checked_sub(1)),
         None => (game.position(), game.plies().len().checked_sub(1)),
     };
@@ -436,6 +488,25 @@ fn shown_with_last_move(session: &Session) -> (reversi_engine::Position, Option<
         before.board.flips(square)
     });
     (position, last.map(|(_, square)| square), flipped)
+}
+
+/// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
+/// move list numbers it.
+fn reviewed_here(
+    game: &Game,
+    browsing: Option<usize>,
+    reviewed: &[ReviewedMove],
+) -> Option<(usize, ReviewedMove)> {
+    let ply = browsing?;
+    let number = game.plies()[..ply]
+        .iter()
+        .filter(|p| p.mv != Move::Pass)
+        .count()
+        + 1;
+    reviewed
+        .iter()
+        .find(|m| m.ply == ply && m.mark.is_some())
+        .map(|m| (number, m.clone()))
 }
 
 /// The game in GGF, each side named for who plays it.

@@ -10,7 +10,6 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::prelude::*;
 
 use crate::session::picture::{picture, Picture};
-use crate::session::Session;
 use crate::view::i18n::extras::Strings;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Color, Symmetry};
@@ -168,8 +167,10 @@ fn paint(picture: &Picture, style: Style, caption: &str) -> Result<HtmlCanvasEle
 /// Properties of [`ImagePanel`].
 #[derive(Properties, PartialEq)]
 pub struct ImagePanelProps {
-    /// The session (its game and the position shown).
-    pub session: Rc<Session>,
+    /// The game.
+    pub game: Rc<reversi_engine::Game>,
+    /// The ply browsed, if any (the image shows the position before it).
+    pub browsing: Option<usize>,
     /// How the view turns or mirrors the board.
     pub orientation: Symmetry,
     /// Language of the labels.
@@ -185,10 +186,9 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let whole = use_state(|| false);
     // Whether the last copy worked.
     let status = use_state(|| None::<bool>);
-    let session = &props.session;
     let picture = picture(
-        &session.game,
-        session.browsing,
+        &props.game,
+        props.browsing,
         props.orientation,
         *numbers,
         *whole,
@@ -208,7 +208,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let name = if *whole {
         "reversi-game.png".to_string()
     } else {
-        let ply = session.browsing.unwrap_or(session.game.plies().len());
+        let ply = props.browsing.unwrap_or(props.game.plies().len());
         format!("reversi-move-{ply}.png")
     };
     let on_download = {

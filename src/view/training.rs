@@ -3,6 +3,8 @@
 //! The board is the page's own ([`crate::view::BoardView`]), fed from
 //! [`crate::session::training::Training::board`].
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::session::training::drill::{lines, DrillChoice};
@@ -17,7 +19,7 @@ use reversi_engine::Color;
 #[derive(Properties, PartialEq)]
 pub struct TrainingProps {
     /// The room's state, as the page last rendered it.
-    pub training: Training,
+    pub training: Rc<Training>,
     /// Called with each action the room asks for.
     pub on_action: Callback<TrainingAction>,
     /// Language of the labels.

@@ -32,10 +32,15 @@ impl Explorer {
         self.ask.error()
     }
 
+    /// True when [`Explorer::sync`] would ask for `shown`.
+    pub fn would_ask(&self, shown: &Position) -> bool {
+        self.open && self.ask.error().is_none() && !self.ask.has(shown)
+    }
+
     /// Asks for the position `shown` while the explorer is open, unless its moves are here or asked, or the
     /// explorer failed.
     pub fn sync(&mut self, channel: &mut Channel, shown: &Position) {
-        if !self.open || self.ask.error().is_some() || self.ask.has(shown) {
+        if !self.would_ask(shown) {
             return;
         }
         let position = *shown;

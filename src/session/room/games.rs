@@ -100,16 +100,18 @@ impl GamesList {
         }
     }
 
+    /// True when [`GamesList::sync`] would ask for a page.
+    pub fn would_ask(&self, shown: &Position) -> bool {
+        self.open && self.ask.error().is_none() && !self.ask.has(&self.query(shown))
+    }
+
     /// Asks for the page the board's position `shown` wants, unless it is here, asked, or the list failed
     /// (asked again only when the person opens the list or searches again).
     pub fn sync(&mut self, channel: &mut Channel, shown: &Position) {
-        if !self.open || self.ask.error().is_some() {
+        if !self.would_ask(shown) {
             return;
         }
         let want = self.query(shown);
-        if self.ask.has(&want) {
-            return;
-        }
         // A page asked before and no longer wanted is let run (withdrawing it could stop the worker while
         // it loads the file); its answer is not shown.
         self.ask.let_go();

@@ -140,6 +140,13 @@ impl Room {
         }
     }
 
+    /// True when [`Room::sync`] would change nothing (so the room's state, shared with the page's last
+    /// render, need not be copied to be changed).
+    pub fn settled(&self, game: &Game, shown: Option<&Position>) -> bool {
+        shown.is_none_or(|s| !self.explorer.would_ask(s) && !self.games.would_ask(s))
+            && self.valuation.settled(game, self.parallel())
+    }
+
     /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
     /// `shown` is the position on the board (the explorer and the games list follow it), `None` when
     /// unchanged.

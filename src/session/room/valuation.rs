@@ -381,6 +381,12 @@ impl Valuation {
         }
     }
 
+    /// True when [`Valuation::sync`] has nothing to do: no review running, and no graph question it could
+    /// ask with `parallel` in flight.
+    pub fn settled(&self, game: &Game, parallel: usize) -> bool {
+        !self.reviewing() && (self.asked.len() >= parallel || self.graph_questions(game).is_empty())
+    }
+
     /// Asks the next questions, at most `parallel` in flight: the review's positions while it runs, else
     /// the graph's missing values.
     pub fn sync(&mut self, channel: &mut Channel, game: &Game, parallel: usize) {

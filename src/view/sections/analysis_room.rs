@@ -1,22 +1,46 @@
 //! The analysis room: the evaluation graph, the review and the explorer.
 
-use crate::session::room::RoomAction;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
-use super::{show_ply, SectionProps};
+use super::show_ply;
 
+use crate::session::room::{ReviewedMove, Room, RoomAction};
 use crate::session::Action;
 use crate::view::analysis::{ExplorerPanel, ReviewPanel};
 use crate::view::games::GamesPanel;
-use reversi_engine::{Move, Square};
+use crate::view::i18n::Lang;
+use reversi_engine::{Bitboard, Game, Move, Position, Square};
+
+/// Properties of [`AnalysisRoom`]: the room's part of the session and what it looks at.
+#[derive(Properties, PartialEq)]
+pub struct AnalysisRoomProps {
+    /// The room.
+    pub room: Rc<Room>,
+    /// The game it values.
+    pub game: Rc<Game>,
+    /// The game's moves as the review valued them.
+    pub reviewed: Vec<ReviewedMove>,
+    /// The ply browsed, if any.
+    pub browsing: Option<usize>,
+    /// The position on the board (the explorer and the games list follow it).
+    pub shown: Position,
+    /// The moves a click on the explorer may play.
+    pub playable: Bitboard,
+    /// Called with each action the room asks for.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
 
 /// The analysis room: the whole-game review and the opening explorer.
 #[function_component(AnalysisRoom)]
-pub fn analysis_room(props: &SectionProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
+    let (room, lang) = (&props.room, props.lang);
     let t = lang.strings();
-    let game = &session.game;
-    let position = session.shown();
+    let game = &props.game;
+    let position = props.shown;
     let dispatch = |action: fn() -> Action| {
         let on_action = props.on_action.clone();
         Callback::from(move |_: ()| on_action.emit(action()))
@@ -25,7 +49,7 @@ pub fn analysis_room(props: &SectionProps) -> Html {
     // the browser's own toggle.
     let on_explorer_toggle = {
         let on_action = props.on_action.clone();
-        let open = session.room.explorer.open;
+        let open = room.explorer.open;
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             on_action.emit(Action::Room(RoomAction::SetExplorer(!open)));
@@ -38,19 +62,19 @@ pub fn analysis_room(props: &SectionProps) -> Html {
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>
             <summary>{ t.analysis }</summary>
-            <ReviewPanel run={session.room.review().cloned()} reviewed={session.room.valuation.reviewed(game)}
+            <ReviewPanel run={room.review().cloned()} reviewed={props.reviewed.clone()}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={dispatch(|| Action::Room(RoomAction::StartReview))} on_cancel={dispatch(|| Action::Room(RoomAction::CancelReview))}
-                on_select={show_ply(session, &props.on_action)} shown={session.browsing} {lang} />
-            <details class="explorer-section" open={session.room.explorer.open}>
+                on_select={show_ply(game.plies().len(), &props.on_action)} shown={props.browsing} {lang} />
+            <details class="explorer-section" open={room.explorer.open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
-                if session.room.explorer.open {
+                if room.explorer.open {
                     <ExplorerPanel
-                        rows={session.room.explorer.rows(&position).map(<[_]>::to_vec)}
-                        error={session.room.explorer.error().map(str::to_string)}
-                        playable={session.clickable()}
+                        rows={room.explorer.rows(&position).map(<[_]>::to_vec)}
+                        error={room.explorer.error().map(str::to_string)}
+                        playable={props.playable}
                         {on_play} {lang} />
-                    <GamesPanel list={session.room.games.clone()} shown={position}
+                    <GamesPanel list={room.games.clone()} shown={position}
                         on_action={props.on_action.clone()} {lang} />
                 }
             </details>

@@ -3,29 +3,45 @@
 
 use yew::prelude::*;
 
-use super::SectionProps;
+use crate::session::{Action, Hint, SearchStats, Thinking};
+use crate::view::i18n::{self, Lang};
+use reversi_engine::{Color, Square};
 
-use crate::session::Action;
-use crate::view::i18n::{self};
+/// Properties of [`EngineLines`]: the engine's asks as they stand.
+#[derive(Properties, PartialEq)]
+pub struct EngineLinesProps {
+    /// The side to move in the game.
+    pub to_move: Color,
+    /// The search's progress while the AI thinks.
+    pub thinking: Option<Thinking>,
+    /// The figures of the AI's last move.
+    pub last_search: Option<SearchStats>,
+    /// The hint for the game's position (none while a position of the past is shown).
+    pub hint: Option<Hint>,
+    /// The engine's line (see [`crate::session::Session::line`]).
+    pub line: Vec<Square>,
+    /// Whether the line is drawn on the board.
+    pub show_line: bool,
+    /// The threads the AI's search runs on.
+    pub threads: usize,
+    /// Called with the action a toggle asks for.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
 
 /// The engine's progress, figures, hint and line.
 #[function_component(EngineLines)]
-pub fn engine_lines(props: &SectionProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+pub fn engine_lines(props: &EngineLinesProps) -> Html {
+    let lang = props.lang;
     let t = lang.strings();
-    let game = &session.game;
-    let thinking = session.asks.thinking.as_ref().map(|th| {
-        i18n::progress(
-            lang,
-            game.to_move(),
-            th.score,
-            th.kind,
-            &th.best.to_string(),
-        )
-    });
-    let line = session.line();
+    let thinking = props
+        .thinking
+        .as_ref()
+        .map(|th| i18n::progress(lang, props.to_move, th.score, th.kind, &th.best.to_string()));
+    let line = &props.line;
     let on_show_line = {
-        let (on_action, on) = (props.on_action.clone(), !session.show_line);
+        let (on_action, on) = (props.on_action.clone(), !props.show_line);
         Callback::from(move |_: MouseEvent| on_action.emit(Action::SetShowLine(on)))
     };
     html! {
@@ -33,28 +49,28 @@ pub fn engine_lines(props: &SectionProps) -> Html {
             if let Some(text) = thinking {
                 <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
             }
-            if let Some(stats) = session.asks.last_search().filter(|_| session.asks.thinking.is_none()) {
+            if let Some(stats) = props.last_search.as_ref().filter(|_| props.thinking.is_none()) {
                 <p class="engine-stats" data-testid="engine-stats"
                    data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
                     { i18n::search_stats(lang, stats) }{ " " }
                     <details class="engine-figures">
                         <summary>{ t.engine_details }</summary>
-                        <span data-testid="engine-figures">{ i18n::search_figures(lang, stats, session.search_threads) }</span>
+                        <span data-testid="engine-figures">{ i18n::search_figures(lang, stats, props.threads) }</span>
                     </details>
                 </p>
             }
-            if let (Some(hint), None) = (session.asks.hint(), session.browsing) {
+            if let Some(hint) = &props.hint {
                 <p class="hint-line" data-testid="hint-text"
                    data-book={(hint.kind == crate::protocol::ScoreKind::Book).to_string()}>
-                    { i18n::hint(lang, game.to_move(), hint.square, hint.score, hint.kind) }
+                    { i18n::hint(lang, props.to_move, hint.square, hint.score, hint.kind) }
                 </p>
             }
             if !line.is_empty() {
                 <p class="engine-line">
                     <span class="label">{ t.line_label }{ ": " }</span>
-                    <code data-testid="engine-line">{ i18n::line(&line) }</code>
+                    <code data-testid="engine-line">{ i18n::line(line) }</code>
                     { " " }
-                    <button type="button" class="link" data-testid="show-line" aria-pressed={session.show_line.to_string()}
+                    <button type="button" class="link" data-testid="show-line" aria-pressed={props.show_line.to_string()}
                         onclick={on_show_line}>{ t.show_line }</button>
                 </p>
             }

@@ -2,11 +2,18 @@
 
 use yew::prelude::*;
 
-use super::SectionProps;
+use crate::view::i18n::Lang;
+
+/// Properties of [`Help`].
+#[derive(Properties, PartialEq)]
+pub struct HelpProps {
+    /// Language of the text.
+    pub lang: Lang,
+}
 
 /// The help: the rules, the clock, the keys.
 #[function_component(Help)]
-pub fn help(props: &SectionProps) -> Html {
+pub fn help(props: &HelpProps) -> Html {
     let t = props.lang.strings();
     html! {
         <details class="help" data-testid="help">

@@ -1,13 +1,10 @@
-//! The side panel's sections, each a component over the session's value (one copy a render, shared) that
-//! asks for changes through its `on_action` callback: the state of play (counts,
-//! clocks, status), the engine's lines (progress, figures, hint, line), the notice line, the record (transcript, opening, move
-//! list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`]) lays them out.
+//! The side panel's sections, each a component over what it shows (a part of the session, or plain values
+//! the root works out) that asks for changes through its `on_action` callback: the state of play (counts,
+//! clocks, status), the engine's lines (progress, figures, hint, line), the notice line, the record (transcript,
+//! opening, move list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`])
+//! lays them out.
 
-use std::rc::Rc;
-
-use yew::prelude::*;
-
-use crate::session::{Action, Session};
+use crate::session::Session;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::Move;
 
@@ -24,19 +21,8 @@ pub use self::engine_lines::EngineLines;
 pub use self::help::Help;
 pub use self::notice_line::NoticeLine;
 pub use self::play_state::PlayState;
-pub use self::record::{show_ply, Record};
+pub use self::record::{show_ply, Record, StartLine};
 pub use self::scoring_choice::ScoringChoice;
-
-/// Properties of the sections: the session, where its actions go, and the language.
-#[derive(Properties, PartialEq)]
-pub struct SectionProps {
-    /// The session, as the page last rendered it.
-    pub session: Rc<Session>,
-    /// Called with each action the section asks for.
-    pub on_action: Callback<Action>,
-    /// Language of the labels.
-    pub lang: Lang,
-}
 
 /// Whose turn it is, a pass just made, or the result; for a position browsed in the record, its move
 /// number and whose turn it was there.

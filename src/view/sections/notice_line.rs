@@ -2,40 +2,43 @@
 
 use yew::prelude::*;
 
-use super::SectionProps;
-
+use crate::session::room::ReviewedMove;
 use crate::session::{Action, Notice};
 use crate::view::browser::copy_to_clipboard;
 use crate::view::browser::storage;
-use crate::view::i18n::{self};
+use crate::view::i18n::{self, Lang};
+
+/// Properties of [`NoticeLine`].
+#[derive(Properties, PartialEq)]
+pub struct NoticeLineProps {
+    /// The notice, if any.
+    pub notice: Option<Notice>,
+    /// A game is kept aside (the notice of a replaced game offers it back).
+    pub can_bring_back: bool,
+    /// The move list's number and the review of the move played from the position browsed, when the review
+    /// marked it.
+    pub reviewed_here: Option<(usize, ReviewedMove)>,
+    /// A position of the past is shown.
+    pub browsing: bool,
+    /// Called with the action a button asks for.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
 
 /// The notice (with its actions: copy a backup, bring back the game put aside, dismiss) and the line shown
 /// while browsing the record.
 #[function_component(NoticeLine)]
-pub fn notice_line(props: &SectionProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+pub fn notice_line(props: &NoticeLineProps) -> Html {
+    let lang = props.lang;
     let t = lang.strings();
     let dispatch = |action: fn() -> Action| {
         let on_action = props.on_action.clone();
         Callback::from(move |_| on_action.emit(action()))
     };
-    // The move played from the position browsed, as the review valued it (marked moves only), numbered as
-    // the move list numbers it.
-    let reviewed_here = session.browsing.and_then(|ply| {
-        let reviewed = session.room.valuation.reviewed(&session.game);
-        let number = session.game.plies()[..ply]
-            .iter()
-            .filter(|p| p.mv != reversi_engine::Move::Pass)
-            .count()
-            + 1;
-        reviewed
-            .into_iter()
-            .find(|m| m.ply == ply && m.mark.is_some())
-            .map(|m| (number, m))
-    });
     html! {
         <>
-            if let Some(notice) = &session.notice {
+            if let Some(notice) = &props.notice {
                 <p class={classes!("notice", notice.is_success().then_some("success"))} data-testid="notice" role="status">
                     { i18n::notice(lang, notice) }
                     if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } = notice {
@@ -51,19 +54,19 @@ pub fn notice_line(props: &SectionProps) -> Html {
                             })
                         }}>{ t.copy_backup }</button>
                     }
-                    if !session.replaced.is_empty() && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
+                    if props.can_bring_back && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
                         { " " }
                         <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
                     }
                     <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
                 </p>
             }
-            if let Some((number, reviewed)) = reviewed_here {
+            if let Some((number, reviewed)) = &props.reviewed_here {
                 <p class="reviewed-here" data-testid="reviewed-here">
-                    <span class="label">{ t.reviewed_here }{ ": " }</span>{ i18n::mistake(lang, number, &reviewed) }
+                    <span class="label">{ t.reviewed_here }{ ": " }</span>{ i18n::mistake(lang, *number, reviewed) }
                 </p>
             }
-            if session.browsing.is_some() {
+            if props.browsing {
                 <p class="browsing">
                     { t.browsing }{ " " }
                     <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Browse(None))}>{ t.back_to_game }</button>

@@ -2,31 +2,39 @@
 
 use yew::prelude::*;
 
-use super::{status_line, SectionProps};
-
+use crate::session::GameClock;
+use crate::view::i18n::Lang;
 use crate::view::panels::{Clocks, Counts};
+use reversi_engine::Color;
 
-/// The state of play: disc counts, clocks and status, at the top of the panel (nothing above them moves).
+/// Properties of [`PlayState`]: what it shows, worked out by the root.
+#[derive(Properties, PartialEq)]
+pub struct PlayStateProps {
+    /// Black's and white's discs on the position shown.
+    pub counts: (u32, u32),
+    /// Who is to move there (none once the game is over).
+    pub to_move: Option<Color>,
+    /// The game clock, when the game has one.
+    pub clock: Option<GameClock>,
+    /// The side whose clock runs.
+    pub running: Option<Color>,
+    /// Whose turn it is, a pass, or the result (see [`super::status_line`]).
+    pub status: String,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The disc counts, the clocks and the status line.
 #[function_component(PlayState)]
-pub fn play_state(props: &SectionProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
-    let game = &session.game;
-    let position = match session.browsing {
-        Some(n) => game.plies()[n].before,
-        None => game.position(),
-    };
-    // The side to move in the position shown (browsing: the one to move there).
-    let to_move = match session.browsing {
-        Some(n) => Some(game.plies()[n].before.to_move),
-        None => (!game.is_over()).then(|| game.to_move()),
-    };
+pub fn play_state(props: &PlayStateProps) -> Html {
+    let lang = props.lang;
     html! {
         <>
-            <Counts black={position.black().count()} white={position.white().count()} {to_move} {lang} />
-            if let Some(clock) = &session.clock {
-                <Clocks clock={clock.clone()} running={session.clock_running().then(|| game.to_move())} {lang} />
+            <Counts black={props.counts.0} white={props.counts.1} to_move={props.to_move} {lang} />
+            if let Some(clock) = &props.clock {
+                <Clocks clock={clock.clone()} running={props.running} {lang} />
             }
-            <p class="status" data-testid="status" aria-live="polite">{ status_line(lang, session) }</p>
+            <p class="status" data-testid="status" aria-live="polite">{ props.status.clone() }</p>
         </>
     }
 }

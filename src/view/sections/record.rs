@@ -1,20 +1,54 @@
 //! The record: the transcript, the opening and the move list.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
-use super::SectionProps;
-
-use crate::session::{Action, Session};
+use crate::session::{Action, ExpertTitle, Start};
 use crate::view::i18n::Lang;
 use crate::view::move_list::MoveList;
+use reversi_engine::review::Mark;
+use reversi_engine::Game;
+
+/// What the record says of how the game started.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StartLine {
+    /// The standard start (nothing to say).
+    Standard,
+    /// A random start is being looked for.
+    Finding,
+    /// An XOT or random start, with its value for black.
+    Started(Start, i32),
+}
+
+/// Properties of [`Record`].
+#[derive(Properties, PartialEq)]
+pub struct RecordProps {
+    /// The game.
+    pub game: Rc<Game>,
+    /// The ply browsed, if any.
+    pub browsing: Option<usize>,
+    /// The review's marks by ply.
+    pub marks: Vec<(usize, Mark)>,
+    /// The expert game on the board, if one was opened.
+    pub expert: Option<ExpertTitle>,
+    /// A game is kept aside (the expert game's title offers it back).
+    pub can_bring_back: bool,
+    /// How the game started.
+    pub start: StartLine,
+    /// Called with the action a click asks for.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
 
 /// The record: the transcript, the opening's name, the move list (with the review's marks).
 #[function_component(Record)]
-pub fn record(props: &SectionProps) -> Html {
-    let (session, lang) = (&props.session, props.lang);
+pub fn record(props: &RecordProps) -> Html {
+    let lang = props.lang;
     let t = lang.strings();
-    let game = &session.game;
-    let opening_name = reversi_engine::openings::of_game_until(game, session.browsing).map_or_else(
+    let game = &props.game;
+    let opening_name = reversi_engine::openings::of_game_until(game, props.browsing).map_or_else(
         || "—".to_string(),
         |o| match lang {
             Lang::En => o.name.to_string(),
@@ -28,32 +62,27 @@ pub fn record(props: &SectionProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |ply| on_action.emit(Action::Browse(ply)))
     };
-    let marks: Vec<(usize, _)> = session
-        .room
-        .valuation
-        .reviewed(game)
-        .iter()
-        .filter_map(|m| Some((m.ply, m.mark?)))
-        .collect();
-    let expert = session.expert.as_ref().map(|title| {
+    let expert = props.expert.as_ref().map(|title| {
         let on_action = props.on_action.clone();
         let back = Callback::from(move |_: MouseEvent| on_action.emit(Action::BringBack));
         html! {
             <p class="expert-title" data-testid="expert-title">
                 { crate::view::i18n::extras::expert_title(lang, title) }
-                if !session.replaced.is_empty() {
+                if props.can_bring_back {
                     { " " }<button type="button" class="link" data-testid="expert-back" onclick={back}>{ t.previous_game }</button>
                 }
             </p>
         }
     });
     let x = crate::view::i18n::extras::Strings::of(lang);
-    let start = if session.asks.start.is_asking() {
-        html! { <p class="start-line" role="status" data-testid="finding-start">{ x.finding_start }</p> }
-    } else if let Some((start, value)) = session.started {
-        html! { <p class="start-line" data-testid="started" data-value={value.to_string()}>{ crate::view::i18n::extras::started(lang, start, value) }</p> }
-    } else {
-        Html::default()
+    let start = match props.start {
+        StartLine::Finding => {
+            html! { <p class="start-line" role="status" data-testid="finding-start">{ x.finding_start }</p> }
+        }
+        StartLine::Started(start, value) => {
+            html! { <p class="start-line" data-testid="started" data-value={value.to_string()}>{ crate::view::i18n::extras::started(lang, start, value) }</p> }
+        }
+        StartLine::Standard => Html::default(),
     };
     html! {
         <>
@@ -67,14 +96,13 @@ pub fn record(props: &SectionProps) -> Html {
                 <span class="label">{ t.opening }{ ": " }</span>
                 <span data-testid="opening-name">{ opening_name }</span>
             </p>
-            <MoveList plies={game.plies().to_vec()} browsing={session.browsing} on_select={on_browse} {marks} {lang} />
+            <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()} {lang} />
         </>
     }
 }
 
 /// Shows the position before ply `k` (after `k` moves; the last one is the game's).
-pub fn show_ply(session: &Session, on_action: &Callback<Action>) -> Callback<usize> {
-    let plies = session.game.plies().len();
+pub fn show_ply(plies: usize, on_action: &Callback<Action>) -> Callback<usize> {
     let on_action = on_action.clone();
     Callback::from(move |k: usize| on_action.emit(Action::Browse((k < plies).then_some(k))))
 }

@@ -2,14 +2,24 @@
 
 use yew::prelude::*;
 
-use super::SectionProps;
-
 use crate::session::{Action, Scoring};
+use crate::view::i18n::Lang;
+
+/// Properties of [`ScoringChoice`].
+#[derive(Properties, PartialEq)]
+pub struct ScoringProps {
+    /// The rule in force.
+    pub scoring: Scoring,
+    /// Called with the action a choice asks for.
+    pub on_action: Callback<Action>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
 
 /// How empty squares count at the end.
 #[function_component(ScoringChoice)]
-pub fn scoring_choice(props: &SectionProps) -> Html {
-    let (session, t) = (&props.session, props.lang.strings());
+pub fn scoring_choice(props: &ScoringProps) -> Html {
+    let (scoring, t) = (props.scoring, props.lang.strings());
     let on_scoring = {
         let on_action = props.on_action.clone();
         Callback::from(move |e: Event| {
@@ -28,8 +38,8 @@ pub fn scoring_choice(props: &SectionProps) -> Html {
         <label class="scoring">
             <span>{ t.scoring }</span>
             <select data-testid="scoring" onchange={on_scoring}>
-                <option value="winner" selected={session.scoring == Scoring::EmptiesToWinner}>{ t.empties_to_winner }</option>
-                <option value="split" selected={session.scoring == Scoring::Split}>{ t.empties_split }</option>
+                <option value="winner" selected={scoring == Scoring::EmptiesToWinner}>{ t.empties_to_winner }</option>
+                <option value="split" selected={scoring == Scoring::Split}>{ t.empties_split }</option>
             </select>
         </label>
     }

@@ -1,0 +1,115 @@
+// How long the page takes from a person's input to the next paint (Event Timing), for the interactions a player
+// repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, and ← through the record.
+// Measured as the page is (unthrottled) and with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate: a
+// mid-range phone). Figures, not a test. Part of `node scripts/bench-web.mjs`; alone:
+//
+//   trunk build --release && node scripts/bench-interactions.mjs
+import { restoreGame } from '../tests/e2e/harness.mjs';
+
+// 20 moves of a real game (40 empties): a record to step through, a graph the room fills, and black (the person)
+// to move against the AI at level 1 (its replies come at once: the figures are the page's, not the search's).
+const GAME = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1a6f3';
+const ROUNDS = 4;
+
+/** The Event Timing entries (interactions only), kept from the page's start. */
+function observe() {
+  window.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) window.__events.push({ name: e.name, id: e.interactionId, start: e.startTime, duration: e.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+/** The longest input-to-paint among the interactions that began at `since` or later. */
+async function longestSince(page, since) {
+  // Event Timing reports an interaction after its next paint: give the page two frames to report it.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+  return page.evaluate((s) => {
+    const byId = new Map();
+    for (const e of window.__events.filter((e) => e.start >= s)) byId.set(e.id, Math.max(byId.get(e.id) ?? 0, e.duration));
+    return [...byId.values()];
+  }, since);
+}
+
+const transcriptLength = (page) => page.$eval('[data-testid=transcript]', (e) => e.textContent.length);
+
+/** One round of every interaction on `page`; the durations (ms) by interaction. */
+async function round(page) {
+  const out = { board_click: [], undo: [], redo: [], hint: [], analysis_switch: [], record_back: [] };
+  const now = () => page.evaluate(() => performance.now());
+  const measure = async (name, act) => {
+    const t = await now();
+    await act();
+    const durations = await longestSince(page, t);
+    // An interaction that painted within 16 ms leaves no entry: it counts as 16.
+    out[name].push(durations.length ? Math.max(...durations) : 16);
+  };
+  // A board click against the AI, then its reply.
+  const before = await transcriptLength(page);
+  const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+  await measure('board_click', () => page.click(`[data-square=${square}]`));
+  await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length >= n + 4, before, {
+    timeout: 30000,
+  });
+  await page.waitForSelector('[data-legal=true]');
+  await measure('undo', () => page.click('[data-testid=undo]'));
+  await page.waitForSelector('[data-legal=true]');
+  await measure('redo', () => page.click('[data-testid=redo]'));
+  await page.waitForSelector('[data-legal=true]');
+  await measure('hint', () => page.click('[data-testid=hint]'));
+  await page.waitForSelector('[data-testid=hint-text]', { timeout: 30000 });
+  await measure('analysis_switch', () => page.click('[data-testid=analyse]'));
+  await page.waitForSelector('[data-testid=values-legend]', { timeout: 30000 });
+  await measure('analysis_switch', () => page.click('[data-testid=analyse]'));
+  await page.focus('body');
+  await measure('record_back', () => page.keyboard.press('ArrowLeft'));
+  await measure('record_back', () => page.keyboard.press('ArrowLeft'));
+  await page.keyboard.press('End');
+  await page.waitForSelector('[data-legal=true]');
+  return out;
+}
+
+function summary(rounds) {
+  const all = {};
+  for (const r of rounds) for (const [k, v] of Object.entries(r)) (all[k] ??= []).push(...v);
+  const median = (v) => {
+    const s = [...v].sort((a, b) => a - b);
+    return s[Math.floor(s.length / 2)];
+  };
+  const by = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, { median: median(v), max: Math.max(...v), n: v.length }]));
+  const every = Object.values(all).flat();
+  return { by_interaction: by, median_ms: median(every), longest_ms: Math.max(...every), interactions: every.length };
+}
+
+/** The figures, unthrottled and with the CPU slowed 4×, each on a fresh page with the game restored. */
+export async function measureInteractions(browser, url) {
+  const result = {};
+  for (const rate of [1, 4]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(observe);
+    const page = await context.newPage();
+    await page.goto(url);
+    await restoreGame(page, { moves: GAME, level: 1 });
+    // The room's graph fills in first (its values come from the workers), as after any load.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=eval-point]').length >= 20, null, { timeout: 120000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const rounds = [];
+    for (let i = 0; i < ROUNDS; i++) rounds.push(await round(page));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    result[rate === 1 ? 'unthrottled' : 'throttled_4x'] = summary(rounds);
+    await context.close();
+  }
+  return result;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { launchBrowser, serveDist } = await import('../tests/e2e/harness.mjs');
+  const server = await serveDist();
+  const browser = await launchBrowser();
+  const result = await measureInteractions(browser, server.url);
+  await browser.close();
+  await server.close();
+  console.log(JSON.stringify(result, null, 2));
+}
