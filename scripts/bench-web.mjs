@@ -1,6 +1,8 @@
 // Responsiveness benchmark of the release build (figures, not a test): the top level thinks on a mid-game
 // position while the page records main-thread long tasks, the time from the click to the AI's move and the frame
-// rate; the engine's speed in the worker is compared with the same search natively; the build's sizes are listed.
+// rate; the engine's speed in the worker is compared with the same search natively; the page's interactions
+// (input to next paint, unthrottled and with the CPU slowed 4×: scripts/bench-interactions.mjs); the build's
+// sizes are listed.
 //
 //   bash scripts/test.sh   (or: trunk build --release && cargo build --release)
 //   node scripts/bench-web.mjs
@@ -9,6 +11,7 @@ import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
+import { measureInteractions } from './bench-interactions.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const REVERSI = join(ROOT, 'target/release/reversi');
@@ -290,6 +293,8 @@ await fresh.waitForFunction(() => document.querySelector('[data-testid=transcrip
   polling: 5,
 });
 const n1 = await fresh.evaluate(() => performance.now());
+// Input to next paint for the interactions a player repeats, unthrottled and with the CPU slowed 4×.
+const interactions = await measureInteractions(browser, server.url);
 await browser.close();
 await server.close();
 
@@ -343,6 +348,7 @@ const result = {
     moves_over_3000_ms: moveMillis.filter((m) => m > 3000).length,
     long_tasks: wholeTasks.length,
   },
+  interactions,
   analysis_room: {
     graph_63_points_ms: Math.round(g1 - g0),
     review_ms: Math.round(r1 - r0),

@@ -9,34 +9,29 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::i18n::{self, Lang};
-use super::BoardView;
 use crate::session::persist::{self, AUTOSAVE_KEY};
-use crate::session::room::{ReviewedMove, Room};
+use crate::session::room::ReviewedMove;
 use crate::session::share;
 use crate::session::slots;
-use crate::session::training::Training;
 use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
 use crate::session::{Action, Kept, Notice, Session, Settings, ANALYSE_DEPTHS};
-use crate::view::analysis::EvalGraph;
+use crate::view::board::BoardArea;
 use crate::view::browser::storage;
 use crate::view::browser::{
     apply_lang, focus_square, initial_lang, keep_aside, keep_unreadable, page_link, refocus,
     take_shared_link, LANG_KEY, REPLACED_KEY,
 };
-use crate::view::editor::PositionEditor;
 use crate::view::hooks::{
     use_autosave, use_engine_pool, use_game_clock, use_move_sounds, use_page_keys,
     use_shared_links, use_training_progress, use_wake,
 };
-use crate::view::new_game::NewGameForm;
-use crate::view::panels::{GameControls, Header, ResultCard, SharePanel};
+use crate::view::panels::{GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
-    show_ply, status_line, AnalysisRoom, EngineLines, Help, NoticeLine, PlayState, Record,
-    ScoringChoice, StartLine,
+    status_line, AnalysisRoom, EngineLines, Help, ImagePanel, NoticeLine, OrientationChoice,
+    PlayState, Record, SaveSlots, ScoringChoice, StartLine,
 };
-use crate::view::slots::SaveSlots;
 use crate::view::training::TrainingRoom;
-use reversi_engine::{Bitboard, Game, Move, Square};
+use reversi_engine::{Game, Move, Square};
 
 /// The application.
 #[function_component(App)]
@@ -306,7 +301,7 @@ fn main_view() -> Html {
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} on_copied={dispatch_unit(|| Action::Copied)}
                         on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
-                    <crate::view::image::ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={*orientation} {lang} />
+                    <ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={*orientation} {lang} />
                     <Help {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
@@ -317,178 +312,6 @@ fn main_view() -> Html {
 
 /// Where the board's orientation is remembered.
 const ORIENTATION_KEY: &str = "reversi.orientation";
-
-/// Properties of [`OrientationChoice`].
-#[derive(Properties, PartialEq)]
-struct OrientationProps {
-    orientation: reversi_engine::Symmetry,
-    on_orientation: Callback<reversi_engine::Symmetry>,
-    lang: Lang,
-}
-
-/// The board's orientation menu: turned a quarter, a half or three quarters, or mirrored.
-#[function_component(OrientationChoice)]
-fn orientation_choice(props: &OrientationProps) -> Html {
-    use crate::session::orientation::{code, from_code, ORIENTATIONS};
-    use reversi_engine::Symmetry;
-    let t = crate::view::i18n::extras::Strings::of(props.lang);
-    let name = |s: Symmetry| match s {
-        Symmetry::Rotate90 => t.orient_rotate90,
-        Symmetry::Rotate180 => t.orient_rotate180,
-        Symmetry::Rotate270 => t.orient_rotate270,
-        Symmetry::FlipVertical => t.orient_flip_vertical,
-        Symmetry::MirrorHorizontal => t.orient_mirror,
-        _ => t.orient_normal,
-    };
-    let onchange = props.on_orientation.reform(|e: Event| {
-        from_code(
-            &e.target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value(),
-        )
-    });
-    html! {
-        <p class="orientation">
-            <label>{ t.orientation }{ " " }
-                <select data-testid="orientation" {onchange}>
-                    { for ORIENTATIONS.iter().map(|&s| html! {
-                        <option value={code(s)} selected={s == props.orientation}>{ name(s) }</option>
-                    }) }
-                </select>
-            </label>
-        </p>
-    }
-}
-
-/// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
-#[derive(Properties, PartialEq)]
-struct BoardAreaProps {
-    game: Rc<Game>,
-    browsing: Option<usize>,
-    /// The training room, while it has the board.
-    training: Option<Rc<Training>>,
-    /// The analysis room (the graph's values).
-    room: Rc<Room>,
-    /// The game's moves as the review valued them.
-    reviewed: Vec<ReviewedMove>,
-    /// The analysis's values on the board (none when it is off).
-    values: Vec<(Square, i32)>,
-    /// The squares a click plays.
-    legal: Bitboard,
-    /// The hint for the game's position.
-    hint: Option<Square>,
-    /// The engine's line drawn on the board (empty when it is not).
-    line: Vec<Square>,
-    on_action: Callback<Action>,
-    lang: Lang,
-    /// The position editor is open (in place of the board).
-    editing: UseStateHandle<bool>,
-    /// The button that opened the editor (the focus goes back to it).
-    opener: NodeRef,
-    /// How the view turns or mirrors the board.
-    orientation: reversi_engine::Symmetry,
-}
-
-/// The board (or the position editor in its place) and the evaluation graph under it.
-#[function_component(BoardArea)]
-fn board_area(props: &BoardAreaProps) -> Html {
-    let lang = props.lang;
-    let game = &props.game;
-    let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
-    let on_square = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
-    };
-    let close_editor = {
-        let (editing, opener) = (props.editing.clone(), props.opener.clone());
-        move || {
-            editing.set(false);
-            refocus(&opener);
-        }
-    };
-    let on_close_editor = {
-        let close_editor = close_editor.clone();
-        Callback::from(move |_| close_editor())
-    };
-    let on_set_up = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |position| {
-            close_editor();
-            on_action.emit(Action::SetUp(position));
-        })
-    };
-    let on_position_error = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
-    };
-    // On a position browsed that the review valued, its better move is marked as a hint would be.
-    let reviewed_best = props.browsing.and_then(|ply| {
-        props
-            .reviewed
-            .iter()
-            .find(|m| m.ply == ply && m.mark.is_some())
-            .and_then(|m| m.best.square())
-    });
-    if let Some(training) = &props.training {
-        // The room's board: its position (the start until an exercise begins), its last move, and after a
-        // drill's wrong move the line's move marked.
-        let (position, last, legal) =
-            training
-                .board()
-                .unwrap_or((reversi_engine::Position::START, None, Bitboard::EMPTY));
-        let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
-            before.board.flips(square)
-        });
-        let hint = training.solution();
-        return html! {
-            <section class="board-area" aria-label={lang.strings().board}>
-                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} orientation={props.orientation} />
-            </section>
-        };
-    }
-    let values = props.values.clone();
-    html! {
-        <section class="board-area" aria-label={lang.strings().board}>
-            if *props.editing {
-                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} orientation={props.orientation} />
-            } else {
-                if !values.is_empty() {
-                    <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
-                }
-                <BoardView {position} legal={props.legal} {last_move} {flipped}
-                    hint={props.hint.or(reviewed_best)}
-                    line={props.line.clone()}
-                    {values} {on_square} {lang} orientation={props.orientation} />
-            }
-            <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
-                shown={props.browsing.unwrap_or(game.plies().len())}
-                marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                losses={props.room.valuation.running_losses(game)}
-                on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
-        </section>
-    }
-}
-
-/// The position shown (an earlier one while browsing the move list), its last placement and the discs it
-/// flipped (a pass is skipped to the placement before it).
-fn shown_with_last_move(
-    game: &Game,
-    browsing: Option<usize>,
-) -> (reversi_engine::Position, Option<Square>, Bitboard) {
-    let (position, last_ply) = match browsing {
-        Some(n) => (game.plies()[n].before, n.checked_sub(1)),
-        None => (game.position(), game.plies().len().checked_sub(1)),
-    };
-    let last = last_ply.and_then(|i| {
-        game.plies()[..=i].iter().rev().find_map(|p| match p.mv {
-            Move::Place(square) => Some((p.before, square)),
-            Move::Pass => None,
-        })
-    });
-    let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
-        before.board.flips(square)
-    });
-    (position, last.map(|(_, square)| square), flipped)
-}
 
 /// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
 /// move list numbers it.

@@ -6,6 +6,8 @@ mod clocks;
 mod counts;
 mod game_controls;
 mod header;
+mod move_list;
+mod new_game_form;
 mod result_card;
 mod share_panel;
 
@@ -13,5 +15,7 @@ pub use self::clocks::Clocks;
 pub use self::counts::Counts;
 pub use self::game_controls::GameControls;
 pub use self::header::Header;
+pub use self::move_list::MoveList;
+pub use self::new_game_form::NewGameForm;
 pub use self::result_card::ResultCard;
 pub use self::share_panel::SharePanel;

@@ -8,8 +8,7 @@ use super::show_ply;
 
 use crate::session::room::{ReviewedMove, Room, RoomAction};
 use crate::session::Action;
-use crate::view::analysis::{ExplorerPanel, ReviewPanel};
-use crate::view::games::GamesPanel;
+use crate::view::analysis::{ExplorerPanel, GamesPanel, ReviewPanel};
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
 

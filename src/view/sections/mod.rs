@@ -11,17 +11,23 @@ use reversi_engine::Move;
 mod analysis_room;
 mod engine_lines;
 mod help;
+mod image_panel;
 mod notice_line;
+mod orientation_choice;
 mod play_state;
 mod record;
+mod save_slots;
 mod scoring_choice;
 
 pub use self::analysis_room::AnalysisRoom;
 pub use self::engine_lines::EngineLines;
 pub use self::help::Help;
+pub use self::image_panel::ImagePanel;
 pub use self::notice_line::NoticeLine;
+pub use self::orientation_choice::OrientationChoice;
 pub use self::play_state::PlayState;
 pub use self::record::{show_ply, Record, StartLine};
+pub use self::save_slots::SaveSlots;
 pub use self::scoring_choice::ScoringChoice;
 
 /// Whose turn it is, a pass just made, or the result; for a position browsed in the record, its move

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::session::{Action, ExpertTitle, Start};
 use crate::view::i18n::Lang;
-use crate::view::move_list::MoveList;
+use crate::view::panels::MoveList;
 use reversi_engine::review::Mark;
 use reversi_engine::Game;
 

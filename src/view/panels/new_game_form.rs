@@ -5,9 +5,9 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::i18n::{self, Lang};
 use crate::session::{ClockSettings, Mode, Settings, Start};
 use crate::view::i18n::extras::Strings as Extras;
+use crate::view::i18n::{self, Lang};
 use reversi_engine::mistakes::Mistakes;
 use reversi_engine::{Color, MAX_LEVEL};
 

@@ -6,10 +6,10 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use super::i18n::{self, Lang};
 use crate::session::slots::{read_slot, save_slot, slot_key, SLOTS};
 use crate::session::Kept;
 use crate::view::browser::storage;
+use crate::view::i18n::{self, Lang};
 
 /// Properties of [`SaveSlots`].
 #[derive(Properties, PartialEq)]

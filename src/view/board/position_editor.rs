@@ -4,8 +4,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::i18n::{self, Lang};
 use super::BoardView;
+use crate::view::i18n::{self, Lang};
 use reversi_engine::{Bitboard, Color, Position, PositionError, Square};
 
 /// Properties of [`PositionEditor`].

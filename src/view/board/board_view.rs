@@ -4,8 +4,8 @@
 
 use yew::prelude::*;
 
-use super::i18n::{self, Lang};
 use crate::session::orientation::{edge_labels, square_at};
+use crate::view::i18n::{self, Lang};
 use reversi_engine::{Bitboard, Color, Position, Square, Symmetry};
 
 /// Properties of [`BoardView`].

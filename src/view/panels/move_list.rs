@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::i18n::Lang;
+use crate::view::i18n::Lang;
 use reversi_engine::{Color, Move, Ply};
 
 /// Properties of [`MoveList`].

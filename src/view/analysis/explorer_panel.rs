@@ -1,0 +1,84 @@
+//! The opening explorer: the moves strong players chose in the position shown, with their results.
+
+use yew::prelude::*;
+
+use crate::protocol::ExplorerRow;
+use crate::view::i18n::Lang;
+use reversi_engine::Square;
+
+/// Properties of [`ExplorerPanel`].
+#[derive(Properties, PartialEq)]
+pub struct ExplorerPanelProps {
+    /// The explorer's rows for the shown position, once they came.
+    pub rows: Option<Vec<ExplorerRow>>,
+    /// Why there is nothing to show, if the explorer failed.
+    pub error: Option<String>,
+    /// Legal moves that a click may play now (none while browsing or while the AI is to move).
+    pub playable: reversi_engine::Bitboard,
+    /// Play a move.
+    pub on_play: Callback<Square>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The moves strong players chose in the shown position, with their results; a click plays one.
+#[function_component(ExplorerPanel)]
+pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
+    let t = props.lang.strings();
+    let body = match (&props.rows, &props.error) {
+        (_, Some(error)) => html! {
+            <p class="notice" role="status" data-testid="explorer-error">{ t.explorer_failed }{ " " }<small>{ error.clone() }</small></p>
+        },
+        (None, None) => html! { <p data-testid="explorer-loading">{ t.explorer_loading }</p> },
+        (Some(rows), None) if rows.is_empty() => {
+            html! { <p data-testid="explorer-empty">{ t.explorer_empty }</p> }
+        }
+        (Some(rows), None) => {
+            let percent = |n: u32, of: u32| format!("{:.0}%", 100.0 * n as f64 / of.max(1) as f64);
+            html! {
+                <table class="explorer-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ t.move_column }</th>
+                            <th scope="col">{ t.games }</th>
+                            <th scope="col">{ t.black_wins }</th>
+                            <th scope="col">{ t.draws }</th>
+                            <th scope="col">{ t.white_wins }</th>
+                            <th scope="col">{ t.average_score }</th>
+                            <th scope="col">{ t.book_value }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for rows.iter().map(|row| {
+                            let square = row.square;
+                            let playable = props.playable.contains(square);
+                            let onclick = props.on_play.reform(move |_| square);
+                            let average = row.score_sum as f64 / row.games.max(1) as f64;
+                            html! {
+                                <tr data-testid="explorer-move" data-move={square.to_string()} data-games={row.games.to_string()}
+                                    data-black-wins={row.black_wins.to_string()} data-draws={row.draws.to_string()}
+                                    data-white-wins={row.white_wins.to_string()}>
+                                    <th scope="row">
+                                        <button type="button" disabled={!playable} {onclick}>{ square.to_string() }</button>
+                                    </th>
+                                    <td>{ row.games.to_string() }</td>
+                                    <td>{ percent(row.black_wins, row.games) }</td>
+                                    <td>{ percent(row.draws, row.games) }</td>
+                                    <td>{ percent(row.white_wins, row.games) }</td>
+                                    <td>{ format!("{average:+.1}") }</td>
+                                    <td data-testid="book-value">{ row.book.map_or("—".to_string(), |v| format!("{:+.1}", v as f64 / 100.0)) }</td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+            }
+        }
+    };
+    html! {
+        <div class="explorer" data-testid="explorer">
+            <p class="explorer-source">{ t.explorer_source }</p>
+            { body }
+        </div>
+    }
+}

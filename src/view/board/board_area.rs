@@ -1,0 +1,147 @@
+//! The board area: the board (the training room's while it is open, or the position editor in its place) and
+//! the evaluation graph under it.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::{BoardView, PositionEditor};
+use crate::session::room::{ReviewedMove, Room};
+use crate::session::training::Training;
+use crate::session::{Action, Notice};
+use crate::view::analysis::EvalGraph;
+use crate::view::browser::refocus;
+use crate::view::i18n::{self, Lang};
+use crate::view::sections::show_ply;
+use reversi_engine::{Bitboard, Game, Move, Square};
+
+/// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
+#[derive(Properties, PartialEq)]
+pub struct BoardAreaProps {
+    pub game: Rc<Game>,
+    pub browsing: Option<usize>,
+    /// The training room, while it has the board.
+    pub training: Option<Rc<Training>>,
+    /// The analysis room (the graph's values).
+    pub room: Rc<Room>,
+    /// The game's moves as the review valued them.
+    pub reviewed: Vec<ReviewedMove>,
+    /// The analysis's values on the board (none when it is off).
+    pub values: Vec<(Square, i32)>,
+    /// The squares a click plays.
+    pub legal: Bitboard,
+    /// The hint for the game's position.
+    pub hint: Option<Square>,
+    /// The engine's line drawn on the board (empty when it is not).
+    pub line: Vec<Square>,
+    pub on_action: Callback<Action>,
+    pub lang: Lang,
+    /// The position editor is open (in place of the board).
+    pub editing: UseStateHandle<bool>,
+    /// The button that opened the editor (the focus goes back to it).
+    pub opener: NodeRef,
+    /// How the view turns or mirrors the board.
+    pub orientation: reversi_engine::Symmetry,
+}
+
+/// The board (or the position editor in its place) and the evaluation graph under it.
+#[function_component(BoardArea)]
+pub fn board_area(props: &BoardAreaProps) -> Html {
+    let lang = props.lang;
+    let game = &props.game;
+    let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
+    let on_square = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
+    };
+    let close_editor = {
+        let (editing, opener) = (props.editing.clone(), props.opener.clone());
+        move || {
+            editing.set(false);
+            refocus(&opener);
+        }
+    };
+    let on_close_editor = {
+        let close_editor = close_editor.clone();
+        Callback::from(move |_| close_editor())
+    };
+    let on_set_up = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |position| {
+            close_editor();
+            on_action.emit(Action::SetUp(position));
+        })
+    };
+    let on_position_error = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
+    };
+    // On a position browsed that the review valued, its better move is marked as a hint would be.
+    let reviewed_best = props.browsing.and_then(|ply| {
+        props
+            .reviewed
+            .iter()
+            .find(|m| m.ply == ply && m.mark.is_some())
+            .and_then(|m| m.best.square())
+    });
+    if let Some(training) = &props.training {
+        // The room's board: its position (the start until an exercise begins), its last move, and after a
+        // drill's wrong move the line's move marked.
+        let (position, last, legal) =
+            training
+                .board()
+                .unwrap_or((reversi_engine::Position::START, None, Bitboard::EMPTY));
+        let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+            before.board.flips(square)
+        });
+        let hint = training.solution();
+        return html! {
+            <section class="board-area" aria-label={lang.strings().board}>
+                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} orientation={props.orientation} />
+            </section>
+        };
+    }
+    let values = props.values.clone();
+    html! {
+        <section class="board-area" aria-label={lang.strings().board}>
+            if *props.editing {
+                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} orientation={props.orientation} />
+            } else {
+                if !values.is_empty() {
+                    <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
+                }
+                <BoardView {position} legal={props.legal} {last_move} {flipped}
+                    hint={props.hint.or(reviewed_best)}
+                    line={props.line.clone()}
+                    {values} {on_square} {lang} orientation={props.orientation} />
+            }
+            <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
+                shown={props.browsing.unwrap_or(game.plies().len())}
+                marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                losses={props.room.valuation.running_losses(game)}
+                on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
+        </section>
+    }
+}
+
+/// The position shown (an earlier one while browsing the move list), its last placement and the discs it
+/// flipped (a pass is skipped to the placement before it).
+fn shown_with_last_move(
+    game: &Game,
+    browsing: Option<usize>,
+) -> (reversi_engine::Position, Option<Square>, Bitboard) {
+    let (position, last_ply) = match browsing {
+        Some(n) => (game.plies()[n].before, n.checked_sub(1)),
+        None => (game.position(), game.plies().len().checked_sub(1)),
+    };
+    let last = last_ply.and_then(|i| {
+        game.plies()[..=i].iter().rev().find_map(|p| match p.mv {
+            Move::Place(square) => Some((p.before, square)),
+            Move::Pass => None,
+        })
+    });
+    let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
+        before.board.flips(square)
+    });
+    (position, last.map(|(_, square)| square), flipped)
+}

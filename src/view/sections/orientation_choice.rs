@@ -1,0 +1,49 @@
+//! The board view menu of the More drawer: the board turned or mirrored.
+
+use yew::prelude::*;
+
+use crate::view::i18n::Lang;
+
+/// Properties of [`OrientationChoice`].
+#[derive(Properties, PartialEq)]
+pub struct OrientationProps {
+    /// The view in force.
+    pub orientation: reversi_engine::Symmetry,
+    /// Called with the view chosen.
+    pub on_orientation: Callback<reversi_engine::Symmetry>,
+    /// Language of the labels.
+    pub lang: Lang,
+}
+
+/// The board's orientation menu: turned a quarter, a half or three quarters, or mirrored.
+#[function_component(OrientationChoice)]
+pub fn orientation_choice(props: &OrientationProps) -> Html {
+    use crate::session::orientation::{code, from_code, ORIENTATIONS};
+    use reversi_engine::Symmetry;
+    let t = crate::view::i18n::extras::Strings::of(props.lang);
+    let name = |s: Symmetry| match s {
+        Symmetry::Rotate90 => t.orient_rotate90,
+        Symmetry::Rotate180 => t.orient_rotate180,
+        Symmetry::Rotate270 => t.orient_rotate270,
+        Symmetry::FlipVertical => t.orient_flip_vertical,
+        Symmetry::MirrorHorizontal => t.orient_mirror,
+        _ => t.orient_normal,
+    };
+    let onchange = props.on_orientation.reform(|e: Event| {
+        from_code(
+            &e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value(),
+        )
+    });
+    html! {
+        <p class="orientation">
+            <label>{ t.orientation }{ " " }
+                <select data-testid="orientation" {onchange}>
+                    { for ORIENTATIONS.iter().map(|&s| html! {
+                        <option value={code(s)} selected={s == props.orientation}>{ name(s) }</option>
+                    }) }
+                </select>
+            </label>
+        </p>
+    }
+}
