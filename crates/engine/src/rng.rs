@@ -25,16 +25,17 @@ pub const fn splitmix(seed: u64) -> u64 {
     mix(seed.wrapping_add(GOLDEN_GAMMA))
 }
 
-/// A well-spread seed drawn from a counter or an id (consecutive numbers give unrelated seeds): what a host
-/// hands to a search's or a draw's `seed`.
+/// The seed a host hands to a search's or a draw's `seed` for its `n`-th request: the `n`-th state of the
+/// generator's own sequence, so that consecutive numbers give generators ([`Rng::new`]) whose streams are
+/// unrelated, and a draw made from the seed at once (`seed_from(n) % len`) is spread over `len`.
 ///
 /// ```
-/// use reversi_engine::seed_from;
-/// assert_ne!(seed_from(1) & 0xff, seed_from(2) & 0xff);
-/// assert_eq!(seed_from(7), seed_from(7));
+/// use reversi_engine::{seed_from, Rng};
+/// assert_ne!(seed_from(1) % 10, seed_from(2) % 10);
+/// assert_ne!(Rng::new(seed_from(1)).next_u64(), Rng::new(seed_from(2)).next_u64());
 /// ```
 pub const fn seed_from(n: u64) -> u64 {
-    mix(n)
+    n.wrapping_mul(GOLDEN_GAMMA)
 }
 
 /// A SplitMix64 generator.

@@ -51,20 +51,6 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
         assert_ne!(changed, text);
         assert_eq!(restore(&changed).unwrap().settings.start, start, "{stored}");
     }
-    let text = save(&Session::default().kept());
-    for (stored, start) in [
-        (r#"{"kind":"xot"}"#, Start::Xot),
-        (
-            r#"{"kind":"random","moves":99,"low":1,"high":2}"#,
-            Start::Standard,
-        ),
-        (r#"{"kind":"chess"}"#, Start::Standard),
-        (r#""xot""#, Start::Standard),
-    ] {
-        let changed = text.replace(r#"{"kind":"standard"}"#, stored);
-        assert_ne!(changed, text);
-        assert_eq!(restore(&changed).unwrap().settings.start, start, "{stored}");
-    }
     let plain = restore(&save(&Session::new(Settings::default()).kept())).unwrap();
     assert_eq!(plain.settings.mistakes, None);
 }

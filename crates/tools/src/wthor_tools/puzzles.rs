@@ -164,7 +164,12 @@ pub fn puzzles_build(files: &[PathBuf], count: usize, out: &Path) -> Result<(), 
             ..f.puzzle
         })
         .collect();
-    puzzles.sort_by_key(|p| (p.level, reversi_engine::seed_from(p.position.board.hash())));
+    puzzles.sort_by_key(|p| {
+        (
+            p.level,
+            reversi_engine::internals::mix(p.position.board.hash()),
+        )
+    });
     let set = PuzzleSet::new(puzzles);
     let bytes = set.write();
     // Read back: every record checked against the rules as the page will read it.
