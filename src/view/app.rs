@@ -99,14 +99,19 @@ fn main_view() -> Html {
     use_training_progress(&session);
     let lang = use_state(initial_lang);
     use_effect_with(*lang, |lang| apply_lang(*lang));
+    // The callbacks components take are made once, so that a component whose values did not change sees
+    // props equal to the last and is not rendered again.
     let on_lang = {
-        let lang = lang.clone();
-        Callback::from(move |next: Lang| {
-            if let Some(storage) = storage() {
-                let _ = storage.set_item(LANG_KEY, next.tag());
-            }
-            lang.set(next);
-        })
+        let set = lang.setter();
+        (*use_memo((), move |_| {
+            Callback::from(move |next: Lang| {
+                if let Some(storage) = storage() {
+                    let _ = storage.set_item(LANG_KEY, next.tag());
+                }
+                set.set(next);
+            })
+        }))
+        .clone()
     };
     let show_form = use_state(|| false);
     let (sound, sounds_played, on_sound) = use_move_sounds(&session.game);
@@ -118,13 +123,17 @@ fn main_view() -> Html {
             })
     });
     let on_orientation = {
-        let orientation = orientation.clone();
-        Callback::from(move |next: reversi_engine::Symmetry| {
-            if let Some(storage) = storage() {
-                let _ = storage.set_item(ORIENTATION_KEY, crate::session::orientation::code(next));
-            }
-            orientation.set(next);
-        })
+        let set = orientation.setter();
+        (*use_memo((), move |_| {
+            Callback::from(move |next: reversi_engine::Symmetry| {
+                if let Some(storage) = storage() {
+                    let _ =
+                        storage.set_item(ORIENTATION_KEY, crate::session::orientation::code(next));
+                }
+                set.set(next);
+            })
+        }))
+        .clone()
     };
 
     let dispatch = |action: fn() -> Action| {
@@ -194,11 +203,14 @@ fn main_view() -> Html {
 
     // Each component takes what it shows (a part of the session, or values worked out here once a render)
     // and asks for changes through `on_action`: one whose values did not change is not rendered again.
-    let on_action = {
-        let session = session.clone();
-        Callback::from(move |action: Action| session.dispatch(action))
+    let on_action: Callback<Action> = {
+        let dispatcher = session.dispatcher();
+        (*use_memo((), move |_| dispatcher.to_callback())).clone()
     };
-    let on_training_action = on_action.reform(Action::Training);
+    let on_training_action = {
+        let on_action = on_action.clone();
+        (*use_memo((), move |_| on_action.reform(Action::Training))).clone()
+    };
     let game = &session.game;
     let lang = *lang;
     let shared_game = Rc::new(game.clone());

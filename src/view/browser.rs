@@ -164,3 +164,24 @@ pub fn focus_square(square: Square) {
         let _ = element.focus();
     }
 }
+
+/// Runs `f` once the page has painted what it shows now (the next frame, then a task of its own): for work a
+/// person need not wait for to see what they did, such as starting a move's sound. A hidden page paints
+/// nothing (and gets no frames): there `f` runs at once.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let hidden = window
+        .document()
+        .and_then(|d| js_sys::Reflect::get(&d, &"hidden".into()).ok())
+        .and_then(|h| h.as_bool());
+    if hidden == Some(true) {
+        return f();
+    }
+    let frame = wasm_bindgen::closure::Closure::once_into_js(move || {
+        gloo_timers::callback::Timeout::new(0, f).forget();
+    });
+    // A page that cannot ask for a frame (none without a window) stays quiet.
+    let _ = window.request_animation_frame(frame.unchecked_ref());
+}

@@ -14,7 +14,7 @@ use crate::client::channel::{Channel, Message};
 use crate::client::pool::{Effect, Owner, Pool};
 use crate::protocol::Response;
 use crate::session::{Action, Session};
-use crate::view::browser::{base_url, worker_count};
+use crate::view::browser::{after_paint, base_url, worker_count};
 
 /// The worker's script, beside the page (Trunk builds it; the wasm file's name follows from it).
 const WORKER_SCRIPT: &str = "worker.js";
@@ -62,6 +62,8 @@ struct PageState {
     stop_flags: Vec<Option<u32>>,
     /// Whether to write what the pool does to the console (`?pool-log` in the page's address).
     log: bool,
+    /// The room's channel will be read after the next paint.
+    pending: bool,
 }
 
 type Shared = Rc<RefCell<PageState>>;
@@ -327,6 +329,7 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
                 log: web_sys::window()
                     .and_then(|w| w.location().search().ok())
                     .is_some_and(|q| q.contains("pool-log")),
+                pending: false,
             }));
             step(&state, move |_, _| effects);
             session.dispatch(Action::Workers {
@@ -339,7 +342,20 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         drop(slot);
         let (game_read, room_read) = shared.borrow().read;
         let game_read = read_channel(&shared, &session.channel, game_read, Owner::Game);
-        let room_read = read_channel(&shared, &session.room.channel, room_read, Owner::Room);
-        shared.borrow_mut().read = (game_read, room_read);
+        shared.borrow_mut().read.0 = game_read;
+        // The analysis room's questions wait until the page has painted what the person did: a worker
+        // starting one at once takes a core from the frame the person waits for (a hidden page reads at
+        // once). The game's own requests (the AI's move, a hint) go at once.
+        let room_new = session.room.channel.seq() != room_read;
+        if room_new && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
+            let session = session.clone();
+            after_paint(move || {
+                shared.borrow_mut().pending = false;
+                let room_read = shared.borrow().read.1;
+                let room_read =
+                    read_channel(&shared, &session.room.channel, room_read, Owner::Room);
+                shared.borrow_mut().read.1 = room_read;
+            });
+        }
     });
 }

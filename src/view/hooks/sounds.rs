@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::view::browser::after_paint;
 use crate::view::sound::{initial_sound, play_move, remember_sound};
 
 /// The move sounds: on or off (remembered), how many were played, and the switch. A placement (with the
@@ -22,18 +23,26 @@ pub fn use_move_sounds(game: &reversi_engine::Game) -> (bool, u32, Callback<bool
                 .take(count.saturating_sub(before).min(2))
                 .find_map(|p| p.mv.square().map(|s| p.before.board.flips(s).count()));
             if let (true, Some(flips)) = (on && count > before && count - before <= 2, placed) {
-                if play_move(flips) {
-                    played.set(*played + 1);
-                }
+                // After the move is on the screen: starting the audio (the first time, the browser's whole
+                // audio context) is not part of the move's response.
+                after_paint(move || {
+                    if play_move(flips) {
+                        played.set(*played + 1);
+                    }
+                });
             }
         });
     }
+    // Made once: the header that takes it sees the same callback every render.
     let on_sound = {
-        let on = on.clone();
-        Callback::from(move |next: bool| {
-            remember_sound(next);
-            on.set(next);
-        })
+        let set = on.setter();
+        (*use_memo((), move |_| {
+            Callback::from(move |next: bool| {
+                remember_sound(next);
+                set.set(next);
+            })
+        }))
+        .clone()
     };
     (*on, *played, on_sound)
 }
