@@ -136,10 +136,15 @@ fn main_view() -> Html {
         .clone()
     };
 
-    let dispatch = |action: fn() -> Action| {
-        let session = session.clone();
-        Callback::from(move |_| session.dispatch(action()))
-    };
+    let dispatcher = session.dispatcher();
+    let on_undo = use_action_callback(dispatcher.clone(), || Action::Undo);
+    let on_redo = use_action_callback(dispatcher.clone(), || Action::Redo);
+    let on_hint = use_action_callback(dispatcher.clone(), || Action::Hint);
+    let on_review =
+        use_action_callback(dispatcher.clone(), || Action::Room(RoomAction::StartReview));
+    let on_play_again = use_action_callback(dispatcher.clone(), || Action::PlayAgain);
+    let on_copied = use_action_callback(dispatcher.clone(), || Action::Copied);
+    let on_bring_back = use_action_callback(dispatcher.clone(), || Action::BringBack);
     // Focus goes back to the button that opened a form or the editor when it closes.
     let new_game_ref = use_node_ref();
     let editor_button_ref = use_node_ref();
@@ -162,16 +167,22 @@ fn main_view() -> Html {
         })
     };
     let on_new_game = {
-        let show_form = show_form.clone();
-        Callback::from(move |_| show_form.set(true))
+        let set = show_form.setter();
+        (*use_memo((), move |_| Callback::from(move |_| set.set(true)))).clone()
     };
     let on_analyse = {
-        let session = session.clone();
-        Callback::from(move |_| session.dispatch(Action::SetAnalyse(!session.analyse)))
+        let dispatcher = dispatcher.clone();
+        (*use_memo(session.analyse, move |&on| {
+            Callback::from(move |_| dispatcher.dispatch(Action::SetAnalyse(!on)))
+        }))
+        .clone()
     };
     let on_analyse_depth = {
-        let session = session.clone();
-        Callback::from(move |depth: u32| session.dispatch(Action::SetAnalyseDepth(depth)))
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |depth: u32| dispatcher.dispatch(Action::SetAnalyseDepth(depth)))
+        }))
+        .clone()
     };
     let editing = use_state(|| false);
     let on_open_editor = {
@@ -179,21 +190,23 @@ fn main_view() -> Html {
         Callback::from(move |_| editing.set(true))
     };
     let on_load_slot = {
-        let session = session.clone();
-        Callback::from(move |saved: Kept| session.dispatch(Action::Restore(Box::new(saved))))
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |saved: Kept| dispatcher.dispatch(Action::Restore(Box::new(saved))))
+        }))
+        .clone()
     };
     let on_import = {
-        let session = session.clone();
-        Callback::from(move |text: String| session.dispatch(Action::Import(text)))
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |text: String| dispatcher.dispatch(Action::Import(text)))
+        }))
+        .clone()
     };
     let link = page_link(&share::fragment_with_players(
         &session.game,
         &session.settings,
     ));
-    let dispatch_unit = |action: fn() -> Action| {
-        let session = session.clone();
-        Callback::from(move |_: ()| session.dispatch(action()))
-    };
     use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
@@ -264,13 +277,13 @@ fn main_view() -> Html {
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
                     analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
-                    new_game_ref={new_game_ref.clone()} {on_new_game} on_undo={dispatch(|| Action::Undo)}
-                    on_redo={dispatch(|| Action::Redo)} on_hint={dispatch(|| Action::Hint)}
+                    new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
+                    {on_redo} {on_hint}
                     {on_analyse} {on_analyse_depth} {lang} />
                 if let Some((winner, score, flagged)) = final_result(&session) {
                     <ResultCard {winner} {score} {flagged}
                         can_review={session.room.review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
-                        on_review={dispatch_unit(|| Action::Room(RoomAction::StartReview))} on_play_again={dispatch_unit(|| Action::PlayAgain)}
+                        {on_review} {on_play_again}
                         {lang} />
                 }
                 if *show_form {
@@ -311,8 +324,8 @@ fn main_view() -> Html {
                             let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
                             crate::session::orientation::transcript_as_shown(*orientation, &moves)
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
-                        {on_import} on_copied={dispatch_unit(|| Action::Copied)}
-                        on_bring_back={dispatch_unit(|| Action::BringBack)} {lang} />
+                        {on_import} {on_copied}
+                        {on_bring_back} {lang} />
                     <ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={*orientation} {lang} />
                     <Help {lang} />
                 </details>
@@ -320,6 +333,19 @@ fn main_view() -> Html {
             </aside>
         </main>
     }
+}
+
+/// A callback that dispatches `action()`, made once (a component given it sees the same callback every
+/// render).
+#[hook]
+fn use_action_callback<In: 'static>(
+    dispatcher: UseReducerDispatcher<Session>,
+    action: fn() -> Action,
+) -> Callback<In> {
+    (*use_memo((), move |_| {
+        Callback::from(move |_: In| dispatcher.dispatch(action()))
+    }))
+    .clone()
 }
 
 /// Where the board's orientation is remembered.

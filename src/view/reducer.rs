@@ -13,6 +13,12 @@ impl Reducible for Session {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         next.apply_at(js_sys::Date::now(), action);
-        Rc::new(next)
+        // An action that changed nothing (a reply no longer wanted, a hint's progress) keeps the state, so
+        // that the page does not render again for it.
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
     }
 }
