@@ -1,6 +1,6 @@
 //! What the player, the clock or a worker did: the session's one input.
 
-use super::{Notice, Scoring, Settings};
+use super::{Notice, Settings};
 use crate::protocol::Response;
 use reversi_engine::Square;
 
@@ -17,20 +17,14 @@ pub enum Action {
     Redo,
     /// Ask the engine for the best move for the side to move.
     Hint,
-    /// Show (or hide) the value of every legal move.
-    SetAnalyse(bool),
-    /// The depth of the analysis (plies below each move).
-    SetAnalyseDepth(u32),
+    /// A preference changed (the language, the sounds, the board's view, the scoring, the analysis).
+    Prefs(super::PrefAction),
     /// Start a new game with the same settings.
     PlayAgain,
-    /// How empty squares count at the end.
-    SetScoring(Scoring),
     /// The time now (milliseconds), sent regularly while a clock runs.
     Tick(f64),
     /// Show the position before ply `n` of the record (`None`: the current position).
     Browse(Option<usize>),
-    /// Draw the engine's line on the board, or stop.
-    SetShowLine(bool),
     /// Step through the record by this many plies from the position shown (the ← and → keys).
     Step(i32),
     /// Go on from the position shown: the moves after it are taken back (and stay a redo away).

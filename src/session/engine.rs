@@ -54,7 +54,7 @@ impl Session {
                 });
         } else {
             self.asks.search.let_go();
-            if self.analyse {
+            if self.prefs.analyse {
                 self.request_analysis();
             }
         }
@@ -101,7 +101,7 @@ impl Session {
         if (self.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move() {
             return;
         }
-        let depth = self.analyse_depth;
+        let depth = self.prefs.analyse_depth;
         self.asks
             .analysis
             .ask(&mut self.channel, position, |id| Request::Analyse {

@@ -23,6 +23,7 @@ pub mod notice;
 pub mod orientation;
 pub mod persist;
 pub mod picture;
+pub mod preferences;
 pub mod room;
 pub mod saved;
 pub mod settings;
@@ -40,10 +41,7 @@ use crate::client::channel::Channel;
 use crate::protocol::Request;
 use reversi_engine::{Bitboard, Color, Game, Square};
 
-/// Depths the "analyse" view offers (plies searched below each move), and the default.
-pub const ANALYSE_DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
-/// The analysis depth of a new page.
-pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
+pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
 
@@ -61,14 +59,8 @@ pub struct Session {
     pub asks: EngineAsks,
     /// How many threads the AI's search runs on (see [`Action::Workers`]).
     pub search_threads: usize,
-    /// The engine's line ([`Session::line`]) is drawn on the board.
-    pub show_line: bool,
-    /// Whether the analyse view is on.
-    pub analyse: bool,
-    /// Plies searched below each move by the analysis.
-    pub analyse_depth: u32,
-    /// How empty squares count at the end.
-    pub scoring: Scoring,
+    /// The person's preferences (the language, the sounds, the board's view, the scoring, the analysis).
+    pub prefs: Preferences,
     /// The game clock, when the game has one.
     pub clock: Option<GameClock>,
     /// A message for the player.
@@ -150,10 +142,7 @@ impl Session {
             browsing: None,
             asks: EngineAsks::default(),
             search_threads: 1,
-            show_line: false,
-            analyse: false,
-            analyse_depth: DEFAULT_ANALYSE_DEPTH,
-            scoring: Scoring::EmptiesToWinner,
+            prefs: Preferences::default(),
             clock: settings.clock.map(GameClock::new),
             notice: None,
             channel: Channel::new(1),
@@ -263,9 +252,7 @@ impl Session {
                 *self = Session {
                     room,
                     channel: std::mem::take(&mut self.channel),
-                    analyse: self.analyse,
-                    analyse_depth: self.analyse_depth,
-                    scoring: self.scoring,
+                    prefs: self.prefs,
                     ..Session::blank(settings)
                 };
                 self.set_up_start();
@@ -292,26 +279,21 @@ impl Session {
                 }
             }
             Action::Hint => self.request_hint(),
-            Action::SetAnalyse(on) => {
-                self.analyse = on;
-                self.asks.analysis.reset(&mut self.channel);
-                if on {
-                    self.request_analysis();
-                }
-            }
-            Action::SetAnalyseDepth(depth) => {
-                self.analyse_depth = depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
-                if self.analyse {
-                    self.apply(Action::SetAnalyse(true));
+            Action::Prefs(action) => {
+                self.prefs.apply(action);
+                // The analysis on the board asks again at its new depth, or stops.
+                if action.changes_analysis() {
+                    self.asks.analysis.reset(&mut self.channel);
+                    if self.prefs.analyse {
+                        self.request_analysis();
+                    }
                 }
             }
             Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
-            Action::SetScoring(scoring) => self.scoring = scoring,
             Action::Tick(now) => self.charge(now),
             Action::Browse(ply) => self.browse(ply),
             Action::PlayFromHere => self.play_from_here(),
             Action::Step(delta) => self.step(delta),
-            Action::SetShowLine(on) => self.show_line = on,
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
             Action::Workers { count, threads } => {

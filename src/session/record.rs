@@ -19,7 +19,7 @@ impl Session {
         if browsing != self.browsing {
             self.browsing = browsing;
             // The analysis follows the position shown; the hint belongs to the game's own.
-            if self.analyse {
+            if self.prefs.analyse {
                 self.asks.analysis.reset(&mut self.channel);
                 self.request_analysis();
             }

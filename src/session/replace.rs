@@ -35,9 +35,9 @@ impl Session {
     /// the workers go on.
     pub(super) fn restore(&mut self, saved: Kept) {
         self.settings = saved.settings;
-        self.analyse = saved.analyse;
-        self.analyse_depth = saved.analyse_depth;
-        self.scoring = saved.scoring;
+        self.prefs.analyse = saved.analyse;
+        self.prefs.analyse_depth = saved.analyse_depth;
+        self.prefs.scoring = saved.scoring;
         let kept = self.put_aside(&saved.game);
         self.clock = saved.clock.clone();
         self.replace_game(saved.game);

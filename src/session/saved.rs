@@ -134,9 +134,9 @@ impl Session {
             settings: self.settings,
             game: self.game.clone(),
             clock: self.clock.clone(),
-            analyse: self.analyse,
-            analyse_depth: self.analyse_depth,
-            scoring: self.scoring,
+            analyse: self.prefs.analyse,
+            analyse_depth: self.prefs.analyse_depth,
+            scoring: self.prefs.scoring,
         }
     }
 
@@ -146,11 +146,11 @@ impl Session {
         let mut session = Session::blank(kept.settings);
         session.game = kept.game;
         session.clock = kept.clock;
-        session.analyse = kept.analyse;
-        session.analyse_depth = kept
+        session.prefs.analyse = kept.analyse;
+        session.prefs.analyse_depth = kept
             .analyse_depth
             .clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
-        session.scoring = kept.scoring;
+        session.prefs.scoring = kept.scoring;
         session.after_change();
         if session.flagged().is_some() {
             session.asks.search.withdraw(&mut session.channel);

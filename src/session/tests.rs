@@ -83,7 +83,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // Human vs AI (the person plays black) with the analysis on: an analysis is in flight at the
     // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
     let mut s = Session::new(Settings::default());
-    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let analysis = s.asks.analysis.asked_id().unwrap();
     let seq = s.channel.seq();
     s.apply(Action::Square(sq("f5")));
@@ -129,7 +129,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     });
     let sent = s.channel.seq();
     s.apply(Action::Hint);
-    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
     s.apply(Action::Tick(1_000.0));
     s.apply(Action::Room(RoomAction::Answer(Response::Pong {
         id: 12345,
@@ -159,7 +159,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
 fn an_error_ends_only_its_own_request() {
     let mut s = hvh();
     s.apply(Action::Hint);
-    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let (hint, analysis) = (
         s.asks.hint.asked_id().unwrap(),
         s.asks.analysis.asked_id().unwrap(),
@@ -349,7 +349,7 @@ fn hints_and_analysis_belong_to_their_position() {
     };
     s.apply(best_move(hint_id, "d3"));
     assert_eq!(s.asks.hint().map(|h| h.square), Some(sq("d3")));
-    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };

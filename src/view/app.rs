@@ -14,16 +14,15 @@ use crate::session::room::ReviewedMove;
 use crate::session::share;
 use crate::session::slots;
 use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
-use crate::session::{Action, Kept, Notice, Session, Settings, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, Notice, PrefAction, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::board::BoardArea;
 use crate::view::browser::storage;
 use crate::view::browser::{
-    apply_lang, focus_square, initial_lang, keep_aside, keep_unreadable, page_link, refocus,
-    take_shared_link, LANG_KEY, REPLACED_KEY,
+    focus_square, keep_aside, keep_unreadable, page_link, refocus, take_shared_link, REPLACED_KEY,
 };
 use crate::view::hooks::{
-    use_autosave, use_engine_pool, use_game_clock, use_move_sounds, use_page_keys,
-    use_shared_links, use_training_progress, use_wake,
+    stored_preferences, use_autosave, use_engine_pool, use_game_clock, use_move_sounds,
+    use_page_keys, use_preferences, use_shared_links, use_training_progress, use_wake,
 };
 use crate::view::panels::{GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
@@ -68,6 +67,8 @@ fn initial_session() -> Session {
         },
     };
     // The games an import, a link or a slot put aside before the last reload.
+    // The language, the sounds and the board's view the browser keeps.
+    session.prefs = stored_preferences(session.prefs);
     if let Some(text) = storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()) {
         session.replaced = slots::read_replaced(&text);
     }
@@ -97,46 +98,16 @@ fn main_view() -> Html {
     use_game_clock(&session);
     use_wake(&session);
     use_training_progress(&session);
-    let lang = use_state(initial_lang);
-    use_effect_with(*lang, |lang| apply_lang(*lang));
+    use_preferences(&session);
+    let show_form = use_state(|| false);
+    let prefs = session.prefs;
+    let sounds_played = use_move_sounds(&session.game, prefs.sound);
     // The callbacks components take are made once, so that a component whose values did not change sees
     // props equal to the last and is not rendered again.
-    let on_lang = {
-        let set = lang.setter();
-        (*use_memo((), move |_| {
-            Callback::from(move |next: Lang| {
-                if let Some(storage) = storage() {
-                    let _ = storage.set_item(LANG_KEY, next.tag());
-                }
-                set.set(next);
-            })
-        }))
-        .clone()
-    };
-    let show_form = use_state(|| false);
-    let (sound, sounds_played, on_sound) = use_move_sounds(&session.game);
-    let orientation = use_state(|| {
-        storage()
-            .and_then(|s| s.get_item(ORIENTATION_KEY).ok().flatten())
-            .map_or(reversi_engine::Symmetry::Identity, |code| {
-                crate::session::orientation::from_code(&code)
-            })
-    });
-    let on_orientation = {
-        let set = orientation.setter();
-        (*use_memo((), move |_| {
-            Callback::from(move |next: reversi_engine::Symmetry| {
-                if let Some(storage) = storage() {
-                    let _ =
-                        storage.set_item(ORIENTATION_KEY, crate::session::orientation::code(next));
-                }
-                set.set(next);
-            })
-        }))
-        .clone()
-    };
-
     let dispatcher = session.dispatcher();
+    let on_lang = use_pref_callback(dispatcher.clone(), PrefAction::Lang);
+    let on_sound = use_pref_callback(dispatcher.clone(), PrefAction::Sound);
+    let on_orientation = use_pref_callback(dispatcher.clone(), PrefAction::Orientation);
     let on_undo = use_action_callback(dispatcher.clone(), || Action::Undo);
     let on_redo = use_action_callback(dispatcher.clone(), || Action::Redo);
     let on_hint = use_action_callback(dispatcher.clone(), || Action::Hint);
@@ -172,15 +143,17 @@ fn main_view() -> Html {
     };
     let on_analyse = {
         let dispatcher = dispatcher.clone();
-        (*use_memo(session.analyse, move |&on| {
-            Callback::from(move |_| dispatcher.dispatch(Action::SetAnalyse(!on)))
+        (*use_memo(session.prefs.analyse, move |&on| {
+            Callback::from(move |_| dispatcher.dispatch(Action::Prefs(PrefAction::Analyse(!on))))
         }))
         .clone()
     };
     let on_analyse_depth = {
         let dispatcher = dispatcher.clone();
         (*use_memo((), move |_| {
-            Callback::from(move |depth: u32| dispatcher.dispatch(Action::SetAnalyseDepth(depth)))
+            Callback::from(move |depth: u32| {
+                dispatcher.dispatch(Action::Prefs(PrefAction::AnalyseDepth(depth)))
+            })
         }))
         .clone()
     };
@@ -210,7 +183,7 @@ fn main_view() -> Html {
     use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
-        let orientation = *orientation;
+        let orientation = prefs.orientation;
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form, orientation))
     });
 
@@ -225,12 +198,12 @@ fn main_view() -> Html {
         (*use_memo((), move |_| on_action.reform(Action::Training))).clone()
     };
     let game = &session.game;
-    let lang = *lang;
+    let lang = prefs.lang;
     let shared_game = Rc::new(game.clone());
     let reviewed = session.room.valuation.reviewed(game);
     let shown = session.shown();
     let board_area = {
-        let values = if session.analyse {
+        let values = if session.prefs.analyse {
             session.asks.values_for(&shown).to_vec()
         } else {
             Vec::new()
@@ -240,8 +213,8 @@ fn main_view() -> Html {
                 training={session.training.open.then(|| session.training.clone())}
                 room={session.room.clone()} reviewed={reviewed.clone()} {values} legal={session.clickable()}
                 hint={session.asks.hint().map(|h| h.square).filter(|_| session.browsing.is_none())}
-                line={if session.show_line { session.line() } else { Vec::new() }}
-                on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={*orientation} />
+                line={if session.prefs.show_line { session.line() } else { Vec::new() }}
+                on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />
         }
     };
     let t = lang.strings();
@@ -250,7 +223,7 @@ fn main_view() -> Html {
     if session.training.open {
         return html! {
             <main class="layout training-layout">
-                <Header mode_text={t.training.to_string()} {lang} {on_lang} {sound} {sounds_played} on_sound={on_sound.clone()} />
+                <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound} {sounds_played} on_sound={on_sound.clone()} />
                 { board_area }
                 <aside class="panel">
                     <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
@@ -264,7 +237,7 @@ fn main_view() -> Html {
     };
     html! {
         <main class="layout">
-            <Header mode_text={mode_text} {lang} {on_lang} {sound} {sounds_played} {on_sound} />
+            <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound} {sounds_played} {on_sound} />
             { board_area }
             <aside class="panel">
                 <PlayState counts={(shown.black().count(), shown.white().count())}
@@ -276,7 +249,7 @@ fn main_view() -> Html {
                     status={status_line(lang, &session)} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
-                    analyse={session.analyse} analyse_depth={session.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
+                    analyse={session.prefs.analyse} analyse_depth={session.prefs.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
                     new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
                     {on_redo} {on_hint}
                     {on_analyse} {on_analyse_depth} {lang} />
@@ -292,7 +265,7 @@ fn main_view() -> Html {
                 <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
                     last_search={session.asks.last_search().cloned()}
                     hint={session.asks.hint().filter(|_| session.browsing.is_none()).cloned()}
-                    line={session.line()} show_line={session.show_line} threads={session.search_threads}
+                    line={session.line()} show_line={session.prefs.show_line} threads={session.search_threads}
                     on_action={on_action.clone()} {lang} />
                 <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
                     reviewed_here={reviewed_here(game, session.browsing, &reviewed)}
@@ -311,8 +284,8 @@ fn main_view() -> Html {
                     on_action={on_action.clone()} {lang} />
                 <details class="more" data-testid="more">
                     <summary>{ t.more }</summary>
-                    <ScoringChoice scoring={session.scoring} on_action={on_action.clone()} {lang} />
-                    <OrientationChoice orientation={*orientation} {on_orientation} {lang} />
+                    <ScoringChoice scoring={prefs.scoring} on_action={on_action.clone()} {lang} />
+                    <OrientationChoice orientation={prefs.orientation} {on_orientation} {lang} />
                     <p class="more-links">
                         <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                         { " · " }
@@ -320,19 +293,31 @@ fn main_view() -> Html {
                     </p>
                     <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
                     <SharePanel transcript={game.transcript()} link={link}
-                        shown_transcript={(*orientation != reversi_engine::Symmetry::Identity).then(|| {
+                        shown_transcript={(prefs.orientation != reversi_engine::Symmetry::Identity).then(|| {
                             let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
-                            crate::session::orientation::transcript_as_shown(*orientation, &moves)
+                            crate::session::orientation::transcript_as_shown(prefs.orientation, &moves)
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} {on_copied}
                         {on_bring_back} {lang} />
-                    <ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={*orientation} {lang} />
+                    <ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={prefs.orientation} {lang} />
                     <Help {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
             </aside>
         </main>
     }
+}
+
+/// A callback that dispatches the preference `action` makes of its value, made once.
+#[hook]
+fn use_pref_callback<In: 'static>(
+    dispatcher: UseReducerDispatcher<Session>,
+    action: fn(In) -> PrefAction,
+) -> Callback<In> {
+    (*use_memo((), move |_| {
+        Callback::from(move |value: In| dispatcher.dispatch(Action::Prefs(action(value))))
+    }))
+    .clone()
 }
 
 /// A callback that dispatches `action()`, made once (a component given it sees the same callback every
@@ -347,9 +332,6 @@ fn use_action_callback<In: 'static>(
     }))
     .clone()
 }
-
-/// Where the board's orientation is remembered.
-const ORIENTATION_KEY: &str = "reversi.orientation";
 
 /// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
 /// move list numbers it.
@@ -408,7 +390,11 @@ fn final_result(session: &Session) -> Option<FinalResult> {
         return Some((Some(flagged.opponent()), score, Some(flagged)));
     }
     let outcome = session.game.outcome()?;
-    Some((outcome.winner(), session.scoring.score(&outcome), None))
+    Some((
+        outcome.winner(),
+        session.prefs.scoring.score(&outcome),
+        None,
+    ))
 }
 
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.

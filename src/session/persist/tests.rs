@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::protocol::Request;
-use crate::session::{Action, Session};
+use crate::session::{Action, PrefAction, Session};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -66,8 +66,10 @@ fn a_saved_game_comes_back_exactly() {
     }
     session.apply(Action::Undo);
     session.apply(Action::Undo);
-    session.apply(Action::SetAnalyseDepth(6));
-    session.apply(Action::SetScoring(crate::session::Scoring::Split));
+    session.apply(Action::Prefs(PrefAction::AnalyseDepth(6)));
+    session.apply(Action::Prefs(PrefAction::Scoring(
+        crate::session::Scoring::Split,
+    )));
     let text = save(&session.kept());
     let mut timed = Session::new(Settings {
         mode: Mode::HumanVsHuman,

@@ -16,7 +16,7 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
     for m in ["f5", "d6", "c3"] {
         s.apply(Action::Square(sq(m)));
     }
-    s.apply(Action::SetAnalyse(true));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
     assert_eq!(analysed_position(&s), Some(s.game.position()));
     s.apply(Action::Browse(Some(1)));
     let shown = s.game.plies()[1].before;

@@ -93,9 +93,9 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
     let key = (
         session.game.clone(),
         session.settings,
-        session.analyse,
-        session.analyse_depth,
-        session.scoring,
+        session.prefs.analyse,
+        session.prefs.analyse_depth,
+        session.prefs.scoring,
         session.replaced.clone(),
         session
             .clock

@@ -1,12 +1,13 @@
 //! The page's effects as hooks, a file each: the pool of engine workers (fed from the session's channels),
 //! share links pasted into the address bar, the autosave, the game clock's ticks (and the wake-up of a
-//! held engine reply), the page's keys, the move sounds and the training room's progress. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
+//! held engine reply), the page's keys, the move sounds, the preferences kept in storage and the training room's progress. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
 
 mod autosave;
 mod clock;
 mod keys;
 mod links;
 mod pool;
+mod preferences;
 mod sounds;
 mod training;
 
@@ -15,5 +16,6 @@ pub use self::clock::{use_game_clock, use_wake};
 pub use self::keys::use_page_keys;
 pub use self::links::use_shared_links;
 pub use self::pool::use_engine_pool;
+pub use self::preferences::{stored_preferences, use_preferences};
 pub use self::sounds::use_move_sounds;
 pub use self::training::use_training_progress;

@@ -1,20 +1,19 @@
-//! The move sounds' switch and the sound of each placement.
+//! The sound of each placement (the switch is a preference of the session's).
 
 use yew::prelude::*;
 
 use crate::view::browser::after_paint;
-use crate::view::sound::{initial_sound, play_move, remember_sound};
+use crate::view::sound::play_move;
 
-/// The move sounds: on or off (remembered), how many were played, and the switch. A placement (with the
-/// pass it forced) sounds; undo, redo of many moves and imports do not.
+/// The move sounds, when `on`: how many were played. A placement (with the pass it forced) sounds; undo,
+/// redo of many moves and imports do not.
 #[hook]
-pub fn use_move_sounds(game: &reversi_engine::Game) -> (bool, u32, Callback<bool>) {
-    let on = use_state(initial_sound);
+pub fn use_move_sounds(game: &reversi_engine::Game, on: bool) -> u32 {
     let played = use_state(|| 0u32);
     let seen = use_mut_ref(|| game.plies().len());
     let plies = game.plies().to_vec();
     {
-        let (on, played) = (*on, played.clone());
+        let played = played.clone();
         use_effect_with(plies.len(), move |&count| {
             let before = std::mem::replace(&mut *seen.borrow_mut(), count);
             let placed = plies[..count]
@@ -33,16 +32,5 @@ pub fn use_move_sounds(game: &reversi_engine::Game) -> (bool, u32, Callback<bool
             }
         });
     }
-    // Made once: the header that takes it sees the same callback every render.
-    let on_sound = {
-        let set = on.setter();
-        (*use_memo((), move |_| {
-            Callback::from(move |next: bool| {
-                remember_sound(next);
-                set.set(next);
-            })
-        }))
-        .clone()
-    };
-    (*on, *played, on_sound)
+    *played
 }

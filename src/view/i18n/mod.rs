@@ -3,14 +3,8 @@
 //! sentences built from figures, names and errors are in [`format`]. The training room's words have a table of
 //! their own ([`training`]).
 
-/// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    /// English.
-    En,
-    /// Simplified Chinese.
-    Zh,
-}
+/// A language of the interface: a preference of the session's; its words are here.
+pub use crate::session::Lang;
 
 impl Lang {
     /// Both, in the order of the language menu.

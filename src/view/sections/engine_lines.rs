@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::session::{Action, Hint, SearchStats, Thinking};
+use crate::session::{Action, Hint, PrefAction, SearchStats, Thinking};
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Color, Square};
 
@@ -42,7 +42,7 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
     let line = &props.line;
     let on_show_line = {
         let (on_action, on) = (props.on_action.clone(), !props.show_line);
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::SetShowLine(on)))
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::Prefs(PrefAction::ShowLine(on))))
     };
     html! {
         <div class="engine-lines">

@@ -45,7 +45,7 @@ pub fn status_line(lang: Lang, session: &Session) -> String {
         return i18n::lost_on_time(lang, color);
     }
     if let Some(outcome) = game.outcome() {
-        let (black, white) = session.scoring.score(&outcome);
+        let (black, white) = session.prefs.scoring.score(&outcome);
         return i18n::result(lang, outcome.winner(), black, white);
     }
     let to_move = game.to_move();

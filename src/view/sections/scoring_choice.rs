@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::session::{Action, Scoring};
+use crate::session::{Action, PrefAction, Scoring};
 use crate::view::i18n::Lang;
 
 /// Properties of [`ScoringChoice`].
@@ -31,7 +31,7 @@ pub fn scoring_choice(props: &ScoringProps) -> Html {
             } else {
                 Scoring::EmptiesToWinner
             };
-            on_action.emit(Action::SetScoring(scoring));
+            on_action.emit(Action::Prefs(PrefAction::Scoring(scoring)));
         })
     };
     html! {

@@ -1,0 +1,141 @@
+//! How the person likes the page, whatever the game: the language, the move sounds, the board's view, how the
+//! final score counts, and the analysis on the board. Its own actions and reducer; the page keeps it in the
+//! browser's storage (`crate::view::hooks`), and each saved game keeps the scoring and the analysis it was
+//! looked at with.
+
+use super::settings::Scoring;
+use reversi_engine::Symmetry;
+
+/// Depths the "analyse" view offers (plies searched below each move), and the default.
+pub const ANALYSE_DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
+/// The analysis depth of a new page.
+pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
+
+/// A language of the interface (its words are the view's: [`crate::view::i18n`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+/// The person's preferences.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Preferences {
+    /// The language of the page.
+    pub lang: Lang,
+    /// Whether moves sound.
+    pub sound: bool,
+    /// How the board is turned or mirrored on the screen.
+    pub orientation: Symmetry,
+    /// How empty squares count at the end.
+    pub scoring: Scoring,
+    /// Whether the value of every legal move is shown on the board.
+    pub analyse: bool,
+    /// Plies searched below each move by that analysis.
+    pub analyse_depth: u32,
+    /// Whether the engine's line is drawn on the board.
+    pub show_line: bool,
+}
+
+impl Default for Preferences {
+    fn default() -> Preferences {
+        Preferences {
+            lang: Lang::En,
+            sound: true,
+            orientation: Symmetry::Identity,
+            scoring: Scoring::EmptiesToWinner,
+            analyse: false,
+            analyse_depth: DEFAULT_ANALYSE_DEPTH,
+            show_line: false,
+        }
+    }
+}
+
+/// A preference changed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PrefAction {
+    /// The language.
+    Lang(Lang),
+    /// The move sounds on or off.
+    Sound(bool),
+    /// The board's view.
+    Orientation(Symmetry),
+    /// How empty squares count at the end.
+    Scoring(Scoring),
+    /// The analysis on the board on or off.
+    Analyse(bool),
+    /// Its depth (kept within 1 to [`crate::protocol::MAX_ANALYSE_DEPTH`]).
+    AnalyseDepth(u32),
+    /// The engine's line drawn on the board, or not.
+    ShowLine(bool),
+}
+
+impl PrefAction {
+    /// True for a change of the analysis on the board (what it asks of the engine changes with it).
+    pub fn changes_analysis(self) -> bool {
+        match self {
+            PrefAction::Analyse(_) | PrefAction::AnalyseDepth(_) => true,
+            PrefAction::Lang(_)
+            | PrefAction::Sound(_)
+            | PrefAction::Orientation(_)
+            | PrefAction::Scoring(_)
+            | PrefAction::ShowLine(_) => false,
+        }
+    }
+}
+
+impl Preferences {
+    /// Carries out `action`.
+    pub fn apply(&mut self, action: PrefAction) {
+        match action {
+            PrefAction::Lang(lang) => self.lang = lang,
+            PrefAction::Sound(on) => self.sound = on,
+            PrefAction::Orientation(view) => self.orientation = view,
+            PrefAction::Scoring(scoring) => self.scoring = scoring,
+            PrefAction::Analyse(on) => self.analyse = on,
+            PrefAction::AnalyseDepth(depth) => {
+                self.analyse_depth = depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH)
+            }
+            PrefAction::ShowLine(on) => self.show_line = on,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_action_sets_its_preference_and_the_depth_stays_in_range() {
+        let mut prefs = Preferences::default();
+        for action in [
+            PrefAction::Lang(Lang::Zh),
+            PrefAction::Sound(false),
+            PrefAction::Orientation(Symmetry::Rotate90),
+            PrefAction::Scoring(Scoring::Split),
+            PrefAction::Analyse(true),
+            PrefAction::AnalyseDepth(99),
+            PrefAction::ShowLine(true),
+        ] {
+            prefs.apply(action);
+        }
+        assert_eq!(
+            prefs,
+            Preferences {
+                lang: Lang::Zh,
+                sound: false,
+                orientation: Symmetry::Rotate90,
+                scoring: Scoring::Split,
+                analyse: true,
+                analyse_depth: crate::protocol::MAX_ANALYSE_DEPTH,
+                show_line: true,
+            }
+        );
+        prefs.apply(PrefAction::AnalyseDepth(0));
+        assert_eq!(prefs.analyse_depth, 1);
+        assert!(PrefAction::AnalyseDepth(4).changes_analysis());
+        assert!(!PrefAction::Scoring(Scoring::Split).changes_analysis());
+    }
+}
