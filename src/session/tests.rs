@@ -444,4 +444,5 @@ mod clock;
 mod history;
 mod imports;
 mod pacing;
+mod saves;
 mod starts;
