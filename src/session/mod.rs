@@ -7,12 +7,17 @@
 //! appends what an action needs sent, and withdraws what is no longer wanted; the page's pool sends each
 //! entry once.
 //!
-//! A concept a file: the session's game rules here (what each action does to the game); its traffic with
-//! the engine in `engine.rs` (what it asks, what it does with the answers, the lines it expects); the time
-//! of actions in `pacing.rs` (the clock's charges, the engine's reply held until due); the record browsed
-//! and played on from in `record.rs`; the clock's own reducer in
-//! [`clock`]; [`settings`], [`notice`], the analysis room ([`room`]) and the training room ([`training`])
-//! beside it; saved games in [`persist`] and [`saved`]; its tests in `tests.rs`.
+//! The root owns the game and the parts beside it, and routes each action with an exhaustive match: the
+//! analysis room ([`room`], `Action::Room`), the training room ([`training`], `Action::Training`) and the
+//! preferences ([`preferences`], `Action::Prefs`) each reduce their own actions; what is asked of the engine
+//! is one [`ask::Ask`] an ask ([`asks`]).
+//!
+//! The game's own actions are reduced here, a concept a file: the game's rules in this file; its traffic with
+//! the engine in `engine.rs` (when it asks, what an answer does, the lines it expects); the time of actions
+//! in `pacing.rs` (the clock's charges, the engine's reply held until due); the record browsed and played on
+//! from in `record.rs`; games replaced and brought back in `replace.rs`; pasted text read in `import.rs`; the
+//! clock's own reducer in [`clock`]; [`settings`] and [`notice`] beside it; what is saved ([`saved::Kept`])
+//! in [`saved`] and [`persist`]; its tests in `tests.rs` and `tests/`.
 
 mod action;
 pub mod ask;
