@@ -31,10 +31,16 @@ pub fn stored_preferences(prefs: Preferences) -> Preferences {
 #[hook]
 pub fn use_preferences(session: &UseReducerHandle<Session>) {
     let prefs = session.prefs;
-    let last = use_mut_ref(|| prefs);
+    let last = use_mut_ref(|| None::<Preferences>);
     use_effect_with(prefs, move |prefs| {
-        apply_lang(prefs.lang);
-        let before = std::mem::replace(&mut *last.borrow_mut(), *prefs);
+        let Some(before) = last.borrow_mut().replace(*prefs) else {
+            // The page's start: its language marked, nothing written.
+            return apply_lang(prefs.lang);
+        };
+        // The language is marked again only when it changed (marking the page restyles all of it).
+        if prefs.lang != before.lang {
+            apply_lang(prefs.lang);
+        }
         let Some(storage) = storage() else {
             return;
         };
