@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 mod kinds;
 mod wire;
 
-pub use self::kinds::{DataFile, Priority, GAMES_MS, GRACE_MS, REVIEW_MS};
+pub use self::kinds::{DataFile, Priority, GRACE_MS};
 
 use reversi_engine::mistakes::Mistakes;
 use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};

@@ -1,6 +1,6 @@
-//! The saved-data format's version and why saved data could not be restored: what both the session
-//! (its notices) and the storage code ([`crate::session::persist`]) need, kept apart so that neither imports the
-//! other.
+//! What is saved of a game ([`Kept`]: the save format's content, never the session), the format's version,
+//! and why saved data could not be restored; the storage code ([`crate::session::persist`]) writes and reads
+//! it, and the session's notices name its errors.
 
 use std::fmt;
 
@@ -141,7 +141,7 @@ impl Session {
     }
 
     /// A session continuing a kept game (restored from storage): an engine to move starts thinking again,
-    /// within the clock's time left; a game lost on time asks nothing.
+    /// within the clock's time left; a game lost on time is over, and asks nothing.
     pub fn resume(kept: Kept) -> Session {
         let mut session = Session::blank(kept.settings);
         session.game = kept.game;
@@ -152,9 +152,6 @@ impl Session {
             .clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
         session.prefs.scoring = kept.scoring;
         session.after_change();
-        if session.flagged().is_some() {
-            session.asks.search.withdraw(&mut session.channel);
-        }
         session
     }
 }

@@ -182,6 +182,6 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     let frame = wasm_bindgen::closure::Closure::once_into_js(move || {
         gloo_timers::callback::Timeout::new(0, f).forget();
     });
-    // A page that cannot ask for a frame (none without a window) stays quiet.
+    // Asking for a frame does not fail in a page with a window.
     let _ = window.request_animation_frame(frame.unchecked_ref());
 }

@@ -82,23 +82,11 @@ impl Engine {
                 self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
             }
             DataFile::Games => {
-                let mut progress = self.progress();
-                let progress = progress.as_mut().map(|p| p as &mut dyn FnMut());
-                let games = GameBase::read(bytes, progress);
+                let games = GameBase::read(bytes, Some(&mut beating(self.poll)));
                 self.games = Some(games.map_err(|e| e.to_string())?)
             }
         }
         Ok(())
-    }
-
-    /// The host's poll as a progress callback for long work that is not a search (its "stop" is not for
-    /// such work).
-    fn progress(&self) -> Option<impl FnMut()> {
-        self.poll.map(|poll| {
-            move || {
-                poll();
-            }
-        })
     }
 
     /// The file `request` needs that is not loaded yet, if any.
@@ -268,9 +256,8 @@ impl Engine {
             } => emit(match &self.games {
                 None => error(id, "the expert games are not loaded".to_string()),
                 Some(base) => {
-                    let mut progress = self.progress();
-                    let progress = progress.as_mut().map(|p| p as &mut dyn FnMut());
-                    list_games(id, base, &position, &player, offset, limit, progress)
+                    let mut beat = beating(self.poll);
+                    list_games(id, base, &position, &player, offset, limit, &mut beat)
                 }
             }),
             Request::Puzzle { id, pick } => emit(match &self.puzzles {
@@ -290,6 +277,16 @@ pub const RANDOM_START_MS: f64 = 5_000.0;
 /// Most games a [`Request::Games`] gets at once.
 pub const MAX_GAMES_PAGE: u32 = 100;
 
+/// The host's poll as a progress callback for long work that is not a search (its "stop" is not for such
+/// work; without a host, it does nothing).
+fn beating(poll: Option<Poll>) -> impl FnMut() {
+    move || {
+        if let Some(poll) = poll {
+            poll();
+        }
+    }
+}
+
 /// A page of the games that reached `position`, as the page gets them.
 fn list_games(
     id: u64,
@@ -298,9 +295,9 @@ fn list_games(
     player: &str,
     offset: u32,
     limit: u32,
-    progress: Option<&mut dyn FnMut()>,
+    progress: &mut dyn FnMut(),
 ) -> Response {
-    let found = base.find(position, player, progress);
+    let found = base.find(position, player, Some(progress));
     let games = found
         .iter()
         .skip(offset as usize)

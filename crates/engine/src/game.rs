@@ -155,15 +155,7 @@ impl Game {
     pub fn from_moves(start: Position, moves: &[Square]) -> Result<Game, TranscriptError> {
         let mut game = Game::from_position(start);
         for (index, &square) in moves.iter().enumerate() {
-            let color = game.to_move();
-            game.play(square).map_err(|error| match error {
-                PlayError::GameOver => TranscriptError::GameOver { ply: index + 1 },
-                _ => TranscriptError::IllegalMove {
-                    ply: index + 1,
-                    square,
-                    color,
-                },
-            })?;
+            game.play_numbered(index + 1, square)?;
         }
         Ok(game)
     }
@@ -188,10 +180,7 @@ impl Game {
             };
             let color = next.to_move();
             match mv {
-                Move::Place(square) => next.play(square).map_err(|error| match error {
-                    PlayError::GameOver => TranscriptError::GameOver { ply },
-                    _ => TranscriptError::IllegalMove { ply, square, color },
-                })?,
+                Move::Place(square) => next.play_numbered(ply, square)?,
                 Move::Pass => {
                     // A written pass is accepted only where the rules forced one: the record already has it.
                     if next.is_over() {
@@ -205,6 +194,15 @@ impl Game {
         }
         *self = next;
         Ok(())
+    }
+
+    /// Plays `square` as the `ply`-th move of a line (1-based), the error naming it.
+    fn play_numbered(&mut self, ply: usize, square: Square) -> Result<(), TranscriptError> {
+        let color = self.to_move();
+        self.play(square).map_err(|error| match error {
+            PlayError::GameOver => TranscriptError::GameOver { ply },
+            _ => TranscriptError::IllegalMove { ply, square, color },
+        })
     }
 
     /// The position the game started from.

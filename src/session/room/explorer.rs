@@ -3,7 +3,7 @@
 
 use super::super::ask::Ask;
 use crate::client::channel::Channel;
-use crate::protocol::{ExplorerRow, Request, RequestId};
+use crate::protocol::{ExplorerRow, Request};
 use reversi_engine::Position;
 
 /// The opening explorer.
@@ -47,11 +47,6 @@ impl Explorer {
         self.ask
             .ask(channel, position, |id| Request::Explore { id, position });
     }
-
-    /// True when `id` is the question in flight.
-    pub fn waits_for(&self, id: RequestId) -> bool {
-        self.ask.waits_for(id)
-    }
 }
 
 #[cfg(test)]
@@ -69,7 +64,7 @@ mod tests {
         explorer.sync(&mut channel, &Position::START);
         assert_eq!(channel.pending_since(0).len(), 1);
         let id = channel.last_request().unwrap().0.id();
-        assert!(explorer.waits_for(id));
+        assert!(explorer.ask.waits_for(id));
         assert!(explorer.ask.settle(id, Ok(Vec::new())));
         assert_eq!(explorer.rows(&Position::START), Some(&[][..]));
         let f5 = Position::START.play("f5".parse().unwrap()).unwrap();

@@ -4,7 +4,7 @@
 
 use super::super::ask::Ask;
 use crate::client::channel::Channel;
-use crate::protocol::{Request, RequestId, WireGame};
+use crate::protocol::{Request, WireGame};
 use reversi_engine::Position;
 
 /// What the player does with the expert games list.
@@ -124,18 +124,13 @@ impl GamesList {
         };
         self.ask.ask(channel, want.clone(), request);
     }
-
-    /// True when `id` is the page in flight.
-    pub fn waits_for(&self, id: RequestId) -> bool {
-        self.ask.waits_for(id)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn last_games(channel: &Channel) -> Option<(RequestId, u32)> {
+    fn last_games(channel: &Channel) -> Option<(crate::protocol::RequestId, u32)> {
         channel
             .pending_since(0)
             .into_iter()

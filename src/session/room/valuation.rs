@@ -122,7 +122,8 @@ fn from_black(position: &Position, score: i32) -> f64 {
 
 impl Valuation {
     /// How many positions have a value.
-    pub fn known(&self) -> usize {
+    #[cfg(test)]
+    pub(super) fn known(&self) -> usize {
         self.scores.len()
     }
     /// The value known for a position, if any.
