@@ -36,7 +36,7 @@ const transcriptLength = (page) => page.$eval('[data-testid=transcript]', (e) =>
 
 /** One round of every interaction on `page`; the durations (ms) by interaction. */
 async function round(page) {
-  const out = { board_click: [], undo: [], redo: [], hint: [], analysis_switch: [], record_back: [] };
+  const out = { board_click: [], board_click_pointer_settled: [], undo: [], redo: [], hint: [], analysis_switch: [], record_back: [] };
   const now = () => page.evaluate(() => performance.now());
   const measure = async (name, act) => {
     const t = await now();
@@ -45,14 +45,24 @@ async function round(page) {
     // An interaction that painted within 16 ms leaves no entry: it counts as 16.
     out[name].push(durations.length ? Math.max(...durations) : 16);
   };
-  // A board click against the AI, then its reply.
-  const before = await transcriptLength(page);
-  const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
-  await measure('board_click', () => page.click(`[data-square=${square}]`));
-  await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length >= n + 4, before, {
-    timeout: 30000,
-  });
-  await page.waitForSelector('[data-legal=true]');
+  // A board click against the AI, then its reply: as Playwright sends it (the pointer moved onto the square and
+  // pressed in one frame, so the hover's own render delays the press), then as a person clicks (the pointer on
+  // the square a moment before pressing).
+  const clickAndReply = async (name, settle) => {
+    const before = await transcriptLength(page);
+    const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+    if (settle) {
+      await page.hover(`[data-square=${square}]`);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+    }
+    await measure(name, () => page.click(`[data-square=${square}]`));
+    await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length >= n + 4, before, {
+      timeout: 30000,
+    });
+    await page.waitForSelector('[data-legal=true]');
+  };
+  await clickAndReply('board_click', false);
+  await clickAndReply('board_click_pointer_settled', true);
   await measure('undo', () => page.click('[data-testid=undo]'));
   await page.waitForSelector('[data-legal=true]');
   await measure('redo', () => page.click('[data-testid=redo]'));

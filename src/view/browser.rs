@@ -165,6 +165,16 @@ pub fn focus_square(square: Square) {
     }
 }
 
+/// The board square that has the focus, if one has.
+pub fn focused_square() -> Option<Square> {
+    web_sys::window()?
+        .document()?
+        .active_element()?
+        .get_attribute("data-square")?
+        .parse()
+        .ok()
+}
+
 /// Runs `f` once the page has painted what it shows now (the next frame, then a task of its own): for work a
 /// person need not wait for to see what they did, such as starting a move's sound. A hidden page paints
 /// nothing (and gets no frames): there `f` runs at once.

@@ -97,8 +97,10 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
             i18n::side_value(props.lang, point.value, point.exact)
         );
         let onclick = props.on_select.reform(move |_| ply);
+        // Keyed by ply (the lines beside them too), as the move list is: a new value adds one bar.
         html! {
             <rect
+                key={ply}
                 class={classes!("bar", side, point.exact.then_some("exact"), mark, current.then_some("current"))}
                 data-testid="eval-point"
                 data-ply={ply.to_string()}
@@ -116,7 +118,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
     });
     let marker = (props.shown > 0).then(|| {
         let x = format!("{:.2}", props.shown as f64 - 0.5);
-        html! { <line class="shown" x1={x.clone()} x2={x} y1="0" y2="100" /> }
+        html! { <line key="shown" class="shown" x1={x.clone()} x2={x} y1="0" y2="100" /> }
     });
     html! {
         <figure class="eval-graph" data-testid="eval-graph" data-points={props.points.len().to_string()}
@@ -124,7 +126,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
             { mode_choice }
             <div class="graph-plot">
                 <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={t.eval_graph}>
-                    <line class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
+                    <line key="axis" class="axis" x1="0" x2={width.to_string()} y1="50" y2="50" />
                     { for bars }
                     { for marker }
                 </svg>

@@ -48,7 +48,7 @@ pub(super) fn loss_graph(props: &LossGraphProps) -> Html {
         let ply = p.ply;
         let onclick = props.on_select.reform(move |_| ply);
         html! {
-            <rect class="loss-column" data-testid="loss-point" data-ply={ply.to_string()}
+            <rect key={ply} class="loss-column" data-testid="loss-point" data-ply={ply.to_string()}
                 data-black={format!("{:.1}", p.black)} data-white={format!("{:.1}", p.white)}
                 x={format!("{:.2}", ply as f64 - 1.0)} y="0" width="1" height="100" {onclick}>
                 <title>{ crate::view::i18n::extras::loss_totals(props.lang, p.black, p.white) }</title>
@@ -57,17 +57,17 @@ pub(super) fn loss_graph(props: &LossGraphProps) -> Html {
     });
     let marker = (props.shown > 0).then(|| {
         let at = format!("{:.2}", props.shown as f64);
-        html! { <line class="shown" x1={at.clone()} x2={at} y1="0" y2="100" /> }
+        html! { <line key="shown" class="shown" x1={at.clone()} x2={at} y1="0" y2="100" /> }
     });
     let last = props.losses.last();
     html! {
         <>
             <div class="graph-plot" data-range={range.to_string()}>
                 <svg viewBox={format!("0 0 {width} 100")} preserveAspectRatio="none" role="img" aria-label={x.graph_losses}>
-                    <line class="axis" x1="0" x2={width.to_string()} y1="100" y2="100" />
+                    <line key="axis" class="axis" x1="0" x2={width.to_string()} y1="100" y2="100" />
                     { for columns }
-                    <polyline class="loss-line black" points={line(|p| p.black)} />
-                    <polyline class="loss-line white" points={line(|p| p.white)} />
+                    <polyline key="black" class="loss-line black" points={line(|p| p.black)} />
+                    <polyline key="white" class="loss-line white" points={line(|p| p.white)} />
                     { for marker }
                 </svg>
                 <span class="graph-label top" aria-hidden="true">{ format!("{range}") }</span>

@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
+use super::board_square::BoardSquare;
 use crate::session::orientation::{edge_labels, square_at};
-use crate::view::i18n::{self, Lang};
-use reversi_engine::{Bitboard, Color, Position, Square, Symmetry};
+use crate::view::i18n::Lang;
+use reversi_engine::{Bitboard, Position, Square, Symmetry};
 
 /// Properties of [`BoardView`].
 #[derive(Properties, PartialEq)]
@@ -40,12 +41,6 @@ pub struct BoardProps {
     pub lang: Lang,
 }
 
-/// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
-/// board writes it: "+2.5", "−17.8".
-fn signed(hundredths: i32) -> String {
-    format!("{:+.1}", hundredths as f64 / 100.0).replace('-', "−")
-}
-
 /// How many moves of the engine's line the board draws.
 const LINE_STEPS: usize = 6;
 
@@ -60,22 +55,22 @@ pub fn board_view(props: &BoardProps) -> Html {
         .collect();
     let best_value = props.values.iter().map(|&(_, v)| v).max();
     // The legal move under the pointer, and the discs it would turn.
-    let preview = use_state(|| None::<Square>);
+    let preview = use_state_eq(|| None::<Square>);
     let would_flip = preview
         .filter(|&s| props.legal.contains(s))
         .map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
+    // The square that has the focus stays a tab stop while it keeps it, even once it is no longer a legal
+    // move (the square just played; the next render after the focus leaves takes it out): the browser
+    // checks at once whether a focused element whose `tabindex` changes can still take the focus, which
+    // lays the page out in the middle of the render (16 ms of a board click's 30, with the CPU slowed 4×).
+    let focused = crate::view::browser::focused_square();
+    let on_preview = {
+        let preview = preview.clone();
+        use_callback((), move |square: Option<Square>, _| preview.set(square))
+    };
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = square_at(props.orientation, column, row);
-            let t = props.lang.strings();
-            let (disc, disc_label) = match props.position.disc(square) {
-                Some(Color::Black) => ("black", i18n::disc_name(props.lang, Color::Black)),
-                Some(Color::White) => ("white", i18n::disc_name(props.lang, Color::White)),
-                None => ("empty", t.empty),
-            };
-            let legal = props.legal.contains(square);
-            let last = props.last_move == Some(square);
-            let hint = props.hint == Some(square);
             let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
             // The first moves of the line, numbered; a square played twice in it (never) keeps its first.
             let step = props
@@ -84,69 +79,31 @@ pub fn board_view(props: &BoardProps) -> Html {
                 .take(LINE_STEPS)
                 .position(|&s| s == square)
                 .map(|i| i + 1);
-            let onclick = props.on_square.reform(move |_| square);
-            let onmouseenter = {
-                let preview = preview.clone();
-                Callback::from(move |_: MouseEvent| preview.set(legal.then_some(square)))
-            };
-            let onmouseleave = {
-                let preview = preview.clone();
-                Callback::from(move |_: MouseEvent| preview.set(None))
-            };
-            let mut label = format!("{square}, {disc_label}");
-            for (on, word) in [(legal, t.legal_move), (last, t.last_move), (hint, t.hint)] {
-                if on {
-                    label.push_str(", ");
-                    label.push_str(word);
-                }
-            }
-            if let Some(n) = step {
-                label.push_str(&format!(", {} {n}", t.line_step));
-            }
-            // The value shown on the square is part of its name (what is seen is what is read out).
-            if let Some(v) = value {
-                label.push_str(&format!(", {}", signed(v)));
-            }
+            let legal = props.legal.contains(square);
             html! {
-                <button
-                    type="button"
-                    class={classes!(
-                        "square",
-                        legal.then_some("legal"),
-                        last.then_some("last"),
-                        hint.then_some("hint"),
-                        (legal && *preview == Some(square)).then_some("previewed"),
-                    )}
-                    data-square={square.to_string()}
-                    data-disc={disc}
-                    data-legal={legal.then_some("true")}
-                    aria-label={label}
-                    tabindex={if legal { "0" } else { "-1" }}
-                    {onclick}
-                    {onmouseenter}
-                    {onmouseleave}
-                >
-                    if disc != "empty" {
-                        <span
-                            key={format!("{square}-{disc}")}
-                            class={classes!("disc", disc, props.flipped.contains(square).then_some("flip"), last.then_some("placed"),
-                                would_flip.contains(square).then_some("would-flip"))}
-                        ></span>
-                    }
-                    if let Some(n) = step {
-                        <span class={classes!("line-step", (n % 2 == 1).then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
-                    }
-                    if let Some(v) = value {
-                        <span class={classes!("value", (Some(v) == best_value).then_some("best"))} data-value={v.to_string()}>
-                            { signed(v) }
-                        </span>
-                    }
-                </button>
+                <BoardSquare
+                    key={square.index()}
+                    {square}
+                    disc={props.position.disc(square)}
+                    {legal}
+                    keeps_focus={focused == Some(square)}
+                    last={props.last_move == Some(square)}
+                    hint={props.hint == Some(square)}
+                    previewed={*preview == Some(square)}
+                    flipped={props.flipped.contains(square)}
+                    would_flip={would_flip.contains(square)}
+                    {step}
+                    value={value.map(|v| (v, Some(v) == best_value))}
+                    on_square={props.on_square.clone()}
+                    on_preview={on_preview.clone()}
+                    lang={props.lang}
+                />
             }
         });
         html! {
             <>
-                <span class="coord" aria-hidden="true">{ side[row] }</span>
+                // Keyed as the squares beside it are (a list keyed in part is built anew at each render).
+                <span key={format!("row-{row}")} class="coord" aria-hidden="true">{ side[row] }</span>
                 { for cells }
             </>
         }

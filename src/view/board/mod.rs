@@ -2,6 +2,7 @@
 //! that holds either with the evaluation graph under it.
 
 mod board_area;
+mod board_square;
 mod board_view;
 mod position_editor;
 

@@ -50,8 +50,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let target = (after < props.plies.len()).then_some(after);
         let current = after == shown;
         let onclick = props.on_select.reform(move |_| target);
+        // Keyed by ply, and "Start" too: a new move adds one item and leaves the others as they are
+        // (unkeyed, each would be rewritten, since yew matches an unkeyed list from its end).
         html! {
-            <li>
+            <li key={i}>
                 <button
                     type="button"
                     class={classes!("move", color, current.then_some("current"))}
@@ -67,7 +69,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     html! {
         <nav class="move-list" aria-label={t.moves}>
             <ol>
-                <li>
+                <li key="start">
                     <button type="button" class={classes!("move", at_start.then_some("current"))} onclick={onclick_start}>
                         { t.start_position }
                     </button>

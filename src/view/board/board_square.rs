@@ -1,0 +1,119 @@
+//! One square of the board: a button with its disc, its marks (legal move, last move, hint, the line's
+//! steps, the analysed value) and its spoken name. A component of its own so that a move renders only the
+//! squares it changes, and the pointer passing over the board only those it previews.
+
+use yew::prelude::*;
+
+use crate::view::i18n::{self, Lang};
+use reversi_engine::{Color, Square};
+
+/// Properties of [`BoardSquare`]: what the square shows, worked out by the board.
+#[derive(Properties, PartialEq)]
+pub struct SquareProps {
+    /// The square.
+    pub square: Square,
+    /// Its disc.
+    pub disc: Option<Color>,
+    /// A legal move (clickable, a tab stop).
+    pub legal: bool,
+    /// A tab stop although not a legal move (the square that has the focus).
+    pub keeps_focus: bool,
+    /// The last placement.
+    pub last: bool,
+    /// The hinted move.
+    pub hint: bool,
+    /// The legal move under the pointer.
+    pub previewed: bool,
+    /// Its disc turned by the last move (animated).
+    pub flipped: bool,
+    /// Its disc would turn if the previewed move were played.
+    pub would_flip: bool,
+    /// Its step in the engine's line (1 for the first move).
+    pub step: Option<usize>,
+    /// The analysed value of the move (hundredths of a disc), and whether it is the best.
+    pub value: Option<(i32, bool)>,
+    /// Called with the square when clicked.
+    pub on_square: Callback<Square>,
+    /// Called with the square when the pointer enters it (a legal move) and with `None` when it leaves.
+    pub on_preview: Callback<Option<Square>>,
+    /// Language of the spoken name.
+    pub lang: Lang,
+}
+
+/// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
+/// board writes it: "+2.5", "−17.8".
+pub(super) fn signed(hundredths: i32) -> String {
+    format!("{:+.1}", hundredths as f64 / 100.0).replace('-', "−")
+}
+
+/// One square.
+#[function_component(BoardSquare)]
+pub fn board_square(props: &SquareProps) -> Html {
+    let square = props.square;
+    let t = props.lang.strings();
+    let (disc, disc_label) = match props.disc {
+        Some(Color::Black) => ("black", i18n::disc_name(props.lang, Color::Black)),
+        Some(Color::White) => ("white", i18n::disc_name(props.lang, Color::White)),
+        None => ("empty", t.empty),
+    };
+    let onclick = props.on_square.reform(move |_| square);
+    let legal = props.legal;
+    let onmouseenter = props
+        .on_preview
+        .reform(move |_: MouseEvent| legal.then_some(square));
+    let onmouseleave = props.on_preview.reform(|_: MouseEvent| None);
+    let mut label = format!("{square}, {disc_label}");
+    for (on, word) in [
+        (legal, t.legal_move),
+        (props.last, t.last_move),
+        (props.hint, t.hint),
+    ] {
+        if on {
+            label.push_str(", ");
+            label.push_str(word);
+        }
+    }
+    if let Some(n) = props.step {
+        label.push_str(&format!(", {} {n}", t.line_step));
+    }
+    // The value shown on the square is part of its name (what is seen is what is read out).
+    if let Some((v, _)) = props.value {
+        label.push_str(&format!(", {}", signed(v)));
+    }
+    html! {
+        <button
+            type="button"
+            class={classes!(
+                "square",
+                legal.then_some("legal"),
+                props.last.then_some("last"),
+                props.hint.then_some("hint"),
+                (legal && props.previewed).then_some("previewed"),
+            )}
+            data-square={square.to_string()}
+            data-disc={disc}
+            data-legal={legal.then_some("true")}
+            aria-label={label}
+            tabindex={if legal || props.keeps_focus { "0" } else { "-1" }}
+            {onclick}
+            {onmouseenter}
+            {onmouseleave}
+        >
+            if disc != "empty" {
+                <span
+                    key={format!("{square}-{disc}")}
+                    class={classes!("disc", disc, props.flipped.then_some("flip"), props.last.then_some("placed"),
+                        props.would_flip.then_some("would-flip"))}
+                ></span>
+            }
+            if let Some(n) = props.step {
+                <span class={classes!("line-step", (n % 2 == 1).then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
+            }
+            if let Some((v, best)) = props.value {
+                <span class={classes!("value", best.then_some("best"))} data-value={v.to_string()}>
+                    { signed(v) }
+                </span>
+            }
+        </button>
+    }
+}
