@@ -8,7 +8,7 @@ use harness::{fuzz, says_what, text};
 use reversi_engine::Position;
 use reversi_web::protocol::DataFile;
 use reversi_web::protocol::{Request, Response};
-use reversi_web::session::{persist, share, slots};
+use reversi_web::session::{persist, share, slots, GameAction};
 use reversi_web::worker::Engine;
 
 #[test]
@@ -32,7 +32,9 @@ fn share_links() {
 #[test]
 fn saved_games_and_slots() {
     let mut session = reversi_web::session::Session::default();
-    session.apply(reversi_web::session::Action::Square("f5".parse().unwrap()));
+    session.apply(reversi_web::session::Action::Game(GameAction::Square(
+        "f5".parse().unwrap(),
+    )));
     let save = persist::save(&session.kept());
     let slot = slots::save_slot(&session.kept(), 1.0e12);
     fuzz("saved-game", 10, &[save.as_bytes()], |input| {
@@ -207,6 +209,7 @@ fn training_progress() {
 #[test]
 fn import_box() {
     use reversi_web::session::notice::Notice;
+    use reversi_web::session::GameAction;
     use reversi_web::session::{Action, Session};
     let long = "f5".repeat(20_000);
     let junk = format!("(;{}", "x]".repeat(2_000));
@@ -226,8 +229,8 @@ fn import_box() {
     ];
     fuzz("import box", 17, &seeds, |input| {
         let mut session = Session::default();
-        session.apply(Action::Square("f5".parse().unwrap()));
-        let before = session.game.clone();
+        session.apply(Action::Game(GameAction::Square("f5".parse().unwrap())));
+        let before = session.play.game.clone();
         session.apply(Action::Import(text(input)));
         let refused = matches!(
             session.notice,
@@ -235,7 +238,7 @@ fn import_box() {
         );
         if refused {
             // Refused with a notice that says why, and the game on the board is the one before.
-            assert_eq!(session.game, before);
+            assert_eq!(session.play.game, before);
         }
         !refused
     });

@@ -2,19 +2,15 @@
 
 use super::{Notice, Settings};
 use crate::protocol::Response;
-use reversi_engine::Square;
 
 /// What the player or the worker did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     /// Start a new game.
     NewGame(Settings),
-    /// A click (or Enter) on a square.
-    Square(Square),
-    /// Take back: in human vs AI, back to the person's previous turn.
-    Undo,
-    /// Replay what was taken back.
-    Redo,
+    /// One of the game's own controls: a square clicked, undo and redo, the record browsed (see
+    /// [`super::play`]).
+    Game(super::GameAction),
     /// Ask the engine for the best move for the side to move.
     Hint,
     /// A preference changed (the language, the sounds, the board's view, the scoring, the analysis).
@@ -23,12 +19,6 @@ pub enum Action {
     PlayAgain,
     /// The time now (milliseconds), sent regularly while a clock runs.
     Tick(f64),
-    /// Show the position before ply `n` of the record (`None`: the current position).
-    Browse(Option<usize>),
-    /// Step through the record by this many plies from the position shown (the ← and → keys).
-    Step(i32),
-    /// Go on from the position shown: the moves after it are taken back (and stay a redo away).
-    PlayFromHere,
     /// A message from a worker, for the game (the AI's move, a hint, the analysis).
     Worker(Response),
     /// A worker stopped answering and was replaced; its request was asked again.

@@ -10,8 +10,8 @@ use reversi_engine::{Game, Move, Square};
 impl Session {
     /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
     pub(super) fn cancel_engine(&mut self) {
-        if self.held.take().is_some() {
-            if let Some(clock) = self.clock.as_mut() {
+        if self.play.held.take().is_some() {
+            if let Some(clock) = self.play.clock.as_mut() {
                 clock.grace_ms = 0.0;
             }
         }
@@ -26,22 +26,22 @@ impl Session {
         self.asks.analysis.reset(&mut self.channel);
         self.asks.thinking = None;
         if self.ai_to_move() {
-            let color = self.game.to_move();
-            let delay = if self.settings.mode == Mode::AiVsAi {
-                self.settings.ai_move_delay_ms
+            let color = self.play.game.to_move();
+            let delay = if self.play.settings.mode == Mode::AiVsAi {
+                self.play.settings.ai_move_delay_ms
             } else {
                 0
             };
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
-            let empties = self.game.position().board.empty_count();
-            let max_millis = self.clock.as_mut().map(|clock| {
+            let empties = self.play.game.position().board.empty_count();
+            let max_millis = self.play.clock.as_mut().map(|clock| {
                 // The display's delay is not on the engine's clock.
                 clock.grace_ms = delay as f64;
                 clock.budget_ms(color, empties)
             });
-            let position = self.game.position();
-            let level = self.settings.level(color);
-            let mistakes = self.settings.mistakes;
+            let position = self.play.game.position();
+            let level = self.play.settings.level(color);
+            let mistakes = self.play.settings.mistakes;
             self.asks
                 .search
                 .ask_after(&mut self.channel, position, delay, |id| Request::Search {
@@ -64,12 +64,12 @@ impl Session {
     /// engine thinks, the line it expects; else, after its move, the rest of the line it expected. On a
     /// position browsed, the review's line there (none before the review has valued it).
     pub fn line(&self) -> Vec<Square> {
-        if let Some(ply) = self.browsing {
+        if let Some(ply) = self.play.browsing {
             // A position of the past: the review's line there, once the review has valued it.
             return self
                 .room
                 .valuation
-                .reviewed(&self.game)
+                .reviewed(&self.play.game)
                 .into_iter()
                 .find(|m| m.ply == ply)
                 .map(|m| m.line)
@@ -84,7 +84,7 @@ impl Session {
         if let Some(thinking) = &self.asks.thinking {
             return thinking.pv.clone();
         }
-        match (self.asks.last_search(), self.game.plies().last()) {
+        match (self.asks.last_search(), self.play.game.plies().last()) {
             (Some(stats), Some(last))
                 if stats.pv.len() > 1 && last.mv == reversi_engine::Move::Place(stats.pv[0]) =>
             {
@@ -97,8 +97,9 @@ impl Session {
     /// Asks for the values of the legal moves of the position shown (the game's, or the one browsed).
     pub(super) fn request_analysis(&mut self) {
         let position = self.shown();
-        let browsed_over = self.browsing.is_some() && position.board.moves().is_empty();
-        if (self.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move() {
+        let browsed_over = self.play.browsing.is_some() && position.board.moves().is_empty();
+        if (self.play.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move()
+        {
             return;
         }
         let depth = self.prefs.analyse_depth;
@@ -116,7 +117,7 @@ impl Session {
         if self.is_finished() || self.ai_to_move() || self.asks.hint.is_asking() {
             return;
         }
-        let position = self.game.position();
+        let position = self.play.game.position();
         self.asks
             .hint
             .ask(&mut self.channel, position, |id| Request::Search {
@@ -161,7 +162,7 @@ impl Session {
                 millis,
                 ..
             } if self.asks.is_search(id) => {
-                let mover = self.game.to_move();
+                let mover = self.play.game.to_move();
                 let stats = SearchStats {
                     color: mover,
                     best,
@@ -174,8 +175,8 @@ impl Session {
                 self.asks.search.settle(id, Ok(stats));
                 self.asks.thinking = None;
                 match best {
-                    Move::Place(square) if self.game.play(square).is_ok() => {
-                        self.moved(mover);
+                    Move::Place(square) if self.play.game.play(square).is_ok() => {
+                        self.play.moved(mover);
                         self.after_change();
                     }
                     _ => {
@@ -211,12 +212,13 @@ impl Session {
                 self.asks.start.settle(id, Ok(value));
                 match Game::from_moves(reversi_engine::Position::START, &moves) {
                     Ok(game) => {
-                        self.game = game;
-                        if let Start::Random { .. } = self.settings.start {
-                            self.started = Some((self.settings.start, value));
+                        self.play.game = game;
+                        if let Start::Random { .. } = self.play.settings.start {
+                            self.play.started = Some((self.play.settings.start, value));
                         }
                         // A clock starts with the game itself.
-                        self.clock = self.settings.clock.map(crate::session::GameClock::new);
+                        self.play.clock =
+                            self.play.settings.clock.map(crate::session::GameClock::new);
                     }
                     Err(error) => {
                         self.notice = Some(Notice::EngineError {

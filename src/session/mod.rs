@@ -7,17 +7,17 @@
 //! appends what an action needs sent, and withdraws what is no longer wanted; the page's pool sends each
 //! entry once.
 //!
-//! The root owns the game and the parts beside it, and routes each action with an exhaustive match: the
-//! analysis room ([`room`], `Action::Room`), the training room ([`training`], `Action::Training`) and the
-//! preferences ([`preferences`], `Action::Prefs`) each reduce their own actions; what is asked of the engine
-//! is one [`ask::Ask`] an ask ([`asks`]).
-//!
-//! The game's own actions are reduced here, a concept a file: the game's rules in this file; its traffic with
-//! the engine in `engine.rs` (when it asks, what an answer does, the lines it expects); the time of actions
-//! in `pacing.rs` (the clock's charges, the engine's reply held until due); the record browsed and played on
-//! from in `record.rs`; games replaced and brought back in `replace.rs`; pasted text read in `import.rs`; the
-//! clock's own reducer in [`clock`]; [`settings`] and [`notice`] beside it; what is saved ([`saved::Kept`])
-//! in [`saved`] and [`persist`]; its tests in `tests.rs` and `tests/`.
+//! The root owns the parts and routes each action with an exhaustive match: the game ([`play`],
+//! `Action::Game`), the analysis room ([`room`], `Action::Room`), the training room ([`training`],
+//! `Action::Training`) and the preferences ([`preferences`], `Action::Prefs`) each reduce their own
+//! actions; what is asked of the engine is one [`ask::Ask`] an ask ([`asks`]). The game's reducer touches
+//! the game only and says what changed ([`play::Outcome`]); the root acts on it with what lies between the
+//! parts, a concept a file: the traffic with the engine in `engine.rs` (when it asks, what an answer does,
+//! the lines it expects); the time of actions in `pacing.rs` (the clock's charges, the engine's reply held
+//! until due); games replaced and brought back in `replace.rs` (a new game, a set-up position, an import, a
+//! shared link, an expert game, a save restored: what replaces the game whole is the root's); pasted text
+//! read in `import.rs`; the clock's own reducer in [`clock`]; [`settings`] and [`notice`] beside it; what is
+//! saved ([`saved::Kept`]) in [`saved`] and [`persist`]; its tests in `tests.rs` and `tests/`.
 
 mod action;
 pub mod ask;
@@ -44,7 +44,7 @@ use std::rc::Rc;
 
 use crate::client::channel::Channel;
 use crate::protocol::Request;
-use reversi_engine::{Bitboard, Color, Game, Square};
+use reversi_engine::{Bitboard, Color, Game};
 
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 /// Level used for hints.
@@ -53,12 +53,8 @@ pub const HINT_LEVEL: u8 = 8;
 /// The whole state of the page's game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
-    /// How this game was set up.
-    pub settings: Settings,
-    /// The record.
-    pub game: Game,
-    /// Showing the position before this ply of the record instead of the current one.
-    pub browsing: Option<usize>,
+    /// The game on the board: its settings, record, position browsed, clock, held reply and start.
+    pub play: Play,
     /// What the game asks of the engine workers (the AI's move, the hint, the analysis, a random start):
     /// one value an ask.
     pub asks: EngineAsks,
@@ -66,8 +62,6 @@ pub struct Session {
     pub search_threads: usize,
     /// The person's preferences (the language, the sounds, the board's view, the scoring, the analysis).
     pub prefs: Preferences,
-    /// The game clock, when the game has one.
-    pub clock: Option<GameClock>,
     /// A message for the player.
     pub notice: Option<Notice>,
     /// What the game asks of the engine workers, and withdraws.
@@ -81,16 +75,6 @@ pub struct Session {
     pub room: Rc<crate::session::room::Room>,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
     pub training: Rc<crate::session::training::Training>,
-    /// The engine's move, held back because it came sooner than [`MIN_REPLY_MS`] after the person's.
-    pub held: Option<HeldReply>,
-    /// When the engine's reply to the person's last move may be shown (page milliseconds).
-    pub reply_due: Option<f64>,
-    /// The expert game on the board, when one was opened from the games list (until another game replaces
-    /// it).
-    pub expert: Option<ExpertTitle>,
-    /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
-    /// random start.
-    pub started: Option<(Start, i32)>,
 }
 
 impl Default for Session {
@@ -111,7 +95,7 @@ impl Session {
     /// Sets up the start `settings.start` asks for: an XOT opening drawn from the list, or a random start
     /// asked of a worker (the game waits for it).
     fn set_up_start(&mut self) {
-        match self.settings.start {
+        match self.play.settings.start {
             Start::Standard => {}
             Start::Xot => {
                 let list = reversi_engine::xot::openings();
@@ -121,8 +105,8 @@ impl Session {
                     if let Ok(game) =
                         Game::from_moves(reversi_engine::Position::START, &opening.moves)
                     {
-                        self.game = game;
-                        self.started = Some((Start::Xot, opening.value));
+                        self.play.game = game;
+                        self.play.started = Some((Start::Xot, opening.value));
                     }
                 }
             }
@@ -142,13 +126,10 @@ impl Session {
 
     pub(super) fn blank(settings: Settings) -> Session {
         Session {
-            settings,
-            game: Game::new(),
-            browsing: None,
+            play: Play::new(settings),
             asks: EngineAsks::default(),
             search_threads: 1,
             prefs: Preferences::default(),
-            clock: settings.clock.map(GameClock::new),
             notice: None,
             channel: Channel::new(1),
             replaced: Vec::new(),
@@ -156,58 +137,40 @@ impl Session {
             training: Rc::new(crate::session::training::Training::new(
                 crate::session::training::Progress::new(),
             )),
-            held: None,
-            reply_due: None,
-            expert: None,
-            started: None,
         }
     }
 
+    /// True while the game waits: for the training room to close, or for its random start.
+    fn waiting(&self) -> bool {
+        self.training.open || self.asks.start.is_asking()
+    }
+
     /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
-    /// room to close).
+    /// room to close or its random start).
     pub fn ai_to_move(&self) -> bool {
-        !self.training.open
-            && !self.asks.start.is_asking()
-            && !self.is_finished()
-            && self.settings.is_ai(self.game.to_move())
+        self.play.ai_to_move(self.waiting())
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
     pub fn is_finished(&self) -> bool {
-        self.game.is_over() || self.flagged().is_some()
+        self.play.is_finished()
     }
 
     /// The side that lost on time, if any.
     pub fn flagged(&self) -> Option<Color> {
-        self.clock.as_ref().and_then(|c| c.flagged)
+        self.play.flagged()
     }
 
     /// True when the clock should be ticking (not while the training room is open).
     pub fn clock_running(&self) -> bool {
-        self.clock.is_some() && !self.is_finished() && !self.training.open
+        self.play.clock.is_some() && !self.is_finished() && !self.training.open
     }
 
-    /// Charges the clock up to `now`: the time since the last charge goes to the side to move (see
-    /// [`GameClock::charge`]); a flag ends the game and withdraws the engine's search.
+    /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
+    /// engine's search. The game's clock waits while the training room is open.
     fn charge(&mut self, now: f64) {
-        let finished = self.is_finished();
-        let side = self.game.to_move();
-        let Some(clock) = self.clock.as_mut() else {
-            return;
-        };
-        if finished || self.training.open {
-            // The game waits while the training room is open: its clock starts again when next charged
-            // after the room closes.
-            clock.stop();
-        } else if clock.charge(side, now) {
+        if self.play.charge(now, self.training.open) {
             self.cancel_engine();
-        }
-    }
-
-    /// After `color` placed a disc: its increment.
-    fn moved(&mut self, color: Color) {
-        if let Some(clock) = self.clock.as_mut() {
-            clock.moved(color);
         }
     }
 
@@ -217,11 +180,12 @@ impl Session {
         if self.training.open {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
-        if self.ai_to_move() || self.browsing.is_some() || self.asks.start.is_asking() {
-            Bitboard::EMPTY
-        } else {
-            self.game.legal_moves()
-        }
+        self.play.clickable(self.waiting())
+    }
+
+    /// The position on the board: the current one, or the one being browsed.
+    pub fn shown(&self) -> reversi_engine::Position {
+        self.play.shown()
     }
 
     /// Applies one action, then lets the analysis room ask what the change calls for.
@@ -229,7 +193,7 @@ impl Session {
         match action {
             Action::Room(action) => {
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).apply(action, &self.game, &shown);
+                Rc::make_mut(&mut self.room).apply(action, &self.play.game, &shown);
             }
             action => {
                 let shown_before = self.shown();
@@ -237,8 +201,8 @@ impl Session {
                 let shown = self.shown();
                 let moved = shown != shown_before;
                 let shown = moved.then_some(&shown);
-                if !self.room.settled(&self.game, shown) {
-                    Rc::make_mut(&mut self.room).sync(&self.game, shown);
+                if !self.room.settled(&self.play.game, shown) {
+                    Rc::make_mut(&mut self.room).sync(&self.play.game, shown);
                 }
             }
         }
@@ -263,25 +227,16 @@ impl Session {
                 self.set_up_start();
                 self.after_change();
             }
-            Action::Square(square) if self.training.open => {
+            Action::Game(GameAction::Square(square)) if self.training.open => {
                 Rc::make_mut(&mut self.training).click(square, &mut self.channel);
             }
             Action::Training(action) => self.train(action),
             // The game's own controls wait while the training room has the board.
-            Action::Undo | Action::Redo | Action::Hint if self.training.open => {}
-            Action::Square(square) => self.click(square),
-            Action::Undo => self.undo(),
-            Action::Redo => {
-                if self.browsing.is_none() && !self.ai_to_move() && self.game.redo() {
-                    // In human vs AI, redo the engine's reply too.
-                    if let Mode::HumanVsAi { .. } = self.settings.mode {
-                        while self.ai_to_move() && self.game.can_redo() {
-                            self.game.redo();
-                        }
-                    }
-                    self.notice = None;
-                    self.after_change();
-                }
+            Action::Game(GameAction::Undo | GameAction::Redo) | Action::Hint
+                if self.training.open => {}
+            Action::Game(action) => {
+                let outcome = self.play.apply(action, self.asks.start.is_asking());
+                self.follow(outcome);
             }
             Action::Hint => self.request_hint(),
             Action::Prefs(action) => {
@@ -294,17 +249,14 @@ impl Session {
                     }
                 }
             }
-            Action::PlayAgain => self.apply(Action::NewGame(self.settings)),
+            Action::PlayAgain => self.apply(Action::NewGame(self.play.settings)),
             Action::Tick(now) => self.charge(now),
-            Action::Browse(ply) => self.browse(ply),
-            Action::PlayFromHere => self.play_from_here(),
-            Action::Step(delta) => self.step(delta),
             Action::Worker(response) => self.receive(response),
             Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
             Action::Workers { count, threads } => {
                 self.search_threads = threads.max(1);
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).set_workers(count, &self.game, &shown);
+                Rc::make_mut(&mut self.room).set_workers(count, &self.play.game, &shown);
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
@@ -340,7 +292,7 @@ impl Session {
         Rc::make_mut(&mut self.training).apply(action, &mut self.channel);
         if opening {
             self.cancel_engine();
-            self.browsing = None;
+            self.play.browsing = None;
             self.notice = None;
         }
         if closing {
@@ -348,53 +300,26 @@ impl Session {
         }
     }
 
-    fn click(&mut self, square: Square) {
-        if self.browsing.is_some() {
-            self.notice = Some(Notice::Browsing);
-            return;
-        }
-        // Finished, or waiting for its random start: nothing to play yet.
-        if self.is_finished() || self.asks.start.is_asking() {
-            return;
-        }
-        if self.ai_to_move() {
-            self.notice = Some(Notice::NotYourTurn);
-            return;
-        }
-        let mover = self.game.to_move();
-        match self.game.play(square) {
-            Ok(()) => {
-                self.moved(mover);
+    /// Acts on what the game's own action changed: a new record withdraws what was asked for the old
+    /// position and asks anew; another position shown is analysed (with the analysis on; the hint belongs
+    /// to the game's own position); a refusal is told.
+    fn follow(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Nothing => {}
+            Outcome::Record { withdraw } => {
+                if withdraw {
+                    self.cancel_engine();
+                }
                 self.notice = None;
                 self.after_change();
             }
-            Err(_) => {
-                let occupied = self.game.position().disc(square).is_some();
-                self.notice = Some(Notice::NotLegal { square, occupied });
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        self.browsing = None;
-        let before = self.game.plies().len();
-        match self.settings.mode {
-            Mode::HumanVsAi { human } => {
-                // Back to the person's previous turn: take back the engine's reply and the person's move.
-                if !self.game.undo() {
-                    return;
+            Outcome::Shown => {
+                if self.prefs.analyse {
+                    self.asks.analysis.reset(&mut self.channel);
+                    self.request_analysis();
                 }
-                // (If the engine had the first move, it is left to move again.)
-                while self.game.to_move() != human && self.game.undo() {}
             }
-            _ => {
-                self.game.undo();
-            }
-        }
-        if self.game.plies().len() != before {
-            self.cancel_engine();
-            self.notice = None;
-            self.after_change();
+            Outcome::Told(notice) => self.notice = Some(notice),
         }
     }
 }
@@ -402,12 +327,13 @@ impl Session {
 mod engine;
 mod import;
 mod pacing;
-mod record;
+pub mod play;
 mod replace;
 #[cfg(test)]
 mod tests;
 
 pub use asks::{EngineAsks, Hint, SearchStats, Thinking};
 pub use pacing::{HeldReply, MIN_REPLY_MS};
+pub use play::{GameAction, Outcome, Play};
 pub use replace::{ExpertTitle, MAX_REPLACED};
 pub use saved::Kept;

@@ -26,40 +26,42 @@ impl Session {
     /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
     /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
     pub fn apply_at(&mut self, now: f64, action: Action) {
-        if self.held.as_ref().is_some_and(|held| held.due <= now) {
-            let held = self.held.take().expect("held");
+        if self.play.held.as_ref().is_some_and(|held| held.due <= now) {
+            let held = self.play.held.take().expect("held");
             self.charge(now);
             self.apply(Action::Worker(held.response));
             self.charge(now);
         }
-        if let (Action::Worker(response), Some(due)) = (&action, self.reply_due) {
+        if let (Action::Worker(response), Some(due)) = (&action, self.play.reply_due) {
             let the_move =
                 matches!(response, Response::BestMove { .. }) && self.asks.is_search(response.id());
             if the_move && now < due {
                 self.charge(now);
-                if let Some(clock) = self.clock.as_mut() {
+                if let Some(clock) = self.play.clock.as_mut() {
                     clock.grace_ms += due - now;
                 }
-                self.held = Some(HeldReply {
+                self.play.held = Some(HeldReply {
                     response: response.clone(),
                     due,
                 });
                 return;
             }
         }
-        let (plies, person) = (self.game.plies().len(), !self.ai_to_move());
+        let (plies, person) = (self.play.game.plies().len(), !self.ai_to_move());
         self.charge(now);
         self.apply(action);
         self.charge(now);
-        let person_moved = person && self.game.plies().len() > plies;
-        if person_moved && self.ai_to_move() && matches!(self.settings.mode, Mode::HumanVsAi { .. })
+        let person_moved = person && self.play.game.plies().len() > plies;
+        if person_moved
+            && self.ai_to_move()
+            && matches!(self.play.settings.mode, Mode::HumanVsAi { .. })
         {
-            self.reply_due = Some(now + MIN_REPLY_MS);
+            self.play.reply_due = Some(now + MIN_REPLY_MS);
         }
     }
 
     /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
     pub fn wake_at(&self) -> Option<f64> {
-        self.held.as_ref().map(|held| held.due)
+        self.play.held.as_ref().map(|held| held.due)
     }
 }

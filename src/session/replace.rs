@@ -27,19 +27,19 @@ pub const MAX_REPLACED: usize = 5;
 impl Session {
     /// Starts a game from a set-up position (checked by the editor).
     pub(super) fn set_up(&mut self, position: Position) {
-        self.clock = self.settings.clock.map(GameClock::new);
+        self.play.clock = self.play.settings.clock.map(GameClock::new);
         self.replace_game(Game::from_position(position));
     }
 
     /// Continues a saved game (from a save slot): only its game and settings are taken, request ids and
     /// the workers go on.
     pub(super) fn restore(&mut self, saved: Kept) {
-        self.settings = saved.settings;
+        self.play.settings = saved.settings;
         self.prefs.analyse = saved.analyse;
         self.prefs.analyse_depth = saved.analyse_depth;
         self.prefs.scoring = saved.scoring;
         let kept = self.put_aside(&saved.game);
-        self.clock = saved.clock.clone();
+        self.play.clock = saved.clock.clone();
         self.replace_game(saved.game);
         if kept {
             self.notice = Some(Notice::Replaced);
@@ -52,10 +52,10 @@ impl Session {
             return;
         };
         let mut current = self.kept();
-        current.clock = stopped(self.clock.take());
-        self.settings = previous.settings;
+        current.clock = stopped(self.play.clock.take());
+        self.play.settings = previous.settings;
         // Each game brings its own clock, with the time it had left.
-        self.clock = stopped(previous.clock);
+        self.play.clock = stopped(previous.clock);
         self.replace_game(previous.game);
         // The game just left goes to the far end: "Previous game" again goes one further back, and after
         // every kept game comes back to this one. Nothing is dropped.
@@ -75,13 +75,13 @@ impl Session {
         match Game::from_position_and_transcript(start, transcript) {
             Ok(game) => {
                 let kept = self.put_aside(&game);
-                self.settings.mode = players.map_or(Mode::HumanVsHuman, |p| p.mode);
+                self.play.settings.mode = players.map_or(Mode::HumanVsHuman, |p| p.mode);
                 if let Some(players) = players {
-                    self.settings.black_level = players.black_level;
-                    self.settings.white_level = players.white_level;
+                    self.play.settings.black_level = players.black_level;
+                    self.play.settings.white_level = players.white_level;
                 }
                 // A shared link carries no clock.
-                self.clock = None;
+                self.play.clock = None;
                 self.replace_game(game);
                 if kept {
                     self.notice = Some(Notice::Replaced);
@@ -100,12 +100,13 @@ impl Session {
         match Game::from_transcript(transcript) {
             Ok(game) => {
                 let kept = self.put_aside(&game);
-                self.settings.mode = Mode::HumanVsHuman;
-                self.clock = None;
+                self.play.settings.mode = Mode::HumanVsHuman;
+                self.play.clock = None;
                 self.replace_game(game);
-                self.expert = Some(title);
-                let ply = self.game.plies().iter().position(|p| p.before == at);
-                self.browse(ply);
+                self.play.expert = Some(title);
+                let ply = self.play.game.plies().iter().position(|p| p.before == at);
+                let shown = self.play.apply(super::GameAction::Browse(ply), false);
+                self.follow(shown);
                 if kept {
                     self.notice = Some(Notice::Replaced);
                 }
@@ -118,7 +119,7 @@ impl Session {
     pub(super) fn import(&mut self, game: Game) {
         let kept = self.put_aside(&game);
         // An imported game carries no clock: it never arrives lost on time.
-        self.clock = None;
+        self.play.clock = None;
         self.replace_game(game);
         if kept {
             self.notice = Some(Notice::Replaced);
@@ -128,9 +129,10 @@ impl Session {
     /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
     /// itself; true when it was kept.
     pub(super) fn put_aside(&mut self, next: &Game) -> bool {
-        let worth_keeping = self.game.move_count() > 0 || self.game.can_redo();
+        let worth_keeping = self.play.game.move_count() > 0 || self.play.game.can_redo();
         if !worth_keeping
-            || self.game.transcript() == next.transcript() && self.game.start() == next.start()
+            || self.play.game.transcript() == next.transcript()
+                && self.play.game.start() == next.start()
         {
             return false;
         }
@@ -150,11 +152,11 @@ impl Session {
         if self.room.review().is_some() {
             std::rc::Rc::make_mut(&mut self.room).forget_review();
         }
-        self.game = game;
-        self.browsing = None;
+        self.play.game = game;
+        self.play.browsing = None;
         self.notice = None;
-        self.expert = None;
-        self.started = None;
+        self.play.expert = None;
+        self.play.started = None;
         self.asks.start.withdraw(&mut self.channel);
         self.after_change();
     }

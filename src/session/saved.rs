@@ -131,9 +131,9 @@ impl Session {
     /// What is kept of this session's game.
     pub fn kept(&self) -> Kept {
         Kept {
-            settings: self.settings,
-            game: self.game.clone(),
-            clock: self.clock.clone(),
+            settings: self.play.settings,
+            game: self.play.game.clone(),
+            clock: self.play.clock.clone(),
             analyse: self.prefs.analyse,
             analyse_depth: self.prefs.analyse_depth,
             scoring: self.prefs.scoring,
@@ -144,8 +144,8 @@ impl Session {
     /// within the clock's time left; a game lost on time is over, and asks nothing.
     pub fn resume(kept: Kept) -> Session {
         let mut session = Session::blank(kept.settings);
-        session.game = kept.game;
-        session.clock = kept.clock;
+        session.play.game = kept.game;
+        session.play.clock = kept.clock;
         session.prefs.analyse = kept.analyse;
         session.prefs.analyse_depth = kept
             .analyse_depth

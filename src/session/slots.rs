@@ -112,6 +112,7 @@ pub fn read_replaced(text: &str) -> Vec<Kept> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::GameAction;
     use crate::session::{Action, Mode, Session};
 
     #[test]
@@ -121,14 +122,14 @@ mod tests {
             ..Settings::default()
         });
         for m in ["f5", "d6", "c3"] {
-            session.apply(Action::Square(m.parse().unwrap()));
+            session.apply(Action::Game(GameAction::Square(m.parse().unwrap())));
         }
         let text = save_slot(&session.kept(), 1_700_000_000_000.0);
         let (info, restored) = read_slot(&text).unwrap();
         assert_eq!(info.move_count, 3);
         assert_eq!(info.saved_at, 1_700_000_000_000.0);
         assert_eq!(info.settings.mode, Mode::HumanVsHuman);
-        assert_eq!(restored.game, session.game);
+        assert_eq!(restored.game, session.play.game);
         assert!(read_slot("{\"saved_at\":1}").is_err());
         assert!(read_slot("garbage").is_err());
         assert_ne!(slot_key(1), slot_key(2));

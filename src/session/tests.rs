@@ -2,7 +2,7 @@
 use super::*;
 use crate::protocol::{RequestId, Response, ScoreKind};
 use crate::session::room::RoomAction;
-use reversi_engine::{Move, Position};
+use reversi_engine::{Move, Position, Square};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -38,7 +38,7 @@ fn best_move(id: RequestId, best: &str) -> Action {
 fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
     let mut s = hvh();
     assert_eq!(s.channel.seq(), 0);
-    s.apply(Action::Square(sq("a1")));
+    s.apply(Action::Game(GameAction::Square(sq("a1"))));
     assert_eq!(
         s.notice,
         Some(Notice::NotLegal {
@@ -46,36 +46,36 @@ fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
             occupied: false
         })
     );
-    assert_eq!(s.game.transcript(), "");
-    s.apply(Action::Square(sq("f5")));
-    s.apply(Action::Square(sq("d6")));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "");
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    s.apply(Action::Game(GameAction::Square(sq("d6"))));
+    assert_eq!(s.play.game.transcript(), "f5d6");
     assert_eq!(s.notice, None);
-    s.apply(Action::Undo);
-    assert_eq!(s.game.transcript(), "f5");
-    s.apply(Action::Redo);
-    assert_eq!(s.game.transcript(), "f5d6");
+    s.apply(Action::Game(GameAction::Undo));
+    assert_eq!(s.play.game.transcript(), "f5");
+    s.apply(Action::Game(GameAction::Redo));
+    assert_eq!(s.play.game.transcript(), "f5d6");
 }
 
 #[test]
 fn ai_replies_and_undo_returns_to_the_human_turn() {
     let mut s = Session::new(Settings::default()); // human black vs AI
     assert_eq!(s.channel.seq(), 0, "black moves first: the person");
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     assert!(s.ai_to_move());
     assert_eq!(s.clickable(), Bitboard::EMPTY);
-    s.apply(Action::Square(sq("d6")));
+    s.apply(Action::Game(GameAction::Square(sq("d6"))));
     assert_eq!(s.notice, Some(Notice::NotYourTurn));
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
     assert!(!s.ai_to_move());
     // Undo takes back both plies.
-    s.apply(Action::Undo);
-    assert_eq!(s.game.transcript(), "");
+    s.apply(Action::Game(GameAction::Undo));
+    assert_eq!(s.play.game.transcript(), "");
     // Redo replays the person's move and the engine's reply.
-    s.apply(Action::Redo);
-    assert_eq!(s.game.transcript(), "f5d6");
+    s.apply(Action::Game(GameAction::Redo));
+    assert_eq!(s.play.game.transcript(), "f5d6");
 }
 
 #[test]
@@ -86,7 +86,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let analysis = s.asks.analysis.asked_id().unwrap();
     let seq = s.channel.seq();
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(
         s.channel.cancelled_since(seq),
         [analysis],
@@ -102,7 +102,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     s.apply(Action::Hint);
     let hint = s.asks.hint.asked_id().unwrap();
     let seq = s.channel.seq();
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(
         s.channel.cancelled_since(seq),
         [hint],
@@ -111,7 +111,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     assert_eq!(s.asks.hint.asked_id(), None);
     // Nothing in flight: nothing withdrawn.
     let seq = s.channel.seq();
-    s.apply(Action::Square(sq("d6")));
+    s.apply(Action::Game(GameAction::Square(sq("d6"))));
     assert!(s.channel.cancelled_since(seq).is_empty());
 }
 
@@ -177,7 +177,7 @@ fn an_error_ends_only_its_own_request() {
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
     // An error for somebody else's request (the room's) leaves the AI's search alone.
     let mut s = Session::new(Settings::default());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(Action::Worker(Response::Error {
         id: id + 1000,
@@ -186,14 +186,14 @@ fn an_error_ends_only_its_own_request() {
     assert_eq!(s.asks.search.asked_id(), Some(id));
     assert_eq!(s.notice, None);
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
 }
 
 #[test]
 fn play_again_with_the_explorer_open_asks_the_explorer() {
     let mut s = hvh();
     s.apply(Action::Room(RoomAction::SetExplorer(true)));
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let sent = s.room.channel.seq();
     s.apply(Action::PlayAgain);
     let pending = s.room.channel.pending_since(sent);
@@ -208,24 +208,24 @@ fn play_again_with_the_explorer_open_asks_the_explorer() {
 #[test]
 fn stale_replies_are_ignored() {
     let mut s = Session::new(Settings::default());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
     let seq = s.channel.seq();
     // Undo while the engine thinks: back to the start, the search is withdrawn (its worker stops).
-    s.apply(Action::Undo);
-    assert_eq!(s.game.transcript(), "");
+    s.apply(Action::Game(GameAction::Undo));
+    assert_eq!(s.play.game.transcript(), "");
     assert_eq!(s.asks.search.asked_id(), None);
     assert_eq!(s.channel.cancelled_since(seq), [old]);
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.game.transcript(), "", "a stale move never appears");
+    assert_eq!(s.play.game.transcript(), "", "a stale move never appears");
     // New game: a reply to the old game's request is dropped too.
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
     s.apply(Action::NewGame(Settings::default()));
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.game.transcript(), "");
+    assert_eq!(s.play.game.transcript(), "");
     // Request ids never repeat across games.
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert!(search_id(&s) > old);
 }
 
@@ -240,7 +240,7 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
     let id = search_id(&s);
     let seq = s.channel.seq();
     s.apply(best_move(id, "f5"));
-    assert_eq!(s.game.transcript(), "f5");
+    assert_eq!(s.play.game.transcript(), "f5");
     assert!(s.channel.pending_since(seq).is_empty());
 
     let mut s = Session::new(Settings {
@@ -249,26 +249,26 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
     });
     for expected in ["f5", "d6", "c3"] {
         let (request, delay) = s.channel.last_request().unwrap();
-        assert_eq!(delay, s.settings.ai_move_delay_ms);
+        assert_eq!(delay, s.play.settings.ai_move_delay_ms);
         let Request::Search { id, .. } = request else {
             panic!()
         };
         s.apply(best_move(id, expected));
     }
-    assert_eq!(s.game.transcript(), "f5d6c3");
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
 }
 
 #[test]
 fn a_replaced_worker_is_announced_and_its_search_still_answers() {
     // The pool replaces a dead worker and asks again with the same request: the session only says so.
     let mut s = Session::new(Settings::default());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(Action::WorkerRestarted);
     assert_eq!(s.notice, Some(Notice::WorkerRestarted));
     assert_eq!(s.asks.search.asked_id(), Some(id));
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
 }
 
 #[test]
@@ -286,7 +286,7 @@ fn play_again_keeps_the_settings() {
     };
     let mut s = Session::new(settings);
     s.apply(Action::PlayAgain);
-    assert_eq!(s.settings, settings);
+    assert_eq!(s.play.settings, settings);
     assert!(matches!(
         s.channel.last_request(),
         Some((Request::Search { level: 7, .. }, _))
@@ -296,7 +296,7 @@ fn play_again_keeps_the_settings() {
 #[test]
 fn restoring_a_slot_keeps_request_ids_increasing() {
     let mut s = Session::new(Settings::default());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
     let saved = Session::new(Settings {
         mode: Mode::HumanVsAi {
@@ -306,33 +306,33 @@ fn restoring_a_slot_keeps_request_ids_increasing() {
     })
     .kept();
     s.apply(Action::Restore(Box::new(saved)));
-    assert_eq!(s.game.transcript(), "");
+    assert_eq!(s.play.game.transcript(), "");
     let new = search_id(&s);
     assert!(new > old, "the engine (black) thinks with a fresh id");
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.game.transcript(), "");
+    assert_eq!(s.play.game.transcript(), "");
 }
 
 #[test]
 fn a_set_up_position_starts_a_game_from_there() {
     let mut s = hvh();
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let position = Game::from_transcript("f5d6c3").unwrap().position();
     s.apply(Action::SetUp(position));
-    assert_eq!(s.game.start(), position);
-    assert_eq!(s.game.transcript(), "");
-    assert!(!s.game.can_undo());
-    s.apply(Action::Square(sq("d3")));
-    assert_eq!(s.game.transcript(), "d3");
+    assert_eq!(s.play.game.start(), position);
+    assert_eq!(s.play.game.transcript(), "");
+    assert!(!s.play.game.can_undo());
+    s.apply(Action::Game(GameAction::Square(sq("d3"))));
+    assert_eq!(s.play.game.transcript(), "d3");
 }
 
 #[test]
 fn illegal_engine_answers_are_reported_not_played() {
     let mut s = Session::new(Settings::default());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(best_move(id, "a1"));
-    assert_eq!(s.game.transcript(), "f5");
+    assert_eq!(s.play.game.transcript(), "f5");
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
 }
 
@@ -354,7 +354,7 @@ fn hints_and_analysis_belong_to_their_position() {
         panic!()
     };
     // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(s.asks.hint(), None);
     let Some((
         Request::Analyse {
@@ -373,7 +373,7 @@ fn hints_and_analysis_belong_to_their_position() {
     }));
     assert!(s.asks.values_for(&s.shown()).is_empty());
     let id = new_id;
-    assert_eq!(position, s.game.position());
+    assert_eq!(position, s.play.game.position());
     s.apply(Action::Worker(Response::Analysis {
         id,
         values: vec![(sq("d6"), 50), (sq("f6"), -20)],
@@ -392,9 +392,9 @@ fn a_forced_pass_is_applied_by_the_rules() {
         .parse()
         .unwrap();
     let mut s = hvh();
-    s.game = Game::from_position(position);
-    assert_eq!(s.game.last_move(), Some(Move::Pass));
-    assert_eq!(s.game.to_move(), Color::Black);
+    s.play.game = Game::from_position(position);
+    assert_eq!(s.play.game.last_move(), Some(Move::Pass));
+    assert_eq!(s.play.game.to_move(), Color::Black);
     assert!(!s.clickable().is_empty());
 }
 
@@ -402,18 +402,18 @@ fn a_forced_pass_is_applied_by_the_rules() {
 fn browsing_shows_the_past_and_blocks_clicks() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    s.apply(Action::Browse(Some(1)));
-    assert_eq!(s.browsing, Some(1));
+    s.apply(Action::Game(GameAction::Browse(Some(1))));
+    assert_eq!(s.play.browsing, Some(1));
     assert_eq!(s.clickable(), Bitboard::EMPTY);
-    s.apply(Action::Square(sq("d3")));
+    s.apply(Action::Game(GameAction::Square(sq("d3"))));
     assert_eq!(s.notice, Some(Notice::Browsing));
-    assert_eq!(s.game.transcript(), "f5d6c3");
-    s.apply(Action::Browse(None));
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
+    s.apply(Action::Game(GameAction::Browse(None)));
     assert!(!s.clickable().is_empty());
-    s.apply(Action::Browse(Some(99)));
-    assert_eq!(s.browsing, None);
+    s.apply(Action::Game(GameAction::Browse(Some(99))));
+    assert_eq!(s.play.browsing, None);
 }
 
 #[test]
@@ -436,7 +436,7 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
         "the running review was stopped"
     );
     s.apply(Action::Room(RoomAction::StartReview));
-    s.apply(Action::NewGame(s.settings));
+    s.apply(Action::NewGame(s.play.settings));
     assert_eq!(s.room.review(), None);
 }
 

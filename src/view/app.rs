@@ -14,6 +14,7 @@ use crate::session::room::ReviewedMove;
 use crate::session::share;
 use crate::session::slots;
 use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
+use crate::session::GameAction;
 use crate::session::{Action, Kept, Notice, PrefAction, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::board::BoardArea;
 use crate::view::browser::storage;
@@ -101,15 +102,15 @@ fn main_view() -> Html {
     use_preferences(&session);
     let show_form = use_state(|| false);
     let prefs = session.prefs;
-    let sounds_played = use_move_sounds(&session.game, prefs.sound);
+    let sounds_played = use_move_sounds(&session.play.game, prefs.sound);
     // The callbacks components take are made once, so that a component whose values did not change sees
     // props equal to the last and is not rendered again.
     let dispatcher = session.dispatcher();
     let on_lang = use_pref_callback(dispatcher.clone(), PrefAction::Lang);
     let on_sound = use_pref_callback(dispatcher.clone(), PrefAction::Sound);
     let on_orientation = use_pref_callback(dispatcher.clone(), PrefAction::Orientation);
-    let on_undo = use_action_callback(dispatcher.clone(), || Action::Undo);
-    let on_redo = use_action_callback(dispatcher.clone(), || Action::Redo);
+    let on_undo = use_action_callback(dispatcher.clone(), || Action::Game(GameAction::Undo));
+    let on_redo = use_action_callback(dispatcher.clone(), || Action::Game(GameAction::Redo));
     let on_hint = use_action_callback(dispatcher.clone(), || Action::Hint);
     let on_review =
         use_action_callback(dispatcher.clone(), || Action::Room(RoomAction::StartReview));
@@ -177,8 +178,8 @@ fn main_view() -> Html {
         .clone()
     };
     let link = page_link(&share::fragment_with_players(
-        &session.game,
-        &session.settings,
+        &session.play.game,
+        &session.play.settings,
     ));
     use_page_keys({
         let session = session.clone();
@@ -197,7 +198,7 @@ fn main_view() -> Html {
         let on_action = on_action.clone();
         (*use_memo((), move |_| on_action.reform(Action::Training))).clone()
     };
-    let game = &session.game;
+    let game = &session.play.game;
     let lang = prefs.lang;
     let shared_game = Rc::new(game.clone());
     let reviewed = session.room.valuation.reviewed(game);
@@ -209,16 +210,16 @@ fn main_view() -> Html {
             Vec::new()
         };
         html! {
-            <BoardArea game={shared_game.clone()} browsing={session.browsing}
+            <BoardArea game={shared_game.clone()} browsing={session.play.browsing}
                 training={session.training.open.then(|| session.training.clone())}
                 room={session.room.clone()} reviewed={reviewed.clone()} {values} legal={session.clickable()}
-                hint={session.asks.hint().map(|h| h.square).filter(|_| session.browsing.is_none())}
+                hint={session.asks.hint().map(|h| h.square).filter(|_| session.play.browsing.is_none())}
                 line={if session.prefs.show_line { session.line() } else { Vec::new() }}
                 on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />
         }
     };
     let t = lang.strings();
-    let mode_text = i18n::mode(lang, &session.settings);
+    let mode_text = i18n::mode(lang, &session.play.settings);
     let announcement = announcement(lang, &session);
     if session.training.open {
         return html! {
@@ -241,11 +242,11 @@ fn main_view() -> Html {
             { board_area }
             <aside class="panel">
                 <PlayState counts={(shown.black().count(), shown.white().count())}
-                    to_move={match session.browsing {
+                    to_move={match session.play.browsing {
                         Some(_) => Some(shown.to_move),
                         None => (!game.is_over()).then(|| game.to_move()),
                     }}
-                    clock={session.clock.clone()} running={session.clock_running().then(|| game.to_move())}
+                    clock={session.play.clock.clone()} running={session.clock_running().then(|| game.to_move())}
                     status={status_line(lang, &session)} {lang} />
                 <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                     can_hint={!(session.is_finished() || session.ai_to_move())}
@@ -260,27 +261,27 @@ fn main_view() -> Html {
                         {lang} />
                 }
                 if *show_form {
-                    <NewGameForm settings={session.settings} {on_start} {on_cancel} {lang} />
+                    <NewGameForm settings={session.play.settings} {on_start} {on_cancel} {lang} />
                 }
                 <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
                     last_search={session.asks.last_search().cloned()}
-                    hint={session.asks.hint().filter(|_| session.browsing.is_none()).cloned()}
+                    hint={session.asks.hint().filter(|_| session.play.browsing.is_none()).cloned()}
                     line={session.line()} show_line={session.prefs.show_line} threads={session.search_threads}
                     on_action={on_action.clone()} {lang} />
                 <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
-                    reviewed_here={reviewed_here(game, session.browsing, &reviewed)}
-                    browsing={session.browsing.is_some()} on_action={on_action.clone()} {lang} />
-                <Record game={shared_game.clone()} browsing={session.browsing}
+                    reviewed_here={reviewed_here(game, session.play.browsing, &reviewed)}
+                    browsing={session.play.browsing.is_some()} on_action={on_action.clone()} {lang} />
+                <Record game={shared_game.clone()} browsing={session.play.browsing}
                     marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                    expert={session.expert.clone()} can_bring_back={!session.replaced.is_empty()}
+                    expert={session.play.expert.clone()} can_bring_back={!session.replaced.is_empty()}
                     start={if session.asks.start.is_asking() {
                         StartLine::Finding
                     } else {
-                        session.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
+                        session.play.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                     }}
                     on_action={on_action.clone()} {lang} />
                 <AnalysisRoom room={session.room.clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
-                    browsing={session.browsing} {shown} playable={session.clickable()}
+                    browsing={session.play.browsing} {shown} playable={session.clickable()}
                     on_action={on_action.clone()} {lang} />
                 <details class="more" data-testid="more">
                     <summary>{ t.more }</summary>
@@ -299,7 +300,7 @@ fn main_view() -> Html {
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} {on_copied}
                         {on_bring_back} {lang} />
-                    <ImagePanel game={shared_game.clone()} browsing={session.browsing} orientation={prefs.orientation} {lang} />
+                    <ImagePanel game={shared_game.clone()} browsing={session.play.browsing} orientation={prefs.orientation} {lang} />
                     <Help {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
@@ -355,8 +356,8 @@ fn reviewed_here(
 /// The game in GGF, each side named for who plays it.
 fn ggf_record(session: &Session) -> String {
     let name = |color| {
-        if session.settings.is_ai(color) {
-            format!("Reversi-level-{}", session.settings.level(color))
+        if session.play.settings.is_ai(color) {
+            format!("Reversi-level-{}", session.play.settings.level(color))
         } else {
             "Player".to_string()
         }
@@ -366,7 +367,7 @@ fn ggf_record(session: &Session) -> String {
         name(reversi_engine::Color::White),
     );
     reversi_engine::ggf::write(
-        &session.game,
+        &session.play.game,
         &reversi_engine::ggf::Players {
             black: &black,
             white: &white,
@@ -385,11 +386,11 @@ type FinalResult = (
 /// the board when a side ran out of time) and the side that did.
 fn final_result(session: &Session) -> Option<FinalResult> {
     if let Some(flagged) = session.flagged() {
-        let board = session.game.position();
+        let board = session.play.game.position();
         let score = (board.black().count() as u8, board.white().count() as u8);
         return Some((Some(flagged.opponent()), score, Some(flagged)));
     }
-    let outcome = session.game.outcome()?;
+    let outcome = session.play.game.outcome()?;
     Some((
         outcome.winner(),
         session.prefs.scoring.score(&outcome),
@@ -399,7 +400,7 @@ fn final_result(session: &Session) -> Option<FinalResult> {
 
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.
 fn announcement(lang: Lang, session: &Session) -> String {
-    let last = session.game.plies().iter().rev().find_map(|p| {
+    let last = session.play.game.plies().iter().rev().find_map(|p| {
         p.mv.square()
             .map(|s| i18n::played(lang, p.before.to_move, s))
     });
@@ -451,12 +452,12 @@ fn on_key(
         return;
     }
     match e.key().as_str() {
-        "ArrowLeft" => session.dispatch(Action::Step(-1)),
-        "ArrowRight" => session.dispatch(Action::Step(1)),
-        "Home" => session.dispatch(Action::Browse(Some(0))),
-        "End" => session.dispatch(Action::Browse(None)),
-        "u" | "U" => session.dispatch(Action::Undo),
-        "r" | "R" => session.dispatch(Action::Redo),
+        "ArrowLeft" => session.dispatch(Action::Game(GameAction::Step(-1))),
+        "ArrowRight" => session.dispatch(Action::Game(GameAction::Step(1))),
+        "Home" => session.dispatch(Action::Game(GameAction::Browse(Some(0)))),
+        "End" => session.dispatch(Action::Game(GameAction::Browse(None))),
+        "u" | "U" => session.dispatch(Action::Game(GameAction::Undo)),
+        "r" | "R" => session.dispatch(Action::Game(GameAction::Redo)),
         "h" | "H" => session.dispatch(Action::Hint),
         "n" | "N" => show_form.set(true),
         _ => {}

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::protocol::Request;
+use crate::session::GameAction;
 use crate::session::{Action, PrefAction, Session};
 
 fn sq(name: &str) -> Square {
@@ -29,7 +30,7 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
             ..Settings::default()
         };
         let mut session = Session::new(Settings::default());
-        session.settings = settings;
+        session.play.settings = settings;
         let back = restore(&save(&session.kept())).unwrap();
         assert_eq!(back.settings.mistakes, settings.mistakes);
         assert_eq!(back.settings.start, start);
@@ -62,10 +63,10 @@ fn a_saved_game_comes_back_exactly() {
         ..Settings::default()
     });
     for m in ["f5", "d6", "c3", "d3", "c4"] {
-        session.apply(Action::Square(sq(m)));
+        session.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    session.apply(Action::Undo);
-    session.apply(Action::Undo);
+    session.apply(Action::Game(GameAction::Undo));
+    session.apply(Action::Game(GameAction::Undo));
     session.apply(Action::Prefs(PrefAction::AnalyseDepth(6)));
     session.apply(Action::Prefs(PrefAction::Scoring(
         crate::session::Scoring::Split,
@@ -83,10 +84,10 @@ fn a_saved_game_comes_back_exactly() {
     timed.apply(Action::Tick(4_000.0));
     let back = restore(&save(&timed.kept())).unwrap();
     assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
-    assert_eq!(back.settings.clock, timed.settings.clock);
+    assert_eq!(back.settings.clock, timed.play.settings.clock);
     let restored = restore(&text).unwrap();
-    assert_eq!(restored.game, session.game);
-    assert_eq!(restored.settings, session.settings);
+    assert_eq!(restored.game, session.play.game);
+    assert_eq!(restored.settings, session.play.settings);
     assert_eq!(restored.game.redo_transcript(), "d3c4");
     assert_eq!(restored.analyse_depth, 6);
     assert_eq!(restored.scoring, crate::session::Scoring::Split);
@@ -96,7 +97,7 @@ fn a_saved_game_comes_back_exactly() {
 #[test]
 fn an_engine_to_move_thinks_again_after_restore() {
     let mut session = Session::new(Settings::default());
-    session.apply(Action::Square(sq("f5")));
+    session.apply(Action::Game(GameAction::Square(sq("f5"))));
     let restored = Session::resume(restore(&save(&session.kept())).unwrap());
     assert!(restored.ai_to_move());
     assert!(matches!(
@@ -144,9 +145,9 @@ fn the_valid_part_of_a_damaged_save_is_recovered() {
         ..Settings::default()
     }));
     for square in ["f5", "d6", "c3", "d3", "c4"] {
-        session.apply(Action::Square(square.parse().unwrap()));
+        session.apply(Action::Game(GameAction::Square(square.parse().unwrap())));
     }
-    session.apply(Action::Undo);
+    session.apply(Action::Game(GameAction::Undo));
     let good = save(&session.kept());
     // Intact: everything, nothing lost.
     let all = recover(&good).unwrap();

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::protocol::{RequestId, ScoreKind};
+use reversi_engine::Square;
 
 fn analysed_position(s: &Session) -> Option<Position> {
     match s.channel.last_request() {
@@ -14,12 +15,12 @@ fn analysed_position(s: &Session) -> Option<Position> {
 fn browsing_with_the_analysis_on_analyses_the_position_shown() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
-    assert_eq!(analysed_position(&s), Some(s.game.position()));
-    s.apply(Action::Browse(Some(1)));
-    let shown = s.game.plies()[1].before;
+    assert_eq!(analysed_position(&s), Some(s.play.game.position()));
+    s.apply(Action::Game(GameAction::Browse(Some(1))));
+    let shown = s.play.game.plies()[1].before;
     assert_eq!(analysed_position(&s), Some(shown));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
@@ -31,8 +32,8 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
     assert_eq!(s.asks.analysis.answer().map(|(p, _)| *p), Some(shown));
     assert_eq!(s.asks.values_for(&s.shown()), vec![(sq("c5"), 150)]);
     // Back to the game: its own position is analysed again.
-    s.apply(Action::Browse(None));
-    assert_eq!(analysed_position(&s), Some(s.game.position()));
+    s.apply(Action::Game(GameAction::Browse(None)));
+    assert_eq!(analysed_position(&s), Some(s.play.game.position()));
     assert!(s.asks.values_for(&s.shown()).is_empty());
 }
 
@@ -40,37 +41,37 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
 fn play_from_here_takes_back_the_later_moves_and_keeps_them_a_redo_away() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3", "d3"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    s.apply(Action::Browse(Some(2)));
-    s.apply(Action::PlayFromHere);
-    assert_eq!(s.browsing, None);
-    assert_eq!(s.game.transcript(), "f5d6");
+    s.apply(Action::Game(GameAction::Browse(Some(2))));
+    s.apply(Action::Game(GameAction::PlayFromHere));
+    assert_eq!(s.play.browsing, None);
+    assert_eq!(s.play.game.transcript(), "f5d6");
     assert!(!s.clickable().is_empty());
-    s.apply(Action::Redo);
-    s.apply(Action::Redo);
+    s.apply(Action::Game(GameAction::Redo));
+    s.apply(Action::Game(GameAction::Redo));
     assert_eq!(
-        s.game.transcript(),
+        s.play.game.transcript(),
         "f5d6c3d3",
         "the main line is still there"
     );
     // Without browsing, nothing happens.
-    s.apply(Action::PlayFromHere);
-    assert_eq!(s.game.transcript(), "f5d6c3d3");
+    s.apply(Action::Game(GameAction::PlayFromHere));
+    assert_eq!(s.play.game.transcript(), "f5d6c3d3");
 }
 
 #[test]
 fn play_from_here_against_the_engine_lets_it_move_when_it_is_its_turn() {
     let mut s = Session::new(Settings::default()); // the person black
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(best_move(id, "d6"));
-    s.apply(Action::Square(sq("c3")));
+    s.apply(Action::Game(GameAction::Square(sq("c3"))));
     let id = search_id(&s);
     s.apply(best_move(id, "d3"));
-    s.apply(Action::Browse(Some(1))); // after f5: white (the engine) to move
-    s.apply(Action::PlayFromHere);
-    assert_eq!(s.game.transcript(), "f5");
+    s.apply(Action::Game(GameAction::Browse(Some(1)))); // after f5: white (the engine) to move
+    s.apply(Action::Game(GameAction::PlayFromHere));
+    assert_eq!(s.play.game.transcript(), "f5");
     assert!(s.ai_to_move());
     assert!(matches!(
         s.channel.last_request(),
@@ -104,7 +105,7 @@ fn best_with_line(id: RequestId, moves: &str) -> Action {
 fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     let mut s = Session::new(Settings::default());
     assert!(s.line().is_empty());
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(Action::Worker(Response::Thinking {
         id,
@@ -123,13 +124,13 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     };
     s.apply(best_with_line(id, "c5f4"));
     assert_eq!(s.line(), line("c5f4"));
-    s.apply(Action::Browse(Some(0)));
+    s.apply(Action::Game(GameAction::Browse(Some(0))));
     assert!(
         s.line().is_empty(),
         "browsing: the game's line is not the position's"
     );
-    s.apply(Action::Browse(None));
-    s.apply(Action::Square(sq("c5")));
+    s.apply(Action::Game(GameAction::Browse(None)));
+    s.apply(Action::Game(GameAction::Square(sq("c5"))));
     assert!(s.asks.hint().is_none(), "the hint went with its position");
 }
 
@@ -137,16 +138,16 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
 fn the_arrow_keys_step_through_the_record_and_stop_at_its_ends() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    s.apply(Action::Step(1));
-    assert_eq!(s.browsing, None, "already at the game's position");
-    s.apply(Action::Step(-1));
-    assert_eq!(s.browsing, Some(2));
-    s.apply(Action::Step(-5));
-    assert_eq!(s.browsing, Some(0));
-    s.apply(Action::Step(2));
-    assert_eq!(s.browsing, Some(2));
-    s.apply(Action::Step(1));
-    assert_eq!(s.browsing, None);
+    s.apply(Action::Game(GameAction::Step(1)));
+    assert_eq!(s.play.browsing, None, "already at the game's position");
+    s.apply(Action::Game(GameAction::Step(-1)));
+    assert_eq!(s.play.browsing, Some(2));
+    s.apply(Action::Game(GameAction::Step(-5)));
+    assert_eq!(s.play.browsing, Some(0));
+    s.apply(Action::Game(GameAction::Step(2)));
+    assert_eq!(s.play.browsing, Some(2));
+    s.apply(Action::Game(GameAction::Step(1)));
+    assert_eq!(s.play.browsing, None);
 }

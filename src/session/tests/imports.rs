@@ -6,11 +6,11 @@ use super::*;
 fn a_bad_import_names_the_move_and_changes_nothing() {
     let mut s = hvh();
     for m in ["f5", "d6"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    let before = s.game.clone();
+    let before = s.play.game.clone();
     s.apply(Action::Import("f5 d6 c3 a1".into()));
-    assert_eq!(s.game, before);
+    assert_eq!(s.play.game, before);
     match &s.notice {
         Some(Notice::ImportFailed { error }) => {
             assert_eq!(
@@ -21,7 +21,7 @@ fn a_bad_import_names_the_move_and_changes_nothing() {
         other => panic!("{other:?}"),
     }
     s.apply(Action::Import("F5 D6 C3".into()));
-    assert_eq!(s.game.transcript(), "f5d6c3");
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
     // The game it replaced is kept, one click away.
     assert_eq!(s.notice, Some(Notice::Replaced));
     assert_eq!(s.replaced.last().unwrap().game, before);
@@ -31,12 +31,12 @@ fn a_bad_import_names_the_move_and_changes_nothing() {
 fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    let mine = s.game.clone();
+    let mine = s.play.game.clone();
     for blank in ["", "   ", "\n\t"] {
         s.apply(Action::Import(blank.into()));
-        assert_eq!(s.game, mine);
+        assert_eq!(s.play.game, mine);
         assert_eq!(s.notice, Some(Notice::ImportEmpty));
         assert!(s.replaced.is_empty());
     }
@@ -47,14 +47,14 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         transcript: "e6f4".into(),
         players: None,
     });
-    assert_eq!(s.game.transcript(), "e6f4");
+    assert_eq!(s.play.game.transcript(), "e6f4");
     assert_eq!(s.notice, Some(Notice::Replaced));
     s.apply(Action::BringBack);
-    assert_eq!(s.game, mine);
+    assert_eq!(s.play.game, mine);
     assert_eq!(s.notice, Some(Notice::BroughtBack));
     assert_eq!(s.replaced.last().unwrap().game.transcript(), "e6f4");
     s.apply(Action::BringBack);
-    assert_eq!(s.game.transcript(), "e6f4");
+    assert_eq!(s.play.game.transcript(), "e6f4");
     // Opening a link on a new, empty game keeps nothing (there is nothing to lose).
     let mut fresh = hvh();
     fresh.apply(Action::OpenShared {
@@ -74,8 +74,8 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         transcript: "f5d6c3d3c4".into(),
         players: None,
     });
-    assert_eq!(s.settings.mode, Mode::HumanVsHuman);
-    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+    assert_eq!(s.play.settings.mode, Mode::HumanVsHuman);
+    assert_eq!(s.play.game.transcript(), "f5d6c3d3c4");
     assert!(s.channel.last_request().is_none(), "two people: no search");
     s.apply(Action::OpenShared {
         start: None,
@@ -83,7 +83,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         players: None,
     });
     assert!(matches!(s.notice, Some(Notice::LinkFailed { .. })));
-    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
+    assert_eq!(s.play.game.transcript(), "f5d6c3d3c4");
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
     // Capitals and a marked pass where the rules force one (the board after these moves is arbitrary: the
     // pass is checked by the rules).
     s.apply(Action::Import("F5 D6 C3".into()));
-    assert_eq!(s.game.transcript(), "f5d6c3");
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
     s.apply(Action::Import("f5 PA".into()));
     assert!(matches!(
         s.notice,
@@ -102,14 +102,14 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
     ));
     s.apply(Action::Import("f5 -- d6".into()));
     assert!(matches!(s.notice, Some(Notice::ImportFailed { .. })));
-    assert_eq!(s.game.transcript(), "f5d6c3");
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
     // A GGF game from a set-up start, with a pass written PA.
     let board = format!("********{}{}", "*O------", "*".repeat(48));
     s.apply(Action::Import(format!(
         "(;GM[Othello]BO[8 {board} O]W[PA]B[C2];)"
     )));
-    assert_eq!(s.game.transcript(), "c2");
-    assert_eq!(s.game.start().to_move, Color::White);
+    assert_eq!(s.play.game.transcript(), "c2");
+    assert_eq!(s.play.game.start().to_move, Color::White);
     assert_eq!(s.notice, Some(Notice::Replaced));
     // A bad GGF names its move and changes nothing.
     s.apply(Action::Import(
@@ -120,10 +120,10 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
         Some(Notice::GgfFailed { error }) => assert!(error.to_string().starts_with("move 2 (A1)")),
         other => panic!("{other:?}"),
     }
-    assert_eq!(s.game.transcript(), "c2");
+    assert_eq!(s.play.game.transcript(), "c2");
     // What the page exports reads back the same.
     let text = reversi_engine::ggf::write(
-        &s.game,
+        &s.play.game,
         &reversi_engine::ggf::Players {
             black: "a",
             white: "b",
@@ -131,7 +131,7 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
     );
     s.apply(Action::BringBack);
     s.apply(Action::Import(text));
-    assert_eq!(s.game.transcript(), "c2");
+    assert_eq!(s.play.game.transcript(), "c2");
 }
 
 /// Several games replaced in a row are all kept (the last five), "Previous game" walks back through them and
@@ -140,21 +140,21 @@ fn ggf_and_transcript_variants_import_with_named_errors() {
 fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progress() {
     let mut s = hvh();
     for m in ["f5", "f4", "e3", "f6", "d3", "c2"] {
-        s.apply(Action::Square(sq(m)));
+        s.apply(Action::Game(GameAction::Square(sq(m))));
     }
-    let first = s.game.transcript();
+    let first = s.play.game.transcript();
     s.apply(Action::Import("d3c3".into()));
     s.apply(Action::Import("c4c3".into()));
-    assert_eq!(s.game.transcript(), "c4c3");
-    let mut seen = vec![s.game.transcript()];
+    assert_eq!(s.play.game.transcript(), "c4c3");
+    let mut seen = vec![s.play.game.transcript()];
     for _ in 0..2 {
         s.apply(Action::BringBack);
-        seen.push(s.game.transcript());
+        seen.push(s.play.game.transcript());
     }
     assert_eq!(seen, ["c4c3", "d3c3", first.as_str()]);
     s.apply(Action::BringBack);
     assert_eq!(
-        s.game.transcript(),
+        s.play.game.transcript(),
         "c4c3",
         "round to the start: nothing dropped"
     );
@@ -169,12 +169,12 @@ fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progres
 
     // A slot loaded over a game in progress: that game is kept and can be brought back.
     let mut slot = hvh();
-    slot.apply(Action::Square(sq("d3")));
-    let in_progress = s.game.clone();
+    slot.apply(Action::Game(GameAction::Square(sq("d3"))));
+    let in_progress = s.play.game.clone();
     s.apply(Action::Restore(Box::new(slot.kept())));
-    assert_eq!(s.game.transcript(), "d3");
+    assert_eq!(s.play.game.transcript(), "d3");
     assert_eq!(s.notice, Some(Notice::Replaced));
     assert_eq!(s.replaced.last().unwrap().game, in_progress);
     s.apply(Action::BringBack);
-    assert_eq!(s.game, in_progress);
+    assert_eq!(s.play.game, in_progress);
 }

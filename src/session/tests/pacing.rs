@@ -15,11 +15,11 @@ fn against_the_engine(clock: Option<ClockSettings>) -> Session {
 #[test]
 fn a_quick_reply_is_held_until_due_then_played() {
     let mut s = against_the_engine(None);
-    s.apply_at(1_000.0, Action::Square(sq("f5")));
+    s.apply_at(1_000.0, Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply_at(1_025.0, best_move(id, "d6"));
     assert_eq!(
-        s.game.transcript(),
+        s.play.game.transcript(),
         "f5",
         "not yet: the person's move is still landing"
     );
@@ -27,9 +27,9 @@ fn a_quick_reply_is_held_until_due_then_played() {
     assert_eq!(s.wake_at(), Some(1_000.0 + MIN_REPLY_MS));
     // A tick before it is due changes nothing.
     s.apply_at(1_300.0, Action::Tick(1_300.0));
-    assert_eq!(s.game.transcript(), "f5");
+    assert_eq!(s.play.game.transcript(), "f5");
     s.apply_at(1_400.0, Action::Tick(1_400.0));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
     assert_eq!(s.wake_at(), None);
     assert!(!s.ai_to_move());
 }
@@ -37,24 +37,28 @@ fn a_quick_reply_is_held_until_due_then_played() {
 #[test]
 fn a_slow_reply_is_played_at_once() {
     let mut s = against_the_engine(None);
-    s.apply_at(1_000.0, Action::Square(sq("f5")));
+    s.apply_at(1_000.0, Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply_at(1_400.0, best_move(id, "d6"));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
     assert_eq!(s.wake_at(), None);
 }
 
 #[test]
 fn undo_drops_a_held_reply() {
     let mut s = against_the_engine(None);
-    s.apply_at(1_000.0, Action::Square(sq("f5")));
+    s.apply_at(1_000.0, Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply_at(1_100.0, best_move(id, "d6"));
-    s.apply_at(1_200.0, Action::Undo);
-    assert_eq!(s.game.transcript(), "");
+    s.apply_at(1_200.0, Action::Game(GameAction::Undo));
+    assert_eq!(s.play.game.transcript(), "");
     assert_eq!(s.wake_at(), None);
     s.apply_at(2_000.0, Action::Tick(2_000.0));
-    assert_eq!(s.game.transcript(), "", "the dropped reply never lands");
+    assert_eq!(
+        s.play.game.transcript(),
+        "",
+        "the dropped reply never lands"
+    );
 }
 
 #[test]
@@ -68,7 +72,7 @@ fn the_engine_against_itself_keeps_its_own_pace() {
     s.apply_at(1_000.0, best_move(id, "f5"));
     let id = search_id(&s);
     s.apply_at(1_010.0, best_move(id, "d6"));
-    assert_eq!(s.game.transcript(), "f5d6");
+    assert_eq!(s.play.game.transcript(), "f5d6");
 }
 
 #[test]
@@ -78,14 +82,14 @@ fn the_wait_is_not_on_the_engine_clock() {
         increment_s: 0,
     }));
     s.apply_at(1_000.0, Action::Tick(1_000.0));
-    s.apply_at(2_000.0, Action::Square(sq("f5")));
+    s.apply_at(2_000.0, Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     // The engine answers in 100 ms; the clock ticks during the wait; the reply lands at 2,400.
     s.apply_at(2_100.0, best_move(id, "d6"));
     s.apply_at(2_200.0, Action::Tick(2_200.0));
     s.apply_at(2_400.0, Action::Tick(2_400.0));
-    assert_eq!(s.game.transcript(), "f5d6");
-    let clock = s.clock.as_ref().unwrap();
+    assert_eq!(s.play.game.transcript(), "f5d6");
+    let clock = s.play.clock.as_ref().unwrap();
     assert_eq!(clock.remaining(Color::White), 60_000.0 - 100.0);
     assert_eq!(clock.remaining(Color::Black), 60_000.0 - 1_000.0);
 }

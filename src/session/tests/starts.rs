@@ -18,20 +18,20 @@ fn against_the_engine(start: Start) -> Session {
 #[test]
 fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
     let mut s = against_the_engine(Start::Xot);
-    assert_eq!(s.game.move_count(), 8);
-    assert_eq!(s.game.to_move(), Color::Black);
-    let (kind, value) = s.started.unwrap();
+    assert_eq!(s.play.game.move_count(), 8);
+    assert_eq!(s.play.game.to_move(), Color::Black);
+    let (kind, value) = s.play.started.unwrap();
     assert_eq!(kind, Start::Xot);
     assert!(value.abs() <= 100);
     let openings = reversi_engine::xot::openings();
     assert!(openings.iter().any(|o| {
-        o.moves.iter().map(|m| m.to_string()).collect::<String>() == s.game.transcript()
+        o.moves.iter().map(|m| m.to_string()).collect::<String>() == s.play.game.transcript()
     }));
     // Each new game draws anew (the draws differ over a few games).
     let mut seen = std::collections::HashSet::new();
     for _ in 0..6 {
-        s.apply(Action::NewGame(s.settings));
-        seen.insert(s.game.transcript());
+        s.apply(Action::NewGame(s.play.settings));
+        seen.insert(s.play.game.transcript());
     }
     assert!(seen.len() > 1);
 }
@@ -60,8 +60,8 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
     assert_eq!((moves, low, high), (12, -2, 2));
     // Nothing moves while it looks.
     assert_eq!(s.clickable(), Bitboard::EMPTY);
-    s.apply(Action::Square(sq("f5")));
-    assert_eq!(s.game.move_count(), 0);
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    assert_eq!(s.play.game.move_count(), 0);
     let mut searcher = reversi_engine::Searcher::new(2);
     let (line, value) =
         reversi_engine::xot::random_start_native(&mut searcher, 12, (-2, 2), 5).unwrap();
@@ -70,11 +70,11 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
         moves: line.clone(),
         value,
     }));
-    assert_eq!(s.game.move_count(), 12);
-    assert_eq!(s.started, Some((start, value)));
+    assert_eq!(s.play.game.move_count(), 12);
+    assert_eq!(s.play.started, Some((start, value)));
     assert_eq!(s.asks.start.asked_id(), None);
     // Black to move is the person; white to move is the engine, which now thinks.
-    if s.game.to_move() == Color::White {
+    if s.play.game.to_move() == Color::White {
         search_id(&s);
     } else {
         assert_ne!(s.clickable(), Bitboard::EMPTY);
@@ -94,7 +94,7 @@ fn a_random_start_not_found_leaves_the_standard_start() {
         message: "no position was found in time".into(),
     }));
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
-    assert_eq!(s.game.move_count(), 0);
+    assert_eq!(s.play.game.move_count(), 0);
     assert_ne!(s.clickable(), Bitboard::EMPTY);
 }
 
@@ -119,7 +119,7 @@ fn the_ai_mistakes_go_with_its_searches() {
     // The hint is the engine's best, never a mistake.
     s.apply(Action::NewGame(Settings {
         mode: Mode::HumanVsHuman,
-        ..s.settings
+        ..s.play.settings
     }));
     s.apply(Action::Hint);
     match s.channel.last_request() {
@@ -131,13 +131,13 @@ fn the_ai_mistakes_go_with_its_searches() {
 #[test]
 fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
     let mut s = hvh();
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     assert!(matches!(
         s.room.channel.last_request(),
         Some((Request::Games { offset: 0, .. }, _))
     ));
-    let at = s.game.position();
+    let at = s.play.game.position();
     // A game found for the position after f5, written in its frame.
     s.apply(Action::OpenExpertGame {
         transcript: "f5d6c3d3c4".into(),
@@ -150,14 +150,14 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
             black_discs: 40,
         },
     });
-    assert_eq!(s.game.transcript(), "f5d6c3d3c4");
-    assert_eq!(s.browsing, Some(1));
+    assert_eq!(s.play.game.transcript(), "f5d6c3d3c4");
+    assert_eq!(s.play.browsing, Some(1));
     assert_eq!(s.shown(), at);
-    assert_eq!(s.settings.mode, Mode::HumanVsHuman);
-    assert!(s.expert.is_some());
+    assert_eq!(s.play.settings.mode, Mode::HumanVsHuman);
+    assert!(s.play.expert.is_some());
     s.apply(Action::BringBack);
-    assert_eq!(s.game.transcript(), "f5");
-    assert_eq!(s.expert, None);
+    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play.expert, None);
 }
 
 #[test]
@@ -227,11 +227,11 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     );
     // The board moves: the list follows, from its first page, with the same name.
     s.apply(Action::Room(RoomAction::Games(GamesAction::Page(20))));
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let (_, position, player, offset) = last(&s);
     assert_eq!(
         (position, player.as_str(), offset),
-        (s.game.position(), "Tastet", 0)
+        (s.play.game.position(), "Tastet", 0)
     );
     // A failed load says why and asks again only when the list is opened again.
     let (failed, ..) = last(&s);
@@ -249,7 +249,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
             .count()
     };
     let before = games_asked(&s);
-    s.apply(Action::Square(sq("d6")));
+    s.apply(Action::Game(GameAction::Square(sq("d6"))));
     assert_eq!(games_asked(&s), before, "not asked again by itself");
     s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     assert_eq!(games_asked(&s), before + 1);
@@ -258,11 +258,11 @@ fn the_games_list_pages_searches_and_follows_the_board() {
 #[test]
 fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
     let mut s = hvh();
-    s.apply(Action::Square(sq("f5")));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let board = "...........................wb......bw...........................";
     s.apply(Action::Import(format!("{board} w")));
-    assert_eq!(s.game.position().to_move, Color::White);
-    assert_eq!(s.game.move_count(), 0);
+    assert_eq!(s.play.game.position().to_move, Color::White);
+    assert_eq!(s.play.game.move_count(), 0);
     s.apply(Action::Import(board[..50].to_string()));
     assert!(matches!(
         s.notice,
@@ -270,5 +270,5 @@ fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
             error: reversi_engine::PositionError::BadLength { actual: 50, .. }
         })
     ));
-    assert_eq!(s.game.position().to_move, Color::White, "unchanged");
+    assert_eq!(s.play.game.position().to_move, Color::White, "unchanged");
 }

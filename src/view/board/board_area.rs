@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::{BoardView, PositionEditor};
 use crate::session::room::{ReviewedMove, Room};
 use crate::session::training::Training;
+use crate::session::GameAction;
 use crate::session::{Action, Notice};
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
@@ -52,7 +53,9 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
     let on_square = {
         let on_action = props.on_action.clone();
-        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
+        Callback::from(move |square: Square| {
+            on_action.emit(Action::Game(GameAction::Square(square)))
+        })
     };
     let close_editor = {
         let (editing, opener) = (props.editing.clone(), props.opener.clone());

@@ -41,7 +41,7 @@ fn write_games(session: &Session, own_autosave: bool) {
         .and_then(|text| persist::restore(text).ok());
     let on_board = if own_autosave {
         aside.extend(foreign);
-        Some(session.game.clone())
+        Some(session.play.game.clone())
     } else {
         aside.push(session.kept());
         foreign.map(|s| s.game)
@@ -91,13 +91,14 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
     });
     let session = session.clone();
     let key = (
-        session.game.clone(),
-        session.settings,
+        session.play.game.clone(),
+        session.play.settings,
         session.prefs.analyse,
         session.prefs.analyse_depth,
         session.prefs.scoring,
         session.replaced.clone(),
         session
+            .play
             .clock
             .as_ref()
             .map(|c| (c.flagged, c.last_tick.is_some())),

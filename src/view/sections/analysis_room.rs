@@ -8,6 +8,7 @@ use super::show_ply;
 
 use crate::session::room::{ReviewedMove, Room, RoomAction};
 use crate::session::Action;
+use crate::session::GameAction;
 use crate::view::analysis::{ExplorerPanel, GamesPanel, ReviewPanel};
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
@@ -56,7 +57,9 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
     };
     let on_play = {
         let on_action = props.on_action.clone();
-        Callback::from(move |square: Square| on_action.emit(Action::Square(square)))
+        Callback::from(move |square: Square| {
+            on_action.emit(Action::Game(GameAction::Square(square)))
+        })
     };
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>

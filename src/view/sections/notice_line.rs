@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::session::room::ReviewedMove;
+use crate::session::GameAction;
 use crate::session::{Action, Notice};
 use crate::view::browser::copy_to_clipboard;
 use crate::view::browser::storage;
@@ -69,9 +70,9 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
             if props.browsing {
                 <p class="browsing">
                     { t.browsing }{ " " }
-                    <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Browse(None))}>{ t.back_to_game }</button>
+                    <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Game(GameAction::Browse(None)))}>{ t.back_to_game }</button>
                     { " " }
-                    <button type="button" class="link" data-testid="play-from-here" onclick={dispatch(|| Action::PlayFromHere)}>{ t.continue_from_here }</button>
+                    <button type="button" class="link" data-testid="play-from-here" onclick={dispatch(|| Action::Game(GameAction::PlayFromHere))}>{ t.continue_from_here }</button>
                 </p>
             }
         </>

@@ -5,6 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::session::{Action, ExpertTitle, Start};
+
+use crate::session::GameAction;
 use crate::view::i18n::Lang;
 use crate::view::panels::MoveList;
 use reversi_engine::review::Mark;
@@ -60,7 +62,7 @@ pub fn record(props: &RecordProps) -> Html {
     );
     let on_browse = {
         let on_action = props.on_action.clone();
-        Callback::from(move |ply| on_action.emit(Action::Browse(ply)))
+        Callback::from(move |ply| on_action.emit(Action::Game(GameAction::Browse(ply))))
     };
     let expert = props.expert.as_ref().map(|title| {
         let on_action = props.on_action.clone();
@@ -104,5 +106,7 @@ pub fn record(props: &RecordProps) -> Html {
 /// Shows the position before ply `k` (after `k` moves; the last one is the game's).
 pub fn show_ply(plies: usize, on_action: &Callback<Action>) -> Callback<usize> {
     let on_action = on_action.clone();
-    Callback::from(move |k: usize| on_action.emit(Action::Browse((k < plies).then_some(k))))
+    Callback::from(move |k: usize| {
+        on_action.emit(Action::Game(GameAction::Browse((k < plies).then_some(k))))
+    })
 }
