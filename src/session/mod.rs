@@ -75,6 +75,9 @@ pub struct Session {
     pub room: Rc<crate::session::room::Room>,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
     pub training: Rc<crate::session::training::Training>,
+    /// This page's own number, mixed into each new game's id so that no other page's games share one (see
+    /// [`Session::set_salt`]), and how many games it has begun.
+    salt: (u64, u64),
 }
 
 impl Default for Session {
@@ -87,6 +90,7 @@ impl Session {
     /// A new game with `settings` (the engine starts thinking if it plays black).
     pub fn new(settings: Settings) -> Session {
         let mut session = Session::blank(settings);
+        session.play.id = session.new_game_id();
         session.set_up_start();
         session.after_change();
         session
@@ -137,6 +141,22 @@ impl Session {
             training: Rc::new(crate::session::training::Training::new(
                 crate::session::training::Progress::new(),
             )),
+            salt: (0, 0),
+        }
+    }
+
+    /// An id for a new game: this page's number and its count of games, mixed (never 0).
+    pub(super) fn new_game_id(&mut self) -> u64 {
+        self.salt.1 += 1;
+        reversi_engine::seed_from(self.salt.0 ^ self.salt.1) | 1
+    }
+
+    /// Gives this page's own number (random, once a page), from which new games take ids no other page's
+    /// games share; with `renew`, the game on the board (a new one) takes such an id now.
+    pub fn set_salt(&mut self, salt: u64, renew: bool) {
+        self.salt.0 = salt;
+        if renew {
+            self.play.id = self.new_game_id();
         }
     }
 
@@ -222,8 +242,10 @@ impl Session {
                     room,
                     channel: std::mem::take(&mut self.channel),
                     prefs: self.prefs,
+                    salt: self.salt,
                     ..Session::blank(settings)
                 };
+                self.play.id = self.new_game_id();
                 self.set_up_start();
                 self.after_change();
             }

@@ -14,6 +14,9 @@ use reversi_engine::{Bitboard, Color, Game, Position, Square};
 /// The game on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {
+    /// Which game this is, across saves, reloads and tabs: what tells a game further on from another game
+    /// with the same first moves (0: not known, a game saved before games had one).
+    pub id: u64,
     /// How this game was set up.
     pub settings: Settings,
     /// The record.
@@ -70,9 +73,10 @@ pub enum Outcome {
 }
 
 impl Play {
-    /// A game set up by `settings`, from the standard start, its clock not started.
+    /// A game set up by `settings`, from the standard start, its clock not started, its id not given yet.
     pub fn new(settings: Settings) -> Play {
         Play {
+            id: 0,
             settings,
             game: Game::new(),
             browsing: None,

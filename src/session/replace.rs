@@ -25,10 +25,15 @@ pub struct ExpertTitle {
 pub const MAX_REPLACED: usize = 5;
 
 impl Session {
-    /// Starts a game from a set-up position (checked by the editor).
+    /// Starts a game from a set-up position (checked by the editor); the game it replaces is kept aside.
     pub(super) fn set_up(&mut self, position: Position) {
+        let game = Game::from_position(position);
+        let kept = self.put_aside(&game);
         self.play.clock = self.play.settings.clock.map(GameClock::new);
-        self.replace_game(Game::from_position(position));
+        self.replace_game(game);
+        if kept {
+            self.notice = Some(Notice::Replaced);
+        }
     }
 
     /// Continues a saved game (from a save slot): only its game and settings are taken, request ids and
@@ -41,6 +46,10 @@ impl Session {
         let kept = self.put_aside(&saved.game);
         self.play.clock = saved.clock.clone();
         self.replace_game(saved.game);
+        // The same game as the one saved, further on or not.
+        if saved.id != 0 {
+            self.play.id = saved.id;
+        }
         if kept {
             self.notice = Some(Notice::Replaced);
         }
@@ -57,6 +66,9 @@ impl Session {
         // Each game brings its own clock, with the time it had left.
         self.play.clock = stopped(previous.clock);
         self.replace_game(previous.game);
+        if previous.id != 0 {
+            self.play.id = previous.id;
+        }
         // The game just left goes to the far end: "Previous game" again goes one further back, and after
         // every kept game comes back to this one. Nothing is dropped.
         self.replaced.insert(0, current);
@@ -126,11 +138,11 @@ impl Session {
         }
     }
 
-    /// Keeps the current game aside before `next` replaces it, when it holds moves and is not `next`
-    /// itself; true when it was kept.
+    /// Keeps the current game aside before `next` replaces it, when it is worth keeping (it has a move or
+    /// a start of its own: see [`super::slots::worth_keeping`]) and is not `next` itself; true when it was
+    /// kept.
     pub(super) fn put_aside(&mut self, next: &Game) -> bool {
-        let worth_keeping = self.play.game.move_count() > 0 || self.play.game.can_redo();
-        if !worth_keeping
+        if !super::slots::worth_keeping(&self.play.game)
             || self.play.game.transcript() == next.transcript()
                 && self.play.game.start() == next.start()
         {
@@ -153,6 +165,7 @@ impl Session {
             std::rc::Rc::make_mut(&mut self.room).forget_review();
         }
         self.play.game = game;
+        self.play.id = self.new_game_id();
         self.play.browsing = None;
         self.notice = None;
         self.play.expert = None;

@@ -113,6 +113,8 @@ use reversi_engine::Game;
 /// ([`crate::session::persist`]) writes and reads this, never the session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kept {
+    /// Which game this is (see [`crate::session::Play::id`]; 0: not known).
+    pub id: u64,
     /// How the game was set up.
     pub settings: Settings,
     /// The record.
@@ -131,6 +133,7 @@ impl Session {
     /// What is kept of this session's game.
     pub fn kept(&self) -> Kept {
         Kept {
+            id: self.play.id,
             settings: self.play.settings,
             game: self.play.game.clone(),
             clock: self.play.clock.clone(),
@@ -144,6 +147,10 @@ impl Session {
     /// within the clock's time left; a game lost on time is over, and asks nothing.
     pub fn resume(kept: Kept) -> Session {
         let mut session = Session::blank(kept.settings);
+        session.play.id = match kept.id {
+            0 => session.new_game_id(),
+            id => id,
+        };
         session.play.game = kept.game;
         session.play.clock = kept.clock;
         session.prefs.analyse = kept.analyse;

@@ -59,38 +59,52 @@ fn line(game: &Game) -> (Position, String) {
     (game.start(), game.transcript() + &game.redo_transcript())
 }
 
-/// True when one of two lines continues the other (the same game, one further on).
-fn same_game(a: &(Position, String), b: &(Position, String)) -> bool {
-    a.0 == b.0 && (a.1.starts_with(&b.1) || b.1.starts_with(&a.1))
+/// True when two kept games are one game, one perhaps further on: the same id; for a game saved before
+/// games had ids, the same start, players and clock, one line continuing the other.
+fn same_game(a: &Kept, b: &Kept) -> bool {
+    if a.id != 0 && b.id != 0 {
+        return a.id == b.id;
+    }
+    let (la, lb) = (line(&a.game), line(&b.game));
+    let players = |k: &Kept| {
+        let s = k.settings;
+        (s.mode, s.black_level, s.white_level, s.clock)
+    };
+    la.0 == lb.0 && players(a) == players(b) && (la.1.starts_with(&lb.1) || lb.1.starts_with(&la.1))
+}
+
+/// Whether a game is worth keeping aside: it has a move, or starts from a position of its own (a board
+/// pasted or set up).
+pub fn worth_keeping(game: &Game) -> bool {
+    game.move_count() > 0 || game.can_redo() || game.start() != Position::START
 }
 
 /// The games to keep aside, from `games` (oldest first: what storage kept, this tab's, another tab's): one
-/// entry per game (where one is the other further on, the longer is kept, as the newer), none that is
-/// `current` (the game on the board) or has no move, and the last `most`. Two tabs writing their games by
-/// turns so keep both, each findable after both are closed.
-pub fn merge_aside(games: Vec<Kept>, current: Option<&Game>, most: usize) -> Vec<Kept> {
-    let current = current.map(line);
-    let mut kept: Vec<((Position, String), Kept)> = Vec::new();
+/// entry per game (where one is the other further on, the longer is kept, as the newer; see
+/// [`same_game`]), none that is `current` (the game on the board) or worth nothing (see
+/// [`worth_keeping`]), and the last `most`. Two tabs writing their games by turns so keep both, each
+/// findable after both are closed.
+pub fn merge_aside(games: Vec<Kept>, current: Option<&Kept>, most: usize) -> Vec<Kept> {
+    let mut kept: Vec<Kept> = Vec::new();
     for game in games {
-        let this = line(&game.game);
-        if this.1.is_empty() || current.as_ref().is_some_and(|c| same_game(c, &this)) {
+        if !worth_keeping(&game.game) || current.is_some_and(|c| same_game(c, &game)) {
             continue;
         }
-        let longer = match kept.iter().position(|(l, _)| same_game(l, &this)) {
+        let newer = match kept.iter().position(|k| same_game(k, &game)) {
             Some(i) => {
-                let (l, s) = kept.remove(i);
-                if l.1.len() > this.1.len() {
-                    (l, s)
+                let earlier = kept.remove(i);
+                if line(&earlier.game).1.len() > line(&game.game).1.len() {
+                    earlier
                 } else {
-                    (this, game)
+                    game
                 }
             }
-            None => (this, game),
+            None => game,
         };
-        kept.push(longer);
+        kept.push(newer);
     }
     let skip = kept.len().saturating_sub(most);
-    kept.into_iter().skip(skip).map(|(_, s)| s).collect()
+    kept.into_iter().skip(skip).collect()
 }
 
 /// The games put aside (see [`crate::session::Session::replaced`]) as stored: a JSON list of saves,
@@ -135,9 +149,11 @@ mod tests {
         assert_ne!(slot_key(1), slot_key(2));
     }
 
+    /// A game saved before games had ids.
     fn game(moves: &str) -> Kept {
         let mut kept = Session::new(Settings::default()).kept();
         kept.game = Game::from_transcript(moves).unwrap();
+        kept.id = 0;
         kept
     }
 
@@ -153,7 +169,7 @@ mod tests {
         let mine = vec![game("e6f4"), game("f5d6c3"), game("")];
         let other_tab = game("c4c3d3");
         let all: Vec<Kept> = stored.into_iter().chain(mine).chain([other_tab]).collect();
-        let board = Game::from_transcript("e6f4c3").unwrap();
+        let board = game("e6f4c3");
         let kept = merge_aside(all.clone(), Some(&board), 5);
         assert_eq!(lines(&kept), ["f5d6c3", "c4c3d3"]);
         assert_eq!(lines(&merge_aside(all, None, 2)), ["f5d6c3", "c4c3d3"]);
@@ -165,6 +181,67 @@ mod tests {
             ["d3c3", "c4c3", "e6f4", "f5f6", "d3c5"],
             "the oldest dropped first"
         );
+    }
+
+    /// One game further on is one game; two games with different players, clocks or starts, or different
+    /// ids, are two, whichever begins the other; a board set up with no move yet is kept.
+    #[test]
+    fn games_aside_are_told_apart_by_id_players_clock_and_start() {
+        let with = |moves: &str, id: u64, f: &dyn Fn(&mut Settings)| {
+            let mut kept = game(moves);
+            kept.id = id;
+            f(&mut kept.settings);
+            kept
+        };
+        let same = |_: &mut Settings| {};
+        let against_ai = |s: &mut Settings| {
+            s.mode = Mode::HumanVsAi {
+                human: reversi_engine::Color::Black,
+            };
+            s.black_level = 5;
+            s.white_level = 5;
+        };
+        let clock = |s: &mut Settings| {
+            s.clock = Some(crate::session::ClockSettings {
+                minutes: 5,
+                increment_s: 0,
+            })
+        };
+        // Without ids: players or clock tell two games apart.
+        let yours = with("f5d6c3d3c4f4", 0, &|s| {
+            against_ai(s);
+            clock(s)
+        });
+        let expert = with("f5d6c3d3c4f4c5b3", 0, &same);
+        assert_eq!(
+            lines(&merge_aside(vec![yours.clone(), expert.clone()], None, 5)).len(),
+            2
+        );
+        // With ids: the id alone, even between two people with no clock.
+        let plain = with("f5d6c3", 7, &same);
+        let other = with("f5d6c3d3c4", 8, &same);
+        let further = with("f5d6c3d3", 7, &same);
+        assert_eq!(
+            lines(&merge_aside(
+                vec![plain.clone(), other.clone(), further],
+                None,
+                5
+            )),
+            ["f5d6c3d3c4", "f5d6c3d3"]
+        );
+        assert_eq!(
+            lines(&merge_aside(vec![plain, other.clone()], Some(&other), 5)),
+            ["f5d6c3"]
+        );
+        // A board set up (no move yet) is kept; the standard start with no move is not.
+        let mut board = game("");
+        let pasted = [
+            "........", "........", "..X.....", "...OX...", "...XO...", "........", "........",
+            "........",
+        ]
+        .concat();
+        board.game = Game::from_position(reversi_engine::Position::from_pasted(&pasted).unwrap());
+        assert_eq!(merge_aside(vec![board, game("")], None, 5).len(), 1);
     }
 
     /// A slot holding a megabyte of moves is refused after reading as many moves as a game can have, its

@@ -444,5 +444,6 @@ mod clock;
 mod history;
 mod imports;
 mod pacing;
+mod aside;
 mod saves;
 mod starts;

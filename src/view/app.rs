@@ -42,15 +42,21 @@ pub fn app() -> Html {
 /// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in
 /// the address opens its game instead (and is then removed from the address, so a reload keeps playing).
 fn initial_session() -> Session {
+    // Whether the game on the board is one a save named (it keeps its id), not a new one.
+    let mut named = false;
     let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
         None => Session::default(),
         // Data that cannot be read in full is copied aside before the next autosave writes over it.
         Some(text) => match persist::recover(&text) {
-            Ok(persist::Recovered { kept, lost: None }) => Session::resume(kept),
+            Ok(persist::Recovered { kept, lost: None }) => {
+                named = kept.id != 0;
+                Session::resume(kept)
+            }
             Ok(persist::Recovered {
                 kept,
                 lost: Some(error),
             }) => {
+                named = kept.id != 0;
                 let mut session = Session::resume(kept);
                 session.notice = Some(Notice::RestorePartial {
                     error,
@@ -58,15 +64,18 @@ fn initial_session() -> Session {
                 });
                 session
             }
-            Err(error) => Session {
-                notice: Some(Notice::RestoreFailed {
+            Err(error) => {
+                let mut session = Session::default();
+                session.notice = Some(Notice::RestoreFailed {
                     error,
                     backup: keep_unreadable(&text),
-                }),
-                ..Session::default()
-            },
+                });
+                session
+            }
         },
     };
+    // New games take ids no other page's games share (two tabs' games are told apart when kept aside).
+    session.set_salt(crate::view::browser::page_salt(), !named);
     // The games an import, a link or a slot put aside before the last reload.
     // The language, the sounds and the board's view the browser keeps.
     session.prefs = stored_preferences(session.prefs);

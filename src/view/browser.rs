@@ -165,6 +165,14 @@ pub fn focus_square(square: Square) {
     }
 }
 
+/// A number of this page's own, from the time and the browser's random numbers: what new games' ids are
+/// made from (see [`crate::session::Session::set_salt`]).
+pub fn page_salt() -> u64 {
+    let random = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let now = js_sys::Date::now() as u64;
+    (random << 32) ^ now
+}
+
 /// The board square that has the focus, if one has.
 pub fn focused_square() -> Option<Square> {
     web_sys::window()?

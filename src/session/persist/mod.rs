@@ -126,6 +126,10 @@ struct Saved {
     /// Where new games start ([`SavedStart`]; read leniently: the standard start for anything else).
     #[serde(default)]
     start_choice: serde_json::Value,
+    /// Which game this is ([`Kept::id`], 16 hexadecimal digits; read leniently: a save without one, or with
+    /// one that does not read, is a game whose id is not known).
+    #[serde(default)]
+    id: serde_json::Value,
 }
 
 /// Where new games start, as saved.
@@ -280,6 +284,10 @@ pub fn save(kept: &Kept) -> String {
         mistakes_loss: settings.mistakes.map_or(0, |m| m.max_loss),
         mistakes_one_in: settings.mistakes.map_or(0, |m| m.one_in),
         start_choice: serde_json::to_value(SavedStart::from(settings.start)).expect("plain data"),
+        id: match kept.id {
+            0 => serde_json::Value::Null,
+            id => serde_json::Value::String(format!("{id:016x}")),
+        },
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }
@@ -350,6 +358,11 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
         SavedScoring::Unknown => return Err(invalid(Invalid::Scoring)),
     };
     Ok(Kept {
+        id: saved
+            .id
+            .as_str()
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+            .unwrap_or(0),
         settings,
         game,
         clock,

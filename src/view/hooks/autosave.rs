@@ -41,10 +41,10 @@ fn write_games(session: &Session, own_autosave: bool) {
         .and_then(|text| persist::restore(text).ok());
     let on_board = if own_autosave {
         aside.extend(foreign);
-        Some(session.play.game.clone())
+        Some(session.kept())
     } else {
         aside.push(session.kept());
-        foreign.map(|s| s.game)
+        foreign
     };
     if own_autosave {
         let text = persist::save(&session.kept());
