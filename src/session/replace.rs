@@ -94,6 +94,7 @@ impl Session {
                 }
                 // A shared link carries no clock.
                 self.play.clock = None;
+                self.play.settings.clock = None;
                 self.replace_game(game);
                 if kept {
                     self.notice = Some(Notice::Replaced);
@@ -114,6 +115,7 @@ impl Session {
                 let kept = self.put_aside(&game);
                 self.play.settings.mode = Mode::HumanVsHuman;
                 self.play.clock = None;
+                self.play.settings.clock = None;
                 self.replace_game(game);
                 self.play.expert = Some(title);
                 let ply = self.play.game.plies().iter().position(|p| p.before == at);
@@ -132,6 +134,7 @@ impl Session {
         let kept = self.put_aside(&game);
         // An imported game carries no clock: it never arrives lost on time.
         self.play.clock = None;
+        self.play.settings.clock = None;
         self.replace_game(game);
         if kept {
             self.notice = Some(Notice::Replaced);

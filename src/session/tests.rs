@@ -440,10 +440,10 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
     assert_eq!(s.room.review(), None);
 }
 
+mod aside;
 mod clock;
 mod history;
 mod imports;
 mod pacing;
-mod aside;
 mod saves;
 mod starts;

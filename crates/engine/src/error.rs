@@ -6,6 +6,24 @@ use std::fmt;
 
 use super::{Color, Square};
 
+/// What an error message quotes of a text it refuses: its first line, at most 16 characters, "…" where cut
+/// (a refused paste of a megabyte is quoted in a line, not echoed).
+///
+/// ```
+/// # use reversi_engine::excerpt;
+/// assert_eq!(excerpt("q"), "q");
+/// assert_eq!(excerpt(&"Q".repeat(1_000_000)), format!("{}…", "Q".repeat(16)));
+/// assert_eq!(excerpt("f5\nd6"), "f5…");
+/// ```
+pub fn excerpt(text: &str) -> String {
+    let line = text.lines().next().unwrap_or("");
+    let mut out: String = line.chars().take(16).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
 /// A square name that is not `a1`..`h8`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SquareError {

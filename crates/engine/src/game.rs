@@ -176,7 +176,12 @@ impl Game {
             let ply = index + 1;
             let mv = match token {
                 Token::Move(mv) => mv,
-                Token::Bad(text) => return Err(TranscriptError::BadSquare { ply, text }),
+                Token::Bad(text) => {
+                    return Err(TranscriptError::BadSquare {
+                        ply,
+                        text: crate::excerpt(&text),
+                    })
+                }
             };
             let color = next.to_move();
             match mv {

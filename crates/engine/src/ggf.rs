@@ -133,11 +133,6 @@ fn tag_value_from(text: &str) -> Option<(String, &str)> {
     None
 }
 
-/// At most the first 16 characters of `text`, for an error message.
-fn excerpt(text: &str) -> String {
-    text.chars().take(16).collect()
-}
-
 /// [`read`], with the number of moves the record wrote (passes written `PA` included): where the record
 /// leaves out a pass the rules force, the game has one ply more than the record.
 pub fn read_counted(text: &str) -> Result<(Game, usize), GgfError> {
@@ -163,10 +158,10 @@ pub fn read_counted(text: &str) -> Result<(Game, usize), GgfError> {
         let letters = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
         let (tag, after) = rest.split_at(letters);
         let Some(after) = after.trim_start().strip_prefix('[').filter(|_| letters > 0) else {
-            return Err(GgfError::Unexpected(excerpt(rest)));
+            return Err(GgfError::Unexpected(crate::excerpt(rest)));
         };
         let (value, after) =
-            tag_value_from(after).ok_or_else(|| GgfError::UnclosedTag(excerpt(tag)))?;
+            tag_value_from(after).ok_or_else(|| GgfError::UnclosedTag(crate::excerpt(tag)))?;
         rest = after;
         match tag.to_ascii_uppercase().as_str() {
             "BO" => start = Some(board(&value)?),
@@ -319,7 +314,10 @@ mod tests {
         let cases = [
             ("(;".to_string(), GgfError::NotClosed),
             ("(;;)".to_string(), GgfError::Empty),
-            (format!("(;{junk}"), GgfError::Unexpected("x".repeat(16))),
+            (
+                format!("(;{junk}"),
+                GgfError::Unexpected(format!("{}…", "x".repeat(16))),
+            ),
             ("(;(;B[F5];);)".to_string(), GgfError::Nested),
             (
                 "(;C[a[b]c]B[F5];)".to_string(),

@@ -80,7 +80,7 @@ pub mod xot;
 pub use bitboard::{Bitboard, Squares, Symmetry};
 pub use board::Board;
 pub use control::{native_clock, Clock, Control, Poll};
-pub use error::{PlayError, PositionError, SquareError, TranscriptError};
+pub use error::{excerpt, PlayError, PositionError, SquareError, TranscriptError};
 pub use eval::{stable_discs, ClassicEval, Evaluate, DISC};
 pub use game::{Game, Outcome, Ply};
 pub use levels::{Level, LEVELS, MAX_LEVEL};

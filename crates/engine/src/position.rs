@@ -287,7 +287,7 @@ impl FromStr for Position {
                     });
                 }
                 return Err(PositionError::BadSide {
-                    text: side.to_string(),
+                    text: crate::excerpt(side),
                 });
             }
         };

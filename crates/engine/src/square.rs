@@ -90,7 +90,7 @@ impl FromStr for Square {
     /// Parses `d3` or `D3`; anything else (`i1`, `a9`, `d`, `d33`) is [`SquareError::BadSquare`].
     fn from_str(text: &str) -> Result<Square, SquareError> {
         let bad = || SquareError::BadSquare {
-            text: text.to_string(),
+            text: crate::excerpt(text),
         };
         let bytes = text.as_bytes();
         if bytes.len() != 2 {

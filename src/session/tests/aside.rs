@@ -8,7 +8,10 @@ use crate::session::slots::{merge_aside, read_replaced, save_replaced};
 /// What a reload offers as "Previous game": the games aside as the autosave writes them (merged with what
 /// storage held, less the game on the board), read back.
 fn after_reload(s: &Session, stored: Vec<Kept>) -> Vec<Kept> {
-    let aside: Vec<Kept> = stored.into_iter().chain(s.replaced.iter().cloned()).collect();
+    let aside: Vec<Kept> = stored
+        .into_iter()
+        .chain(s.replaced.iter().cloned())
+        .collect();
     let written = save_replaced(&merge_aside(aside, Some(&s.kept()), MAX_REPLACED));
     read_replaced(&written)
 }
@@ -54,7 +57,12 @@ fn an_expert_game_does_not_merge_away_a_game_it_begins_with() {
     s.apply(Action::Import("e6f4".into()));
     let back = after_reload(&s, stored);
     let ids: Vec<u64> = back.iter().map(|k| k.id).collect();
-    assert_eq!(back.len(), 2, "{:?}", back.iter().map(|k| k.game.transcript()).collect::<Vec<_>>());
+    assert_eq!(
+        back.len(),
+        2,
+        "{:?}",
+        back.iter().map(|k| k.game.transcript()).collect::<Vec<_>>()
+    );
     assert!(ids.contains(&mine), "my game is kept");
     let mine = back.iter().find(|k| k.id == mine).unwrap();
     assert_eq!(mine.game.transcript(), "f5d6c3d3c4f4");
@@ -116,7 +124,10 @@ fn a_pasted_board_is_kept_aside_when_an_import_replaces_it() {
     assert_eq!(s.notice, Some(Notice::Replaced));
     let back = after_reload(&s, Vec::new());
     assert_eq!(back.len(), 1);
-    assert_eq!((back[0].game.start(), back[0].game.move_count()), (board, 0));
+    assert_eq!(
+        (back[0].game.start(), back[0].game.move_count()),
+        (board, 0)
+    );
 }
 
 #[test]

@@ -178,3 +178,58 @@ fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progres
     s.apply(Action::BringBack);
     assert_eq!(s.play.game, in_progress);
 }
+
+/// A refused paste is quoted in a line, never echoed whole (issue 55, item 11): a board followed by a
+/// megabyte of `Q`, and a megabyte of `Q` alone.
+#[test]
+fn a_refused_paste_is_quoted_in_a_line() {
+    let mut s = hvh();
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    let before = s.play.game.clone();
+    let board = "...........................OX......XO...........................";
+    for text in [
+        format!("{board}{}", "Q".repeat(1_000_000)),
+        "Q".repeat(1_000_000),
+    ] {
+        s.apply(Action::Import(text));
+        assert_eq!(s.play.game, before);
+        let said = match &s.notice {
+            Some(Notice::BadPosition { error }) => error.to_string(),
+            Some(Notice::ImportFailed { error }) => error.to_string(),
+            other => panic!("{other:?}"),
+        };
+        assert!(said.len() < 100 && said.contains("QQQQ…"), "{said}");
+    }
+}
+
+/// An imported game carries no clock, and a reload does not give it one (issue 55, item 8): nor does a
+/// shared link or an expert game.
+#[test]
+fn an_imported_game_has_no_clock_before_or_after_a_reload() {
+    let with_clock = || {
+        Session::new(Settings {
+            mode: Mode::HumanVsHuman,
+            clock: Some(ClockSettings {
+                minutes: 5,
+                increment_s: 0,
+            }),
+            ..Settings::default()
+        })
+    };
+    let mut imported = with_clock();
+    imported.apply(Action::Import("f5d6".into()));
+    let mut shared = with_clock();
+    shared.apply(Action::OpenShared {
+        start: None,
+        transcript: "f5d6".into(),
+        players: None,
+    });
+    for s in [imported, shared] {
+        assert!(s.play.clock.is_none());
+        let reloaded = Session::resume(
+            crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
+        );
+        assert!(reloaded.play.clock.is_none() && reloaded.play.settings.clock.is_none());
+        assert_eq!(reloaded.play.game.transcript(), "f5d6");
+    }
+}
