@@ -81,7 +81,65 @@ impl Default for Settings {
     }
 }
 
+/// The choices the new-game form offers, and so the only ones a game is set up with: a stored setting is read
+/// into them ([`Settings::offered`]), so that what the form shows is what is played.
+pub mod choices {
+    /// The most discs one of the AI's mistakes loses.
+    pub const MISTAKE_LOSSES: [u32; 5] = [1, 2, 4, 8, 16];
+    /// One move in how many is a mistake.
+    pub const MISTAKE_ONE_IN: [u32; 5] = [2, 3, 5, 10, 20];
+    /// The moves of a random start.
+    pub const RANDOM_MOVES: [u8; 6] = [10, 16, 20, 24, 30, 36];
+    /// The bounds of a random start's value (discs, for black).
+    pub const RANDOM_VALUES: [i8; 11] = [-32, -16, -8, -4, -2, 0, 2, 4, 8, 16, 32];
+    /// Minutes per side of a clock.
+    pub const CLOCK_MINUTES: [u32; 4] = [1, 5, 10, 30];
+    /// Seconds added after each move.
+    pub const CLOCK_INCREMENTS: [u32; 4] = [0, 2, 5, 10];
+    /// The pause before each move of AI vs AI (milliseconds): slow, normal, fast.
+    pub const AI_DELAYS: [u32; 3] = [1500, 600, 100];
+
+    /// The choice nearest `value` (of two as near, the first in `choices`).
+    pub fn nearest<T: Copy + Into<i64>>(choices: &[T], value: i64) -> T {
+        let mut best = choices[0];
+        for &c in choices {
+            if (c.into() - value).abs() < (best.into() - value).abs() {
+                best = c;
+            }
+        }
+        best
+    }
+}
+
 impl Settings {
+    /// These settings with each value the form offers a choice of read into its choices, the nearest
+    /// (a random start's range widened where a bound falls between two): what a stored setting from an
+    /// older build, another page or a hand edit plays as. The levels are checked where they are read.
+    pub fn offered(self) -> Settings {
+        use choices::*;
+        let mut s = self;
+        s.mistakes = s.mistakes.map(|m| reversi_engine::mistakes::Mistakes {
+            max_loss: nearest(&MISTAKE_LOSSES, m.max_loss.into()),
+            one_in: nearest(&MISTAKE_ONE_IN, m.one_in.into()),
+        });
+        if let Start::Random { moves, low, high } = s.start {
+            let (low, high) = (low.min(high), low.max(high));
+            let mut downwards = RANDOM_VALUES;
+            downwards.reverse();
+            s.start = Start::Random {
+                moves: nearest(&RANDOM_MOVES, moves.into()),
+                low: nearest(&RANDOM_VALUES, low.into()),
+                high: nearest(&downwards, high.into()),
+            };
+        }
+        s.clock = s.clock.map(|c| ClockSettings {
+            minutes: nearest(&CLOCK_MINUTES, c.minutes.into()),
+            increment_s: nearest(&CLOCK_INCREMENTS, c.increment_s.into()),
+        });
+        s.ai_move_delay_ms = nearest(&AI_DELAYS, s.ai_move_delay_ms.into());
+        s
+    }
+
     /// True when `color` is played by the engine.
     pub fn is_ai(&self, color: Color) -> bool {
         match self.mode {

@@ -337,7 +337,9 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
             minutes: saved.clock_minutes.min(180),
             increment_s: saved.clock_increment_s.min(60),
         }),
-    };
+    }
+    // What the form offers, so that what it shows is what is played.
+    .offered();
     // The clock first, with its saved times, so that an engine to move thinks within what is left.
     let mut clock = settings.clock.map(GameClock::new);
     if let (Some(clock), Some(remaining)) = (clock.as_mut(), saved.remaining_ms) {

@@ -18,7 +18,7 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
         Start::Random {
             moves: 20,
             low: -4,
-            high: 6,
+            high: 8,
         },
     ] {
         let settings = Settings {
@@ -76,7 +76,7 @@ fn a_saved_game_comes_back_exactly() {
         mode: Mode::HumanVsHuman,
         clock: Some(ClockSettings {
             minutes: 5,
-            increment_s: 3,
+            increment_s: 2,
         }),
         ..Settings::default()
     });
@@ -201,4 +201,62 @@ fn migration_keeps_the_current_version_and_refuses_others() {
         assert!(matches!(migrate(other), Err(RestoreError::Version(_))));
     }
     assert!(migrate(serde_json::json!({"mode": "hvh"})).is_err());
+}
+
+/// A stored setting out of what the form offers is read as the nearest it offers, so that the form shows
+/// what is played (issue 55, items 5 and 6): mistakes of a million discs one move in one, random starts of
+/// 50 moves in −64..+64 and of 4 moves in −1..+1, a three-hour clock.
+#[test]
+fn stored_settings_out_of_range_are_read_into_the_forms_choices() {
+    let session = Session::new(Settings::default());
+    let text = save(&session.kept());
+    let edit = |pairs: &[(&str, serde_json::Value)]| {
+        let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for (key, v) in pairs {
+            value[*key] = v.clone();
+        }
+        restore(&value.to_string()).unwrap().settings
+    };
+    let random = |moves: i64, low: i64, high: i64| serde_json::json!({ "kind": "random", "moves": moves, "low": low, "high": high });
+    let s = edit(&[
+        ("mistakes_loss", 1_000_000.into()),
+        ("mistakes_one_in", 1.into()),
+        ("start_choice", random(50, -64, 64)),
+        ("clock_minutes", 180.into()),
+        ("clock_increment_s", 60.into()),
+    ]);
+    assert_eq!(
+        s.mistakes,
+        Some(reversi_engine::mistakes::Mistakes {
+            max_loss: 16,
+            one_in: 2
+        })
+    );
+    // Random starts of more than 50 moves are refused as before (a standard start); 50 is read as 36.
+    assert_eq!(
+        s.start,
+        Start::Random {
+            moves: 36,
+            low: -32,
+            high: 32
+        }
+    );
+    assert_eq!(
+        s.clock,
+        Some(ClockSettings {
+            minutes: 30,
+            increment_s: 10
+        })
+    );
+    let s = edit(&[("start_choice", random(4, -1, 1))]);
+    // A bound between two choices widens the range: −1..+1 is read as −2..+2.
+    assert_eq!(
+        s.start,
+        Start::Random {
+            moves: 10,
+            low: -2,
+            high: 2
+        }
+    );
+    assert_eq!(s, s.offered(), "read once, nothing left to change");
 }

@@ -5,6 +5,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::session::settings::choices;
 use crate::session::{ClockSettings, Mode, Settings, Start};
 use crate::view::i18n::extras::Strings as Extras;
 use crate::view::i18n::{self, Lang};
@@ -183,7 +184,7 @@ fn mistakes_fields(lang: Lang, settings: &UseStateHandle<Settings>) -> Html {
                 <span>{ x.loses_at_most }</span>
                 <select data-testid="mistakes-loss" onchange={on_loss}>
                     <option value="0" selected={current.is_none()}>{ x.errors_none }</option>
-                    { for [1u32, 2, 4, 8, 16].into_iter().map(|n| html! {
+                    { for choices::MISTAKE_LOSSES.into_iter().map(|n| html! {
                         <option value={n.to_string()} selected={current.map(|m| m.max_loss) == Some(n)}>{ n.to_string() }</option>
                     }) }
                 </select>
@@ -192,7 +193,7 @@ fn mistakes_fields(lang: Lang, settings: &UseStateHandle<Settings>) -> Html {
                 <label>
                     <span>{ x.discs_a_move }</span>
                     <select data-testid="mistakes-one-in" onchange={on_often}>
-                        { for [2u32, 3, 5, 10, 20].into_iter().map(|k| html! {
+                        { for choices::MISTAKE_ONE_IN.into_iter().map(|k| html! {
                             <option value={k.to_string()} selected={m.one_in == k}>{ format!("{k}{}", x.moves_unit) }</option>
                         }) }
                     </select>
@@ -237,7 +238,7 @@ fn start_fields(lang: Lang, settings: &UseStateHandle<Settings>) -> Html {
         })
     };
     let values = |selected: i8| -> Html {
-        [-32i8, -16, -8, -4, -2, 0, 2, 4, 8, 16, 32]
+        choices::RANDOM_VALUES
             .into_iter()
             .map(|v| html! { <option value={v.to_string()} selected={v == selected}>{ format!("{v:+}") }</option> })
             .collect()
@@ -256,7 +257,7 @@ fn start_fields(lang: Lang, settings: &UseStateHandle<Settings>) -> Html {
                 <label>
                     <span>{ x.random_moves }</span>
                     <select data-testid="random-moves" onchange={random(|m, _, _, v| *m = v.clamp(4, 40) as u8)}>
-                        { for [10u8, 16, 20, 24, 30, 36].into_iter().map(|n| html! {
+                        { for choices::RANDOM_MOVES.into_iter().map(|n| html! {
                             <option value={n.to_string()} selected={n == moves}>{ n.to_string() }</option>
                         }) }
                     </select>
@@ -287,7 +288,7 @@ fn clock_fields(
                 <span>{ t.clock }</span>
                 <select data-testid="clock" onchange={on_clock}>
                     <option value="0" selected={clock.is_none()}>{ t.no_clock }</option>
-                    { for [1u32, 5, 10, 30].into_iter().map(|m| html! {
+                    { for choices::CLOCK_MINUTES.into_iter().map(|m| html! {
                         <option value={m.to_string()} selected={clock.map(|c| c.minutes) == Some(m)}>{ format!("{m} {}", t.minutes) }</option>
                     }) }
                 </select>
@@ -296,7 +297,7 @@ fn clock_fields(
                 <label>
                     <span>{ t.increment }</span>
                     <select data-testid="increment" onchange={on_increment}>
-                        { for [0u32, 2, 5, 10].into_iter().map(|s| html! {
+                        { for choices::CLOCK_INCREMENTS.into_iter().map(|s| html! {
                             <option value={s.to_string()} selected={clock.increment_s == s}>{ format!("{s} {}", t.seconds) }</option>
                         }) }
                     </select>
