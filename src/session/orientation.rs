@@ -29,9 +29,10 @@ pub fn code(orientation: Symmetry) -> &'static str {
     }
 }
 
-/// The orientation stored as `text` (the normal one for anything else).
+/// The orientation stored as `text`, one the menu offers (the normal one for anything else: a view the
+/// menu cannot show, such as the diagonals, would be drawn while the menu named another).
 pub fn from_code(text: &str) -> Symmetry {
-    Symmetry::ALL
+    ORIENTATIONS
         .into_iter()
         .find(|&s| code(s) == text.trim())
         .unwrap_or(Symmetry::Identity)
@@ -131,5 +132,17 @@ mod tests {
         let moves = [sq("f5"), sq("d6")];
         assert_eq!(transcript_as_shown(Symmetry::Identity, &moves), "f5d6");
         assert_eq!(transcript_as_shown(Symmetry::Rotate180, &moves), "c4e3");
+    }
+
+    /// A stored view the menu does not offer reads as the normal one, so that the menu names what is drawn
+    /// (issue 55, item 4); each one it offers reads back as itself.
+    #[test]
+    fn only_the_views_the_menu_offers_are_read() {
+        for s in ORIENTATIONS {
+            assert_eq!(from_code(code(s)), s);
+        }
+        for text in ["diagonal", "anti-diagonal", "sideways", ""] {
+            assert_eq!(from_code(text), Symmetry::Identity, "{text}");
+        }
     }
 }
