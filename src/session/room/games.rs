@@ -94,6 +94,15 @@ impl GamesList {
                 self.ask.forget_error();
             }
             GamesAction::Page(offset) => {
+                // A page's start, and never past the last page of the list as last answered for this
+                // position and name (a pager button a page enabled past it shows the last page).
+                let mut offset = offset / GAMES_PAGE * GAMES_PAGE;
+                let here = self.query(shown);
+                if let Some((asked, page)) = self.ask.answer() {
+                    if asked.position == here.position && asked.player == here.player {
+                        offset = offset.min(page.total.saturating_sub(1) / GAMES_PAGE * GAMES_PAGE);
+                    }
+                }
                 self.offset = offset;
                 self.at = Some(*shown);
             }
@@ -166,6 +175,26 @@ mod tests {
         // Another position starts from the first page.
         let f5 = Position::START.play("f5".parse().unwrap()).unwrap();
         assert_eq!(list.query(&f5).offset, 0);
+    }
+
+    /// Paging past the last page (a pager button a hostile page enabled) shows the last page, not "no
+    /// games" (issue 55, item 13); an offset between two pages is the page it falls in.
+    #[test]
+    fn paging_past_the_last_page_shows_the_last_page() {
+        let mut channel = Channel::new(1);
+        let mut list = GamesList::default();
+        list.apply(GamesAction::Open(true), &Position::START);
+        list.sync(&mut channel, &Position::START);
+        let (id, _) = last_games(&channel).unwrap();
+        let page = GamesPage {
+            total: 25,
+            games: Vec::new(),
+        };
+        assert!(list.ask.settle(id, Ok(page)));
+        list.apply(GamesAction::Page(90), &Position::START);
+        assert_eq!(list.query(&Position::START).offset, 20);
+        list.apply(GamesAction::Page(13), &Position::START);
+        assert_eq!(list.query(&Position::START).offset, 10);
     }
 
     #[test]
