@@ -40,11 +40,24 @@ pub fn read(text: &str) -> Result<Game, ImportError> {
         Position::from_pasted(text)
             .map(Game::from_position)
             .map_err(ImportError::Board)
-    } else if text.trim_start().starts_with("(;") {
-        reversi_engine::ggf::read(text).map_err(ImportError::Ggf)
+    } else if let Some(ggf) = ggf_text(text) {
+        reversi_engine::ggf::read(ggf).map_err(ImportError::Ggf)
     } else {
         Game::from_transcript(text).map_err(ImportError::Transcript)
     }
+}
+
+/// The GGF game in `text`, if it holds one: `(;` first, or after a game's number as archives number their
+/// lines (`1 (;GM[Othello]…;)`).
+fn ggf_text(text: &str) -> Option<&str> {
+    let text = text.trim_start();
+    let unnumbered = text.trim_start_matches(|c: char| c.is_ascii_digit());
+    let unnumbered = if unnumbered.len() < text.len() {
+        unnumbered.trim_start_matches(|c: char| c.is_whitespace() || c == '.' || c == ':')
+    } else {
+        text
+    };
+    unnumbered.starts_with("(;").then_some(unnumbered)
 }
 
 #[cfg(test)]
@@ -61,5 +74,23 @@ mod tests {
         assert!(matches!(read(&board), Err(ImportError::Board(_))));
         let start = "---------------------------OX------XO--------------------------- X";
         assert_eq!(read(start).unwrap().position(), Position::START);
+    }
+
+    /// Boards and transcripts are read the same way whatever follows (issue 55, item 12): 63 or 64 dots
+    /// followed by a move are both refused as boards; a numbered archive line is a GGF game.
+    #[test]
+    fn boards_and_numbered_games_are_read_consistently() {
+        for dots in [63, 64] {
+            let text = format!("{}f5", ".".repeat(dots));
+            assert!(matches!(read(&text), Err(ImportError::Board(_))), "{dots}");
+        }
+        let ggf = "(;GM[Othello]PC[x]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5]W[D6];)";
+        for numbered in [
+            format!("1 {ggf}"),
+            format!("12. {ggf}"),
+            format!("  3: {ggf}"),
+        ] {
+            assert_eq!(read(&numbered).unwrap().transcript(), "f5d6", "{numbered}");
+        }
     }
 }

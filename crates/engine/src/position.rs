@@ -154,17 +154,19 @@ impl Position {
         })
     }
 
-    /// Whether `text` is meant as a board rather than a transcript: its first 64 characters (or all of them,
-    /// if fewer), whitespace aside, are discs and empty squares in one of the usual alphabets (`X`/`O`/`-`,
-    /// `*`/`O`/`-`, `b`/`w`/`.`, any case). A transcript always holds a digit from 1 to 8, which no board
-    /// alphabet has.
+    /// Whether `text` is meant as a board rather than a transcript: it begins, whitespace aside, with 16
+    /// squares or more (two rows) in one of the usual alphabets (`X`/`O`/`-`, `*`/`O`/`-`, `b`/`w`/`.`, any
+    /// case), or is all squares. A transcript always holds a digit from 1 to 8 within its first two
+    /// characters, which no board alphabet has; a board with a stray character is still a board, refused
+    /// by [`Position::from_pasted`] with the reason.
     pub fn is_board_text(text: &str) -> bool {
-        let mut squares = text
-            .chars()
-            .filter(|c| !c.is_whitespace())
+        let squares = text.chars().filter(|c| !c.is_whitespace());
+        let lead = squares
+            .clone()
+            .take_while(|c| BOARD_CHARS.contains(*c))
             .take(64)
-            .peekable();
-        squares.peek().is_some() && squares.all(|c| BOARD_CHARS.contains(c))
+            .count();
+        lead >= 16 || (lead > 0 && lead == squares.take(64).count())
     }
 
     /// Reads a pasted board: 64 squares in any of [`Position::is_board_text`]'s alphabets, then the side to
@@ -326,6 +328,10 @@ mod tests {
         assert!(!Position::is_board_text("f5d6c3"));
         assert!(!Position::is_board_text("b3b4"));
         assert!(!Position::is_board_text("  "));
+        // A board with a stray character is a board all the same (and refused as one).
+        assert!(Position::is_board_text(&format!("{}f5", ".".repeat(63))));
+        assert!(Position::is_board_text(&format!("{}f5", ".".repeat(64))));
+        assert!(!Position::is_board_text(&format!("{}f5", ".".repeat(15))));
         assert_eq!(
             Position::from_pasted(&bw[..63]),
             Err(PositionError::BadLength {
