@@ -50,6 +50,11 @@ impl Session {
         if saved.id != 0 {
             self.play.id = saved.id;
         }
+        // Saved while its random start was searched: searched again.
+        if saved.starting {
+            self.set_up_start();
+            self.after_change();
+        }
         if kept {
             self.notice = Some(Notice::Replaced);
         }

@@ -127,6 +127,8 @@ pub struct Kept {
     pub analyse_depth: u32,
     /// How empty squares count at the end.
     pub scoring: Scoring,
+    /// The game waits for its random start, being searched: taken up again, it is searched again.
+    pub starting: bool,
 }
 
 impl Session {
@@ -140,6 +142,7 @@ impl Session {
             analyse: self.prefs.analyse,
             analyse_depth: self.prefs.analyse_depth,
             scoring: self.prefs.scoring,
+            starting: self.asks.start.is_asking(),
         }
     }
 
@@ -158,6 +161,9 @@ impl Session {
             .analyse_depth
             .clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
         session.prefs.scoring = kept.scoring;
+        if kept.starting {
+            session.set_up_start();
+        }
         session.after_change();
         session
     }

@@ -74,6 +74,20 @@ fn initial_session() -> Session {
             }
         },
     };
+    // An unreadable save is told of again after the first visit's reload (once); the one told now is
+    // remembered for the next load.
+    match &session.notice {
+        Some(
+            Notice::RestoreFailed {
+                backup: Some(key), ..
+            }
+            | Notice::RestorePartial {
+                backup: Some(key), ..
+            },
+        ) => crate::view::browser::remember_told_unreadable(key),
+        Some(_) => {}
+        None => session.notice = crate::view::browser::take_told_unreadable(),
+    }
     // New games take ids no other page's games share (two tabs' games are told apart when kept aside).
     session.set_salt(crate::view::browser::page_salt(), !named);
     // The games an import, a link or a slot put aside before the last reload.
@@ -168,6 +182,14 @@ fn main_view() -> Html {
         .clone()
     };
     let editing = use_state(|| false);
+    // The board being set up in the editor, which the image draws while it is open.
+    let drafted = use_state_eq(|| None::<reversi_engine::Position>);
+    let on_draft = {
+        let drafted = drafted.setter();
+        use_callback((), move |draft: Option<reversi_engine::Position>, _| {
+            drafted.set(draft)
+        })
+    };
     let on_open_editor = {
         let editing = editing.clone();
         Callback::from(move |_| editing.set(true))
@@ -224,7 +246,7 @@ fn main_view() -> Html {
                 room={session.room.clone()} reviewed={reviewed.clone()} {values} legal={session.clickable()}
                 hint={session.asks.hint().map(|h| h.square).filter(|_| session.play.browsing.is_none())}
                 line={if session.prefs.show_line { session.line() } else { Vec::new() }}
-                on_action={on_action.clone()} {lang} editing={editing.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />
+                on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />
         }
     };
     let t = lang.strings();
@@ -309,7 +331,8 @@ fn main_view() -> Html {
                         })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
                         {on_import} {on_copied}
                         {on_bring_back} {lang} />
-                    <ImagePanel game={shared_game.clone()} browsing={session.play.browsing} orientation={prefs.orientation} {lang} />
+                    <ImagePanel game={shared_game.clone()} browsing={session.play.browsing}
+                        set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation} {lang} />
                     <Help {lang} />
                 </details>
                 <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>

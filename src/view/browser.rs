@@ -93,6 +93,40 @@ pub fn keep_unreadable(text: &str) -> Option<String> {
     keep_aside(persist::BACKUP_KEY, text)
 }
 
+/// Where a tab remembers, until its next load, which unreadable save it told of (a `sessionStorage` key):
+/// the first visit's reload (when the service worker takes over) would otherwise take the notice away
+/// with it, the save itself already kept aside and the autosave written anew.
+const TOLD_UNREADABLE_KEY: &str = "reversi.told-unreadable";
+
+/// Notes that the page told of the unreadable save kept at `backup`, for the tab's next load.
+pub fn remember_told_unreadable(backup: &str) {
+    if let Some(store) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = store.set_item(TOLD_UNREADABLE_KEY, backup);
+    }
+}
+
+/// The notice of an unreadable save this tab told of on its last load, told again on this one (once):
+/// read anew from the copy kept aside. `None` when there was none, or the copy is gone.
+pub fn take_told_unreadable() -> Option<Notice> {
+    let store = web_sys::window()?.session_storage().ok().flatten()?;
+    let backup = store.get_item(TOLD_UNREADABLE_KEY).ok().flatten()?;
+    let _ = store.remove_item(TOLD_UNREADABLE_KEY);
+    let text = storage()?.get_item(&backup).ok().flatten()?;
+    match persist::recover(&text) {
+        Err(error) => Some(Notice::RestoreFailed {
+            error,
+            backup: Some(backup),
+        }),
+        Ok(persist::Recovered {
+            lost: Some(error), ..
+        }) => Some(Notice::RestorePartial {
+            error,
+            backup: Some(backup),
+        }),
+        Ok(_) => None,
+    }
+}
+
 /// Stores data that could not be read under `base` or, when that key holds other data, the first free
 /// numbered key beside it (`base-2`, `base-3`, …: a copy kept earlier is never written over), and returns
 /// the key; `None` when the storage refused it (full, or blocked), which the page then says.

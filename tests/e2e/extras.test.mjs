@@ -196,6 +196,37 @@ for (const [name, options] of [
   });
 }
 
+test('with the editor open, the PNG draws the board being set up, not the game behind it', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=f5d6c3d3c4`, { ...DESKTOP, acceptDownloads: true });
+  await page.waitForSelector('[data-testid=board]');
+  await openMore(page);
+  await page.click('[data-testid=image-panel] summary');
+  const download = async () => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-png]')]);
+    return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+  };
+  const game = await download();
+  assert.equal(game.name, 'reversi-move-5.png');
+  // The editor opens on the game's position: the image is of the board being set up.
+  await page.click('[data-testid=edit-position]');
+  await page.waitForSelector('[data-testid=editor]');
+  const same = await download();
+  assert.equal(same.name, 'reversi-set-up.png');
+  // The standard start set up: another board, another image.
+  await page.click('[data-testid=editor-start]');
+  const start = await download();
+  assert.ok(!start.bytes.equals(game.bytes), 'the image draws the board being set up');
+  assert.ok(!start.bytes.equals(same.bytes));
+  // Closed, the image is the game's again.
+  await page.click('[data-testid=editor] >> text=Cancel');
+  await page.waitForSelector('[data-testid=editor]', { state: 'detached' });
+  const after = await download();
+  assert.equal(after.name, 'reversi-move-5.png');
+  assert.ok(after.bytes.equals(game.bytes));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an XOT start and a random start within a range, against the AI and between friends', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, PHONE);
   await page.waitForSelector('[data-testid=board]');

@@ -39,6 +39,14 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   await page.waitForSelector('[data-testid=board]');
   assert.match(await text(page, 'notice'), /newer version/);
   assert.match(await text(page, 'notice'), /reversi\.autosave\.unreadable/);
+  // The first visit's reload (the service worker taking over) keeps the notice: the autosave was written
+  // anew meanwhile, the unreadable copy is told of again, once.
+  await page.waitForFunction(() => localStorage.getItem('reversi.autosave') !== null && !localStorage.getItem('reversi.autosave').includes('"version":7'));
+  await page.evaluate(() => sessionStorage.setItem('reversi.isolating', '1'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  assert.match(await text(page, 'notice'), /newer version/);
+  assert.match(await text(page, 'notice'), /reversi\.autosave\.unreadable/);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.click('[data-testid=copy-backup]');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), newer);

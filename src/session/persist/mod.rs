@@ -130,6 +130,9 @@ struct Saved {
     /// one that does not read, is a game whose id is not known).
     #[serde(default)]
     id: serde_json::Value,
+    /// The game waited for its random start ([`Kept::starting`]).
+    #[serde(default)]
+    starting: bool,
 }
 
 /// Where new games start, as saved.
@@ -288,6 +291,7 @@ pub fn save(kept: &Kept) -> String {
             0 => serde_json::Value::Null,
             id => serde_json::Value::String(format!("{id:016x}")),
         },
+        starting: kept.starting,
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }
@@ -365,6 +369,7 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
             .as_str()
             .and_then(|hex| u64::from_str_radix(hex, 16).ok())
             .unwrap_or(0),
+        starting: saved.starting && matches!(settings.start, Start::Random { .. }),
         settings,
         game,
         clock,

@@ -36,6 +36,47 @@ fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
     assert!(seen.len() > 1);
 }
 
+/// A reload while the random start is searched searches again, rather than showing the standard start and
+/// saying nothing (issue 55, item 7).
+#[test]
+fn a_random_start_being_searched_is_searched_again_after_a_reload() {
+    let start = Start::Random {
+        moves: 10,
+        low: -2,
+        high: 2,
+    };
+    let s = against_the_engine(start);
+    assert!(s.asks.start.is_asking());
+    let text = crate::session::persist::save(&s.kept());
+    let mut back = Session::resume(crate::session::persist::restore(&text).unwrap());
+    assert!(back.asks.start.is_asking(), "searched again");
+    let Some((Request::RandomStart { id, moves, .. }, _)) = back.channel.last_request() else {
+        panic!("asked for a start");
+    };
+    assert_eq!(moves, 10);
+    let mut searcher = reversi_engine::Searcher::new(2);
+    let (line, value) =
+        reversi_engine::xot::random_start_native(&mut searcher, 10, (-2, 2), 5).unwrap();
+    back.apply(Action::Worker(Response::Start {
+        id,
+        moves: line,
+        value,
+    }));
+    assert_eq!(back.play.game.move_count(), 10);
+    // A slot saved while it was searched: loaded, searched again too.
+    let mut other = against_the_engine(Start::Standard);
+    other.apply(Action::Restore(Box::new(
+        crate::session::persist::restore(&text).unwrap(),
+    )));
+    assert!(other.asks.start.is_asking());
+    // Once the start came, a save of it is not searched again.
+    let again = Session::resume(
+        crate::session::persist::restore(&crate::session::persist::save(&back.kept())).unwrap(),
+    );
+    assert!(!again.asks.start.is_asking());
+    assert_eq!(again.play.game.move_count(), 10);
+}
+
 #[test]
 fn a_random_start_waits_for_the_worker_then_the_game_begins() {
     let start = Start::Random {

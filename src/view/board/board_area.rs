@@ -14,7 +14,7 @@ use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
 use crate::view::i18n::{self, Lang};
 use crate::view::sections::show_ply;
-use reversi_engine::{Bitboard, Game, Move, Square};
+use reversi_engine::{Bitboard, Game, Move, Position, Square};
 
 /// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
 #[derive(Properties, PartialEq)]
@@ -39,6 +39,9 @@ pub struct BoardAreaProps {
     pub lang: Lang,
     /// The position editor is open (in place of the board).
     pub editing: UseStateHandle<bool>,
+    /// Called with the board being set up in the editor as it changes (`None` once it closes).
+    #[prop_or_default]
+    pub on_draft: Callback<Option<Position>>,
     /// The button that opened the editor (the focus goes back to it).
     pub opener: NodeRef,
     /// How the view turns or mirrors the board.
@@ -108,7 +111,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
-                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} {lang} orientation={props.orientation} />
+                <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} on_draft={props.on_draft.clone()} {lang} orientation={props.orientation} />
             } else {
                 if !values.is_empty() {
                     <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>

@@ -19,6 +19,10 @@ pub struct EditorProps {
     pub on_error: Callback<PositionError>,
     /// Called when the editor is closed without playing.
     pub on_close: Callback<()>,
+    /// Called with the board being set up whenever it changes, and with `None` when the editor closes
+    /// (the image of the board draws it meanwhile).
+    #[prop_or_default]
+    pub on_draft: Callback<Option<Position>>,
     /// Language of the labels.
     pub lang: Lang,
     /// How the view turns or mirrors the board.
@@ -58,6 +62,14 @@ pub fn position_editor(props: &EditorProps) -> Html {
         white: props.initial.white().0,
         to_move: props.initial.to_move,
     });
+    {
+        let on_draft = props.on_draft.clone();
+        use_effect_with(*draft, move |draft| on_draft.emit(Some(draft.position())));
+    }
+    {
+        let on_draft = props.on_draft.clone();
+        use_effect_with((), move |_| move || on_draft.emit(None));
+    }
     let text_ref = use_node_ref();
     let t = props.lang.strings();
 

@@ -171,6 +171,10 @@ pub struct ImagePanelProps {
     pub game: Rc<reversi_engine::Game>,
     /// The ply browsed, if any (the image shows the position before it).
     pub browsing: Option<usize>,
+    /// The board being set up in the editor, while it is open: the image draws it, as the page shows it in
+    /// the game's place.
+    #[prop_or_default]
+    pub set_up: Option<reversi_engine::Position>,
     /// How the view turns or mirrors the board.
     pub orientation: Symmetry,
     /// Language of the labels.
@@ -186,13 +190,12 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let whole = use_state(|| false);
     // Whether the last copy worked.
     let status = use_state(|| None::<bool>);
-    let picture = picture(
-        &props.game,
-        props.browsing,
-        props.orientation,
-        *numbers,
-        *whole,
-    );
+    let set_up = props.set_up.map(reversi_engine::Game::from_position);
+    let (game, browsing) = match &set_up {
+        Some(board) => (board, None),
+        None => (&*props.game, props.browsing),
+    };
+    let picture = picture(game, browsing, props.orientation, *numbers, *whole);
     let caption = {
         let (black, white) = picture.counts;
         let mut caption = format!(
@@ -205,7 +208,9 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
         }
         caption
     };
-    let name = if *whole {
+    let name = if set_up.is_some() {
+        "reversi-set-up.png".to_string()
+    } else if *whole {
         "reversi-game.png".to_string()
     } else {
         let ply = props.browsing.unwrap_or(props.game.plies().len());
