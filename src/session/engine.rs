@@ -34,11 +34,15 @@ impl Session {
             };
             // With a clock the engine spends a share of what is left: the level caps strength, the clock time.
             let empties = self.play.game.position().board.empty_count();
-            let max_millis = self.play.clock.as_mut().map(|clock| {
+            let clock_millis = self.play.clock.as_mut().map(|clock| {
                 // The display's delay is not on the engine's clock.
                 clock.grace_ms = delay as f64;
                 clock.budget_ms(color, empties)
             });
+            let max_millis = match (clock_millis, self.pace.max_search_ms) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let position = self.play.game.position();
             let level = self.play.settings.level(color);
             let mistakes = self.play.settings.mistakes;

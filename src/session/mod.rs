@@ -75,6 +75,8 @@ pub struct Session {
     pub room: Rc<crate::session::room::Room>,
     /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
     pub training: Rc<crate::session::training::Training>,
+    /// How long the engine's reply is held and may take ([`Pace`]: the page's own, or quick for tests).
+    pub pace: Pace,
     /// This page's own number, mixed into each new game's id so that no other page's games share one (see
     /// [`Session::set_salt`]), and how many games it has begun.
     salt: (u64, u64),
@@ -142,6 +144,7 @@ impl Session {
                 crate::session::training::Progress::new(),
             )),
             salt: (0, 0),
+            pace: Pace::NORMAL,
         }
     }
 
@@ -243,6 +246,7 @@ impl Session {
                     channel: std::mem::take(&mut self.channel),
                     prefs: self.prefs,
                     salt: self.salt,
+                    pace: self.pace,
                     ..Session::blank(settings)
                 };
                 self.play.id = self.new_game_id();
@@ -355,7 +359,7 @@ mod replace;
 mod tests;
 
 pub use asks::{EngineAsks, Hint, SearchStats, Thinking};
-pub use pacing::{HeldReply, MIN_REPLY_MS};
+pub use pacing::{HeldReply, Pace, MIN_REPLY_MS};
 pub use play::{GameAction, Outcome, Play};
 pub use replace::{ExpertTitle, MAX_REPLACED};
 pub use saved::Kept;

@@ -9,6 +9,37 @@ use crate::protocol::Response;
 /// the person sees their own move land and its discs turn before the reply's do.
 pub const MIN_REPLY_MS: f64 = 400.0;
 
+/// How long the engine's reply to the person is held, and how long its search may take: the page's own
+/// ([`Pace::NORMAL`]), or shortened ([`Pace::QUICK`], `?pace=quick` in the page's address) for the browser
+/// tests that play whole games against the engine, which then wait for the rules rather than the clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pace {
+    /// The least time between the person's move and the engine's reply on the board (milliseconds).
+    pub min_reply_ms: f64,
+    /// The most a search of the engine's move may take (milliseconds; `None`: as its level and clock say).
+    pub max_search_ms: Option<u32>,
+}
+
+impl Pace {
+    /// The page's own.
+    pub const NORMAL: Pace = Pace {
+        min_reply_ms: MIN_REPLY_MS,
+        max_search_ms: None,
+    };
+    /// For tests: no reply held, no search over 150 ms (the levels' depths and endgame solves still cap
+    /// what the shorter ones do).
+    pub const QUICK: Pace = Pace {
+        min_reply_ms: 0.0,
+        max_search_ms: Some(150),
+    };
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace::NORMAL
+    }
+}
+
 /// The engine's move, arrived early, and when it is shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeldReply {
@@ -56,7 +87,7 @@ impl Session {
             && self.ai_to_move()
             && matches!(self.play.settings.mode, Mode::HumanVsAi { .. })
         {
-            self.play.reply_due = Some(now + MIN_REPLY_MS);
+            self.play.reply_due = Some(now + self.pace.min_reply_ms);
         }
     }
 

@@ -88,6 +88,10 @@ fn initial_session() -> Session {
         Some(_) => {}
         None => session.notice = crate::view::browser::take_told_unreadable(),
     }
+    // (A search the game on the board asked already keeps the page's own pace; the next ones are quick.)
+    if crate::view::browser::quick_pace() {
+        session.pace = crate::session::Pace::QUICK;
+    }
     // New games take ids no other page's games share (two tabs' games are told apart when kept aside).
     session.set_salt(crate::view::browser::page_salt(), !named);
     // The games an import, a link or a slot put aside before the last reload.

@@ -207,6 +207,18 @@ pub fn page_salt() -> u64 {
     (random << 32) ^ now
 }
 
+/// Whether the page's address asks for the quick pace (`?pace=quick`: see [`crate::session::Pace::QUICK`]),
+/// which the browser tests that play whole games against the engine use.
+pub fn quick_pace() -> bool {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .is_some_and(|q| {
+            q.trim_start_matches('?')
+                .split('&')
+                .any(|p| p == "pace=quick")
+        })
+}
+
 /// The board square that has the focus, if one has.
 pub fn focused_square() -> Option<Square> {
     web_sys::window()?

@@ -83,7 +83,9 @@ for (const level of [1, 5, 10]) {
   for (const human of ['black', 'white']) {
     if (level === 10 && human === 'white') continue; // workers.test.mjs plays it, without isolation
     test(`human (${human}) vs AI level ${level}: a whole game of legal moves`, async () => {
-      const { page, context, errors } = await openPage(env.browser, env.server.url);
+      // The quick pace: no reply held, searches capped at 150 ms (the rules are what this checks; the
+      // pacing and the levels' times have tests of their own).
+      const { page, context, errors } = await openPage(env.browser, `${env.server.url}?pace=quick`);
       await newGame(page, { mode: 'hva', color: human, level });
       await playToTheEnd(page, human);
       const transcript = await text(page, 'transcript');

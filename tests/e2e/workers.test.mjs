@@ -182,7 +182,9 @@ test('without the isolation headers the page plays a whole game against level 10
   const server = await serveDist({ isolated: false });
   try {
     // No service worker either (an old browser, or the first visit): nothing can give the page isolation.
-    const { page, context, errors } = await openPage(env.browser, server.url, { serviceWorkers: 'block' });
+    // The quick pace (no reply held, searches capped at 150 ms): what this checks is the plain build's
+    // whole game, not the level's time.
+    const { page, context, errors } = await openPage(env.browser, `${server.url}?pace=quick`, { serviceWorkers: 'block' });
     await page.waitForSelector('[data-legal=true]');
     assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
     // The person plays white (games.test.mjs plays level 10 as white on an isolated page): level 10 opens,

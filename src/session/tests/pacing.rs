@@ -93,3 +93,37 @@ fn the_wait_is_not_on_the_engine_clock() {
     assert_eq!(clock.remaining(Color::White), 60_000.0 - 100.0);
     assert_eq!(clock.remaining(Color::Black), 60_000.0 - 1_000.0);
 }
+
+/// The quick pace (for the browser tests that play whole games): the reply is played as it comes, and each
+/// search is capped at 150 ms, within what a clock allows.
+#[test]
+fn the_quick_pace_holds_nothing_and_caps_each_search() {
+    let max_millis = |s: &Session| match s.channel.last_request() {
+        Some((Request::Search { max_millis, .. }, _)) => max_millis,
+        other => panic!("{other:?}"),
+    };
+    let mut s = against_the_engine(None);
+    s.pace = Pace::QUICK;
+    s.apply_at(1_000.0, Action::Game(GameAction::Square(sq("f5"))));
+    assert_eq!(max_millis(&s), Some(150));
+    let id = search_id(&s);
+    s.apply_at(1_010.0, best_move(id, "d6"));
+    assert_eq!(s.play.game.transcript(), "f5d6", "played at once");
+    // A new game keeps the pace.
+    s.apply(Action::NewGame(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::White,
+        },
+        clock: Some(ClockSettings {
+            minutes: 1,
+            increment_s: 0,
+        }),
+        ..Settings::default()
+    }));
+    assert_eq!(s.pace, Pace::QUICK);
+    assert_eq!(max_millis(&s), Some(150));
+    // The page's own pace asks the clock's share alone (a minute's share is over 150 ms).
+    let mut normal = against_the_engine(None);
+    normal.apply(Action::NewGame(s.play.settings));
+    assert!(max_millis(&normal).is_some_and(|ms| ms > 150));
+}
