@@ -242,7 +242,8 @@ impl Play {
         if self.game.plies().len() != before {
             Outcome::Record { withdraw: true }
         } else {
-            // Browsing the current position (never: it is `None`) changes nothing but the view.
+            // Nothing taken back (a browsed ply is always within the record, so never): the view alone
+            // went back to the game's position.
             Outcome::Shown
         }
     }
