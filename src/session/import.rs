@@ -76,7 +76,7 @@ mod tests {
         assert_eq!(read(start).unwrap().position(), Position::START);
     }
 
-    /// Boards and transcripts are read the same way whatever follows (issue 55, item 12): 63 or 64 dots
+    /// Boards and transcripts are read the same way whatever follows: 63 or 64 dots
     /// followed by a move are both refused as boards; a numbered archive line is a GGF game.
     #[test]
     fn boards_and_numbered_games_are_read_consistently() {

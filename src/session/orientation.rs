@@ -135,7 +135,7 @@ mod tests {
     }
 
     /// A stored view the menu does not offer reads as the normal one, so that the menu names what is drawn
-    /// (issue 55, item 4); each one it offers reads back as itself.
+    ///; each one it offers reads back as itself.
     #[test]
     fn only_the_views_the_menu_offers_are_read() {
         for s in ORIENTATIONS {

@@ -34,12 +34,6 @@ impl Pace {
     };
 }
 
-impl Default for Pace {
-    fn default() -> Pace {
-        Pace::NORMAL
-    }
-}
-
 /// The engine's move, arrived early, and when it is shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeldReply {

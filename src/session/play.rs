@@ -139,6 +139,13 @@ impl Play {
         }
     }
 
+    /// The game without a clock, now and in its settings (an imported, shared or expert game: a reload
+    /// does not give it one either).
+    pub fn drop_clock(&mut self) {
+        self.clock = None;
+        self.settings.clock = None;
+    }
+
     /// After `color` placed a disc: its increment.
     pub fn moved(&mut self, color: Color) {
         if let Some(clock) = self.clock.as_mut() {

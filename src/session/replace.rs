@@ -98,8 +98,7 @@ impl Session {
                     self.play.settings.white_level = players.white_level;
                 }
                 // A shared link carries no clock.
-                self.play.clock = None;
-                self.play.settings.clock = None;
+                self.play.drop_clock();
                 self.replace_game(game);
                 if kept {
                     self.notice = Some(Notice::Replaced);
@@ -119,8 +118,7 @@ impl Session {
             Ok(game) => {
                 let kept = self.put_aside(&game);
                 self.play.settings.mode = Mode::HumanVsHuman;
-                self.play.clock = None;
-                self.play.settings.clock = None;
+                self.play.drop_clock();
                 self.replace_game(game);
                 self.play.expert = Some(title);
                 let ply = self.play.game.plies().iter().position(|p| p.before == at);
@@ -138,8 +136,7 @@ impl Session {
     pub(super) fn import(&mut self, game: Game) {
         let kept = self.put_aside(&game);
         // An imported game carries no clock: it never arrives lost on time.
-        self.play.clock = None;
-        self.play.settings.clock = None;
+        self.play.drop_clock();
         self.replace_game(game);
         if kept {
             self.notice = Some(Notice::Replaced);

@@ -213,10 +213,7 @@ mod tests {
             clock(s)
         });
         let expert = with("f5d6c3d3c4f4c5b3", 0, &same);
-        assert_eq!(
-            lines(&merge_aside(vec![yours.clone(), expert.clone()], None, 5)).len(),
-            2
-        );
+        assert_eq!(lines(&merge_aside(vec![yours, expert], None, 5)).len(), 2);
         // With ids: the id alone, even between two people with no clock.
         let plain = with("f5d6c3", 7, &same);
         let other = with("f5d6c3d3c4", 8, &same);

@@ -133,17 +133,22 @@ fn main_view() -> Html {
     // The callbacks components take are made once, so that a component whose values did not change sees
     // props equal to the last and is not rendered again.
     let dispatcher = session.dispatcher();
-    let on_lang = use_pref_callback(dispatcher.clone(), PrefAction::Lang);
-    let on_sound = use_pref_callback(dispatcher.clone(), PrefAction::Sound);
-    let on_orientation = use_pref_callback(dispatcher.clone(), PrefAction::Orientation);
-    let on_undo = use_action_callback(dispatcher.clone(), || Action::Game(GameAction::Undo));
-    let on_redo = use_action_callback(dispatcher.clone(), || Action::Game(GameAction::Redo));
-    let on_hint = use_action_callback(dispatcher.clone(), || Action::Hint);
-    let on_review =
-        use_action_callback(dispatcher.clone(), || Action::Room(RoomAction::StartReview));
-    let on_play_again = use_action_callback(dispatcher.clone(), || Action::PlayAgain);
-    let on_copied = use_action_callback(dispatcher.clone(), || Action::Copied);
-    let on_bring_back = use_action_callback(dispatcher.clone(), || Action::BringBack);
+    let on_lang = use_dispatch(dispatcher.clone(), |l| Action::Prefs(PrefAction::Lang(l)));
+    let on_sound = use_dispatch(dispatcher.clone(), |on| {
+        Action::Prefs(PrefAction::Sound(on))
+    });
+    let on_orientation = use_dispatch(dispatcher.clone(), |o| {
+        Action::Prefs(PrefAction::Orientation(o))
+    });
+    let on_undo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Undo));
+    let on_redo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Redo));
+    let on_hint = use_dispatch(dispatcher.clone(), |_| Action::Hint);
+    let on_review = use_dispatch(dispatcher.clone(), |_| {
+        Action::Room(RoomAction::StartReview)
+    });
+    let on_play_again = use_dispatch(dispatcher.clone(), |_| Action::PlayAgain);
+    let on_copied = use_dispatch(dispatcher.clone(), |_| Action::Copied);
+    let on_bring_back = use_dispatch(dispatcher.clone(), |_| Action::BringBack);
     // Focus goes back to the button that opened a form or the editor when it closes.
     let new_game_ref = use_node_ref();
     let editor_button_ref = use_node_ref();
@@ -176,15 +181,9 @@ fn main_view() -> Html {
         }))
         .clone()
     };
-    let on_analyse_depth = {
-        let dispatcher = dispatcher.clone();
-        (*use_memo((), move |_| {
-            Callback::from(move |depth: u32| {
-                dispatcher.dispatch(Action::Prefs(PrefAction::AnalyseDepth(depth)))
-            })
-        }))
-        .clone()
-    };
+    let on_analyse_depth = use_dispatch(dispatcher.clone(), |depth| {
+        Action::Prefs(PrefAction::AnalyseDepth(depth))
+    });
     let editing = use_state(|| false);
     // The board being set up in the editor, which the image draws while it is open.
     let drafted = use_state_eq(|| None::<reversi_engine::Position>);
@@ -198,20 +197,10 @@ fn main_view() -> Html {
         let editing = editing.clone();
         Callback::from(move |_| editing.set(true))
     };
-    let on_load_slot = {
-        let dispatcher = dispatcher.clone();
-        (*use_memo((), move |_| {
-            Callback::from(move |saved: Kept| dispatcher.dispatch(Action::Restore(Box::new(saved))))
-        }))
-        .clone()
-    };
-    let on_import = {
-        let dispatcher = dispatcher.clone();
-        (*use_memo((), move |_| {
-            Callback::from(move |text: String| dispatcher.dispatch(Action::Import(text)))
-        }))
-        .clone()
-    };
+    let on_load_slot = use_dispatch(dispatcher.clone(), |saved: Kept| {
+        Action::Restore(Box::new(saved))
+    });
+    let on_import = use_dispatch(dispatcher.clone(), Action::Import);
     let link = page_link(&share::fragment_with_players(
         &session.play.game,
         &session.play.settings,
@@ -229,10 +218,7 @@ fn main_view() -> Html {
         let dispatcher = session.dispatcher();
         (*use_memo((), move |_| dispatcher.to_callback())).clone()
     };
-    let on_training_action = {
-        let on_action = on_action.clone();
-        (*use_memo((), move |_| on_action.reform(Action::Training))).clone()
-    };
+    let on_training_action = use_dispatch(dispatcher.clone(), Action::Training);
     let game = &session.play.game;
     let lang = prefs.lang;
     let shared_game = Rc::new(game.clone());
@@ -345,27 +331,15 @@ fn main_view() -> Html {
     }
 }
 
-/// A callback that dispatches the preference `action` makes of its value, made once.
+/// A callback that dispatches the action `action` makes of its value, made once (a component given it sees
+/// the same callback every render).
 #[hook]
-fn use_pref_callback<In: 'static>(
+fn use_dispatch<In: 'static>(
     dispatcher: UseReducerDispatcher<Session>,
-    action: fn(In) -> PrefAction,
+    action: fn(In) -> Action,
 ) -> Callback<In> {
     (*use_memo((), move |_| {
-        Callback::from(move |value: In| dispatcher.dispatch(Action::Prefs(action(value))))
-    }))
-    .clone()
-}
-
-/// A callback that dispatches `action()`, made once (a component given it sees the same callback every
-/// render).
-#[hook]
-fn use_action_callback<In: 'static>(
-    dispatcher: UseReducerDispatcher<Session>,
-    action: fn() -> Action,
-) -> Callback<In> {
-    (*use_memo((), move |_| {
-        Callback::from(move |_: In| dispatcher.dispatch(action()))
+        Callback::from(move |value: In| dispatcher.dispatch(action(value)))
     }))
     .clone()
 }

@@ -204,7 +204,7 @@ fn migration_keeps_the_current_version_and_refuses_others() {
 }
 
 /// A stored setting out of what the form offers is read as the nearest it offers, so that the form shows
-/// what is played (issue 55, items 5 and 6): mistakes of a million discs one move in one, random starts of
+/// what is played: mistakes of a million discs one move in one, random starts of
 /// 50 moves in −64..+64 and of 4 moves in −1..+1, a three-hour clock.
 #[test]
 fn stored_settings_out_of_range_are_read_into_the_forms_choices() {

@@ -178,7 +178,7 @@ mod tests {
     }
 
     /// Paging past the last page (a pager button a hostile page enabled) shows the last page, not "no
-    /// games" (issue 55, item 13); an offset between two pages is the page it falls in.
+    /// games"; an offset between two pages is the page it falls in.
     #[test]
     fn paging_past_the_last_page_shows_the_last_page() {
         let mut channel = Channel::new(1);

@@ -1,6 +1,6 @@
 //! Nothing replaced without a way back: every game an expert game, an import, a pasted board or the editor
 //! replaces is kept aside, and stays told apart from the others when the page writes them to storage and
-//! reads them back (issue 55, items 1 to 3).
+//! reads them back.
 
 use super::*;
 use crate::session::slots::{merge_aside, read_replaced, save_replaced};

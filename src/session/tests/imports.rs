@@ -179,7 +179,7 @@ fn replaced_games_are_kept_five_deep_and_a_loaded_slot_keeps_the_game_in_progres
     assert_eq!(s.play.game, in_progress);
 }
 
-/// A refused paste is quoted in a line, never echoed whole (issue 55, item 11): a board followed by a
+/// A refused paste is quoted in a line, never echoed whole: a board followed by a
 /// megabyte of `Q`, and a megabyte of `Q` alone.
 #[test]
 fn a_refused_paste_is_quoted_in_a_line() {
@@ -202,7 +202,7 @@ fn a_refused_paste_is_quoted_in_a_line() {
     }
 }
 
-/// An imported game carries no clock, and a reload does not give it one (issue 55, item 8): nor does a
+/// An imported game carries no clock, and a reload does not give it one: nor does a
 /// shared link or an expert game.
 #[test]
 fn an_imported_game_has_no_clock_before_or_after_a_reload() {

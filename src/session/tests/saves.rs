@@ -26,7 +26,7 @@ fn check(kept: &Kept) {
     assert_eq!(
         kept.settings.clock,
         // Written with a 3-second increment, which the form never offered: read as the nearest it
-        // offers (issue 55, item 5), the time left as saved.
+        // offers, the time left as saved.
         Some(ClockSettings {
             minutes: 5,
             increment_s: 2

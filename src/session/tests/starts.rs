@@ -37,7 +37,7 @@ fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
 }
 
 /// A reload while the random start is searched searches again, rather than showing the standard start and
-/// saying nothing (issue 55, item 7).
+/// saying nothing.
 #[test]
 fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     let start = Start::Random {

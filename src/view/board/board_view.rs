@@ -62,7 +62,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     // The square that has the focus stays a tab stop while it keeps it, even once it is no longer a legal
     // move (the square just played; the next render after the focus leaves takes it out): the browser
     // checks at once whether a focused element whose `tabindex` changes can still take the focus, which
-    // lays the page out in the middle of the render (16 ms of a board click's 30, with the CPU slowed 4×).
+    // lays the page out in the middle of the render.
     let focused = crate::view::browser::focused_square();
     let on_preview = {
         let preview = preview.clone();

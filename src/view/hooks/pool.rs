@@ -64,6 +64,9 @@ struct PageState {
     log: bool,
     /// The room's channel will be read after the next paint.
     pending: bool,
+    /// The session as the last render left it: what that read takes (a render before the paint replaces
+    /// it, so the read misses none of its questions).
+    latest: Option<UseReducerHandle<Session>>,
 }
 
 type Shared = Rc<RefCell<PageState>>;
@@ -330,6 +333,7 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
                     .and_then(|w| w.location().search().ok())
                     .is_some_and(|q| q.contains("pool-log")),
                 pending: false,
+                latest: None,
             }));
             step(&state, move |_, _| effects);
             session.dispatch(Action::Workers {
@@ -346,12 +350,16 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         // The analysis room's questions wait until the page has painted what the person did: a worker
         // starting one at once takes a core from the frame the person waits for (a hidden page reads at
         // once). The game's own requests (the AI's move, a hint) go at once.
+        shared.borrow_mut().latest = Some(session.clone());
         let room_new = session.room.channel.seq() != room_read;
         if room_new && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
-            let session = session.clone();
             after_paint(move || {
-                shared.borrow_mut().pending = false;
-                let room_read = shared.borrow().read.1;
+                let (session, room_read) = {
+                    let mut state = shared.borrow_mut();
+                    state.pending = false;
+                    (state.latest.clone(), state.read.1)
+                };
+                let Some(session) = session else { return };
                 let room_read =
                     read_channel(&shared, &session.room.channel, room_read, Owner::Room);
                 shared.borrow_mut().read.1 = room_read;
