@@ -80,7 +80,7 @@ fn worker_requests() {
     let analyse = serde_json::to_string(&Request::Analyse {
         id: 2,
         position: Position::START,
-        depth: 1,
+        limit: Some(1),
     })
     .unwrap();
     let perft = r#"{"Perft":{"id":3,"position":"---------------------------OX------XO--------------------------- X","depth":3}}"#;
@@ -140,7 +140,7 @@ fn worker_requests() {
                     *level = (*level).min(3);
                     *max_millis = Some(5);
                 }
-                Request::Analyse { depth, .. } => *depth = (*depth).min(2),
+                Request::Analyse { limit, .. } => *limit = Some(limit.unwrap_or(2).min(2)),
                 // Over the limit is refused (and checked here); up to it, keep the count small.
                 Request::Perft { depth, .. } if *depth <= reversi_web::worker::MAX_PERFT_DEPTH => {
                     *depth = (*depth).min(4)

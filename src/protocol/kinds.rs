@@ -152,11 +152,14 @@ impl Response {
     /// heartbeat answers none).
     pub fn is_final(&self) -> bool {
         match self {
-            Response::Thinking { .. } | Response::Spawned { .. } | Response::Alive => false,
+            Response::Thinking { .. }
+            | Response::Analysis { .. }
+            | Response::Spawned { .. }
+            | Response::Alive => false,
             Response::Pong { .. }
             | Response::Perft { .. }
             | Response::BestMove { .. }
-            | Response::Analysis { .. }
+            | Response::Analysed { .. }
             | Response::Reviewed { .. }
             | Response::Explored { .. }
             | Response::Start { .. }

@@ -13,12 +13,12 @@ use reversi_engine::{Level, Move, Position, SearchInfo, SearchLimits, Square};
 
 /// The deepest perft the worker runs: deeper would block it for seconds.
 pub const MAX_PERFT_DEPTH: u32 = 10;
-/// The deepest analysis: every legal move is searched to this depth.
-pub const MAX_ANALYSE_DEPTH: u32 = 10;
+/// The deepest limit a person may set on the analysis (plies); without one it deepens until exact.
+pub const MAX_ANALYSE_DEPTH: u32 = 30;
 /// The largest transposition tables a worker has (MB): the page may give it less (see `crate::client::pool::table_mb`).
 pub const MAX_WORKER_HASH_MB: usize = 32;
-/// Longest an analysis searches (milliseconds); it answers with the deepest depth finished by then.
-pub const MAX_ANALYSE_MILLIS: f64 = 3000.0;
+/// Longest an analysis deepens (milliseconds): past it the values stay as the last step left them.
+pub const MAX_ANALYSE_MILLIS: f64 = 600_000.0;
 
 /// Identifies a request; the page increases it for every request it sends.
 pub type RequestId = u64;
@@ -78,15 +78,17 @@ pub enum Request {
         /// Chooses the random moves.
         seed: u64,
     },
-    /// The value of every legal move at a depth. Answered by [`Response::Analysis`].
+    /// The value and line of every legal move at depths that grow (2, 4, 6 … plies, then exact), until
+    /// stopped, past `limit` plies or [`MAX_ANALYSE_MILLIS`]. Answered by a [`Response::Analysis`] after
+    /// each finished depth, then one [`Response::Analysed`].
     Analyse {
         /// The request's id.
         id: RequestId,
         /// The position (on the wire `<64 squares> <X|O>`).
         #[serde(with = "wire::text")]
         position: Position,
-        /// Plies to search below each move.
-        depth: u32,
+        /// The deepest depth in plies (at most [`MAX_ANALYSE_DEPTH`]); none: until the values are exact.
+        limit: Option<u32>,
     },
     /// Value a position and the move played there, for the evaluation graph and the game review. Answered by
     /// [`Response::Reviewed`].
@@ -223,6 +225,56 @@ pub struct ExplorerRow {
     pub book: Option<i32>,
 }
 
+/// One move of an analysis: its value, its line, the book's value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysedMove {
+    /// The move (on the wire `d3`).
+    #[serde(with = "wire::text")]
+    pub square: Square,
+    /// Its value for the side to move, in hundredths of a disc.
+    pub value: i32,
+    /// The line expected, the move first (on the wire a transcript): the book's main line as far as the
+    /// book goes, then the search's.
+    #[serde(with = "wire::squares_text")]
+    pub line: Vec<Square>,
+    /// The opening book's value of the move for the side to move, when the book has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<i32>,
+}
+
+/// One finished depth of an analysis: every legal move, best first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireAnalysis {
+    /// The depth of the values (plies, the move counted); the empties when exact.
+    pub depth: u32,
+    /// True when every value is the exact final disc difference.
+    pub exact: bool,
+    /// The moves, best first.
+    pub moves: Vec<AnalysedMove>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+impl From<&reversi_engine::Analysis> for WireAnalysis {
+    fn from(analysis: &reversi_engine::Analysis) -> WireAnalysis {
+        WireAnalysis {
+            depth: analysis.depth,
+            exact: analysis.exact,
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| AnalysedMove {
+                    square: m.square,
+                    value: m.value,
+                    line: m.line.clone(),
+                    book: m.book,
+                })
+                .collect(),
+            nodes: analysis.nodes,
+        }
+    }
+}
+
 /// What a score means: the engine's own type, carried through serde by `ScoreKindDef` (the engine knows
 /// nothing of serde).
 pub use reversi_engine::ScoreKind;
@@ -296,13 +348,17 @@ pub enum Response {
         /// Milliseconds spent.
         millis: u32,
     },
-    /// Answer to [`Request::Analyse`]: every legal move with its value, best first.
+    /// Progress of a [`Request::Analyse`]: a depth finished.
     Analysis {
         /// The id of the request.
         id: RequestId,
-        /// (square, value in hundredths of a disc); on the wire the squares are written `d3`.
-        #[serde(with = "wire::values_text")]
-        values: Vec<(Square, i32)>,
+        /// Every legal move at that depth.
+        analysis: WireAnalysis,
+    },
+    /// Answer to [`Request::Analyse`]: it went as deep as it was to go (exact, its limit, or its time).
+    Analysed {
+        /// The id of the request.
+        id: RequestId,
     },
     /// Answer to [`Request::Review`]: values for the side to move, in hundredths of a disc.
     Reviewed {
@@ -439,6 +495,7 @@ impl Response {
             | Response::Thinking { id, .. }
             | Response::BestMove { id, .. }
             | Response::Analysis { id, .. }
+            | Response::Analysed { id }
             | Response::Reviewed { id, .. }
             | Response::Explored { id, .. }
             | Response::Games { id, .. }

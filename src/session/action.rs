@@ -17,6 +17,8 @@ pub enum Action {
     Prefs(super::PrefAction),
     /// Start a new game with the same settings.
     PlayAgain,
+    /// The page was shown (true) or hidden: the analysis stops deepening while it is hidden.
+    PageVisible(bool),
     /// The time now (milliseconds), sent regularly while a clock runs.
     Tick(f64),
     /// A message from a worker, for the game (the AI's move, a hint, the analysis).

@@ -114,6 +114,36 @@ impl<K: PartialEq, A> Ask<K, A> {
         }
     }
 
+    /// Takes a progress report of request `id` as the answer so far, the question staying in flight: true
+    /// when it was the question in flight.
+    pub fn progress(&mut self, id: RequestId, answer: A) -> bool
+    where
+        K: Clone,
+    {
+        match &self.asked {
+            Some((asked, key)) if *asked == id => {
+                self.last = Some((key.clone(), Ok(answer)));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Ends the question `id` with the answer it reported last: true when it was the question in flight.
+    pub fn end(&mut self, id: RequestId) -> bool {
+        if self.waits_for(id) {
+            self.asked = None;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Shows `answer` for `key`, worked out without asking (the question in flight, if any, goes on).
+    pub fn show(&mut self, key: K, answer: A) {
+        self.last = Some((key, Ok(answer)));
+    }
+
     /// The last answer, with the key it is for.
     pub fn answer(&self) -> Option<(&K, &A)> {
         match &self.last {
@@ -175,6 +205,22 @@ mod tests {
         assert!(!ask.is_asking());
         // A second reply to the same id is not taken.
         assert!(!ask.settle(second, Ok("again")));
+    }
+
+    #[test]
+    fn progress_is_the_answer_so_far_until_the_question_ends() {
+        let mut channel = Channel::new(1);
+        let mut ask: Ask<u8, u32> = Ask::default();
+        ask.ask(&mut channel, 5, ping);
+        let id = channel.last_request().unwrap().0.id();
+        assert!(ask.progress(id, 2) && ask.progress(id, 4));
+        assert_eq!(ask.answer_for(&5), Some(&4));
+        assert!(ask.is_asking_for(&5), "still in flight");
+        assert!(!ask.progress(id + 1, 9), "not this ask's");
+        assert!(ask.end(id) && !ask.is_asking() && !ask.end(id));
+        assert_eq!(ask.answer_for(&5), Some(&4));
+        ask.show(6, 1);
+        assert_eq!(ask.answer(), Some((&6, &1)));
     }
 
     #[test]

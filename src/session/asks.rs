@@ -6,7 +6,7 @@
 use super::ask::Ask;
 use super::settings::Start;
 use crate::client::channel::Channel;
-use crate::protocol::{RequestId, ScoreKind};
+use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
 use reversi_engine::{Color, Move, Position, Square};
 
 /// The engine's latest report while it thinks.
@@ -65,8 +65,13 @@ pub struct EngineAsks {
     pub thinking: Option<Thinking>,
     /// The hint for the game's position.
     pub hint: Ask<Position, Hint>,
-    /// The value of every legal move of the position shown (hundredths of a disc).
-    pub analysis: Ask<Position, Vec<(Square, i32)>>,
+    /// The analysis of the position shown: every legal move's value and line at the deepest depth
+    /// reported so far (it deepens while the question is in flight).
+    pub analysis: Ask<Position, WireAnalysis>,
+    /// The analysis was stopped unfinished while the page was hidden: it goes on when the page is shown.
+    pub analysis_paused: bool,
+    /// A hint was asked while the analysis was on: the hint is the analysis's best move, and follows it.
+    pub hint_follows: bool,
     /// A random start looked for (the game waits for it); its answer is the start's value for black.
     pub start: Ask<Start, i32>,
 }
@@ -91,11 +96,34 @@ impl EngineAsks {
         self.hint.answer().map(|(_, hint)| hint)
     }
 
-    /// The analysis's values for `position`, if they came for it.
-    pub fn values_for(&self, position: &Position) -> &[(Square, i32)] {
-        self.analysis
-            .answer_for(position)
-            .map_or(&[], Vec::as_slice)
+    /// The analysis of `position`, if it came for it.
+    pub fn analysis_for(&self, position: &Position) -> Option<&WireAnalysis> {
+        self.analysis.answer_for(position)
+    }
+
+    /// The analysis's values for `position` (hundredths of a disc), if they came for it.
+    pub fn values_for(&self, position: &Position) -> Vec<(Square, i32)> {
+        self.analysis_for(position)
+            .map(|a| a.moves.iter().map(|m| (m.square, m.value)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The hint the analysis of `position` gives: its best move, value and line.
+    pub fn hint_from_analysis(&self, position: &Position) -> Option<Hint> {
+        let analysis = self.analysis_for(position)?;
+        let best = analysis.moves.first()?;
+        Some(Hint {
+            square: best.square,
+            score: best.value,
+            kind: if analysis.exact {
+                ScoreKind::Exact
+            } else {
+                ScoreKind::Midgame {
+                    depth: analysis.depth,
+                }
+            },
+            line: best.line.clone(),
+        })
     }
 
     /// The figures of the engine's last move.

@@ -24,6 +24,8 @@ impl Session {
         // stops at once), or the engine's next search would wait behind it.
         self.asks.hint.reset(&mut self.channel);
         self.asks.analysis.reset(&mut self.channel);
+        self.asks.analysis_paused = false;
+        self.asks.hint_follows = false;
         self.asks.thinking = None;
         if self.ai_to_move() {
             let color = self.play.game.to_move();
@@ -106,19 +108,57 @@ impl Session {
         {
             return;
         }
-        let depth = self.prefs.analyse_depth;
+        let limit = (self.prefs.analyse_depth > 0).then_some(self.prefs.analyse_depth);
         self.asks
             .analysis
             .ask(&mut self.channel, position, |id| Request::Analyse {
                 id,
                 position,
-                depth,
+                limit,
             });
+    }
+
+    /// The page shown or hidden: a hidden page's analysis stops deepening (its values stay), and goes on
+    /// when the page is shown again.
+    pub(super) fn page_visible(&mut self, visible: bool) {
+        if !visible && self.asks.analysis.is_asking() {
+            self.asks.analysis.withdraw(&mut self.channel);
+            self.asks.analysis_paused = true;
+        } else if visible && self.asks.analysis_paused {
+            self.asks.analysis_paused = false;
+            if self.prefs.analyse {
+                self.request_analysis();
+            }
+        }
+    }
+
+    /// While the hint follows the analysis, shows the analysis's best move of the game's position as the
+    /// hint.
+    fn follow_analysis(&mut self) {
+        if !self.asks.hint_follows || self.play.browsing.is_some() {
+            return;
+        }
+        let position = self.play.game.position();
+        if let Some(hint) = self.asks.hint_from_analysis(&position) {
+            self.asks.hint.show(position, hint);
+        }
     }
 
     /// Asks for a hint for the game's position (once: a hint in flight is not asked again).
     pub(super) fn request_hint(&mut self) {
         if self.is_finished() || self.ai_to_move() || self.asks.hint.is_asking() {
+            return;
+        }
+        // With the analysis on, the hint is its best move: one answer for one position.
+        if self.prefs.analyse {
+            self.asks.hint_follows = true;
+            if self.play.browsing.is_none()
+                && !self.asks.analysis.is_asking()
+                && self.asks.analysis_for(&self.play.game.position()).is_none()
+            {
+                self.request_analysis();
+            }
+            self.follow_analysis();
             return;
         }
         let position = self.play.game.position();
@@ -209,8 +249,24 @@ impl Session {
                 // Nothing to hint at a pass.
                 Move::Pass => self.asks.hint.let_go(),
             },
-            Response::Analysis { values, .. } if self.asks.analysis.waits_for(id) => {
-                self.asks.analysis.settle(id, Ok(values));
+            Response::Analysis { analysis, .. } if self.asks.analysis.waits_for(id) => {
+                // A report shallower than what is shown (the analysis asked again after the page was
+                // hidden, or after the AI took its worker) waits until it goes deeper.
+                let deeper = self
+                    .asks
+                    .analysis
+                    .asked_key()
+                    .and_then(|key| self.asks.analysis_for(key))
+                    .is_none_or(|shown| {
+                        !shown.exact && (analysis.exact || analysis.depth > shown.depth)
+                    });
+                if deeper {
+                    self.asks.analysis.progress(id, analysis);
+                    self.follow_analysis();
+                }
+            }
+            Response::Analysed { .. } if self.asks.analysis.waits_for(id) => {
+                self.asks.analysis.end(id);
             }
             Response::Start { moves, value, .. } if self.asks.start.waits_for(id) => {
                 self.asks.start.settle(id, Ok(value));

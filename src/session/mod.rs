@@ -267,14 +267,21 @@ impl Session {
             Action::Hint => self.request_hint(),
             Action::Prefs(action) => {
                 self.prefs.apply(action);
-                // The analysis on the board asks again at its new depth, or stops.
+                // The analysis on the board asks again with its new limit, or stops.
                 if action.changes_analysis() {
                     self.asks.analysis.reset(&mut self.channel);
+                    self.asks.analysis_paused = false;
                     if self.prefs.analyse {
+                        // A hint shown or asked becomes the analysis's best move, so that the two agree.
+                        if self.asks.hint.is_asking() || self.asks.hint().is_some() {
+                            self.asks.hint.reset(&mut self.channel);
+                            self.asks.hint_follows = true;
+                        }
                         self.request_analysis();
                     }
                 }
             }
+            Action::PageVisible(visible) => self.page_visible(visible),
             Action::PlayAgain => self.apply(Action::NewGame(self.play.settings)),
             Action::Tick(now) => self.charge(now),
             Action::Worker(response) => self.receive(response),

@@ -7,9 +7,9 @@ use super::settings::Scoring;
 use reversi_engine::Symmetry;
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
-pub const ANALYSE_DEPTHS: [u32; 5] = [2, 4, 6, 8, 10];
+pub const ANALYSE_DEPTHS: [u32; 7] = [0, 4, 8, 12, 16, 20, 24];
 /// The analysis depth of a new page.
-pub const DEFAULT_ANALYSE_DEPTH: u32 = 4;
+pub const DEFAULT_ANALYSE_DEPTH: u32 = 0;
 
 /// A language of the interface (its words are the view's: [`crate::view::i18n`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub struct Preferences {
     pub scoring: Scoring,
     /// Whether the value of every legal move is shown on the board.
     pub analyse: bool,
-    /// Plies searched below each move by that analysis.
+    /// The deepest that analysis goes (plies); 0: no limit, it deepens until the position changes.
     pub analyse_depth: u32,
     /// Whether the engine's line is drawn on the board.
     pub show_line: bool,
@@ -66,7 +66,7 @@ pub enum PrefAction {
     Scoring(Scoring),
     /// The analysis on the board on or off.
     Analyse(bool),
-    /// Its depth (kept within 1 to [`crate::protocol::MAX_ANALYSE_DEPTH`]).
+    /// Its limit (kept within [`crate::protocol::MAX_ANALYSE_DEPTH`]; 0: none).
     AnalyseDepth(u32),
     /// The engine's line drawn on the board, or not.
     ShowLine(bool),
@@ -95,12 +95,23 @@ impl Preferences {
             PrefAction::Orientation(view) => self.orientation = view,
             PrefAction::Scoring(scoring) => self.scoring = scoring,
             PrefAction::Analyse(on) => self.analyse = on,
-            PrefAction::AnalyseDepth(depth) => {
-                self.analyse_depth = depth.clamp(1, crate::protocol::MAX_ANALYSE_DEPTH)
-            }
+            PrefAction::AnalyseDepth(depth) => self.analyse_depth = offered_depth(depth),
             PrefAction::ShowLine(on) => self.show_line = on,
         }
     }
+}
+
+/// The limit the menu offers nearest to `depth` (the shallower of two as near; 0, no limit, only for 0).
+pub fn offered_depth(depth: u32) -> u32 {
+    if depth == 0 {
+        return 0;
+    }
+    ANALYSE_DEPTHS
+        .iter()
+        .copied()
+        .filter(|&d| d > 0)
+        .min_by_key(|&d| (d.abs_diff(depth), d))
+        .unwrap_or(DEFAULT_ANALYSE_DEPTH)
 }
 
 #[cfg(test)]
@@ -129,12 +140,14 @@ mod tests {
                 orientation: Symmetry::Rotate90,
                 scoring: Scoring::Split,
                 analyse: true,
-                analyse_depth: crate::protocol::MAX_ANALYSE_DEPTH,
+                analyse_depth: 24,
                 show_line: true,
             }
         );
         prefs.apply(PrefAction::AnalyseDepth(0));
-        assert_eq!(prefs.analyse_depth, 1);
+        assert_eq!(prefs.analyse_depth, 0, "no limit");
+        prefs.apply(PrefAction::AnalyseDepth(6));
+        assert_eq!(prefs.analyse_depth, 4, "the nearest limit the menu offers");
         assert!(PrefAction::AnalyseDepth(4).changes_analysis());
         assert!(!PrefAction::Scoring(Scoring::Split).changes_analysis());
     }

@@ -41,7 +41,7 @@ impl Session {
     pub(super) fn restore(&mut self, saved: Kept) {
         self.play.settings = saved.settings;
         self.prefs.analyse = saved.analyse;
-        self.prefs.analyse_depth = saved.analyse_depth;
+        self.prefs.analyse_depth = super::preferences::offered_depth(saved.analyse_depth);
         self.prefs.scoring = saved.scoring;
         let kept = self.put_aside(&saved.game);
         self.play.clock = saved.clock.clone();

@@ -6,7 +6,7 @@ use std::fmt;
 
 /// The format version written. Older versions are brought up to it by [`crate::session::persist::migrate`]; newer ones are refused
 /// (and kept, see [`crate::session::persist::BACKUP_KEY`]).
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Why saved data could not be restored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +123,7 @@ pub struct Kept {
     pub clock: Option<GameClock>,
     /// Whether the analysis was on.
     pub analyse: bool,
-    /// Its depth.
+    /// Its limit in plies (0: none).
     pub analyse_depth: u32,
     /// How empty squares count at the end.
     pub scoring: Scoring,
@@ -157,9 +157,7 @@ impl Session {
         session.play.game = kept.game;
         session.play.clock = kept.clock;
         session.prefs.analyse = kept.analyse;
-        session.prefs.analyse_depth = kept
-            .analyse_depth
-            .clamp(1, crate::protocol::MAX_ANALYSE_DEPTH);
+        session.prefs.analyse_depth = super::preferences::offered_depth(kept.analyse_depth);
         session.prefs.scoring = kept.scoring;
         if kept.starting {
             session.set_up_start();

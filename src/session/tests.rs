@@ -2,6 +2,7 @@
 use super::*;
 use crate::protocol::{RequestId, Response, ScoreKind};
 use crate::session::room::RoomAction;
+use crate::session::training::TrainingAction;
 use reversi_engine::{Move, Position, Square};
 
 fn sq(name: &str) -> Square {
@@ -22,7 +23,7 @@ fn search_id(session: &Session) -> RequestId {
     }
 }
 
-fn best_move(id: RequestId, best: &str) -> Action {
+pub(super) fn best_move(id: RequestId, best: &str) -> Action {
     Action::Worker(Response::BestMove {
         id,
         best: best.parse().unwrap(),
@@ -117,7 +118,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
 
 #[test]
 fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
-    // A hint, then the analysis, then a clock tick, all before the page's effect runs: every request is
+    // A hint, then a puzzle, then a clock tick, all before the page's effect runs: every request is
     // still in the channel after the last mark the page sent.
     let mut s = Session::new(Settings {
         mode: Mode::HumanVsHuman,
@@ -129,7 +130,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     });
     let sent = s.channel.seq();
     s.apply(Action::Hint);
-    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    s.apply(Action::Training(TrainingAction::StartPuzzles(1)));
     s.apply(Action::Tick(1_000.0));
     s.apply(Action::Room(RoomAction::Answer(Response::Pong {
         id: 12345,
@@ -148,7 +149,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
                     },
                     0
                 ),
-                (Request::Analyse { .. }, 0)
+                (Request::Puzzle { .. }, 0)
             ]
         ),
         "{pending:?}"
@@ -159,21 +160,17 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
 fn an_error_ends_only_its_own_request() {
     let mut s = hvh();
     s.apply(Action::Hint);
-    s.apply(Action::Prefs(PrefAction::Analyse(true)));
-    let (hint, analysis) = (
-        s.asks.hint.asked_id().unwrap(),
-        s.asks.analysis.asked_id().unwrap(),
-    );
+    let hint = s.asks.hint.asked_id().unwrap();
+    s.apply(Action::Training(TrainingAction::StartPuzzles(1)));
+    let Some((Request::Puzzle { id: puzzle, .. }, _)) = s.channel.last_request() else {
+        panic!()
+    };
     s.apply(Action::Worker(Response::Error {
         id: hint,
         message: "no".into(),
     }));
     assert_eq!(s.asks.hint.asked_id(), None);
-    assert_eq!(
-        s.asks.analysis.asked_id(),
-        Some(analysis),
-        "the analysis goes on"
-    );
+    assert!(s.training.waits_for(puzzle), "the puzzle goes on");
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
     // An error for somebody else's request (the room's) leaves the AI's search alone.
     let mut s = Session::new(Settings::default());
@@ -336,6 +333,27 @@ fn illegal_engine_answers_are_reported_not_played() {
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
 }
 
+/// A worker's report of an analysis at `depth`: the moves with their values, best first.
+pub(super) fn analysed(id: RequestId, depth: u32, values: &[(&str, i32)]) -> Action {
+    Action::Worker(Response::Analysis {
+        id,
+        analysis: crate::protocol::WireAnalysis {
+            depth,
+            exact: false,
+            moves: values
+                .iter()
+                .map(|&(square, value)| crate::protocol::AnalysedMove {
+                    square: sq(square),
+                    value,
+                    line: vec![sq(square)],
+                    book: None,
+                })
+                .collect(),
+            nodes: 1,
+        },
+    })
+}
+
 #[test]
 fn hints_and_analysis_belong_to_their_position() {
     let mut s = hvh();
@@ -367,17 +385,11 @@ fn hints_and_analysis_belong_to_their_position() {
     else {
         panic!()
     };
-    s.apply(Action::Worker(Response::Analysis {
-        id,
-        values: vec![(sq("d3"), 0)],
-    }));
+    s.apply(analysed(id, 4, &[("d3", 0)]));
     assert!(s.asks.values_for(&s.shown()).is_empty());
     let id = new_id;
     assert_eq!(position, s.play.game.position());
-    s.apply(Action::Worker(Response::Analysis {
-        id,
-        values: vec![(sq("d6"), 50), (sq("f6"), -20)],
-    }));
+    s.apply(analysed(id, 4, &[("d6", 50), ("f6", -20)]));
     assert_eq!(
         s.asks.values_for(&s.shown()),
         [(sq("d6"), 50), (sq("f6"), -20)]
@@ -440,6 +452,7 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
     assert_eq!(s.room.review(), None);
 }
 
+mod analysis;
 mod aside;
 mod clock;
 mod history;

@@ -179,22 +179,28 @@ impl Engine {
             Request::Analyse {
                 id,
                 position,
-                depth,
-            } => emit(Response::Analysis {
-                id,
-                // Within a deadline: the values of the deepest depth finished in time, so that an
-                // analysis never holds the single worker for long.
-                values: self
-                    .searcher
-                    .analyse_until(
-                        &position.board,
-                        depth.clamp(1, MAX_ANALYSE_DEPTH),
-                        (self.clock)() + MAX_ANALYSE_MILLIS,
-                        self.clock,
-                    )
-                    .map(|(_, values)| values)
-                    .unwrap_or_default(),
-            }),
+                limit,
+            } => {
+                let deadline = (self.clock)() + MAX_ANALYSE_MILLIS;
+                let mut control =
+                    reversi_engine::Control::new(None, Some(deadline), self.clock, None)
+                        .with_poll(self.poll);
+                let limit = limit.map(|l| l.clamp(1, MAX_ANALYSE_DEPTH));
+                self.searcher.set_threads(self.threads);
+                self.searcher.analyse_deepening(
+                    &position.board,
+                    limit,
+                    &mut control,
+                    &mut |analysis| {
+                        emit(Response::Analysis {
+                            id,
+                            analysis: analysis.into(),
+                        })
+                    },
+                );
+                self.searcher.set_threads(1);
+                emit(Response::Analysed { id })
+            }
             Request::Review {
                 id,
                 position,

@@ -215,23 +215,46 @@ fn an_unreadable_message_is_answered_with_an_error_for_its_id_if_it_has_one() {
 }
 
 #[test]
-fn analysis_values_every_legal_move() {
+fn analysis_values_every_legal_move_depth_after_depth() {
     let mut engine = Engine::new(native_clock);
     let responses = run(
         &mut engine,
         Request::Analyse {
             id: 4,
             position: Position::START,
-            depth: 3,
+            limit: Some(4),
         },
     );
     match &responses[..] {
-        [Response::Analysis { id: 4, values }] => {
-            let mut squares: Vec<String> = values.iter().map(|(s, _)| s.to_string()).collect();
+        [Response::Analysis {
+            id: 4,
+            analysis: first,
+        }, Response::Analysis { id: 4, analysis }, Response::Analysed { id: 4 }] => {
+            assert_eq!((first.depth, analysis.depth), (2, 4));
+            assert!(!analysis.exact);
+            let mut squares: Vec<String> = analysis
+                .moves
+                .iter()
+                .map(|m| m.square.to_string())
+                .collect();
             squares.sort();
             assert_eq!(squares, ["c4", "d3", "e6", "f5"]);
-            // The four first moves are symmetric: equal values.
-            assert!(values.iter().all(|&(_, v)| v == values[0].1));
+            // The four first moves are symmetric: equal values. Each has a line; a book move's is the book's
+            // main line, longer than the search's.
+            assert!(analysis
+                .moves
+                .iter()
+                .all(|m| m.value == analysis.moves[0].value));
+            assert!(analysis
+                .moves
+                .iter()
+                .all(|m| m.line.len() >= 3 && m.line[0] == m.square));
+            let book = analysis
+                .moves
+                .iter()
+                .find(|m| m.book.is_some())
+                .expect("a book move");
+            assert!(book.line.len() > 4, "{book:?}");
         }
         other => panic!("{other:?}"),
     }
@@ -275,4 +298,31 @@ fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
     let bad_played = r#"{"Review":{"id":8,"position":"PLACE","played":"zz","depth":4}}"#
         .replace("PLACE", &position.to_string());
     assert!(serde_json::from_str::<Request>(&bad_played).is_err());
+}
+
+#[test]
+fn a_book_hint_gives_the_books_line() {
+    // Move 18 of a well-known line: the hint is a book move, its line the book's replies.
+    let position = reversi_engine::Game::from_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1")
+        .unwrap()
+        .position();
+    let mut engine = Engine::new(native_clock);
+    let responses = run(
+        &mut engine,
+        Request::Search {
+            id: 9,
+            position,
+            level: crate::session::HINT_LEVEL,
+            seed: 0,
+            max_millis: Some(3000),
+            mistakes: None,
+        },
+    );
+    match responses.last() {
+        Some(Response::BestMove { kind, pv, .. }) => {
+            assert_eq!(*kind, reversi_engine::ScoreKind::Book);
+            assert!(pv.len() >= 3, "{pv:?}");
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -120,6 +120,21 @@ impl Book {
             .map(|m| sign * m.value)
     }
 
+    /// The book's main line after `first` in `position`: `first`, then the book's best move at each
+    /// position as far as the book goes, at most `most` moves in all.
+    pub fn main_line(&self, position: &Position, first: Square, most: usize) -> Vec<Square> {
+        let mut line = vec![first];
+        let mut current = position.play(first);
+        while let Some(position) = current.filter(|_| line.len() < most) {
+            let Some(best) = self.moves(&position).first().map(|m| m.square) else {
+                break;
+            };
+            line.push(best);
+            current = position.play(best);
+        }
+        line
+    }
+
     /// A move for `position`, if the book has one: chosen with `seed` among the moves that lose at most
     /// `max_loss` discs against the book's best.
     pub fn choose(&self, position: &Position, max_loss: i32, seed: u64) -> Option<BookMove> {

@@ -107,6 +107,12 @@ impl Control {
         self.aborted
     }
 
+    /// Polls the limits now, between nodes (a thread waiting for others); true when the search must stop.
+    pub(crate) fn check(&mut self) -> bool {
+        self.poll();
+        self.aborted
+    }
+
     fn poll(&mut self) {
         let stopped = self.poll.is_some_and(|poll| poll());
         if stopped

@@ -15,7 +15,9 @@ pub const AUTOSAVE_KEY: &str = "reversi.autosave";
 pub const BACKUP_KEY: &str = "reversi.autosave.unreadable";
 
 /// Brings saved data of an older format version up to [`VERSION`], one version at a time, each step tested:
-/// version 1 wrote the start choice as text (`random:10:-2:2`), version 2 as a tagged object.
+/// version 1 wrote the start choice as text (`random:10:-2:2`), version 2 as a tagged object; up to version 2
+/// `analyse_depth` was the one depth of an analysis that did not deepen, which from version 3 is a limit
+/// on one that does (0: none), so an older save's analysis deepens without a limit.
 pub fn migrate(mut value: serde_json::Value) -> Result<serde_json::Value, RestoreError> {
     let version = value
         .get("version")
@@ -36,6 +38,12 @@ pub fn migrate(mut value: serde_json::Value) -> Result<serde_json::Value, Restor
             value["start_choice"] = serde_json::to_value(start).expect("plain data");
         }
         value["version"] = serde_json::Value::from(2);
+    }
+    if value["version"] == 2 {
+        if value.get("analyse_depth").is_some() {
+            value["analyse_depth"] = serde_json::Value::from(0);
+        }
+        value["version"] = serde_json::Value::from(3);
     }
     Ok(value)
 }
@@ -374,7 +382,7 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
         game,
         clock,
         analyse: saved.analyse,
-        analyse_depth: saved.analyse_depth,
+        analyse_depth: crate::session::preferences::offered_depth(saved.analyse_depth),
         scoring,
     })
 }

@@ -67,7 +67,7 @@ fn a_saved_game_comes_back_exactly() {
     }
     session.apply(Action::Game(GameAction::Undo));
     session.apply(Action::Game(GameAction::Undo));
-    session.apply(Action::Prefs(PrefAction::AnalyseDepth(6)));
+    session.apply(Action::Prefs(PrefAction::AnalyseDepth(8)));
     session.apply(Action::Prefs(PrefAction::Scoring(
         crate::session::Scoring::Split,
     )));
@@ -89,7 +89,7 @@ fn a_saved_game_comes_back_exactly() {
     assert_eq!(restored.game, session.play.game);
     assert_eq!(restored.settings, session.play.settings);
     assert_eq!(restored.game.redo_transcript(), "d3c4");
-    assert_eq!(restored.analyse_depth, 6);
+    assert_eq!(restored.analyse_depth, 8);
     assert_eq!(restored.scoring, crate::session::Scoring::Split);
     assert_eq!(save(&restored), text);
 }

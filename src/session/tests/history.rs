@@ -25,10 +25,7 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
-    s.apply(Action::Worker(Response::Analysis {
-        id,
-        values: vec![(sq("c5"), 150)],
-    }));
+    s.apply(analysed(id, 4, &[("c5", 150)]));
     assert_eq!(s.asks.analysis.answer().map(|(p, _)| *p), Some(shown));
     assert_eq!(s.asks.values_for(&s.shown()), vec![(sq("c5"), 150)]);
     // Back to the game: its own position is analysed again.

@@ -539,7 +539,7 @@ impl Training {
                 Request::Analyse {
                     id,
                     position: round.position,
-                    depth: DRILL_SEARCH_DEPTH,
+                    limit: Some(DRILL_SEARCH_DEPTH),
                 },
                 0,
             );
@@ -564,8 +564,14 @@ impl Training {
                     retry: false,
                 });
             }
-            Response::Analysis { values, .. } if Some(id) == self.valuing => {
+            // The values of the drill's depth (or exact, nearer the end): the last the analysis sends.
+            Response::Analysis { analysis, .. }
+                if Some(id) == self.valuing
+                    && (analysis.exact || analysis.depth >= DRILL_SEARCH_DEPTH) =>
+            {
                 self.valuing = None;
+                let values: Vec<(Square, i32)> =
+                    analysis.moves.iter().map(|m| (m.square, m.value)).collect();
                 let feedback = self
                     .drill
                     .as_mut()

@@ -4,6 +4,7 @@
 //! win/loss/draw) [`Solver`]. Scores are in [`DISC`] units.
 //!
 //! - `root.rs`: [`Searcher::search`] itself, its threads, and the root's valuations;
+//! - `analysis.rs`: the analysis board's search, every move valued at growing depths until exact;
 //! - `midgame.rs`: the mid-game tree search (PVS, Multi-ProbCut, ordering);
 //! - `node_type.rs`: the node kinds both tree searches are compiled for;
 //! - `endgame/`: the exact solver;
@@ -11,6 +12,7 @@
 //!   simplified ABDADA), the threads started by the caller's [`Spawn`]: std threads natively, the page's
 //!   workers sharing one `WebAssembly.Memory` in the browser.
 
+pub mod analysis;
 pub(super) mod endgame;
 mod midgame;
 mod node_type;

@@ -17,6 +17,11 @@ use crate::control::{Clock, Control};
 use crate::eval::DISC;
 use crate::{Bitboard, Board, Move, Square};
 
+/// The longest line a book move reports: the book's main line, then a short search's.
+const BOOK_LINE_MOST: usize = 24;
+/// The depth of the search that goes on with a book move's line where the book ends.
+const BOOK_LINE_DEPTH: u32 = 6;
+
 /// The depth of the mid-game iterations before a solve of a position with `empties` empties (their move is
 /// played when the solve cannot end in time).
 fn solve_mid_depth(limits: &SearchLimits, empties: u32) -> u32 {
@@ -70,12 +75,25 @@ impl Searcher {
                 .as_deref()
                 .unwrap_or_else(|| crate::book::Book::builtin());
             if let Some(chosen) = book.choose(&position, max_loss, limits.seed) {
+                let mut pv = book.main_line(&position, chosen.square, BOOK_LINE_MOST);
+                // Where the book ends, a short search goes on with the line.
+                let end = pv.iter().fold(*board, |b, &s| {
+                    if b.must_pass() { b.pass() } else { b }.play_unchecked(s)
+                });
+                let end = if end.must_pass() { end.pass() } else { end };
+                if end.has_moves() && pv.len() < BOOK_LINE_MOST {
+                    let limits = SearchLimits::midgame(BOOK_LINE_DEPTH);
+                    let rest = self.deepen(&end, &limits, &mut control, &mut |_| {});
+                    if !control.aborted() {
+                        pv.extend(rest.pv.into_iter().take(BOOK_LINE_MOST - pv.len()));
+                    }
+                }
                 return SearchInfo {
                     best: Move::Place(chosen.square),
                     score: chosen.value,
                     kind: ScoreKind::Book,
-                    pv: vec![chosen.square],
-                    nodes: 0,
+                    pv,
+                    nodes: control.nodes,
                     millis: control.now() - started,
                 };
             }

@@ -1,0 +1,107 @@
+//! The analysis on the board: it deepens report after report, the hint follows it while it is on, and a
+//! hidden page stops it.
+
+use super::*;
+use crate::protocol::RequestId;
+
+/// The analysis asked last: its id and limit.
+fn analysis_asked(s: &Session) -> (RequestId, Option<u32>) {
+    match s.channel.last_request() {
+        Some((Request::Analyse { id, limit, .. }, _)) => (id, limit),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn depth_shown(s: &Session) -> Option<u32> {
+    s.asks.analysis_for(&s.shown()).map(|a| a.depth)
+}
+
+#[test]
+fn the_analysis_deepens_report_after_report_until_it_ends() {
+    let mut s = hvh();
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    let (id, limit) = analysis_asked(&s);
+    assert_eq!(
+        limit, None,
+        "by default it deepens until the position changes"
+    );
+    s.apply(analysed(id, 2, &[("d3", 10)]));
+    assert_eq!(depth_shown(&s), Some(2));
+    s.apply(analysed(id, 4, &[("c4", 30), ("d3", 5)]));
+    assert_eq!(depth_shown(&s), Some(4));
+    assert_eq!(s.asks.values_for(&s.shown())[0], (sq("c4"), 30));
+    assert!(s.asks.analysis.is_asking(), "still deepening");
+    s.apply(Action::Worker(Response::Analysed { id }));
+    assert!(!s.asks.analysis.is_asking());
+    assert_eq!(depth_shown(&s), Some(4), "the values stay");
+    // A limit chosen: asked again with it.
+    s.apply(Action::Prefs(PrefAction::AnalyseDepth(8)));
+    assert_eq!(analysis_asked(&s).1, Some(8));
+}
+
+#[test]
+fn a_hidden_page_stops_the_deepening_and_a_shown_one_takes_it_up() {
+    let mut s = hvh();
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    let (id, _) = analysis_asked(&s);
+    s.apply(analysed(id, 6, &[("f5", 0)]));
+    let seq = s.channel.seq();
+    s.apply(Action::PageVisible(false));
+    assert_eq!(s.channel.cancelled_since(seq), [id]);
+    assert_eq!(depth_shown(&s), Some(6), "the values stay while hidden");
+    s.apply(Action::PageVisible(true));
+    let (again, _) = analysis_asked(&s);
+    assert_ne!(again, id);
+    // Asked again, it starts shallow: the deeper values stay until it passes them.
+    s.apply(analysed(again, 2, &[("d3", 40)]));
+    assert_eq!(depth_shown(&s), Some(6));
+    s.apply(analysed(again, 8, &[("d3", 20)]));
+    assert_eq!(depth_shown(&s), Some(8));
+    // Shown twice, or hidden with nothing running: nothing asked.
+    s.apply(Action::Worker(Response::Analysed { id: again }));
+    let seq = s.channel.seq();
+    s.apply(Action::PageVisible(false));
+    s.apply(Action::PageVisible(true));
+    assert!(s.channel.pending_since(seq).is_empty());
+}
+
+#[test]
+fn with_the_analysis_on_the_hint_is_its_best_move() {
+    let mut s = hvh();
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    let (id, _) = analysis_asked(&s);
+    let seq = s.channel.seq();
+    s.apply(Action::Hint);
+    assert!(
+        s.channel.pending_since(seq).is_empty(),
+        "no search of its own: one answer for one position"
+    );
+    assert_eq!(s.asks.hint(), None);
+    s.apply(analysed(id, 4, &[("e6", 120), ("d3", 100)]));
+    let hint = s.asks.hint().unwrap();
+    assert_eq!((hint.square, hint.score), (sq("e6"), 120));
+    assert_eq!(hint.kind, ScoreKind::Midgame { depth: 4 });
+    // It follows the analysis as it deepens.
+    s.apply(analysed(id, 6, &[("d3", 90), ("e6", 80)]));
+    assert_eq!(
+        s.asks.hint().map(|h| (h.square, h.score)),
+        Some((sq("d3"), 90))
+    );
+    // A hint shown before the analysis was turned on becomes the analysis's.
+    let mut s = hvh();
+    s.apply(Action::Hint);
+    let Some((Request::Search { id: hint_id, .. }, _)) = s.channel.last_request() else {
+        panic!()
+    };
+    s.apply(best_move(hint_id, "f5"));
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    assert_eq!(s.asks.hint(), None);
+    let (id, _) = analysis_asked(&s);
+    s.apply(analysed(id, 2, &[("c4", 0)]));
+    assert_eq!(s.asks.hint().map(|h| h.square), Some(sq("c4")));
+    // The next position: the hint goes with the old one and is not shown until asked.
+    s.apply(Action::Game(GameAction::Square(sq("c4"))));
+    let (id, _) = analysis_asked(&s);
+    s.apply(analysed(id, 2, &[("c3", 0)]));
+    assert_eq!(s.asks.hint(), None);
+}
