@@ -13,6 +13,9 @@ pub enum Action {
     Game(super::GameAction),
     /// Ask the engine for the best move for the side to move.
     Hint,
+    /// Play these moves one after the other, as far as they are a person's to play (a line of the
+    /// analysis, up to the move clicked).
+    PlayLine(Vec<reversi_engine::Square>),
     /// A preference changed (the language, the sounds, the board's view, the scoring, the analysis).
     Prefs(super::PrefAction),
     /// Start a new game with the same settings.

@@ -258,13 +258,23 @@ impl Session {
             }
             Action::Training(action) => self.train(action),
             // The game's own controls wait while the training room has the board.
-            Action::Game(GameAction::Undo | GameAction::Redo) | Action::Hint
+            Action::Game(GameAction::Undo | GameAction::Redo)
+            | Action::Hint
+            | Action::PlayLine(_)
                 if self.training.open => {}
             Action::Game(action) => {
                 let outcome = self.play.apply(action, self.asks.start.is_asking());
                 self.follow(outcome);
             }
             Action::Hint => self.request_hint(),
+            Action::PlayLine(line) => {
+                for square in line {
+                    if !self.clickable().contains(square) {
+                        break;
+                    }
+                    self.apply(Action::Game(GameAction::Square(square)));
+                }
+            }
             Action::Prefs(action) => {
                 self.prefs.apply(action);
                 // The analysis on the board asks again with its new limit, or stops.

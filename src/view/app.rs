@@ -23,7 +23,8 @@ use crate::view::browser::{
 };
 use crate::view::hooks::{
     stored_preferences, use_autosave, use_engine_pool, use_game_clock, use_move_sounds,
-    use_page_keys, use_preferences, use_shared_links, use_training_progress, use_wake,
+    use_page_keys, use_page_visibility, use_preferences, use_shared_links, use_training_progress,
+    use_wake,
 };
 use crate::view::panels::{GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
@@ -122,6 +123,7 @@ fn main_view() -> Html {
     let session = use_reducer(initial_session);
     use_shared_links(&session);
     use_autosave(&session);
+    use_page_visibility(&session);
     use_engine_pool(&session);
     use_game_clock(&session);
     use_wake(&session);
@@ -225,15 +227,16 @@ fn main_view() -> Html {
     let reviewed = session.room.valuation.reviewed(game);
     let shown = session.shown();
     let board_area = {
-        let values = if session.prefs.analyse {
-            session.asks.values_for(&shown).to_vec()
-        } else {
-            Vec::new()
-        };
+        let analysis = session
+            .prefs
+            .analyse
+            .then(|| session.asks.analysis_for(&shown).cloned())
+            .flatten()
+            .map(Rc::new);
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play.browsing}
                 training={session.training.open.then(|| session.training.clone())}
-                room={session.room.clone()} reviewed={reviewed.clone()} {values} legal={session.clickable()}
+                room={session.room.clone()} reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
                 hint={session.asks.hint().map(|h| h.square).filter(|_| session.play.browsing.is_none())}
                 line={if session.prefs.show_line { session.line() } else { Vec::new() }}
                 on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />

@@ -249,3 +249,23 @@ pub fn after_paint(f: impl FnOnce() + 'static) {
     // Asking for a frame does not fail in a page with a window.
     let _ = window.request_animation_frame(frame.unchecked_ref());
 }
+
+/// True while the page is hidden (another tab shown, the window minimised, a phone's screen off).
+pub fn page_hidden() -> bool {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| js_sys::Reflect::get(&d, &"hidden".into()).ok())
+        .and_then(|h| h.as_bool())
+        .unwrap_or(false)
+}
+
+/// Calls `f` with whether the page is hidden each time that changes, for as long as the page lives.
+pub fn on_visibility_change(f: impl Fn(bool) + 'static) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || f(page_hidden()));
+    let _ = document
+        .add_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
+    listener.forget();
+}

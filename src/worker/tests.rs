@@ -302,7 +302,8 @@ fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
 
 #[test]
 fn a_book_hint_gives_the_books_line() {
-    // Move 18 of a well-known line: the hint is a book move, its line the book's replies.
+    // Move 18 of a well-known line, where the book has moves: a level that plays from the book (the hint's)
+    // gives the book's main line, then a short search's from where the book ends.
     let position = reversi_engine::Game::from_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1")
         .unwrap()
         .position();
@@ -312,7 +313,7 @@ fn a_book_hint_gives_the_books_line() {
         Request::Search {
             id: 9,
             position,
-            level: crate::session::HINT_LEVEL,
+            level: 8,
             seed: 0,
             max_millis: Some(3000),
             mistakes: None,

@@ -59,9 +59,12 @@ const VIEWS = {
     await openMore(page);
     await page.click('.slots summary');
   },
-  analysis: async (page) => {
+  'analysis: values, depths and the best lines, one drawn': async (page) => {
     await page.check('[data-testid=analyse]');
     await page.waitForSelector('[data-value]');
+    await page.waitForSelector('[data-testid=top-line]');
+    await page.hover('[data-testid=top-line]');
+    await page.waitForSelector('.line-step');
   },
   'analysis room: graph, review and explorer': async (page) => {
     await newGame(page, { mode: 'hvh' });

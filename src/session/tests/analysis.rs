@@ -105,3 +105,18 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
     s.apply(analysed(id, 2, &[("c3", 0)]));
     assert_eq!(s.asks.hint(), None);
 }
+
+#[test]
+fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
+    let mut s = hvh();
+    s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
+    assert_eq!(s.play.game.transcript(), "f5d6c3");
+    // Against the AI, the person's move only: the AI answers for itself.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
+    assert_eq!(s.play.game.transcript(), "f5");
+    // A move that is not legal ends it there.
+    let mut s = hvh();
+    s.apply(Action::PlayLine(vec![sq("f5"), sq("a1"), sq("d6")]));
+    assert_eq!(s.play.game.transcript(), "f5");
+}

@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::top_lines::TopLines;
 use super::{BoardView, PositionEditor};
+use crate::protocol::WireAnalysis;
 use crate::session::room::{ReviewedMove, Room};
 use crate::session::training::Training;
 use crate::session::GameAction;
@@ -27,8 +29,8 @@ pub struct BoardAreaProps {
     pub room: Rc<Room>,
     /// The game's moves as the review valued them.
     pub reviewed: Vec<ReviewedMove>,
-    /// The analysis's values on the board (none when it is off).
-    pub values: Vec<(Square, i32)>,
+    /// The analysis of the position shown (none when it is off, or before its first values).
+    pub analysis: Option<Rc<WireAnalysis>>,
     /// The squares a click plays.
     pub legal: Bitboard,
     /// The hint for the game's position.
@@ -78,6 +80,19 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_action.emit(Action::SetUp(position));
         })
     };
+    // The best line pointed at or focused, drawn on the board in place of the engine's.
+    let drawn = use_state_eq(|| None::<Vec<Square>>);
+    let on_draw = {
+        let drawn = drawn.setter();
+        use_callback((), move |line: Option<Vec<Square>>, _| drawn.set(line))
+    };
+    let on_play = {
+        let (on_action, drawn) = (props.on_action.clone(), drawn.setter());
+        Callback::from(move |line: Vec<Square>| {
+            drawn.set(None);
+            on_action.emit(Action::PlayLine(line))
+        })
+    };
     let on_position_error = {
         let on_action = props.on_action.clone();
         Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
@@ -107,19 +122,37 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             </section>
         };
     }
-    let values = props.values.clone();
+    let analysis = props.analysis.clone();
+    let values: Vec<(Square, i32)> = analysis
+        .as_ref()
+        .map(|a| a.moves.iter().map(|m| (m.square, m.value)).collect())
+        .unwrap_or_default();
+    let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
+    let line = drawn
+        .as_ref()
+        .cloned()
+        .unwrap_or_else(|| props.line.clone());
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} on_draft={props.on_draft.clone()} {lang} orientation={props.orientation} />
             } else {
                 if !values.is_empty() {
-                    <p class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</p>
+                    <p class="values-head">
+                        <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</span>
+                        { " · " }
+                        <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
+                            { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }
+                        </span>
+                    </p>
                 }
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
-                    line={props.line.clone()}
-                    {values} {on_square} {lang} orientation={props.orientation} />
+                    {line}
+                    {values} {values_depth} {on_square} {lang} orientation={props.orientation} />
+                if let Some(analysis) = analysis {
+                    <TopLines {analysis} playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play} {lang} />
+                }
             }
             <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
                 shown={props.browsing.unwrap_or(game.plies().len())}

@@ -30,8 +30,8 @@ pub struct SquareProps {
     pub would_flip: bool,
     /// Its step in the engine's line (1 for the first move).
     pub step: Option<usize>,
-    /// The analysed value of the move (hundredths of a disc), and whether it is the best.
-    pub value: Option<(i32, bool)>,
+    /// The analysed value of the move.
+    pub value: Option<SquareValue>,
     /// Called with the square when clicked.
     pub on_square: Callback<Square>,
     /// Called with the square when the pointer enters it (a legal move) and with `None` when it leaves.
@@ -40,10 +40,37 @@ pub struct SquareProps {
     pub lang: Lang,
 }
 
+/// The analysis's value of a move, as its square shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareValue {
+    /// Hundredths of a disc for the side to move.
+    pub value: i32,
+    /// It is the best move's.
+    pub best: bool,
+    /// The depth searched (plies).
+    pub depth: u32,
+    /// The value is the exact final disc difference.
+    pub exact: bool,
+}
+
 /// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
 /// board writes it: "+2.5", "−17.8".
 pub(super) fn signed(hundredths: i32) -> String {
     format!("{:+.1}", hundredths as f64 / 100.0).replace('-', "−")
+}
+
+/// A value as its square writes it: to a tenth of a disc, an exact one in whole discs ("+4", "0").
+fn shown_value(v: SquareValue) -> String {
+    if v.exact {
+        let discs = v.value / 100;
+        if discs == 0 {
+            "0".to_string()
+        } else {
+            format!("{discs:+}").replace('-', "−")
+        }
+    } else {
+        signed(v.value)
+    }
 }
 
 /// One square.
@@ -77,8 +104,9 @@ pub fn board_square(props: &SquareProps) -> Html {
         label.push_str(&format!(", {} {n}", t.line_step));
     }
     // The value shown on the square is part of its name (what is seen is what is read out).
-    if let Some((v, _)) = props.value {
-        label.push_str(&format!(", {}", signed(v)));
+    if let Some(v) = props.value {
+        let depth = i18n::analysis_depth(props.lang, v.depth, v.exact);
+        label.push_str(&format!(", {} ({depth})", shown_value(v)));
     }
     html! {
         <button
@@ -109,9 +137,13 @@ pub fn board_square(props: &SquareProps) -> Html {
             if let Some(n) = props.step {
                 <span class={classes!("line-step", (n % 2 == 1).then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
             }
-            if let Some((v, best)) = props.value {
-                <span class={classes!("value", best.then_some("best"))} data-value={v.to_string()}>
-                    { signed(v) }
+            if let Some(v) = props.value {
+                <span class={classes!("value", v.best.then_some("best"), v.exact.then_some("exact"))}
+                    data-value={v.value.to_string()}
+                    data-depth={if v.exact { "exact".to_string() } else { v.depth.to_string() }}
+                    // The depth is drawn small beside the value by the style sheet (read out in the name).
+                    data-mark={if v.exact { "=".to_string() } else { v.depth.to_string() }}>
+                    { shown_value(v) }
                 </span>
             }
         </button>

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::board_square::BoardSquare;
+use super::board_square::{BoardSquare, SquareValue};
 use crate::session::orientation::{edge_labels, square_at};
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Position, Square, Symmetry};
@@ -28,6 +28,9 @@ pub struct BoardProps {
     /// Values of legal moves to print on them (hundredths of a disc).
     #[prop_or_default]
     pub values: Vec<(Square, i32)>,
+    /// The depth of those values (plies), and whether they are exact.
+    #[prop_or_default]
+    pub values_depth: (u32, bool),
     /// The engine's line, drawn as numbered steps on its first squares.
     #[prop_or_default]
     pub line: Vec<Square>,
@@ -93,7 +96,12 @@ pub fn board_view(props: &BoardProps) -> Html {
                     flipped={props.flipped.contains(square)}
                     would_flip={would_flip.contains(square)}
                     {step}
-                    value={value.map(|v| (v, Some(v) == best_value))}
+                    value={value.map(|v| SquareValue {
+                        value: v,
+                        best: Some(v) == best_value,
+                        depth: props.values_depth.0,
+                        exact: props.values_depth.1,
+                    })}
                     on_square={props.on_square.clone()}
                     on_preview={on_preview.clone()}
                     lang={props.lang}

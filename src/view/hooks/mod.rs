@@ -1,6 +1,6 @@
 //! The page's effects as hooks, a file each: the pool of engine workers (fed from the session's channels),
 //! share links pasted into the address bar, the autosave, the game clock's ticks (and the wake-up of a
-//! held engine reply), the page's keys, the move sounds, the preferences kept in storage and the training room's progress. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
+//! held engine reply), the page's keys, the move sounds, the preferences kept in storage, the training room's progress and the page shown or hidden. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
 
 mod autosave;
 mod clock;
@@ -10,6 +10,7 @@ mod pool;
 mod preferences;
 mod sounds;
 mod training;
+mod visibility;
 
 pub use self::autosave::use_autosave;
 pub use self::clock::{use_game_clock, use_wake};
@@ -19,3 +20,4 @@ pub use self::pool::use_engine_pool;
 pub use self::preferences::{stored_preferences, use_preferences};
 pub use self::sounds::use_move_sounds;
 pub use self::training::use_training_progress;
+pub use self::visibility::use_page_visibility;

@@ -75,6 +75,41 @@ pub fn values_for(lang: Lang, mover: Color) -> String {
     }
 }
 
+/// How deep the analysis's values are: "depth 12", "exact".
+pub fn analysis_depth(lang: Lang, depth: u32, exact: bool) -> String {
+    match (lang, exact) {
+        (Lang::En, true) => "exact".to_string(),
+        (Lang::Zh, true) => "精确".to_string(),
+        (Lang::En, false) => format!("depth {depth}"),
+        (Lang::Zh, false) => format!("深度 {depth}"),
+    }
+}
+
+/// A best line's value for the side to move, with its depth and the book's value when the book has the
+/// move: "+1.2 · depth 14 · book +0.8", "−4 · exact".
+pub fn line_value(lang: Lang, value: i32, depth: u32, exact: bool, book: Option<i32>) -> String {
+    let signed = |v: i32, digits: usize| {
+        if v == 0 {
+            format!("{:.*}", digits, 0.0)
+        } else {
+            format!("{:+.*}", digits, v as f64 / 100.0).replace('-', "−")
+        }
+    };
+    let mut text = format!(
+        "{} · {}",
+        signed(value, if exact { 0 } else { 1 }),
+        analysis_depth(lang, depth, exact)
+    );
+    if let Some(book) = book {
+        let word = match lang {
+            Lang::En => "book",
+            Lang::Zh => "定式",
+        };
+        text.push_str(&format!(" · {word} {}", signed(book, 1)));
+    }
+    text
+}
+
 /// A value for the side to move, signed as the board's squares sign it: "depth 9, −17.8 for White",
 /// "+4 for Black (exact)", "book move, +0.9 for Black"; a win/loss/draw says who wins.
 fn mover_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {

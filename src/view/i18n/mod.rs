@@ -87,6 +87,12 @@ strings! {
     analysis_depth: "Analysis depth", "分析深度";
     /// Option of the analysis depth menu (followed by the number).
     depth: "depth", "深度";
+    /// Option of the analysis depth menu: no limit.
+    until_move: "Deepen until I move", "持续加深直到走棋";
+    /// Heading of the analysis's best lines under the board.
+    top_lines: "Best lines", "最佳变化";
+    /// Title of a move of a best line (playing the line up to it).
+    play_up_to: "Play the line up to this move", "沿此变化下到这一步";
     /// Label before the transcript.
     transcript: "Transcript", "棋谱";
     /// Form button.
@@ -291,8 +297,8 @@ mod format;
 pub mod training;
 
 pub use self::engine::{
-    average_losses, hint, line, mistake, progress, review_progress, search_figures, search_stats,
-    side_value, values_for,
+    analysis_depth, average_losses, hint, line, line_value, mistake, progress, review_progress,
+    search_figures, search_stats, side_value, values_for,
 };
 pub use self::format::{
     color_name, disc_name, ggf_error, lost_on_time, mode, notice, passed, played, position_error,

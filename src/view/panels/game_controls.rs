@@ -67,7 +67,9 @@ pub fn game_controls(props: &GameControlsProps) -> Html {
                 <span class="visually-hidden">{ t.analysis_depth }</span>
                 <select data-testid="analyse-depth" onchange={on_depth} aria-label={t.analysis_depth}>
                     { for props.depths.iter().map(|&d| html! {
-                        <option value={d.to_string()} selected={d == props.analyse_depth}>{ format!("{} {d}", t.depth) }</option>
+                        <option value={d.to_string()} selected={d == props.analyse_depth}>{
+                            if d == 0 { t.until_move.to_string() } else { format!("{} {d}", t.depth) }
+                        }</option>
                     }) }
                 </select>
             </label>

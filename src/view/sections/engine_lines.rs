@@ -60,7 +60,8 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
                 </p>
             }
             if let Some(hint) = &props.hint {
-                <p class="hint-line" data-testid="hint-text"
+                <p class="hint-line" data-testid="hint-text" data-square={hint.square.to_string()}
+                   data-score={hint.score.to_string()}
                    data-book={(hint.kind == crate::protocol::ScoreKind::Book).to_string()}>
                     { i18n::hint(lang, props.to_move, hint.square, hint.score, hint.kind) }
                 </p>

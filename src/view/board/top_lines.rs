@@ -1,0 +1,83 @@
+//! The analysis's best lines under the board, as lichess shows its engine's three: each move with its value,
+//! depth (or exact) and the book's value, then its line. A line is drawn on the board while the pointer or
+//! the focus is on it, and its moves are played up to the one clicked. A phone shows the first line only.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::protocol::WireAnalysis;
+use crate::view::i18n::{self, Lang};
+use reversi_engine::Square;
+
+/// How many lines are shown.
+pub const TOP_LINES: usize = 3;
+/// How many moves of a line are written out.
+const LINE_MOVES: usize = 12;
+
+/// Properties of [`TopLines`].
+#[derive(Properties, PartialEq)]
+pub struct TopLinesProps {
+    /// The analysis of the position shown.
+    pub analysis: Rc<WireAnalysis>,
+    /// Whether a line's moves can be played (the person's turn, on the game's own position).
+    pub playable: bool,
+    /// Called with the line to draw on the board while one is pointed at or focused, `None` after.
+    pub on_draw: Callback<Option<Vec<Square>>>,
+    /// Called with a line's moves up to the one clicked.
+    pub on_play: Callback<Vec<Square>>,
+    pub lang: Lang,
+}
+
+/// The best lines of the analysis.
+#[function_component(TopLines)]
+pub fn top_lines(props: &TopLinesProps) -> Html {
+    let t = props.lang.strings();
+    let analysis = &props.analysis;
+    let lines = analysis.moves.iter().take(TOP_LINES).enumerate().map(|(rank, m)| {
+        let line = m.line.clone();
+        let draw = {
+            let (on_draw, line) = (props.on_draw.clone(), line.clone());
+            move || on_draw.emit(Some(line.clone()))
+        };
+        let onmouseenter = {
+            let draw = draw.clone();
+            Callback::from(move |_: MouseEvent| draw())
+        };
+        let onfocusin = Callback::from(move |_: FocusEvent| draw());
+        let onmouseleave = props.on_draw.reform(|_: MouseEvent| None);
+        let onfocusout = props.on_draw.reform(|_: FocusEvent| None);
+        let value = i18n::line_value(props.lang, m.value, analysis.depth, analysis.exact, m.book);
+        let moves = line.iter().take(LINE_MOVES).enumerate().map(|(i, square)| {
+            let played = line[..=i].to_vec();
+            let onclick = props.on_play.reform(move |_: MouseEvent| played.clone());
+            html! {
+                <button type="button" key={i} class={classes!("line-move", (i % 2 == 0).then_some("own"))}
+                    data-testid="line-move" disabled={!props.playable} title={t.play_up_to} {onclick}>
+                    { square.to_string() }
+                </button>
+            }
+        });
+        html! {
+            <li key={m.square.index()} class="top-line" data-testid="top-line" data-square={m.square.to_string()}
+                tabindex="0" {onmouseenter} {onmouseleave} {onfocusin} {onfocusout}>
+                <span class="top-line-head">
+                    <span class="top-line-rank" aria-hidden="true">{ rank + 1 }</span>
+                    <strong class="top-line-move">{ m.square.to_string() }</strong>
+                    <span class={classes!("top-line-value", analysis.exact.then_some("exact"))} data-testid="top-line-value">{ value }</span>
+                </span>
+                <span class="top-line-moves">
+                    { for moves }
+                    if line.len() > LINE_MOVES {
+                        <span class="line-more" aria-hidden="true">{ "…" }</span>
+                    }
+                </span>
+            </li>
+        }
+    });
+    html! {
+        <section class="top-lines" data-testid="top-lines" aria-label={t.top_lines}>
+            <ol>{ for lines }</ol>
+        </section>
+    }
+}

@@ -1,0 +1,216 @@
+// The analysis board in the real page: values that deepen with no click and become exact near the end (as
+// `reversi solve` says), the hint that is the analysis's best move, a book move's line, the three best lines
+// drawn on hover and played by a click, a move that stops the analysis, the AI not delayed by it, and a
+// hidden page that stops the deepening.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REVERSI, newGame, openMore, openPage, restoreGame, useServerAndBrowser } from './harness.mjs';
+
+const env = useServerAndBrowser();
+
+// 36 empties, black to move.
+const MIDGAME = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+// 20 empties, black to move, with every move's exact score (the FFO forum's position 26).
+const ENDGAME = '-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X';
+const ENDGAME_SCORES = { d8: 0, a6: -2, a4: -6, b7: -6, a5: -12, g1: -16, a2: -16, a3: -18, h2: -18, b8: -20, g2: -20, b2: -26 };
+// Move 18 of a well-known line, in the book.
+const BOOKED = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1';
+
+/** Puts `text` (a transcript or a board) on the page through the import box. */
+async function importText(page, text) {
+  await openMore(page);
+  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
+  await page.fill('[data-testid=import-text]', text);
+  await page.click('[data-testid=import]');
+}
+
+/** The depth the analysis says its values have (a number, or 'exact'), once it shows values. */
+const shownDepth = (page) => page.getAttribute('[data-testid=values-depth]', 'data-depth');
+
+/** Every valued square with its value (hundredths of a disc) and depth. */
+const valued = (page) =>
+  page.$$eval('[data-square]', (cells) =>
+    cells
+      .filter((c) => c.querySelector('[data-value]'))
+      .map((c) => {
+        const v = c.querySelector('[data-value]');
+        return { square: c.dataset.square, value: Number(v.dataset.value), depth: v.dataset.depth, best: v.classList.contains('best') };
+      }),
+  );
+
+/** Keeps what the page posts to its workers and what they answer: `window.__posted`, `window.__answers`. */
+function recordWorkerMessages() {
+  const Native = window.Worker;
+  window.__posted = [];
+  window.__answers = [];
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data !== '"Alive"') window.__answers.push({ t: performance.now(), data: e.data });
+      });
+      const post = this.postMessage.bind(this);
+      this.postMessage = (data, ...rest) => {
+        if (typeof data === 'string') window.__posted.push({ t: performance.now(), data });
+        return post(data, ...rest);
+      };
+    }
+  };
+}
+
+test('the values deepen with no click, the hint is the best of them, three lines are drawn on hover and played by a click', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`);
+  await page.waitForSelector('[data-legal=true]');
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, MIDGAME);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, MIDGAME.length);
+  assert.equal(await page.$eval('[data-testid=analyse-depth]', (s) => s.value), '0', 'by default it deepens until you move');
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=values-depth]', { timeout: 10_000 });
+  const first = Number(await shownDepth(page));
+  // Deeper values come by themselves.
+  await page.waitForFunction(
+    (d) => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= d + 4,
+    first,
+    { timeout: 30_000 },
+  );
+  const squares = await valued(page);
+  const legal = await page.$$eval('[data-legal=true]', (c) => c.map((e) => e.dataset.square).sort());
+  assert.deepEqual(squares.map((s) => s.square).sort(), legal, 'every legal move valued');
+  assert.equal(new Set(squares.map((s) => s.depth)).size, 1, 'each square says the same depth');
+  // The hint is the analysis's best move and value, as the squares show them.
+  await page.click('[data-testid=hint]');
+  await page.waitForSelector('[data-testid=hint-text]');
+  const agree = await page.waitForFunction(() => {
+    const hint = document.querySelector('[data-testid=hint-text]');
+    const best = document.querySelector(`[data-square=${hint?.dataset.square}] [data-value]`);
+    return best?.classList.contains('best') && best.dataset.value === hint.dataset.score;
+  }, null, { timeout: 10_000 });
+  assert.ok(await agree.jsonValue());
+  // Three lines, the best first, each starting with its move; pointing at the second draws it on the board.
+  const lines = page.locator('[data-testid=top-line]');
+  assert.equal(await lines.count(), 3);
+  const best = await page.getAttribute('.square .value.best', 'data-value');
+  const firstLine = await lines.nth(0).getAttribute('data-square');
+  assert.equal(await page.$eval(`[data-square=${firstLine}] [data-value]`, (v) => v.dataset.value), best);
+  const second = lines.nth(1);
+  const secondMoves = await second.locator('[data-testid=line-move]').allTextContents();
+  assert.ok(secondMoves.length >= 2, `a line of its own: ${secondMoves}`);
+  assert.equal(secondMoves[0], await second.getAttribute('data-square'));
+  await second.hover();
+  await page.waitForFunction((sq) => document.querySelector(`[data-square=${sq}] [data-step="1"]`), secondMoves[0]);
+  assert.ok(await page.$(`[data-square=${secondMoves[1]}] [data-step="2"]`), 'its second move numbered 2');
+  // A click on its second move plays the line up to it; the next position is analysed anew.
+  await second.locator('[data-testid=line-move]').nth(1).click();
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=transcript]').textContent.length === n + 4,
+    MIDGAME.length,
+  );
+  const transcript = await page.textContent('[data-testid=transcript]');
+  assert.equal(transcript.slice(MIDGAME.length), secondMoves.slice(0, 2).join(''));
+  await page.waitForFunction(() => {
+    const legal = [...document.querySelectorAll('[data-legal=true]')].map((c) => c.dataset.square).sort();
+    const valued = [...document.querySelectorAll('[data-square]')].filter((c) => c.querySelector('[data-value]')).map((c) => c.dataset.square).sort();
+    return legal.length > 0 && JSON.stringify(legal) === JSON.stringify(valued);
+  }, null, { timeout: 10_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('at 20 empties the values become exact, as reversi solve says, and the hint follows them', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`);
+  await page.waitForSelector('[data-legal=true]');
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, ENDGAME);
+  await page.waitForFunction(() => document.querySelectorAll('[data-disc=empty]').length === 20);
+  await page.check('[data-testid=analyse]');
+  await page.click('[data-testid=hint]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=values-depth]')?.dataset.depth === 'exact', null, {
+    timeout: 60_000,
+  });
+  const squares = await valued(page);
+  assert.deepEqual(
+    Object.fromEntries(squares.map((s) => [s.square, s.value / 100]).sort()),
+    Object.fromEntries(Object.entries(ENDGAME_SCORES).sort()),
+    'every move’s exact score',
+  );
+  assert.ok(squares.every((s) => s.depth === 'exact'));
+  // The native solver agrees on the best score.
+  const dir = mkdtempSync(join(tmpdir(), 'reversi-'));
+  const file = join(dir, 'p.obf');
+  writeFileSync(file, `${ENDGAME}\n`);
+  const solved = JSON.parse(execFileSync(REVERSI, ['solve', '--json', '--threads', '1', file], { encoding: 'utf8' }).split('\n')[0]);
+  const best = squares.find((s) => s.best);
+  assert.equal(best.value / 100, solved.score);
+  await page.waitForFunction((sq) => document.querySelector('[data-testid=hint-text]')?.dataset.score !== undefined, null);
+  assert.equal(Number(await page.getAttribute('[data-testid=hint-text]', 'data-score')), solved.score * 100);
+  assert.match(await page.textContent('[data-testid=hint-text]'), /exact/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a book move’s hint gives the book’s line, three moves or more, with the analysis off and on', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await page.waitForSelector('[data-legal=true]');
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, BOOKED);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, BOOKED.length);
+  await page.click('[data-testid=hint]');
+  await page.waitForSelector('[data-testid=hint-text][data-book=true]');
+  const line = (await page.textContent('[data-testid=engine-line]')).split(' ').filter((m) => /^[a-h][1-8]$/.test(m));
+  assert.ok(line.length >= 3, `the line: ${line}`);
+  assert.equal(line[0], await page.getAttribute('[data-testid=hint-text]', 'data-square'));
+  // With the analysis on, the book move's line in the best lines is long too.
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=top-line]');
+  const moves = await page.locator('[data-testid=top-line]').first().locator('[data-testid=line-move]').allTextContents();
+  assert.ok(moves.length >= 3, `${moves}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the AI’s move is not delayed by the analysis, and a hidden page stops the deepening', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, { init: recordWorkerMessages });
+  // The person (black) against level 7 (3 s a move), 36 empties, black to move.
+  await restoreGame(page, { moves: MIDGAME, level: 7 });
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=values-depth]', { timeout: 10_000 });
+  await page.waitForTimeout(500);
+  const analyse = await page.evaluate(() => JSON.parse([...window.__posted].reverse().find((p) => p.data.startsWith('{"Analyse"')).data).Analyse.id);
+  // Hidden: the analysis stops (its last reply comes), and nothing more is asked until the page is shown.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForFunction((id) => window.__answers.some((a) => a.data === `{"Analysed":{"id":${id}}}`), analyse, { timeout: 5_000 });
+  const quiet = await page.evaluate(() => window.__answers.length);
+  await page.waitForTimeout(1_500);
+  const later = await page.evaluate((n) => window.__answers.slice(n).filter((a) => a.data.startsWith('{"Analysis"')).length, quiet);
+  assert.equal(later, 0, 'no deeper values while hidden');
+  assert.ok(await page.$('[data-testid=values-depth]'), 'the values stay');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForFunction((id) => window.__posted.some((p) => p.data.startsWith('{"Analyse"') && JSON.parse(p.data).Analyse.id > id), analyse);
+  await page.waitForTimeout(500);
+  // The person's move: the AI's search starts at once and takes no more than its level's time.
+  const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+  const clicked = await page.evaluate(() => performance.now());
+  await page.click(`[data-square=${square}]`);
+  await page.waitForFunction(() => window.__answers.some((a) => a.data.startsWith('{"BestMove"')), null, { timeout: 20_000 });
+  const { posted, millis } = await page.evaluate(() => {
+    const search = window.__posted.find((p) => p.data.startsWith('{"Search"'));
+    const best = window.__answers.find((a) => a.data.startsWith('{"BestMove"'));
+    return { posted: search.t, millis: JSON.parse(best.data).BestMove.millis };
+  });
+  // The reply is held 400 ms after a person's move (the pace), then asked.
+  assert.ok(posted - clicked < 1_500, `the search was asked ${Math.round(posted - clicked)} ms after the click`);
+  assert.ok(millis <= 3_000 + 250, `the AI searched ${millis} ms`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
