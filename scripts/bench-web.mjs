@@ -1,8 +1,8 @@
 // Responsiveness benchmark of the release build (figures, not a test): the top level thinks on a mid-game
 // position while the page records main-thread long tasks, the time from the click to the AI's move and the frame
 // rate; the engine's speed in the worker is compared with the same search natively; the page's interactions
-// (input to next paint, unthrottled and with the CPU slowed 4×: scripts/bench-interactions.mjs); the build's
-// sizes are listed.
+// (input to next paint, unthrottled and with the CPU slowed 4×: scripts/bench-interactions.mjs); how the analysis
+// board deepens (scripts/bench-analysis.mjs); the build's sizes are listed.
 //
 //   bash scripts/test.sh   (or: trunk build --release && cargo build --release)
 //   node scripts/bench-web.mjs
@@ -11,6 +11,7 @@ import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
+import { measureAnalysis } from './bench-analysis.mjs';
 import { measureInteractions } from './bench-interactions.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -295,6 +296,8 @@ await fresh.waitForFunction(() => document.querySelector('[data-testid=transcrip
 const n1 = await fresh.evaluate(() => performance.now());
 // Input to next paint for the interactions a player repeats, unthrottled and with the CPU slowed 4×.
 const interactions = await measureInteractions(browser, server.url);
+// The analysis board: how deep its values get in 1, 5 and 10 s, and how soon they are exact at 20 empties.
+const analysisBoard = await measureAnalysis(browser, server.url);
 await browser.close();
 await server.close();
 
@@ -349,6 +352,7 @@ const result = {
     long_tasks: wholeTasks.length,
   },
   interactions,
+  analysis_board: analysisBoard,
   analysis_room: {
     graph_63_points_ms: Math.round(g1 - g0),
     review_ms: Math.round(r1 - r0),

@@ -101,6 +101,8 @@ struct Level {
     order: Vec<usize>,
     /// The next place in `order` to hand out.
     next: usize,
+    /// Moves handed out whose thread stopped before valuing them, handed out again first.
+    returned: Vec<usize>,
     values: Vec<Option<i32>>,
     done: usize,
 }
@@ -112,7 +114,7 @@ struct Work {
     levels: Vec<Level>,
     /// The first step with a job left to hand out.
     current: usize,
-    /// A thread was stopped with its job unfinished: the steps from that job on never complete.
+    /// The reporting thread was stopped: the analysis is over.
     stopped: bool,
 }
 
@@ -123,6 +125,7 @@ impl Work {
             .map(|_| Level {
                 order: Vec::new(),
                 next: 0,
+                returned: Vec::new(),
                 values: vec![None; moves.len()],
                 done: 0,
             })
@@ -152,6 +155,9 @@ impl Work {
                 self.levels[s].order = order;
             }
             let level = &mut self.levels[s];
+            if let Some(m) = level.returned.pop() {
+                return Some((s, m, self.previous(s, m)));
+            }
             if level.next < level.order.len() {
                 let m = level.order[level.next];
                 level.next += 1;
@@ -160,6 +166,12 @@ impl Work {
             self.current += 1;
         }
         None
+    }
+
+    /// Hands out again a job whose thread stopped before it ended (a helper taken back by its host).
+    fn give_back(&mut self, s: usize, m: usize) {
+        self.levels[s].returned.push(m);
+        self.current = self.current.min(s);
     }
 
     fn finish(&mut self, s: usize, m: usize, value: i32) {
@@ -250,7 +262,11 @@ impl Searcher {
                 };
                 let value = self.value_move(board, square, step, previous, control);
                 let mut w = lock(work);
-                if control.aborted() {
+                if control.aborted() && report.is_none() {
+                    // A helper stopped alone (its worker wanted for something else): its job goes to
+                    // another thread.
+                    w.give_back(s, m);
+                } else if control.aborted() {
                     w.stopped = true;
                 } else {
                     w.finish(s, m, value);
@@ -434,6 +450,30 @@ mod tests {
         let deep = analysis_steps(60, None);
         assert_eq!(deep.last(), Some(&Exact));
         assert_eq!(deep[deep.len() - 2], Depth(50));
+    }
+
+    #[test]
+    fn jobs_go_out_in_order_the_best_first_and_a_stopped_ones_again() {
+        let moves: Vec<Square> = ["d3", "c4", "f5"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let mut work = Work::new(vec![Step::Depth(2), Step::Depth(4)], moves);
+        let first: Vec<usize> = (0..3).map(|_| work.claim().unwrap().1).collect();
+        assert_eq!(first, [0, 1, 2]);
+        for (m, v) in [(0, -50), (1, 300), (2, 100)] {
+            work.finish(0, m, v);
+        }
+        assert!(work.complete(0));
+        // The next step takes the best moves of the last first, each with its value there.
+        assert_eq!(work.claim(), Some((1, 1, Some(300))));
+        assert_eq!(work.claim(), Some((1, 2, Some(100))));
+        // A helper stopped on its job: the job goes out again before the rest.
+        work.give_back(1, 2);
+        assert_eq!(work.claim(), Some((1, 2, Some(100))));
+        assert_eq!(work.claim(), Some((1, 0, Some(-50))));
+        assert_eq!(work.claim(), None);
+        assert!(!work.complete(1));
     }
 
     #[test]
