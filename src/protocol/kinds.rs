@@ -16,10 +16,13 @@ pub const REVIEW_MS: f64 = 60_000.0;
 /// Who needs an answer first when the workers are all busy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Priority {
+    /// The analysis on the board, which deepens for as long as nothing else wants a worker: every other
+    /// request stops it (it is asked again, and takes up from its table, once a worker is free).
+    Background,
     /// The analysis room's questions (graph, review, explorer): they wait, and may be stopped and asked
     /// again later when the AI needs a worker.
     Room,
-    /// What a person asked for (a hint, the analysis of the moves).
+    /// What a person asked for (a hint, a random start, the expert games, a puzzle).
     Asked,
     /// The AI's move: always first.
     Move,
@@ -75,11 +78,11 @@ impl Request {
         match self {
             Request::Search { .. } | Request::Help { .. } => Priority::Move,
             Request::Review { .. } | Request::Explore { .. } => Priority::Room,
+            Request::Analyse { .. } => Priority::Background,
             // The games list is a person's click, and its first answer loads the games file: stopped for the
             // AI's move, as a Room request may be, it would load the file again after every move.
             Request::Ping { .. }
             | Request::Perft { .. }
-            | Request::Analyse { .. }
             | Request::RandomStart { .. }
             | Request::Games { .. }
             | Request::Puzzle { .. } => Priority::Asked,
@@ -193,6 +196,13 @@ mod tests {
         assert_eq!(search.priority(), Priority::Move);
         assert_eq!(explore.priority(), Priority::Room);
         assert!(Priority::Room < Priority::Asked && Priority::Asked < Priority::Move);
+        let analyse = Request::Analyse {
+            id: 3,
+            position: Position::START,
+            limit: None,
+        };
+        assert_eq!(analyse.priority(), Priority::Background);
+        assert!(Priority::Background < Priority::Room);
         assert_eq!(explore.data_file(), Some(DataFile::Explorer));
         assert_eq!(search.data_file(), None);
     }

@@ -62,7 +62,7 @@ function recordWorkerMessages() {
   };
 }
 
-test('the values deepen with no click, the hint is the best of them, three lines are drawn on hover and played by a click', async () => {
+test('the values deepen with no click, the room still answers, the hint is the best of them, three lines are drawn on hover and played by a click', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`);
   await page.waitForSelector('[data-legal=true]');
   await newGame(page, { mode: 'hvh' });
@@ -91,6 +91,9 @@ test('the values deepen with no click, the hint is the best of them, three lines
     return best?.classList.contains('best') && best.dataset.value === hint.dataset.score;
   }, null, { timeout: 10_000 });
   assert.ok(await agree.jsonValue());
+  // The analysis room's questions come first: the explorer answers while the values go on deepening.
+  await page.click('[data-testid=explorer-toggle]');
+  await page.waitForSelector('[data-testid=explorer-move], [data-testid=explorer-empty]', { timeout: 15_000 });
   // Three lines, the best first, each starting with its move; pointing at the second draws it on the board.
   const lines = page.locator('[data-testid=top-line]');
   assert.equal(await lines.count(), 3);

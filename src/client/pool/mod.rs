@@ -12,8 +12,9 @@
 //! - **Apart** (the plain build, where the page is not isolated): one search thread per worker, and a
 //!   withdrawn request's worker is terminated and a new one started in its slot.
 //!
-//! - **Priorities**: the AI's move first, then what a person asked (hint, analysis), then the analysis room;
-//!   a search's helpers have its priority. When every worker is busy and none is starting or stopping, a
+//! - **Priorities**: the AI's move first, then what a person asked (a hint), then the analysis room, then the
+//!   analysis on the board, which deepens on whatever workers nothing else wants; a search's helpers have
+//!   its priority. When every worker is busy and none is starting or stopping, a
 //!   request stops a worker running a lower-priority one, whose request is queued again (a helper is not: its
 //!   search goes on without it).
 //! - **Watchdogs**: every kind of request has a time after which its worker is taken for dead; then, as when

@@ -37,6 +37,17 @@ fn hint(id: RequestId) -> Request {
     }
 }
 
+fn best_review(id: RequestId) -> Response {
+    Response::Reviewed {
+        id,
+        best: reversi_engine::Move::Pass,
+        score: 0,
+        played_score: None,
+        line: Vec::new(),
+        kind: reversi_engine::ScoreKind::Exact,
+    }
+}
+
 fn best(id: RequestId) -> Response {
     Response::BestMove {
         id,
@@ -168,6 +179,42 @@ fn the_ai_move_stops_a_room_question_when_every_worker_is_busy() {
         3.0,
     );
     assert_eq!(posts(&effects), [(0, 11)]);
+}
+
+#[test]
+fn sharing_memory_the_analysis_on_the_board_gives_way_to_a_room_question() {
+    let (mut pool, generations) = started_as(2, true);
+    let analyse = Request::Analyse {
+        id: 20,
+        position: Position::START,
+        limit: None,
+    };
+    assert_eq!(posts(&pool.submit(Owner::Game, analyse, 0, 0.0)), [(0, 20)]);
+    // The analysis takes the idle worker as its helper.
+    let effects = pool.reply(
+        0,
+        generations[0],
+        Response::Spawned { id: 20, ticket: 1 },
+        0.1,
+    );
+    let (help, _) = help_posted(&effects, 1);
+    // A room question stops the helper (the newest job below it) and gets its worker once it has stopped.
+    let effects = pool.submit(Owner::Room, review(21), 0, 1.0);
+    assert_eq!(stops(&effects), [1]);
+    let effects = pool.reply(1, generations[1], Response::Helped { id: help }, 1.1);
+    assert_eq!(posts(&effects), [(1, 21)]);
+    // A second one stops the analysis itself, which is asked again when a worker is free.
+    let effects = pool.submit(Owner::Room, review(22), 0, 2.0);
+    assert_eq!(stops(&effects), [0]);
+    let effects = pool.reply(0, generations[0], Response::Analysed { id: 20 }, 2.1);
+    assert_eq!(
+        delivered(&effects),
+        Vec::<RequestId>::new(),
+        "the stopped analysis's last reply is dropped"
+    );
+    assert_eq!(posts(&effects), [(0, 22)]);
+    let effects = pool.reply(1, generations[1], best_review(21), 3.0);
+    assert_eq!(posts(&effects), [(1, 20)]);
 }
 
 #[test]
