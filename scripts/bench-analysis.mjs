@@ -27,8 +27,17 @@ async function pageWith(browser, url, workers, text) {
   await newGame(page, { mode: 'hvh' });
   await importText(page, text);
   await page.waitForSelector('[data-legal=true]');
-  // The room's graph is asked after the import: let its questions be answered first.
-  await page.waitForTimeout(1500);
+  // The room's graph is asked after the import, and comes before the analysis: let it fill first, so that
+  // the figures are the analysis's alone.
+  await page.waitForFunction(
+    () => {
+      const plies = (document.querySelector('[data-testid=transcript]')?.textContent.length ?? 0) / 2;
+      return document.querySelectorAll("[data-testid=eval-point]").length >= plies;
+    },
+    null,
+    { timeout: 120000 },
+  );
+  await page.waitForTimeout(200);
   return { page, context };
 }
 
