@@ -36,7 +36,7 @@ const transcriptLength = (page) => page.$eval('[data-testid=transcript]', (e) =>
 
 /** One round of every interaction on `page`; the durations (ms) by interaction. */
 async function round(page) {
-  const out = { board_click: [], board_click_pointer_settled: [], undo: [], redo: [], hint: [], analysis_switch: [], record_back: [] };
+  const out = { board_click: [], board_click_pointer_settled: [], undo: [], redo: [], hint: [], analysis_on: [], analysis_off: [], record_back: [] };
   const now = () => page.evaluate(() => performance.now());
   const measure = async (name, act) => {
     const t = await now();
@@ -69,9 +69,9 @@ async function round(page) {
   await page.waitForSelector('[data-legal=true]');
   await measure('hint', () => page.click('[data-testid=hint]'));
   await page.waitForSelector('[data-testid=hint-text]', { timeout: 30000 });
-  await measure('analysis_switch', () => page.click('[data-testid=analyse]'));
+  await measure('analysis_on', () => page.click('[data-testid=analyse]'));
   await page.waitForSelector('[data-testid=values-legend]', { timeout: 30000 });
-  await measure('analysis_switch', () => page.click('[data-testid=analyse]'));
+  await measure('analysis_off', () => page.click('[data-testid=analyse]'));
   await page.focus('body');
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));

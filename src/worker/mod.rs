@@ -186,7 +186,9 @@ impl Engine {
                     reversi_engine::Control::new(None, Some(deadline), self.clock, None)
                         .with_poll(self.poll);
                 let limit = limit.map(|l| l.clamp(1, MAX_ANALYSE_DEPTH));
-                self.searcher.set_threads(self.threads);
+                // One core left to the page: the analysis deepens while a person plays on it.
+                self.searcher
+                    .set_threads(self.threads.saturating_sub(1).max(1));
                 self.searcher.analyse_deepening(
                     &position.board,
                     limit,

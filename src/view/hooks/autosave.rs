@@ -7,11 +7,13 @@ use yew::prelude::*;
 use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::slots;
 use crate::session::{Action, Kept, Session, MAX_REPLACED};
-use crate::view::browser::{storage, REPLACED_KEY};
+use crate::view::browser::{after_paint, storage, REPLACED_KEY};
 
 thread_local! {
     /// The autosave this page wrote last.
     static LAST_AUTOSAVE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// A write is due once the page has painted (changes until then are written together).
+    static WRITE_DUE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Writes the autosave (and the games put aside) to storage, losing no other tab's game: when the autosave
@@ -62,18 +64,21 @@ fn write_games(session: &Session, own_autosave: bool) {
 
 /// Autosave after every change of the game, the settings or the clock's state (a side flagged, its time
 /// running or stopped), and when the page is hidden or left, with the clock charged up to then: a reload
-/// never undoes a loss on time, and gives back at most the time since the last write.
+/// never undoes a loss on time, and gives back at most the time since the last write. A change is written
+/// once the page has painted it (reading, merging and writing storage is no part of what a person waits to
+/// see), the changes of one frame in one write; leaving the page writes at once.
 #[hook]
 pub fn use_autosave(session: &UseReducerHandle<Session>) {
     let latest = use_mut_ref(|| None::<UseReducerHandle<Session>>);
     *latest.borrow_mut() = Some(session.clone());
+    let on_leave = latest.clone();
     use_effect_with((), move |_| {
         let listener = Closure::<dyn Fn()>::new(move || {
             // This page's own save is brought up to date; over one written meanwhile by another tab (or
             // by hand), this page's game is only put aside, where a later visit finds it.
             let stored = storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten());
             let own = stored == LAST_AUTOSAVE.with(|last| last.borrow().clone());
-            if let Some(session) = latest.borrow().as_ref() {
+            if let Some(session) = on_leave.borrow().as_ref() {
                 let mut charged = (**session).clone();
                 let now = js_sys::Date::now();
                 charged.apply_at(now, Action::Tick(now));
@@ -89,7 +94,6 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
         // The page's main view lives as long as the page.
         listener.forget();
     });
-    let session = session.clone();
     let key = (
         session.play.game.clone(),
         session.play.settings,
@@ -103,5 +107,14 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
             .as_ref()
             .map(|c| (c.flagged, c.last_tick.is_some())),
     );
-    use_effect_with(key, move |_| write_autosave(&session));
+    use_effect_with(key, move |_| {
+        if !WRITE_DUE.with(|due| due.replace(true)) {
+            after_paint(move || {
+                WRITE_DUE.with(|due| due.set(false));
+                if let Some(session) = latest.borrow().as_ref() {
+                    write_autosave(session);
+                }
+            });
+        }
+    });
 }

@@ -5,7 +5,8 @@
 //! The steps are jobs (one move at one step) that the searcher's threads take in order from one shared list:
 //! a thread with no job left in a step starts on the next one, whose values it leaves in the shared tables,
 //! so that no thread waits while another finishes a long move. The thread that called reports the steps as
-//! they complete, in order. Each move is searched within a window around its value at the step before, and
+//! they complete, in order, at most one report every [`REPORT_GAP_MS`] but for the last (the shallow steps,
+//! which end within milliseconds of each other, give one report, not one each). Each move is searched within a window around its value at the step before, and
 //! searched again in full when it falls outside.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -188,6 +189,10 @@ impl Work {
 /// The jobs, and the signal that one has finished.
 type Shared = (Mutex<Work>, Condvar);
 
+/// The least time between two reports (milliseconds): a step that completes sooner after the last report is
+/// reported with the next one that is due, or passed over for a deeper one.
+const REPORT_GAP_MS: f64 = 150.0;
+
 /// How long the reporting thread waits for another's job before it polls its host again (milliseconds).
 const WAIT_MS: u64 = 20;
 
@@ -251,7 +256,9 @@ impl Searcher {
         control: &mut Control,
         mut report: Option<&mut dyn FnMut(&Analysis)>,
     ) -> Option<Analysis> {
+        // The steps reported (or passed over for a deeper one), and when the last report went.
         let mut reported = 0;
+        let mut last_report = None::<f64>;
         let mut last = None;
         loop {
             let job = lock(work).claim();
@@ -274,18 +281,24 @@ impl Searcher {
                 work.1.notify_all();
             }
             if let Some(report) = report.as_deref_mut() {
-                loop {
-                    let complete = {
-                        let w = lock(work);
-                        reported < w.steps.len() && w.complete(reported)
-                    };
-                    if !complete {
-                        break;
+                // The deepest step complete; reported at once if it is the last, or if the last report is
+                // old enough (the shallow steps, which end within milliseconds of each other, make one).
+                let (complete, steps) = {
+                    let w = lock(work);
+                    let mut complete = reported;
+                    while complete < w.steps.len() && w.complete(complete) {
+                        complete += 1;
                     }
-                    let analysis = self.report_step(board, work, reported, control.nodes);
+                    (complete, w.steps.len())
+                };
+                let now = control.now();
+                let due = last_report.is_none_or(|t| now - t >= REPORT_GAP_MS) || complete == steps;
+                if complete > reported && due {
+                    let analysis = self.report_step(board, work, complete - 1, control.nodes);
                     report(&analysis);
                     last = Some(analysis);
-                    reported += 1;
+                    reported = complete;
+                    last_report = Some(now);
                 }
             }
             let (all_reported, stopped) = {
