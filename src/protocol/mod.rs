@@ -255,6 +255,16 @@ pub struct WireAnalysis {
     pub nodes: u64,
 }
 
+impl WireAnalysis {
+    /// The value of `square`, if it is one of the moves.
+    pub fn value_of(&self, square: Square) -> Option<i32> {
+        self.moves
+            .iter()
+            .find(|m| m.square == square)
+            .map(|m| m.value)
+    }
+}
+
 impl From<&reversi_engine::Analysis> for WireAnalysis {
     fn from(analysis: &reversi_engine::Analysis) -> WireAnalysis {
         WireAnalysis {

@@ -296,3 +296,23 @@ mod tests {
         assert_eq!(schedule.lines[&key(0)].boxed, 1);
     }
 }
+
+impl super::DrillRound {
+    /// The values of the move played and the line's move, from the analysis asked after a wrong move.
+    pub(super) fn take_values(&mut self, analysis: &crate::protocol::WireAnalysis) {
+        let Some(feedback) = self.feedback.as_mut().filter(|f| !f.correct) else {
+            return;
+        };
+        let values = (
+            analysis.value_of(feedback.played),
+            analysis.value_of(feedback.expected),
+        );
+        if let (Some(played), Some(expected)) = values {
+            feedback.values = Some(super::DrillValues {
+                played,
+                expected,
+                source: super::ValueSource::Search,
+            });
+        }
+    }
+}

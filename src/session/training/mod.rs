@@ -564,30 +564,14 @@ impl Training {
                     retry: false,
                 });
             }
-            // The values of the drill's depth (or exact, nearer the end): the last the analysis sends.
+            // The drill's depth (or exact values, nearer the end): the analysis's last report.
             Response::Analysis { analysis, .. }
                 if Some(id) == self.valuing
                     && (analysis.exact || analysis.depth >= DRILL_SEARCH_DEPTH) =>
             {
                 self.valuing = None;
-                let values: Vec<(Square, i32)> =
-                    analysis.moves.iter().map(|m| (m.square, m.value)).collect();
-                let feedback = self
-                    .drill
-                    .as_mut()
-                    .and_then(|d| d.feedback.as_mut())
-                    .filter(|f| !f.correct);
-                if let Some(feedback) = feedback {
-                    let value = |s| values.iter().find(|v| v.0 == s).map(|v| v.1);
-                    if let (Some(played), Some(wanted)) =
-                        (value(feedback.played), value(feedback.expected))
-                    {
-                        feedback.values = Some(DrillValues {
-                            played,
-                            expected: wanted,
-                            source: ValueSource::Search,
-                        });
-                    }
+                if let Some(drill) = self.drill.as_mut() {
+                    drill.take_values(&analysis);
                 }
             }
             Response::Error { message, .. } if self.asked.waits_for(id) => {

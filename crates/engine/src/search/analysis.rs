@@ -92,7 +92,7 @@ pub struct Analysis {
     pub exact: bool,
     /// Every legal move, best first.
     pub moves: Vec<MoveValue>,
-    /// Nodes searched so far, every thread counted.
+    /// Nodes searched so far by the thread that reports (the step returned at the end counts every thread).
     pub nodes: u64,
 }
 
