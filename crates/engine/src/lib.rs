@@ -91,7 +91,7 @@ pub use pattern::{PatternEval, PatternWeights, WeightsError};
 pub use perft::perft;
 pub use position::{Color, Position};
 pub use rng::{seed_from, Rng};
-pub use search::analysis::{analysis_steps, Analysis, MoveValue, Step};
+pub use search::analysis::{analysis_steps, Analysis, MoveValue, Step, EXACT_REACH};
 pub use search::endgame::{solve_shared, Solver};
 pub use search::{
     available_threads, choose_with_temperature, ScoreKind, SearchInfo, SearchLimits, Searcher,
