@@ -224,6 +224,26 @@ impl Schedule {
     }
 }
 
+impl super::DrillRound {
+    /// The values of the move played and the line's move, from the analysis asked after a wrong move.
+    pub(super) fn take_values(&mut self, analysis: &crate::protocol::WireAnalysis) {
+        let Some(feedback) = self.feedback.as_mut().filter(|f| !f.correct) else {
+            return;
+        };
+        let values = (
+            analysis.value_of(feedback.played),
+            analysis.value_of(feedback.expected),
+        );
+        if let (Some(played), Some(expected)) = values {
+            feedback.values = Some(super::DrillValues {
+                played,
+                expected,
+                source: super::ValueSource::Search,
+            });
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,25 +314,5 @@ mod tests {
         schedule.record(&key(0), day + 7, 1);
         assert!(!schedule.learned(&key(0)));
         assert_eq!(schedule.lines[&key(0)].boxed, 1);
-    }
-}
-
-impl super::DrillRound {
-    /// The values of the move played and the line's move, from the analysis asked after a wrong move.
-    pub(super) fn take_values(&mut self, analysis: &crate::protocol::WireAnalysis) {
-        let Some(feedback) = self.feedback.as_mut().filter(|f| !f.correct) else {
-            return;
-        };
-        let values = (
-            analysis.value_of(feedback.played),
-            analysis.value_of(feedback.expected),
-        );
-        if let (Some(played), Some(expected)) = values {
-            feedback.values = Some(super::DrillValues {
-                played,
-                expected,
-                source: super::ValueSource::Search,
-            });
-        }
     }
 }
