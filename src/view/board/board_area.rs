@@ -80,11 +80,14 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_action.emit(Action::SetUp(position));
         })
     };
-    // The best line pointed at or focused, drawn on the board in place of the engine's.
-    let drawn = use_state_eq(|| None::<Vec<Square>>);
+    // The best line pointed at or focused, with the position it is for, drawn on the board in place of the
+    // engine's while that position is shown (the lines may change under a still pointer).
+    let drawn = use_state_eq(|| None::<(Position, Vec<Square>)>);
     let on_draw = {
         let drawn = drawn.setter();
-        use_callback((), move |line: Option<Vec<Square>>, _| drawn.set(line))
+        use_callback(position, move |line: Option<Vec<Square>>, position| {
+            drawn.set(line.map(|line| (*position, line)))
+        })
     };
     let on_play = {
         let (on_action, drawn) = (props.on_action.clone(), drawn.setter());
@@ -128,10 +131,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         .map(|a| a.moves.iter().map(|m| (m.square, m.value)).collect())
         .unwrap_or_default();
     let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
-    let line = drawn
-        .as_ref()
-        .cloned()
-        .unwrap_or_else(|| props.line.clone());
+    let line = match (&*drawn, &analysis) {
+        (Some((at, line)), Some(_)) if *at == position => line.clone(),
+        _ => props.line.clone(),
+    };
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
