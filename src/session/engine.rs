@@ -251,7 +251,7 @@ impl Session {
             },
             Response::Analysis { analysis, .. } if self.asks.analysis.waits_for(id) => {
                 // A report shallower than what is shown (the analysis asked again after the page was
-                // hidden, or after the AI took its worker) waits until it goes deeper.
+                // hidden, or after another request took its worker) waits until it goes deeper.
                 let deeper = self
                     .asks
                     .analysis
