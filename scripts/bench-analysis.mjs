@@ -3,20 +3,13 @@
 // values of a 20-empty position are exact. Part of `node scripts/bench-web.mjs`; alone:
 //
 //   trunk build --release && node scripts/bench-analysis.mjs
-import { newGame, openMore } from '../tests/e2e/harness.mjs';
+import { importText, newGame } from '../tests/e2e/harness.mjs';
 
 // 30 moves of a line from the book and past it: 30 empties, black to move (human vs human).
 const THIRTY = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1f1f2a6f6b7c7b6f3e6e7b8d7';
 // FFO #26: 20 empties, black to move.
 const TWENTY = '-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X';
 const MARKS = [1000, 5000, 10000];
-
-async function importText(page, text) {
-  await openMore(page);
-  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
-  await page.fill('[data-testid=import-text]', text);
-  await page.click('[data-testid=import]');
-}
 
 /** A fresh page on `workers` workers showing `text` in human vs human, the analysis off. */
 async function pageWith(browser, url, workers, text) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REVERSI, newGame, openMore, openPage, restoreGame, useServerAndBrowser } from './harness.mjs';
+import { REVERSI, importText, newGame, openPage, recordWorkerMessages, restoreGame, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -19,14 +19,6 @@ const ENDGAME = '-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----
 const ENDGAME_SCORES = { d8: 0, a6: -2, a4: -6, b7: -6, a5: -12, g1: -16, a2: -16, a3: -18, h2: -18, b8: -20, g2: -20, b2: -26 };
 // Move 18 of a well-known line, in the book.
 const BOOKED = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1';
-
-/** Puts `text` (a transcript or a board) on the page through the import box. */
-async function importText(page, text) {
-  await openMore(page);
-  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
-  await page.fill('[data-testid=import-text]', text);
-  await page.click('[data-testid=import]');
-}
 
 /** The depth the analysis says its values have (a number, or 'exact'), once it shows values. */
 const shownDepth = (page) => page.getAttribute('[data-testid=values-depth]', 'data-depth');
@@ -41,26 +33,6 @@ const valued = (page) =>
         return { square: c.dataset.square, value: Number(v.dataset.value), depth: v.dataset.depth, best: v.classList.contains('best') };
       }),
   );
-
-/** Keeps what the page posts to its workers and what they answer: `window.__posted`, `window.__answers`. */
-function recordWorkerMessages() {
-  const Native = window.Worker;
-  window.__posted = [];
-  window.__answers = [];
-  window.Worker = class extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && e.data !== '"Alive"') window.__answers.push({ t: performance.now(), data: e.data });
-      });
-      const post = this.postMessage.bind(this);
-      this.postMessage = (data, ...rest) => {
-        if (typeof data === 'string') window.__posted.push({ t: performance.now(), data });
-        return post(data, ...rest);
-      };
-    }
-  };
-}
 
 test('the values deepen with no click, the room still answers, the hint is the best of them, three lines are drawn on hover and played by a click', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`);

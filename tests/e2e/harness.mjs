@@ -201,3 +201,38 @@ export async function play(page, squares) {
     await page.click(`[data-square=${square}]`);
   }
 }
+
+/**
+ * Keeps what the page posts to its workers and what they answer, with each worker's number (in the order the
+ * page made them): `window.__posted` and `window.__answers`, as { worker, t, data }.
+ */
+export function recordWorkerMessages() {
+  const Native = window.Worker;
+  window.__posted = [];
+  window.__answers = [];
+  let made = 0;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const worker = made++;
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data !== '"Alive"') {
+          window.__answers.push({ worker, t: performance.now(), data: e.data });
+        }
+      });
+      const post = this.postMessage.bind(this);
+      this.postMessage = (data, ...rest) => {
+        if (typeof data === 'string') window.__posted.push({ worker, t: performance.now(), data });
+        return post(data, ...rest);
+      };
+    }
+  };
+}
+
+/** Puts `text` (a transcript or a board) on the page through the import box of the "More" drawer. */
+export async function importText(page, text) {
+  await openMore(page);
+  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
+  await page.fill('[data-testid=import-text]', text);
+  await page.click('[data-testid=import]');
+}

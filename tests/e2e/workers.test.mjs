@@ -4,7 +4,18 @@
 // open shows the explorer; workers killed mid-search are replaced.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, newGame, openMore, openPage, play, restoreGame, serveDist, text, useServerAndBrowser } from './harness.mjs';
+import {
+  launchBrowser,
+  newGame,
+  openMore,
+  openPage,
+  play,
+  recordWorkerMessages,
+  restoreGame,
+  serveDist,
+  text,
+  useServerAndBrowser,
+} from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -41,33 +52,6 @@ test('served from a sub-path, the page loads every file and plays against the AI
     await server.close();
   }
 });
-
-/**
- * Keeps what the page posts to its workers and what they answer, with each worker's number (in the order the
- * page made them): `window.__posted` and `window.__answers`, as { worker, t, data }.
- */
-function recordWorkerMessages() {
-  const Native = window.Worker;
-  window.__posted = [];
-  window.__answers = [];
-  let made = 0;
-  window.Worker = class extends Native {
-    constructor(...args) {
-      super(...args);
-      const worker = made++;
-      this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && e.data !== '"Alive"') {
-          window.__answers.push({ worker, t: performance.now(), data: e.data });
-        }
-      });
-      const post = this.postMessage.bind(this);
-      this.postMessage = (data, ...rest) => {
-        if (typeof data === 'string') window.__posted.push({ worker, t: performance.now(), data });
-        return post(data, ...rest);
-      };
-    }
-  };
-}
 
 test('sharing one memory: the AI searches on every worker, and a search no longer wanted stops by its flag', async () => {
   const started = [];
