@@ -256,6 +256,11 @@ pub struct WireAnalysis {
 }
 
 impl WireAnalysis {
+    /// Every move with its value, best first.
+    pub fn values(&self) -> Vec<(Square, i32)> {
+        self.moves.iter().map(|m| (m.square, m.value)).collect()
+    }
+
     /// The value of `square`, if it is one of the moves.
     pub fn value_of(&self, square: Square) -> Option<i32> {
         self.moves

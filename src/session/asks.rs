@@ -101,13 +101,6 @@ impl EngineAsks {
         self.analysis.answer_for(position)
     }
 
-    /// The analysis's values for `position` (hundredths of a disc), if they came for it.
-    pub fn values_for(&self, position: &Position) -> Vec<(Square, i32)> {
-        self.analysis_for(position)
-            .map(|a| a.moves.iter().map(|m| (m.square, m.value)).collect())
-            .unwrap_or_default()
-    }
-
     /// The hint the analysis of `position` gives: its best move, value and line.
     pub fn hint_from_analysis(&self, position: &Position) -> Option<Hint> {
         let analysis = self.analysis_for(position)?;

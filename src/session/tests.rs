@@ -333,6 +333,14 @@ fn illegal_engine_answers_are_reported_not_played() {
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
 }
 
+/// The analysis's values of the position shown, if they came for it.
+pub(super) fn values_shown(s: &Session) -> Vec<(Square, i32)> {
+    s.asks
+        .analysis_for(&s.shown())
+        .map(|a| a.values())
+        .unwrap_or_default()
+}
+
 /// A worker's report of an analysis at `depth`: the moves with their values, best first.
 pub(super) fn analysed(id: RequestId, depth: u32, values: &[(&str, i32)]) -> Action {
     Action::Worker(Response::Analysis {
@@ -386,14 +394,11 @@ fn hints_and_analysis_belong_to_their_position() {
         panic!()
     };
     s.apply(analysed(id, 4, &[("d3", 0)]));
-    assert!(s.asks.values_for(&s.shown()).is_empty());
+    assert!(values_shown(&s).is_empty());
     let id = new_id;
     assert_eq!(position, s.play.game.position());
     s.apply(analysed(id, 4, &[("d6", 50), ("f6", -20)]));
-    assert_eq!(
-        s.asks.values_for(&s.shown()),
-        [(sq("d6"), 50), (sq("f6"), -20)]
-    );
+    assert_eq!(values_shown(&s), [(sq("d6"), 50), (sq("f6"), -20)]);
 }
 
 #[test]

@@ -29,7 +29,7 @@ fn the_analysis_deepens_report_after_report_until_it_ends() {
     assert_eq!(depth_shown(&s), Some(2));
     s.apply(analysed(id, 4, &[("c4", 30), ("d3", 5)]));
     assert_eq!(depth_shown(&s), Some(4));
-    assert_eq!(s.asks.values_for(&s.shown())[0], (sq("c4"), 30));
+    assert_eq!(values_shown(&s)[0], (sq("c4"), 30));
     assert!(s.asks.analysis.is_asking(), "still deepening");
     s.apply(Action::Worker(Response::Analysed { id }));
     assert!(!s.asks.analysis.is_asking());

@@ -27,11 +27,11 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
     };
     s.apply(analysed(id, 4, &[("c5", 150)]));
     assert_eq!(s.asks.analysis.answer().map(|(p, _)| *p), Some(shown));
-    assert_eq!(s.asks.values_for(&s.shown()), vec![(sq("c5"), 150)]);
+    assert_eq!(values_shown(&s), vec![(sq("c5"), 150)]);
     // Back to the game: its own position is analysed again.
     s.apply(Action::Game(GameAction::Browse(None)));
     assert_eq!(analysed_position(&s), Some(s.play.game.position()));
-    assert!(s.asks.values_for(&s.shown()).is_empty());
+    assert!(values_shown(&s).is_empty());
 }
 
 #[test]

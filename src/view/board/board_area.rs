@@ -126,10 +126,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         };
     }
     let analysis = props.analysis.clone();
-    let values: Vec<(Square, i32)> = analysis
-        .as_ref()
-        .map(|a| a.moves.iter().map(|m| (m.square, m.value)).collect())
-        .unwrap_or_default();
+    let values = analysis.as_ref().map_or_else(Vec::new, |a| a.values());
     let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
     let line = match (&*drawn, &analysis) {
         (Some((at, line)), Some(_)) if *at == position => line.clone(),

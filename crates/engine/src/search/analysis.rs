@@ -389,8 +389,11 @@ impl Searcher {
                     Some(_) => book.main_line(&position, square, LINE_MOST),
                     None => vec![square],
                 };
-                let end = line.iter().fold(*board, |b, &s| played(&b, s).unwrap_or(b));
-                line.extend(self.table_line(&end, exact, LINE_MOST.saturating_sub(line.len())));
+                // The book's line is legal from the position: where it ends, the tables go on.
+                if let Some(end) = line.iter().try_fold(position, |p, &s| p.play(s)) {
+                    let most = LINE_MOST.saturating_sub(line.len());
+                    line.extend(self.table_line(&end.board, exact, most));
+                }
                 MoveValue {
                     square,
                     value,
@@ -409,36 +412,6 @@ impl Searcher {
             nodes,
         }
     }
-
-    /// The best moves the tables hold from `board` on (the endgame table's when `exact`), at most `most`.
-    fn table_line(&self, board: &Board, exact: bool, most: usize) -> Vec<Square> {
-        let table = if exact { &self.end_tt } else { &self.tt };
-        let mut line = Vec::new();
-        let mut current = *board;
-        while line.len() < most {
-            if current.must_pass() {
-                current = current.pass();
-            }
-            match table.probe(&current).and_then(|d| d.best) {
-                Some(square) if current.is_legal(square) => {
-                    line.push(square);
-                    current = current.play_unchecked(square);
-                }
-                _ => break,
-            }
-        }
-        line
-    }
-}
-
-/// `board` after `square` (passing first when the side to move has no move), if legal.
-fn played(board: &Board, square: Square) -> Option<Board> {
-    let board = if board.must_pass() {
-        board.pass()
-    } else {
-        *board
-    };
-    board.is_legal(square).then(|| board.play_unchecked(square))
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ use crate::control::{Clock, Control};
 use crate::eval::DISC;
 use crate::{Bitboard, Board, Move, Square};
 
+/// The longest line an iteration of the search reports.
+const PV_MOST: usize = 20;
 /// The longest line a book move reports: the book's main line, then a short search's.
 const BOOK_LINE_MOST: usize = 24;
 /// The depth of the search that goes on with a book move's line where the book ends.
@@ -77,13 +79,11 @@ impl Searcher {
             if let Some(chosen) = book.choose(&position, max_loss, limits.seed) {
                 let mut pv = book.main_line(&position, chosen.square, BOOK_LINE_MOST);
                 // Where the book ends, a short search goes on with the line.
-                let end = pv.iter().fold(*board, |b, &s| {
-                    if b.must_pass() { b.pass() } else { b }.play_unchecked(s)
-                });
-                let end = if end.must_pass() { end.pass() } else { end };
-                if end.has_moves() && pv.len() < BOOK_LINE_MOST {
+                let end = pv.iter().try_fold(position, |p, &s| p.play(s));
+                if let Some(end) = end.filter(|e| e.board.has_moves() && pv.len() < BOOK_LINE_MOST)
+                {
                     let limits = SearchLimits::midgame(BOOK_LINE_DEPTH);
-                    let rest = self.deepen(&end, &limits, &mut control, &mut |_| {});
+                    let rest = self.deepen(&end.board, &limits, &mut control, &mut |_| {});
                     if !control.aborted() {
                         pv.extend(rest.pv.into_iter().take(BOOK_LINE_MOST - pv.len()));
                     }
@@ -444,21 +444,30 @@ impl Searcher {
         best
     }
 
+    /// `first`, then the best moves the mid-game table holds after it: at most [`PV_MOST`] moves.
     pub(super) fn principal_variation(&self, board: &Board, first: Square) -> Vec<Square> {
         let mut pv = vec![first];
-        let mut current = board.play_unchecked(first);
-        while pv.len() < 20 {
+        pv.extend(self.table_line(&board.play_unchecked(first), false, PV_MOST - 1));
+        pv
+    }
+
+    /// The best moves the tables hold from `board` on (the endgame table's when `exact`), at most `most`.
+    pub(super) fn table_line(&self, board: &Board, exact: bool, most: usize) -> Vec<Square> {
+        let table = if exact { &self.end_tt } else { &self.tt };
+        let mut line = Vec::new();
+        let mut current = *board;
+        while line.len() < most {
             if current.must_pass() {
                 current = current.pass();
             }
-            match self.tt.probe(&current).and_then(|d| d.best) {
+            match table.probe(&current).and_then(|d| d.best) {
                 Some(square) if current.is_legal(square) => {
-                    pv.push(square);
+                    line.push(square);
                     current = current.play_unchecked(square);
                 }
                 _ => break,
             }
         }
-        pv
+        line
     }
 }
