@@ -49,8 +49,10 @@ install_tool() { # crate version binary [cargo install options…]
   say "installed $crate $version"
 }
 install_tool trunk "$TRUNK_VERSION" trunk --locked --no-default-features
-# No --locked: wasm-bindgen-cli's own lockfile pins a crate version the registry no longer serves.
-install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen
+# No --locked: wasm-bindgen-cli's own lockfile pins a crate version the registry no longer serves. No default
+# features: they are TLS for its test runner's downloads (ring's C code and rustls to compile), which
+# wasm-bindgen itself never makes.
+install_tool wasm-bindgen-cli "$WASM_BINDGEN_VERSION" wasm-bindgen --no-default-features
 
 # Chromium and its driver from Debian, for the browser tests (never a browser download).
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

@@ -22,14 +22,33 @@ cargo fmt --all -- --check
 step "the engine crate's manual (cargo doc, no warning)"
 RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
 
+# The web build runs beside the native tests: each has long stretches on one core (the engine's optimised
+# build and the tests themselves; the wasm link-time optimisation), which the other fills. They lock no
+# build folder of the other's: the native tests build in target/debug, Trunk in target/release and
+# target/wasm32-unknown-unknown, the threaded worker in target/threads. Its output is printed once the
+# native tests are done.
+step "release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
+web_log=$(mktemp)
+setsid bash -c 'trunk build --release && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
+web=$!
+trap 'kill -- -"$web" 2>/dev/null || true' EXIT
+
 step "native tests, linted (every crate, every target; the test profile is optimised)"
 cargo test --workspace --locked
 
 step "deep perft (the same test build, its ignored depths included)"
 cargo test --locked -p reversi-engine --test perft -- --include-ignored
 
-step "release web build, linted (trunk; wasm32: the engine, and the web crate's app and worker)"
-trunk build --release
+step "release web build: waiting for it"
+if ! wait "$web"; then
+  cat "$web_log"
+  echo "The release web build failed (its output above)." >&2
+  exit 1
+fi
+trap - EXIT
+grep -v '^\s*$' "$web_log" | tail -n 20
+echo "(the web build ended at $(( $(cat "$web_log.done") - started )) s)"
+rm -f "$web_log" "$web_log.done"
 
 step "browser tests (Playwright + Debian Chromium)"
 # One file at a time: the workers' tests time real searches, and a second file beside them makes those

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { ARTIFACTS, REVERSI, ROOT, newGame, openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, ROOT, audit, newGame, openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -20,14 +19,6 @@ function gamesCount(transcript, player = '') {
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, colorScheme: 'light' };
 const PHONE = { viewport: { width: 360, height: 740 }, colorScheme: 'dark', isMobile: true, hasTouch: true };
-
-/** The serious and critical axe violations on the page as it is now. */
-async function audit(page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-}
 
 /** The page fits its width, passes axe, and its screenshot is kept. */
 async function fits(page, name) {

@@ -7,6 +7,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 const DIST = join(ROOT, 'dist');
@@ -137,6 +138,18 @@ export async function openPage(browser, url, { init, clock = false, beforeLoad, 
   if (beforeLoad) await beforeLoad(page);
   await page.goto(url);
   return { page, context, errors };
+}
+
+/**
+ * The serious and critical axe-core violations on the page as it is now, one line each. axe runs in the page
+ * itself (the builder's legacy mode): the page has no frame, and the default mode opens a blank page in the
+ * context for every audit to merge the frames' results.
+ */
+export async function audit(page) {
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
 /** Every square's disc, as { a1: 'empty', ... }. */
