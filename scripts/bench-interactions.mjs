@@ -1,5 +1,7 @@
 // How long the page takes from a person's input to the next paint (Event Timing), for the interactions a player
 // repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, and ← through the record.
+// Each press comes as a person's does, the pointer on the element a moment before (`median_ms` and `longest_ms`
+// are over those); a board click as Playwright's page.click sends it is timed apart (`playwright_board_click`).
 // Measured as the page is (unthrottled) and with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate: a
 // mid-range phone). Figures, not a test. Part of `node scripts/bench-web.mjs`; alone:
 //
@@ -34,9 +36,13 @@ async function longestSince(page, since) {
 
 const transcriptLength = (page) => page.$eval('[data-testid=transcript]', (e) => e.textContent.length);
 
+/** Two frames and 50 ms: what a person's pointer takes at the least between reaching a button and pressing it. */
+const settle = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
+
 /** One round of every interaction on `page`; the durations (ms) by interaction. */
 async function round(page) {
-  const out = { board_click: [], board_click_pointer_settled: [], undo: [], redo: [], hint: [], analysis_on: [], analysis_off: [], record_back: [] };
+  const out = { board_click: [], undo: [], redo: [], hint: [], analysis_on: [], analysis_off: [], record_back: [], playwright_board_click: [] };
   const now = () => page.evaluate(() => performance.now());
   const measure = async (name, act) => {
     const t = await now();
@@ -45,33 +51,49 @@ async function round(page) {
     // An interaction that painted within 16 ms leaves no entry: it counts as 16.
     out[name].push(durations.length ? Math.max(...durations) : 16);
   };
-  // A board click against the AI, then its reply: as Playwright sends it (the pointer moved onto the square and
-  // pressed in one frame, so the hover's own render delays the press), then as a person clicks (the pointer on
-  // the square a moment before pressing).
-  const clickAndReply = async (name, settle) => {
+  // A press as a person makes it: the pointer moved onto the element first (its hover drawn), then pressed
+  // and released, with nothing of the test's own running in the page meanwhile.
+  const press = async (name, selector) => {
+    // Where it is once the page has stopped moving (End in the record scrolls it, smoothly).
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    let box = await page.locator(selector).boundingBox();
+    for (let same = false; !same; ) {
+      await settle(page);
+      const next = await page.locator(selector).boundingBox();
+      same = JSON.stringify(next) === JSON.stringify(box);
+      box = next;
+    }
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await settle(page);
+    await measure(name, async () => {
+      await page.mouse.down();
+      await page.mouse.up();
+    });
+  };
+  // A board click against the AI, then its reply. Also as Playwright's page.click sends it, for comparison:
+  // the pointer moved and pressed in one frame (the hover's render delays the press), and Playwright's own
+  // checks run in the page (the target's position over two frames, a listener on every pointer event).
+  const clickAndReply = async (name) => {
     const before = await transcriptLength(page);
     const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
-    if (settle) {
-      await page.hover(`[data-square=${square}]`);
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))));
-    }
-    await measure(name, () => page.click(`[data-square=${square}]`));
+    if (name === 'playwright_board_click') await measure(name, () => page.click(`[data-square=${square}]`));
+    else await press(name, `[data-square=${square}]`);
     await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length >= n + 4, before, {
       timeout: 30000,
     });
     await page.waitForSelector('[data-legal=true]');
   };
-  await clickAndReply('board_click', false);
-  await clickAndReply('board_click_pointer_settled', true);
-  await measure('undo', () => page.click('[data-testid=undo]'));
+  await clickAndReply('board_click');
+  await clickAndReply('playwright_board_click');
+  await press('undo', '[data-testid=undo]');
   await page.waitForSelector('[data-legal=true]');
-  await measure('redo', () => page.click('[data-testid=redo]'));
+  await press('redo', '[data-testid=redo]');
   await page.waitForSelector('[data-legal=true]');
-  await measure('hint', () => page.click('[data-testid=hint]'));
+  await press('hint', '[data-testid=hint]');
   await page.waitForSelector('[data-testid=hint-text]', { timeout: 30000 });
-  await measure('analysis_on', () => page.click('[data-testid=analyse]'));
+  await press('analysis_on', '[data-testid=analyse]');
   await page.waitForSelector('[data-testid=values-legend]', { timeout: 30000 });
-  await measure('analysis_off', () => page.click('[data-testid=analyse]'));
+  await press('analysis_off', '[data-testid=analyse]');
   await page.focus('body');
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));
@@ -80,6 +102,7 @@ async function round(page) {
   return out;
 }
 
+/** Median and longest by interaction, and over the person's inputs (Playwright's own click apart). */
 function summary(rounds) {
   const all = {};
   for (const r of rounds) for (const [k, v] of Object.entries(r)) (all[k] ??= []).push(...v);
@@ -88,7 +111,9 @@ function summary(rounds) {
     return s[Math.floor(s.length / 2)];
   };
   const by = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, { median: median(v), max: Math.max(...v), n: v.length }]));
-  const every = Object.values(all).flat();
+  const every = Object.entries(all)
+    .filter(([k]) => k !== 'playwright_board_click')
+    .flatMap(([, v]) => v);
   return { by_interaction: by, median_ms: median(every), longest_ms: Math.max(...every), interactions: every.length };
 }
 

@@ -56,12 +56,11 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     let lang = props.lang;
     let game = &props.game;
     let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
-    let on_square = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |square: Square| {
-            on_action.emit(Action::Game(GameAction::Square(square)))
-        })
-    };
+    // Made again only with a new `on_action`: each square compares its callback, and a new one every
+    // render would draw all 64 again.
+    let on_square = use_callback(props.on_action.clone(), |square: Square, on_action| {
+        on_action.emit(Action::Game(GameAction::Square(square)))
+    });
     let close_editor = {
         let (editing, opener) = (props.editing.clone(), props.opener.clone());
         move || {
