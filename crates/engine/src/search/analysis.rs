@@ -6,8 +6,8 @@
 //! a thread with no job left in a step starts on the next one, whose values it leaves in the shared tables,
 //! so that no thread waits while another finishes a long move. The thread that called reports the steps as
 //! they complete, in order, at most one report every [`REPORT_GAP_MS`] but for the last (the shallow steps,
-//! which end within milliseconds of each other, give one report, not one each). Each move is searched within a window around its value at the step before, and
-//! searched again in full when it falls outside.
+//! which end within milliseconds of each other, give one report, not one each). Each move is searched
+//! within a window around its value at the step before, and searched again in full when it falls outside.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
