@@ -8,9 +8,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
-bash scripts/setup.sh
+# All but the web build's cargo tools, which are built beside the native tests (below).
+bash scripts/setup.sh base
 source scripts/env.sh
 step() { printf '\n\033[1m== %s\033[0m (at %d s)\n' "$*" "$(( $(date +%s) - started ))"; }
+
+# A build from nothing (a fresh clone) has no incremental state to reuse: writing it is work for nothing.
+[ -d target/debug ] || export CARGO_INCREMENTAL=0
 
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver)
@@ -22,14 +26,15 @@ cargo fmt --all -- --check
 step "the engine crate's manual (cargo doc, no warning)"
 RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
 
-# The web build runs beside the native tests: each has long stretches on one core (the engine's optimised
-# build and the tests themselves; the wasm link-time optimisation), which the other fills. They lock no
-# build folder of the other's: the native tests build in target/debug, Trunk in target/release and
-# target/wasm32-unknown-unknown, the threaded worker in target/threads. Its output is printed once the
-# native tests are done.
-step "release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
+# The web build's tools (scripts/setup.sh tools: Trunk and wasm-bindgen from crates.io source) and then the
+# web build itself run beside the native tests. Each of them has long stretches on one core (a tool's crate of
+# generated tables, the engine's optimised build and the tests themselves, the wasm link-time optimisation),
+# which the other fills. They lock no build folder of the other's: the tools build in cargo install's own
+# folders, the native tests in target/debug, Trunk in target/release and target/wasm32-unknown-unknown, the
+# threaded worker in target/threads. Their output is printed once the native tests are done.
+step "the web build's tools, then the release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
 web_log=$(mktemp)
-setsid bash -c 'trunk build --release && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
+setsid bash -c 'bash scripts/setup.sh tools && trunk build --release && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
 web=$!
 trap 'kill -- -"$web" 2>/dev/null || true' EXIT
 
@@ -42,11 +47,12 @@ cargo test --locked -p reversi-engine --test perft -- --include-ignored
 step "release web build: waiting for it"
 if ! wait "$web"; then
   cat "$web_log"
-  echo "The release web build failed (its output above)." >&2
+  echo "The web build's tools or the release web build failed (the output above)." >&2
   exit 1
 fi
 trap - EXIT
-grep -v '^\s*$' "$web_log" | tail -n 20
+grep -a 'setup\]' "$web_log" || true
+grep -v '^\s*$' "$web_log" | grep -av 'setup\]' | tail -n 20
 echo "(the web build ended at $(( $(cat "$web_log.done") - started )) s)"
 rm -f "$web_log" "$web_log.done"
 

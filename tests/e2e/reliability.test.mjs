@@ -190,15 +190,20 @@ test('two tabs playing at once keep both games, and a slot is not overwritten un
   assert.equal(await text(b, 'transcript'), 'f5d6', 'a new tab opens the last game');
   await newGame(b, { mode: 'hvh' });
   await play(b, ['c4', 'c3']);
+  // Each tab is brought to the front before it is played, as a person switches tabs (a tab behind another
+  // gets no animation frame, and each click waited for one).
+  await a.bringToFront();
   await play(a, ['c3']);
 
   // Tab A's slot panel was open before tab B saved into slot 1: A's save is refused, B's kept.
   await openMore(a);
   await a.click('.slots summary');
+  await b.bringToFront();
   await openMore(b);
   await b.click('.slots summary');
   await b.click('[data-testid=slot-save-1]');
   const saved = await b.evaluate(() => localStorage.getItem('reversi.slot.1'));
+  await a.bringToFront();
   await a.click('[data-testid=slot-save-1]');
   await a.waitForSelector('[data-testid=slot-refused-1]');
   assert.equal(await a.evaluate(() => localStorage.getItem('reversi.slot.1')), saved);
