@@ -5,7 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { REVERSI, discs, legal, newGame, openPage, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import {
+  REVERSI,
+  discs,
+  legal,
+  newGame,
+  openPage,
+  recordWorkerMessages,
+  restoreGame,
+  text,
+  useServerAndBrowser,
+} from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -100,7 +110,7 @@ for (const level of [1, 5, 10]) {
 }
 
 test('undo while the AI thinks returns to the human turn and the stale move never appears', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { init: recordWorkerMessages });
   // A game past the opening book (the top level answers book positions at once): 24 moves of a real game,
   // the person (black) to move, the top level playing white.
   const opening = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
@@ -108,11 +118,37 @@ test('undo while the AI thinks returns to the human turn and the stale move neve
   const before = await legal(page);
   await page.click(`[data-square=${before[0]}]`);
   await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]').textContent));
+  await page.evaluate(() =>
+    document
+      .querySelector('[data-testid=undo]')
+      .addEventListener('click', () => (window.__undoAt = performance.now()), { capture: true }),
+  );
   await page.click('[data-testid=undo]');
   assert.equal(await text(page, 'transcript'), opening);
   assert.match(await text(page, 'status'), /Black to move/);
-  // Longer than the top level's time cap: a late reply would have arrived by now.
-  await page.waitForTimeout(6000);
+  // The withdrawn search: if a worker had it, it is stopped by its flag (the test server isolates the page,
+  // so the workers share one memory) and still answers, and that stale reply is not played; if it still
+  // waited for a worker (the workers busy with the game's review), it is dropped and never posted.
+  const withdrawn = await page.waitForFunction(
+    () => {
+      const searches = window.__posted.filter((p) => p.data.startsWith('{"Search"'));
+      const search = searches.filter((p) => p.t < window.__undoAt).pop();
+      if (!search) return 'queued';
+      const id = JSON.parse(search.data).Search.id;
+      const stale = new RegExp(`^\\{"BestMove":\\{"id":${id}[,}]`);
+      return window.__answers.some((a) => a.t > search.t && stale.test(a.data)) && 'answered';
+    },
+    null,
+    { timeout: 20000 },
+  );
+  if ((await withdrawn.jsonValue()) === 'queued') await page.waitForTimeout(1000);
+  assert.deepEqual(
+    await page.evaluate(() => window.__posted.filter((p) => p.t > window.__undoAt && p.data.startsWith('{"Search"')).length),
+    0,
+    'no search posted after the undo',
+  );
+  // Two frames for the page to take the reply and draw whatever it would.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   assert.equal(await text(page, 'transcript'), opening);
   assert.deepEqual(await legal(page), before);
   // The engine still answers the next move.
