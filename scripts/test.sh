@@ -29,27 +29,12 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
 # The web build's tools (scripts/setup.sh tools: Trunk and wasm-bindgen from crates.io source) and then the
 # web build itself run beside the native tests. Each of them has long stretches on one core (a tool's crate of
 # generated tables, the engine's optimised build and the tests themselves, the wasm link-time optimisation),
-# which the others fill. The web build's compiles need none of the tools: they start at once, at the lowest
-# priority, so that they take what the tools and the native tests leave; Trunk then finds them done (its
-# cargo calls are the same, the clippy wrapper included) and only binds, optimises and packs. They lock no build
-# folder of one another's: the tools build in cargo install's own folders, the native tests in target/debug,
-# the wasm build in target/release and target/wasm32-unknown-unknown, the threaded worker in target/threads.
-# Their output is printed once the native tests are done.
-web_build() {
-  set -euo pipefail
-  nice -n 19 bash scripts/build-threads.sh --compile-only &
-  local threads=$!
-  nice -n 19 cargo build --locked --release --target wasm32-unknown-unknown --bin app --bin worker &
-  local wasm=$!
-  bash scripts/setup.sh tools
-  wait "$threads"
-  wait "$wasm"
-  trunk build --release
-}
-export -f web_build
-step "the web build's tools and its compiles, then the release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
+# which the other fills. They lock no build folder of the other's: the tools build in cargo install's own
+# folders, the native tests in target/debug, Trunk in target/release and target/wasm32-unknown-unknown, the
+# threaded worker in target/threads. Their output is printed once the native tests are done.
+step "the web build's tools, then the release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
 web_log=$(mktemp)
-setsid bash -c 'web_build && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
+setsid bash -c 'bash scripts/setup.sh tools && trunk build --release && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
 web=$!
 trap 'kill -- -"$web" 2>/dev/null || true' EXIT
 
