@@ -29,7 +29,7 @@ impl Session {
         self.asks.thinking = None;
         if self.ai_to_move() {
             let color = self.play.game.to_move();
-            let delay = if self.play.settings.mode == Mode::AiVsAi {
+            let delay = if self.play.settings.mode == Mode::AiVsAi && self.pace.ai_vs_ai_delay {
                 self.play.settings.ai_move_delay_ms
             } else {
                 0

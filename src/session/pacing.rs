@@ -18,6 +18,8 @@ pub struct Pace {
     pub min_reply_ms: f64,
     /// The most a search of the engine's move may take (milliseconds; `None`: as its level and clock say).
     pub max_search_ms: Option<u32>,
+    /// Whether a game of the engine against itself waits the chosen speed between its moves.
+    pub ai_vs_ai_delay: bool,
 }
 
 impl Pace {
@@ -25,12 +27,14 @@ impl Pace {
     pub const NORMAL: Pace = Pace {
         min_reply_ms: MIN_REPLY_MS,
         max_search_ms: None,
+        ai_vs_ai_delay: true,
     };
     /// For tests: no reply held, no search over 150 ms (the levels' depths and endgame solves still cap
-    /// what the shorter ones do).
+    /// what the shorter ones do), and the engine against itself moves as soon as it has chosen.
     pub const QUICK: Pace = Pace {
         min_reply_ms: 0.0,
         max_search_ms: Some(150),
+        ai_vs_ai_delay: false,
     };
 }
 

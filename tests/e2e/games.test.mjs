@@ -47,13 +47,26 @@ test('human vs human: a whole game with a pass matches the engine replay at ever
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   const moves = WITH_PASS.match(/../g);
+  // What the page shows, read at one moment: the discs, the counts, the legal moves and the status.
+  const shown = () =>
+    page.evaluate(() => {
+      const testid = (id) => document.querySelector(`[data-testid=${id}]`).textContent;
+      const cells = [...document.querySelectorAll('[data-square]')];
+      return {
+        discs: Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
+        black: testid('count-black'),
+        white: testid('count-white'),
+        legal: cells.filter((c) => c.dataset.legal === 'true').map((c) => c.dataset.square).sort(),
+        status: testid('status'),
+      };
+    });
   for (let i = 0; i <= moves.length; i++) {
     const want = expected[i];
-    assert.deepEqual(await discs(page), boardOf(want), `position after ${i} moves`);
-    assert.equal(await text(page, 'count-black'), String(want.black));
-    assert.equal(await text(page, 'count-white'), String(want.white));
-    assert.deepEqual(await legal(page), [...want.legal].sort(), `legal moves after ${i} moves`);
-    const status = await text(page, 'status');
+    const { discs: board, black, white, legal: squares, status } = await shown();
+    assert.deepEqual(board, boardOf(want), `position after ${i} moves`);
+    assert.equal(black, String(want.black));
+    assert.equal(white, String(want.white));
+    assert.deepEqual(squares, [...want.legal].sort(), `legal moves after ${i} moves`);
     if (want.over) assert.match(status, /Game over: Black wins 55–9/);
     else assert.match(status, new RegExp(`${want.to_move === 'black' ? 'Black' : 'White'} to move`));
     if (want.passed) assert.match(status, /has no legal move/);

@@ -82,7 +82,9 @@ test('human vs human through the new-game form, with undo and redo', async () =>
 });
 
 test('AI vs AI plays a whole game by itself', async () => {
-  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  // The quick pace: each move played as soon as it is chosen, whatever the speed chosen in the form (the
+  // game is what this checks; the pacing has tests of its own).
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?pace=quick`);
   await page.click('[data-testid=new-game]');
   await page.selectOption('[data-testid=mode]', 'ava');
   await page.selectOption('[data-testid=level]', '1');

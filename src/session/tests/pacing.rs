@@ -127,3 +127,24 @@ fn the_quick_pace_holds_nothing_and_caps_each_search() {
     normal.apply(Action::NewGame(s.play.settings));
     assert!(max_millis(&normal).is_some_and(|ms| ms > 150));
 }
+
+/// The engine against itself waits the chosen speed before each search at the page's own pace, and none at
+/// the quick one.
+#[test]
+fn the_quick_pace_plays_the_engine_against_itself_without_its_speed() {
+    let delay = |pace: Pace| {
+        let mut s = Session::new(Settings::default());
+        s.pace = pace;
+        s.apply(Action::NewGame(Settings {
+            mode: Mode::AiVsAi,
+            ai_move_delay_ms: 100,
+            ..Settings::default()
+        }));
+        match s.channel.last_request() {
+            Some((Request::Search { .. }, delay)) => delay,
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(delay(Pace::NORMAL), 100);
+    assert_eq!(delay(Pace::QUICK), 0);
+}
