@@ -1,20 +1,13 @@
 #!/usr/bin/env bash
 # Builds the threaded engine worker (worker-threads.js and worker-threads_bg.wasm) into the folder Trunk is
 # building (TRUNK_STAGING_DIR; Trunk runs this after every build, see Trunk.toml), or into the folder given.
-# With --compile-only it compiles the worker and stops there, without the tools of setup.sh's `tools` part
-# (scripts/test.sh compiles it while those tools or Trunk still run; Trunk's hook then finds it compiled).
 # Its instances share one WebAssembly.Memory, which needs the standard library rebuilt with atomics: Debian's
 # rustc-web and its library source do that with a stable compiler (scripts/setup.sh installs them). The page
 # loads this build where it is cross-origin isolated, and the plain worker.js otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-compile_only=false
-if [ "${1:-}" = --compile-only ]; then
-  compile_only=true
-else
-  out=${1:-${TRUNK_STAGING_DIR:?give the output folder, or run from Trunk}}
-fi
+out=${1:-${TRUNK_STAGING_DIR:?give the output folder, or run from Trunk}}
 profile=release
 [ "${TRUNK_PROFILE:-release}" = debug ] && profile=dev
 
@@ -32,7 +25,6 @@ unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/threads \
   /usr/bin/cargo build --quiet --locked --profile "$profile" --target wasm32-unknown-unknown \
   -p reversi-web --no-default-features --bin worker --config scripts/threads.toml
-$compile_only && exit 0
 
 dir=release
 [ "$profile" = dev ] && dir=debug

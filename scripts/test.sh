@@ -41,31 +41,16 @@ trap 'kill -- -"$web" 2>/dev/null || true' EXIT
 step "native tests, linted (every crate, every target; the test profile is optimised)"
 cargo test --workspace --locked
 
-# The threaded worker compiles with Debian's compiler into its own folder and needs none of the web build's
-# tools: once the native tests are done it starts beside the rest of the web build (the tools or Trunk), and
-# Trunk's hook (scripts/build-threads.sh) then finds it compiled, or waits for it on cargo's lock of that folder.
-step "the threaded worker's compile, started beside the rest of the web build"
-threads_log=$(mktemp)
-setsid bash scripts/build-threads.sh --compile-only >"$threads_log" 2>&1 &
-threads=$!
-trap 'kill -- -"$web" -"$threads" 2>/dev/null || true' EXIT
-
 step "deep perft (the same test build, its ignored depths included)"
 cargo test --locked -p reversi-engine --test perft -- --include-ignored
 
 step "release web build: waiting for it"
-if ! wait "$threads"; then
-  cat "$threads_log"
-  echo "The threaded worker's compile failed (its output above)." >&2
-  exit 1
-fi
 if ! wait "$web"; then
   cat "$web_log"
   echo "The web build's tools or the release web build failed (the output above)." >&2
   exit 1
 fi
 trap - EXIT
-rm -f "$threads_log"
 grep -a 'setup\]' "$web_log" || true
 grep -v '^\s*$' "$web_log" | grep -av 'setup\]' | tail -n 20
 echo "(the web build ended at $(( $(cat "$web_log.done") - started )) s)"
