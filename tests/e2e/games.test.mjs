@@ -13,6 +13,7 @@ import {
   openPage,
   recordWorkerMessages,
   restoreGame,
+  shown,
   text,
   useServerAndBrowser,
 } from './harness.mjs';
@@ -47,22 +48,9 @@ test('human vs human: a whole game with a pass matches the engine replay at ever
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   const moves = WITH_PASS.match(/../g);
-  // What the page shows, read at one moment: the discs, the counts, the legal moves and the status.
-  const shown = () =>
-    page.evaluate(() => {
-      const testid = (id) => document.querySelector(`[data-testid=${id}]`).textContent;
-      const cells = [...document.querySelectorAll('[data-square]')];
-      return {
-        discs: Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
-        black: testid('count-black'),
-        white: testid('count-white'),
-        legal: cells.filter((c) => c.dataset.legal === 'true').map((c) => c.dataset.square).sort(),
-        status: testid('status'),
-      };
-    });
   for (let i = 0; i <= moves.length; i++) {
     const want = expected[i];
-    const { discs: board, black, white, legal: squares, status } = await shown();
+    const { discs: board, black, white, legal: squares, status } = await shown(page);
     assert.deepEqual(board, boardOf(want), `position after ${i} moves`);
     assert.equal(black, String(want.black));
     assert.equal(white, String(want.white));

@@ -152,17 +152,29 @@ export async function audit(page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
-/** Every square's disc, as { a1: 'empty', ... }. */
-export async function discs(page) {
-  return page.$$eval('[data-square]', (cells) =>
-    Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
-  );
+/**
+ * What the board shows, read at one moment: `discs` (every square's disc, as { a1: 'empty', ... }), `legal` (the
+ * squares highlighted as legal moves, sorted), and the texts of the counts (`black`, `white`) and the `status`.
+ */
+export async function shown(page) {
+  return page.evaluate(() => {
+    const testid = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? null;
+    const cells = [...document.querySelectorAll('[data-square]')];
+    return {
+      discs: Object.fromEntries(cells.map((c) => [c.dataset.square, c.dataset.disc])),
+      legal: cells.filter((c) => c.dataset.legal === 'true').map((c) => c.dataset.square).sort(),
+      black: testid('count-black'),
+      white: testid('count-white'),
+      status: testid('status'),
+    };
+  });
 }
 
+/** Every square's disc, as { a1: 'empty', ... }. */
+export const discs = async (page) => (await shown(page)).discs;
+
 /** Squares highlighted as legal moves, sorted. */
-export async function legal(page) {
-  return page.$$eval('[data-legal=true]', (cells) => cells.map((c) => c.dataset.square).sort());
-}
+export const legal = async (page) => (await shown(page)).legal;
 
 /** Text of the element with that test id. */
 export const text = (page, id) => page.textContent(`[data-testid=${id}]`);
