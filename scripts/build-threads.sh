@@ -4,10 +4,20 @@
 # Its instances share one WebAssembly.Memory, which needs the standard library rebuilt with atomics: Debian's
 # rustc-web and its library source do that with a stable compiler (scripts/setup.sh installs them). The page
 # loads this build where it is cross-origin isolated, and the plain worker.js otherwise.
+#
+#   build-threads.sh [FOLDER]      compile (release, or debug under `trunk build` without --release), then
+#                                  wasm-bindgen and wasm-opt into FOLDER
+#   build-threads.sh --compile     only the release compile, nothing written but target/threads: what
+#                                  scripts/test.sh runs early, so that Trunk's hook then finds it done
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
-out=${1:-${TRUNK_STAGING_DIR:?give the output folder, or run from Trunk}}
+compile_only=false
+if [ "${1:-}" = --compile ]; then
+  compile_only=true
+else
+  out=${1:-${TRUNK_STAGING_DIR:?give the output folder, or run from Trunk}}
+fi
 profile=release
 [ "${TRUNK_PROFILE:-release}" = debug ] && profile=dev
 
@@ -25,6 +35,7 @@ unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/threads \
   /usr/bin/cargo build --quiet --locked --profile "$profile" --target wasm32-unknown-unknown \
   -p reversi-web --no-default-features --bin worker --config scripts/threads.toml
+$compile_only && exit 0
 
 dir=release
 [ "$profile" = dev ] && dir=debug
