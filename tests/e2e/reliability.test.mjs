@@ -3,7 +3,7 @@
 // an import or a shared link is one click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { discs, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -63,6 +63,14 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   assert.equal(await text(page, 'transcript'), 'f5d6');
   assert.match(await text(page, 'notice'), /Only the first moves/);
   assert.equal(await page.evaluate(() => localStorage.getItem('reversi.autosave.unreadable-2')), damaged);
+
+  // Data damaged while the page runs (by hand, or by another program) is kept aside before the next autosave
+  // writes over it.
+  const broken = '{"version":1,"mode":';
+  await page.evaluate((t) => localStorage.setItem('reversi.autosave', t), broken);
+  await page.click(`[data-square=${(await legal(page))[0]}]`);
+  await page.waitForFunction(() => !localStorage.getItem('reversi.autosave').startsWith('{"version":1,"mode":'));
+  assert.equal(await page.evaluate(() => localStorage.getItem('reversi.autosave.unreadable-3')), broken);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::slots;
 use crate::session::{Action, Kept, Session, MAX_REPLACED};
-use crate::view::browser::{after_paint, storage, REPLACED_KEY};
+use crate::view::browser::{after_paint, keep_unreadable, storage, REPLACED_KEY};
 
 thread_local! {
     /// The autosave this page wrote last.
@@ -37,10 +37,15 @@ fn write_games(session: &Session, own_autosave: bool) {
         .map(|text| slots::read_replaced(&text))
         .unwrap_or_default();
     aside.extend(session.replaced.iter().cloned());
-    let foreign = stored
+    let other = stored
         .as_deref()
-        .filter(|text| Some(*text) != last.as_deref())
-        .and_then(|text| persist::restore(text).ok());
+        .filter(|text| Some(*text) != last.as_deref());
+    let foreign = other.and_then(|text| persist::restore(text).ok());
+    if let (Some(text), None) = (other, &foreign) {
+        // Data this page did not write and cannot read (damaged, or of a newer build) is kept aside before
+        // anything is written over it, as a load keeps it.
+        keep_unreadable(text);
+    }
     let on_board = if own_autosave {
         aside.extend(foreign);
         Some(session.kept())
