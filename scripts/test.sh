@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check: formatting, the native tests (one optimised test build, whose `reversi` the browser tests
-# also use), the release web build, and the browser tests against that build in headless Chromium.
+# Runs every check: formatting, the native tests (one test build, the engine optimised, whose `reversi` the
+# browser tests also use), the release web build, and the browser tests against that build in headless Chromium.
 #
 # The lints ride on the builds: clippy-driver compiles the workspace's own crates in the native test build and
 # in Trunk's wasm build, so that no separate lint-only pass compiles every dependency once more. The threaded
@@ -44,7 +44,7 @@ setsid bash -c '
 web=$!
 trap 'kill -- -"$web" 2>/dev/null || true' EXIT
 
-step "native tests, linted (every crate, every target; the test profile is optimised)"
+step "native tests, linted (every crate, every target; the engine optimised in the test build, the rest not)"
 cargo test --workspace --locked
 
 step "deep perft (the same test build, its ignored depths included)"
