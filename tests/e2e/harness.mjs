@@ -179,6 +179,12 @@ export const legal = async (page) => (await shown(page)).legal;
 /** Text of the element with that test id. */
 export const text = (page, id) => page.textContent(`[data-testid=${id}]`);
 
+/**
+ * Resolves once what the page writes after painting a change (its autosave: a frame, then a task of its own)
+ * is written: a test that then changes the storage itself comes after that write, not before it.
+ */
+export const autosaved = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
 /** Starts a new game through the form. */
 export async function newGame(page, { mode, level, color, levelWhite, speed } = {}) {
   await page.click('[data-testid=new-game]');

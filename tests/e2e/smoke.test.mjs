@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, ROOT, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, ROOT, autosaved, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -133,9 +133,8 @@ test('a reload restores the game exactly; corrupt saved data does not break the 
   await page.click('[data-testid=redo]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4', 'the redo move survived the reload');
 
-  // The redo's autosave is written once the page has painted it (a frame, then a task of its own): the data
-  // damaged below comes after it, as a reload's would.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+  // The data damaged below comes after the redo's autosave, as a reload's would.
+  await autosaved(page);
   await page.evaluate(() => localStorage.setItem('reversi.autosave', '{"version":1,"mode":'));
   await page.reload();
   await page.waitForSelector('[data-testid=board]');
