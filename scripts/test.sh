@@ -35,9 +35,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p reversi-engine --no-deps --locked
 step "the web build's tools, then the release web build, linted, started beside the native tests (trunk; wasm32: the engine, and the web crate's app and worker)"
 web_log=$(mktemp)
 # The threaded worker's compile (its own compiler and target folder) starts at once in the same job, at the
-# lowest priority: the job is a session of its own, so that priority ranks it below the job's other work only.
-# It takes what the tools and Trunk leave of the job's share (their links and wasm-opt run on one core), and
-# Trunk's hook then finds it compiled, or waits for it (the target folder's lock) and finds it so.
+# lowest priority: it takes what the other builds leave idle (the tools' and Trunk's links and wasm-opt run on
+# one core), and Trunk's hook then finds it compiled, or waits for it (the target folder's lock).
 setsid bash -c '
   nice -n 19 bash scripts/build-threads.sh --compile >"$0.threads" 2>&1 &
   bash scripts/setup.sh tools && trunk build --release && date +%s >"$0.done"' "$web_log" >"$web_log" 2>&1 &
@@ -63,7 +62,7 @@ echo "(the web build ended at $(( $(cat "$web_log.done") - started )) s)"
 rm -f "$web_log" "$web_log.done" "$web_log.threads"
 
 step "browser tests (Playwright + Debian Chromium)"
-# Two files at a time: one file leaves a fifth of the two cores idle (its pages wait on the AI's paced
+# Two files at a time: one file left a tenth to a fifth of the two cores idle (its pages wait on the AI's paced
 # replies, animations and the workers' answers). The workers' file alone afterwards: it times real searches,
 # and a file beside it would make those timings flaky.
 mapfile -t files < <(ls tests/e2e/*.test.mjs | grep -v '/workers\.test\.mjs$')
