@@ -26,7 +26,7 @@ use crate::view::hooks::{
     use_page_keys, use_page_visibility, use_preferences, use_shared_links, use_training_progress,
     use_wake,
 };
-use crate::view::panels::{GameControls, Header, NewGameForm, ResultCard, SharePanel};
+use crate::view::panels::{AfterBoard, GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
     status_line, AnalysisRoom, EngineLines, Help, ImagePanel, NoticeLine, OrientationChoice,
     PlayState, Record, SaveSlots, ScoringChoice, StartLine,
@@ -265,70 +265,72 @@ fn main_view() -> Html {
             <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound} {sounds_played} {on_sound} />
             { board_area }
             <aside class="panel">
-                <PlayState counts={(shown.black().count(), shown.white().count())}
-                    to_move={match session.play.browsing {
-                        Some(_) => Some(shown.to_move),
-                        None => (!game.is_over()).then(|| game.to_move()),
-                    }}
-                    clock={session.play.clock.clone()} running={session.clock_running().then(|| game.to_move())}
-                    status={status_line(lang, &session)} {lang} />
-                <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
-                    can_hint={!(session.is_finished() || session.ai_to_move())}
-                    analyse={session.prefs.analyse} analyse_depth={session.prefs.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
-                    new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
-                    {on_redo} {on_hint}
-                    {on_analyse} {on_analyse_depth} {lang} />
-                if let Some((winner, score, flagged)) = final_result(&session) {
-                    <ResultCard {winner} {score} {flagged}
-                        can_review={session.room.review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
-                        {on_review} {on_play_again}
-                        {lang} />
-                }
-                if *show_form {
-                    <NewGameForm settings={session.play.settings} {on_start} {on_cancel} {lang} />
-                }
-                <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
-                    last_search={session.asks.last_search().cloned()}
-                    hint={session.asks.hint().filter(|_| session.play.browsing.is_none()).cloned()}
-                    line={session.line()} show_line={session.prefs.show_line} threads={session.search_threads}
-                    on_action={on_action.clone()} {lang} />
-                <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
-                    reviewed_here={reviewed_here(game, session.play.browsing, &reviewed)}
-                    browsing={session.play.browsing.is_some()} on_action={on_action.clone()} {lang} />
-                <Record game={shared_game.clone()} browsing={session.play.browsing}
-                    marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                    expert={session.play.expert.clone()} can_bring_back={!session.replaced.is_empty()}
-                    start={if session.asks.start.is_asking() {
-                        StartLine::Finding
-                    } else {
-                        session.play.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
-                    }}
-                    on_action={on_action.clone()} {lang} />
-                <AnalysisRoom room={session.room.clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
-                    browsing={session.play.browsing} {shown} playable={session.clickable()}
-                    on_action={on_action.clone()} {lang} />
-                <details class="more" data-testid="more">
-                    <summary>{ t.more }</summary>
-                    <ScoringChoice scoring={prefs.scoring} on_action={on_action.clone()} {lang} />
-                    <OrientationChoice orientation={prefs.orientation} {on_orientation} {lang} />
-                    <p class="more-links">
-                        <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
-                        { " · " }
-                        <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
-                    </p>
-                    <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
-                    <SharePanel transcript={game.transcript()} link={link}
-                        shown_transcript={(prefs.orientation != reversi_engine::Symmetry::Identity).then(|| {
-                            let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
-                            crate::session::orientation::transcript_as_shown(prefs.orientation, &moves)
-                        })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
-                        {on_import} {on_copied}
-                        {on_bring_back} {lang} />
-                    <ImagePanel game={shared_game.clone()} browsing={session.play.browsing}
-                        set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation} {lang} />
-                    <Help {lang} />
-                </details>
-                <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
+                <AfterBoard board={shown}>
+                    <PlayState counts={(shown.black().count(), shown.white().count())}
+                        to_move={match session.play.browsing {
+                            Some(_) => Some(shown.to_move),
+                            None => (!game.is_over()).then(|| game.to_move()),
+                        }}
+                        clock={session.play.clock.clone()} running={session.clock_running().then(|| game.to_move())}
+                        status={status_line(lang, &session)} {lang} />
+                    <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
+                        can_hint={!(session.is_finished() || session.ai_to_move())}
+                        analyse={session.prefs.analyse} analyse_depth={session.prefs.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
+                        new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
+                        {on_redo} {on_hint}
+                        {on_analyse} {on_analyse_depth} {lang} />
+                    if let Some((winner, score, flagged)) = final_result(&session) {
+                        <ResultCard {winner} {score} {flagged}
+                            can_review={session.room.review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
+                            {on_review} {on_play_again}
+                            {lang} />
+                    }
+                    if *show_form {
+                        <NewGameForm settings={session.play.settings} {on_start} {on_cancel} {lang} />
+                    }
+                    <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
+                        last_search={session.asks.last_search().cloned()}
+                        hint={session.asks.hint().filter(|_| session.play.browsing.is_none()).cloned()}
+                        line={session.line()} show_line={session.prefs.show_line} threads={session.search_threads}
+                        on_action={on_action.clone()} {lang} />
+                    <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
+                        reviewed_here={reviewed_here(game, session.play.browsing, &reviewed)}
+                        browsing={session.play.browsing.is_some()} on_action={on_action.clone()} {lang} />
+                    <Record game={shared_game.clone()} browsing={session.play.browsing}
+                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                        expert={session.play.expert.clone()} can_bring_back={!session.replaced.is_empty()}
+                        start={if session.asks.start.is_asking() {
+                            StartLine::Finding
+                        } else {
+                            session.play.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
+                        }}
+                        on_action={on_action.clone()} {lang} />
+                    <AnalysisRoom room={session.room.clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                        browsing={session.play.browsing} {shown} playable={session.clickable()}
+                        on_action={on_action.clone()} {lang} />
+                    <details class="more" data-testid="more">
+                        <summary>{ t.more }</summary>
+                        <ScoringChoice scoring={prefs.scoring} on_action={on_action.clone()} {lang} />
+                        <OrientationChoice orientation={prefs.orientation} {on_orientation} {lang} />
+                        <p class="more-links">
+                            <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
+                            { " · " }
+                            <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
+                        </p>
+                        <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
+                        <SharePanel transcript={game.transcript()} link={link}
+                            shown_transcript={(prefs.orientation != reversi_engine::Symmetry::Identity).then(|| {
+                                let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
+                                crate::session::orientation::transcript_as_shown(prefs.orientation, &moves)
+                            })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
+                            {on_import} {on_copied}
+                            {on_bring_back} {lang} />
+                        <ImagePanel game={shared_game.clone()} browsing={session.play.browsing}
+                            set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation} {lang} />
+                        <Help {lang} />
+                    </details>
+                    <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
+                </AfterBoard>
             </aside>
         </main>
     }

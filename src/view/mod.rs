@@ -11,7 +11,7 @@
 //! - `sections/`: the side panel's sections and the More drawer's, each over a part of the session or values
 //!   the root works out;
 //! - `panels/`: the small pieces sections and the root are built of (counts, clocks, controls, the move list,
-//!   the new-game form);
+//!   the new-game form, and `AfterBoard`, which draws the panel and the graph in the frame after a move's);
 //! - `analysis/` and `training/`: the two rooms' components.
 //!
 //! A component takes the part of the session it shows (an `Rc` of it) or plain values, never the whole

@@ -153,11 +153,12 @@ export async function audit(page) {
 }
 
 /**
- * What the board shows, read at one moment: `discs` (every square's disc, as { a1: 'empty', ... }), `legal` (the
+ * What the page shows once it has painted (the panel beside the board follows a move's paint), read at one moment: `discs` (every square's disc, as { a1: 'empty', ... }), `legal` (the
  * squares highlighted as legal moves, sorted), and the texts of the counts (`black`, `white`) and the `status`.
  */
 export async function shown(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const testid = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? null;
     const cells = [...document.querySelectorAll('[data-square]')];
     return {
@@ -176,14 +177,18 @@ export const discs = async (page) => (await shown(page)).discs;
 /** Squares highlighted as legal moves, sorted. */
 export const legal = async (page) => (await shown(page)).legal;
 
-/** Text of the element with that test id. */
-export const text = (page, id) => page.textContent(`[data-testid=${id}]`);
-
 /**
- * Resolves once what the page writes after painting a change (its autosave: a frame, then a task of its own)
- * is written: a test that then changes the storage itself comes after that write, not before it.
+ * Resolves once the page has painted what it shows now and done what it does after that paint (a frame, then a
+ * task of its own): drawn the panel and the graph beside a board that moved, written its autosave. A test that
+ * reads the panel after a move, or then changes the storage itself, comes after that, not before it.
  */
-export const autosaved = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+export const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+/** Text of the element with that test id, once the page has painted. */
+export async function text(page, id) {
+  await painted(page);
+  return page.textContent(`[data-testid=${id}]`);
+}
 
 /** Starts a new game through the form. */
 export async function newGame(page, { mode, level, color, levelWhite, speed } = {}) {

@@ -3,7 +3,7 @@
 // an import or a shared link is one click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { autosaved, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -31,7 +31,7 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
-  await autosaved(page);
+  await painted(page);
   const good = await page.evaluate(() => localStorage.getItem('reversi.autosave'));
   // A save from a newer version: a new game, and the data kept as it was, even after the next autosave.
   const newer = good.replace(/"version":\d+/, '"version":7');
@@ -54,7 +54,7 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   await page.click('[data-square=f5]');
   // The AI answers (its move is autosaved) before the next step writes the storage.
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4);
-  await autosaved(page);
+  await painted(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('reversi.autosave.unreadable')), newer);
 
   // One bad move: the moves before it come back, and the whole save is kept aside too.

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, ROOT, autosaved, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, ROOT, painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -134,7 +134,7 @@ test('a reload restores the game exactly; corrupt saved data does not break the 
   assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4', 'the redo move survived the reload');
 
   // The data damaged below comes after the redo's autosave, as a reload's would.
-  await autosaved(page);
+  await painted(page);
   await page.evaluate(() => localStorage.setItem('reversi.autosave', '{"version":1,"mode":'));
   await page.reload();
   await page.waitForSelector('[data-testid=board]');
@@ -188,7 +188,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
 
   const other = await openPage(env.browser, link);
   await other.page.waitForSelector('[data-testid=board]');
-  assert.equal(await other.page.textContent('[data-testid=transcript]'), 'f5d6c3d3c4');
+  assert.equal(await text(other.page, 'transcript'), 'f5d6c3d3c4');
   assert.deepEqual(await discs(other.page), await discs(page));
   // Navigation through its moves: the start, then back to the end.
   await other.page.click('.move-list li:first-child button');

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ARTIFACTS, newGame, openMore, openPage, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, newGame, openMore, openPage, painted, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -160,6 +160,7 @@ for (const screen of SCREENS) test(`the end of a game: a result card with the sc
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   assert.equal(await page.isDisabled('[data-testid=result-review]'), true, 'reviewed once');
   await page.click('[data-testid=play-again]');
+  await painted(page);
   assert.equal(await page.locator('[data-testid=result-card]').count(), 0);
   assert.equal(await text(page, 'transcript'), '');
   assert.deepEqual(errors, []);
@@ -197,7 +198,7 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
   await page.click('[data-testid=show-line]');
   assert.equal(await page.textContent(`[data-square=${best}] .line-step`), '1');
   await page.click('[data-testid=next-mistake]');
-  const second = await page.$eval('[data-testid=status]', (s) => s.textContent);
+  const second = await text(page, 'status');
   await page.click('[data-testid=previous-mistake]');
   assert.notEqual(await text(page, 'status'), second);
   await page.screenshot({ path: join(ARTIFACTS, `view-review-${screen.viewport.width}.png`) });

@@ -15,6 +15,7 @@ use crate::session::{Action, Notice};
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
 use crate::view::i18n::{self, Lang};
+use crate::view::panels::AfterBoard;
 use crate::view::sections::show_ply;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
 
@@ -127,6 +128,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     let analysis = props.analysis.clone();
     let values = analysis.as_ref().map_or_else(Vec::new, |a| a.values());
     let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
+    let valued = !values.is_empty();
     let line = match (&*drawn, &analysis) {
         (Some((at, line)), Some(_)) if *at == position => line.clone(),
         _ => props.line.clone(),
@@ -136,7 +138,12 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             if *props.editing {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} on_draft={props.on_draft.clone()} {lang} orientation={props.orientation} />
             } else {
-                if !values.is_empty() {
+                <BoardView {position} legal={props.legal} {last_move} {flipped}
+                    hint={props.hint.or(reviewed_best)}
+                    {line}
+                    {values} {values_depth} {on_square} {lang} orientation={props.orientation} />
+                // Under the board, with the best lines: the board stays where it is when the analysis starts.
+                if valued {
                     <p class="values-head">
                         <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</span>
                         { " · " }
@@ -145,19 +152,17 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                         </span>
                     </p>
                 }
-                <BoardView {position} legal={props.legal} {last_move} {flipped}
-                    hint={props.hint.or(reviewed_best)}
-                    {line}
-                    {values} {values_depth} {on_square} {lang} orientation={props.orientation} />
                 if let Some(analysis) = analysis {
                     <TopLines {analysis} playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play} {lang} />
                 }
             }
-            <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
-                shown={props.browsing.unwrap_or(game.plies().len())}
-                marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                losses={props.room.valuation.running_losses(game)}
-                on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
+            <AfterBoard board={position}>
+                <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
+                    shown={props.browsing.unwrap_or(game.plies().len())}
+                    marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                    losses={props.room.valuation.running_losses(game)}
+                    on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
+            </AfterBoard>
         </section>
     }
 }

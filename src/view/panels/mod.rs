@@ -1,7 +1,8 @@
 //! Small pieces of the page as components: the header with the language choice, the game controls, the disc
-//! counts, the game clocks, the result card and the share-and-import section. They render what they are given and report
-//! clicks; the main view owns the session.
+//! counts, the game clocks, the result card and the share-and-import section, and what draws the panel after the
+//! board. They render what they are given and report clicks; the main view owns the session.
 
+mod after_board;
 mod clocks;
 mod counts;
 mod game_controls;
@@ -11,6 +12,7 @@ mod new_game_form;
 mod result_card;
 mod share_panel;
 
+pub use self::after_board::AfterBoard;
 pub use self::clocks::Clocks;
 pub use self::counts::Counts;
 pub use self::game_controls::GameControls;
