@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::client::channel::{Channel, Message};
 use crate::client::pool::{Effect, Owner, Pool};
-use crate::protocol::Response;
+use crate::protocol::{Priority, Response};
 use crate::session::{Action, Session};
 use crate::view::browser::{after_paint, base_url, worker_count};
 
@@ -286,11 +286,26 @@ fn schedule_wake(shared: &Shared) {
     });
 }
 
-/// Feeds the pool what a channel holds past `read`; returns the new mark.
-fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner) -> u64 {
+/// How much of a channel to hand to the pool now.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Upto {
+    /// All of it.
+    All,
+    /// Up to its first request that works in the background (the analysis room's, the analysis on the
+    /// board): the rest waits until the page has painted.
+    Background,
+}
+
+/// Feeds the pool what a channel holds past `read`, all of it or up to `upto`; returns the new mark.
+fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner, upto: Upto) -> u64 {
     // A channel numbered below the mark is a new one: all of it is new.
     let read = if channel.seq() < read { 0 } else { read };
-    for (_, message) in channel.since(read) {
+    for (seq, message) in channel.since(read) {
+        if upto == Upto::Background
+            && matches!(message, Message::Send { request, .. } if request.priority() <= Priority::Room)
+        {
+            return seq - 1;
+        }
         let message = message.clone();
         step(shared, |pool, now| match message {
             Message::Send { request, delay_ms } => pool.submit(owner, request, delay_ms, now),
@@ -345,24 +360,38 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         let shared = slot.clone().expect("made above");
         drop(slot);
         let (game_read, room_read) = shared.borrow().read;
-        let game_read = read_channel(&shared, &session.channel, game_read, Owner::Game);
+        let game_read = read_channel(
+            &shared,
+            &session.channel,
+            game_read,
+            Owner::Game,
+            Upto::Background,
+        );
         shared.borrow_mut().read.0 = game_read;
-        // The analysis room's questions wait until the page has painted what the person did: a worker
-        // starting one at once takes a core from the frame the person waits for (a hidden page reads at
-        // once). The game's own requests (the AI's move, a hint) go at once.
+        // What works in the background (the analysis room's questions, the analysis on the board) waits
+        // until the page has painted what the person did: a worker starting it at once takes a core from
+        // the frame the person waits for, and its first values would be drawn into that frame (a hidden
+        // page reads at once). What a person waits for (the AI's move, a hint) goes at once.
         shared.borrow_mut().latest = Some(session.clone());
-        let room_new = session.room.channel.seq() != room_read;
-        if room_new && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
+        let waiting = game_read != session.channel.seq() || session.room.channel.seq() != room_read;
+        if waiting && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
             after_paint(move || {
-                let (session, room_read) = {
+                let (session, (game_read, room_read)) = {
                     let mut state = shared.borrow_mut();
                     state.pending = false;
-                    (state.latest.clone(), state.read.1)
+                    (state.latest.clone(), state.read)
                 };
                 let Some(session) = session else { return };
-                let room_read =
-                    read_channel(&shared, &session.room.channel, room_read, Owner::Room);
-                shared.borrow_mut().read.1 = room_read;
+                let game_read =
+                    read_channel(&shared, &session.channel, game_read, Owner::Game, Upto::All);
+                let room_read = read_channel(
+                    &shared,
+                    &session.room.channel,
+                    room_read,
+                    Owner::Room,
+                    Upto::All,
+                );
+                shared.borrow_mut().read = (game_read, room_read);
             });
         }
     });
