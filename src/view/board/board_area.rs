@@ -16,7 +16,7 @@ use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
 use crate::view::i18n::{self, Lang};
 use crate::view::panels::AfterBoard;
-use crate::view::sections::show_ply;
+use crate::view::sections::use_show_ply;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
 
 /// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
@@ -96,6 +96,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_action.emit(Action::PlayLine(line))
         })
     };
+    let on_select = use_show_ply(game.plies().len(), &props.on_action);
     let on_position_error = {
         let on_action = props.on_action.clone();
         Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
@@ -161,7 +162,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                     shown={props.browsing.unwrap_or(game.plies().len())}
                     marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
                     losses={props.room.valuation.running_losses(game)}
-                    on_select={show_ply(game.plies().len(), &props.on_action)} {lang} />
+                    on_select={on_select} {lang} />
             </AfterBoard>
         </section>
     }

@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::show_ply;
+use super::use_show_ply;
 
 use crate::session::room::{ReviewedMove, Room, RoomAction};
 use crate::session::Action;
@@ -41,6 +41,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
     let t = lang.strings();
     let game = &props.game;
     let position = props.shown;
+    let on_select = use_show_ply(game.plies().len(), &props.on_action);
     let dispatch = |action: fn() -> Action| {
         let on_action = props.on_action.clone();
         Callback::from(move |_: ()| on_action.emit(action()))
@@ -67,7 +68,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
             <ReviewPanel run={room.review().cloned()} reviewed={props.reviewed.clone()}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={dispatch(|| Action::Room(RoomAction::StartReview))} on_cancel={dispatch(|| Action::Room(RoomAction::CancelReview))}
-                on_select={show_ply(game.plies().len(), &props.on_action)} shown={props.browsing} {lang} />
+                on_select={on_select} shown={props.browsing} {lang} />
             <details class="explorer-section" open={room.explorer.open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                 if room.explorer.open {

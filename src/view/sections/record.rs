@@ -103,10 +103,15 @@ pub fn record(props: &RecordProps) -> Html {
     }
 }
 
-/// Shows the position before ply `k` (after `k` moves; the last one is the game's).
-pub fn show_ply(plies: usize, on_action: &Callback<Action>) -> Callback<usize> {
-    let on_action = on_action.clone();
-    Callback::from(move |k: usize| {
-        on_action.emit(Action::Game(GameAction::Browse((k < plies).then_some(k))))
-    })
+/// A callback that shows the position before ply `k` (after `k` moves; the last one is the game's), made
+/// again only when the record's length or `on_action` changes: a component given it is not rendered again
+/// for a new one.
+#[hook]
+pub fn use_show_ply(plies: usize, on_action: &Callback<Action>) -> Callback<usize> {
+    use_callback(
+        (plies, on_action.clone()),
+        |k: usize, (plies, on_action)| {
+            on_action.emit(Action::Game(GameAction::Browse((k < *plies).then_some(k))))
+        },
+    )
 }
