@@ -1,6 +1,6 @@
 //! What the page shows beside the board, drawn in the frame after a move's: when the board's position changes
 //! (a move played or answered, undo and redo, a step through the record), the board is drawn first and the
-//! rest follows once that frame is on the screen, so that what the person did shows at the next paint.
+//! rest follows once the page has painted that frame, so that what the person did shows at the next paint.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,8 +26,8 @@ struct Drawn {
     waiting: bool,
 }
 
-/// Its children as they were until the board's new position has been painted, then as they are: any other
-/// change draws them at once.
+/// Its children as they were until the board's new position has been painted, then as they are; while the
+/// position stays, any change draws them at once.
 #[function_component(AfterBoard)]
 pub fn after_board(props: &AfterBoardProps) -> Html {
     let drawn: Rc<RefCell<Drawn>> = use_mut_ref(|| Drawn {
