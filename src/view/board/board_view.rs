@@ -57,19 +57,31 @@ pub fn board_view(props: &BoardProps) -> Html {
         .map(|c| html! { <span class="coord" aria-hidden="true">{ c }</span> })
         .collect();
     let best_value = props.values.iter().map(|&(_, v)| v).max();
-    // The legal move under the pointer, and the discs it would turn.
-    let preview = use_state_eq(|| None::<Square>);
-    let would_flip = preview
-        .filter(|&s| props.legal.contains(s))
-        .map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
+    // The square under the pointer (kept as the pointer reports it), the legal moves it is judged by, and
+    // what is drawn of it: the legal move previewed and the discs it would turn. A report that changes
+    // nothing drawn (the browser reports the pointer entering the square just played, once it is no longer
+    // a legal move) draws nothing again.
+    let pointed = use_mut_ref(|| None::<Square>);
+    let legal_now = use_mut_ref(|| props.legal);
+    *legal_now.borrow_mut() = props.legal;
+    let redraw = use_force_update();
+    let preview = (*pointed.borrow()).filter(|&s| props.legal.contains(s));
+    let would_flip = preview.map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
     // The square that has the focus stays a tab stop while it keeps it, even once it is no longer a legal
     // move (the square just played; the next render after the focus leaves takes it out): the browser
     // checks at once whether a focused element whose `tabindex` changes can still take the focus, which
     // lays the page out in the middle of the render.
     let focused = crate::view::browser::focused_square();
     let on_preview = {
-        let preview = preview.clone();
-        use_callback((), move |square: Option<Square>, _| preview.set(square))
+        let (pointed, legal_now) = (pointed.clone(), legal_now.clone());
+        use_callback((), move |square: Option<Square>, _| {
+            let legal = *legal_now.borrow();
+            let drawn = |s: Option<Square>| s.filter(|&s| legal.contains(s));
+            let before = drawn(pointed.replace(square));
+            if drawn(square) != before {
+                redraw.force_update();
+            }
+        })
     };
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
@@ -92,7 +104,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     keeps_focus={focused == Some(square)}
                     last={props.last_move == Some(square)}
                     hint={props.hint == Some(square)}
-                    previewed={*preview == Some(square)}
+                    previewed={preview == Some(square)}
                     flipped={props.flipped.contains(square)}
                     would_flip={would_flip.contains(square)}
                     {step}
