@@ -62,7 +62,7 @@ echo "(the web build ended at $(( $(cat "$web_log.done") - started )) s)"
 rm -f "$web_log" "$web_log.done" "$web_log.threads"
 
 step "browser tests (Playwright + Debian Chromium)"
-# Two files at a time: one file left a tenth to a fifth of the two cores idle (its pages wait on the AI's paced
+# Two files at a time: one file at a time left the cores idle for long stretches (its pages wait on the AI's paced
 # replies, animations and the workers' answers). The workers' file alone afterwards: it times real searches,
 # and a file beside it would make those timings flaky.
 mapfile -t files < <(ls tests/e2e/*.test.mjs | grep -v '/workers\.test\.mjs$')

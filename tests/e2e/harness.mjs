@@ -153,12 +153,13 @@ export async function audit(page) {
 }
 
 /**
- * What the page shows once it has painted (the panel beside the board follows a move's paint), read at one moment: `discs` (every square's disc, as { a1: 'empty', ... }), `legal` (the
- * squares highlighted as legal moves, sorted), and the texts of the counts (`black`, `white`) and the `status`.
+ * What the page shows once it has painted (the panel beside the board follows a move's paint), read at one
+ * moment: `discs` (every square's disc, as { a1: 'empty', ... }), `legal` (the squares highlighted as legal
+ * moves, sorted), and the texts of the counts (`black`, `white`) and the `status`.
  */
 export async function shown(page) {
-  return page.evaluate(async () => {
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  await painted(page);
+  return page.evaluate(() => {
     const testid = (id) => document.querySelector(`[data-testid=${id}]`)?.textContent ?? null;
     const cells = [...document.querySelectorAll('[data-square]')];
     return {
