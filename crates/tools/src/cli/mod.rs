@@ -1,7 +1,7 @@
 //! The native command line (`reversi`). This file holds the command list and its dispatch; the commands
 //! that play (`best`, `replay`, `match`) are in `play.rs`, the benchmarks (`solve`, `perft`) in `solve.rs`,
 //! and the developer commands (training, data, the book and the explorer's file) in `dev.rs`; the servers
-//! and protocols live in their own modules (`arena`, `bot`, `nboard`). Native only.
+//! and protocols live in their own modules (`bot`, `nboard`; the server is its own crate). Native only.
 
 use crate::DataError;
 use crate::ToolError;
@@ -164,19 +164,39 @@ enum Command {
     },
     /// Speak the NBoard protocol on stdin/stdout (for the NBoard GUI and engine scripts).
     Nboard,
-    /// Run a local match server for bots (the protocol `reversi bot` speaks).
-    Arena {
-        /// Address to listen on.
-        #[arg(long, default_value = "127.0.0.1:8081")]
+    /// Serve the page, people's games, the bots' socket and tournaments on one port, every move kept in SQLite.
+    Serve {
+        /// Address to listen on (port 0: any free port, printed).
+        #[arg(long, default_value = "127.0.0.1:8080")]
         listen: String,
-        /// The web game, for the replay links of /page/show.
-        #[arg(long, default_value = "http://127.0.0.1:8080/")]
-        web_url: String,
+        /// The SQLite file (default: $XDG_DATA_HOME/reversi/reversi.db or ~/.local/share/reversi/reversi.db).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// The built page to serve at / (Trunk's dist folder).
+        #[arg(long)]
+        dist: Option<std::path::PathBuf>,
+        /// Most open sockets one address may hold.
+        #[arg(long, default_value_t = reversi_server::DEFAULT_PER_ADDRESS)]
+        max_connections_per_address: usize,
+    },
+    /// Load benchmark of `reversi serve`: N games of simulated people over loopback WebSockets, one move a
+    /// second each; the move's round trip, the server's CPU and memory, the moves written a second, then
+    /// kill -9 and a count of the acknowledged moves missing from the database.
+    BenchServer {
+        /// Games at once.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Seconds of play measured (after every game has started).
+        #[arg(long, default_value_t = 30)]
+        seconds: u64,
+        /// Seconds between a game's moves.
+        #[arg(long, default_value_t = 1.0)]
+        interval: f64,
     },
     /// Play on a WebSocket match server: answer every ACTION within the time budget, reconnect when dropped.
     Bot {
         /// The server's WebSocket address.
-        #[arg(long, default_value = "ws://127.0.0.1:8081/ws")]
+        #[arg(long, default_value = "ws://127.0.0.1:8080/ws")]
         url: String,
         /// The bot's name on the server.
         #[arg(long)]
@@ -292,7 +312,7 @@ fn report<E: std::fmt::Display>(command: &str, result: Result<ExitCode, E>) -> E
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
 /// The ends of the output pipe closing early (`reversi replay … | head -1`) ends the command quietly, as for
-/// any Unix tool, instead of a panic on the failed write. The servers (`arena`, `bot`) keep Rust's default,
+/// any Unix tool, instead of a panic on the failed write. The servers (`serve`, `bot`) keep Rust's default,
 /// so that a closed socket is an error they handle.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
@@ -313,7 +333,7 @@ fn quiet_on_closed_pipe() {
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Arena { .. } | Command::Bot { .. }) {
+    if !matches!(cli.command, Command::Serve { .. } | Command::BenchServer { .. } | Command::Bot { .. }) {
         quiet_on_closed_pipe();
     }
     match cli.command {
@@ -426,19 +446,47 @@ pub fn main() -> ExitCode {
             finish("review", result)
         }
         Command::Nboard => run_nboard(),
-        Command::Arena { listen, web_url } => match std::net::TcpListener::bind(&listen) {
-            Ok(listener) => {
-                eprintln!(
-                    "[arena] listening on http://{listen} (bots: ws://{listen}/ws?name=NAME)"
-                );
-                crate::arena::Arena::new(&web_url).serve(listener);
-                ExitCode::SUCCESS
+        Command::Serve {
+            listen,
+            db,
+            dist,
+            max_connections_per_address,
+        } => {
+            let config = reversi_server::Config {
+                listen,
+                db: db.unwrap_or_else(reversi_server::default_db),
+                dist,
+                per_address: max_connections_per_address.max(1),
+            };
+            match reversi_server::run(config) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    eprintln!("reversi serve: {error}");
+                    ExitCode::from(2)
+                }
             }
-            Err(error) => {
-                eprintln!("reversi arena: cannot listen on {listen}: {error}");
-                ExitCode::from(2)
+        }
+        Command::BenchServer {
+            games,
+            seconds,
+            interval,
+        } => {
+            let options = reversi_server::bench::Options {
+                games: games.max(1),
+                seconds,
+                interval_s: interval.max(0.05),
+            };
+            match reversi_server::bench::run(options) {
+                Ok(report) => {
+                    println!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(error) => {
+                    eprintln!("reversi bench-server: {error}");
+                    ExitCode::from(2)
+                }
             }
-        },
+        }
         Command::Bot {
             url,
             name,

@@ -1,5 +1,5 @@
 //! The WebSocket match protocol of Othello bot competitions, written once for both of its sides here: the
-//! arena ([`crate::arena`], the server) sends an ACTION when a bot must move, and the bot ([`crate::bot`])
+//! server ([`crate::bots`]) sends an ACTION when a bot must move, and the bot (`reversi bot`, in the tools crate)
 //! answers with its move and the ACTION's key.
 //!
 //! - ACTION: `{"type":"ACTION","name":…,"key":…,"board":[[…8×8…]],"color":±1,"point":{"x":X,"y":Y}}`, the

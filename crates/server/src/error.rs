@@ -1,0 +1,157 @@
+//! Every refusal the server gives, typed: the HTTP routes answer it with a status and
+//! `{"error": CODE, "message": TEXT}`, the page's socket with `{"type":"error","error": CODE, "message": TEXT}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+/// Why a request was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// No game, tournament or bot of that id or name.
+    NotFound(&'static str),
+    /// The request's body or query is malformed (what is wrong).
+    BadRequest(String),
+    /// A move, resignation or rematch without the token of a seat of this game.
+    NotASeat,
+    /// The invitation code is wrong, or its seat was already taken.
+    BadInvite,
+    /// The game has not started: its second seat is still open.
+    NotStarted,
+    /// The other side is to move.
+    NotYourTurn,
+    /// The move was sent for another position than the game's (the ply it named, the game's ply).
+    StalePly { sent: usize, current: usize },
+    /// Not a legal move in the game's position.
+    IllegalMove(String),
+    /// The game is over.
+    GameOver,
+    /// A name that is empty, too long or has characters other than letters, digits, `_`, `-` and `.`.
+    BadName,
+    /// A bot of that name is connected already.
+    NameTaken,
+    /// Too many messages on this connection.
+    RateLimited,
+    /// Too many open connections from this address.
+    TooManyConnections,
+    /// The page's socket opened from another site.
+    BadOrigin,
+    /// The database refused the write (nothing was acknowledged).
+    Storage(String),
+}
+
+impl ApiError {
+    /// The stable code clients match on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::NotFound(_) => "not_found",
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::NotASeat => "not_a_seat",
+            ApiError::BadInvite => "bad_invite",
+            ApiError::NotStarted => "not_started",
+            ApiError::NotYourTurn => "not_your_turn",
+            ApiError::StalePly { .. } => "stale_ply",
+            ApiError::IllegalMove(_) => "illegal_move",
+            ApiError::GameOver => "game_over",
+            ApiError::BadName => "bad_name",
+            ApiError::NameTaken => "name_taken",
+            ApiError::RateLimited => "rate_limited",
+            ApiError::TooManyConnections => "too_many_connections",
+            ApiError::BadOrigin => "bad_origin",
+            ApiError::Storage(_) => "storage",
+        }
+    }
+
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::BadRequest(_) | ApiError::BadName => StatusCode::BAD_REQUEST,
+            ApiError::NotASeat | ApiError::BadInvite => StatusCode::FORBIDDEN,
+            ApiError::NotStarted
+            | ApiError::NotYourTurn
+            | ApiError::StalePly { .. }
+            | ApiError::GameOver
+            | ApiError::NameTaken => StatusCode::CONFLICT,
+            ApiError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::RateLimited | ApiError::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::BadOrigin => StatusCode::FORBIDDEN,
+            ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The refusal as a page-socket message.
+    pub fn message(&self) -> String {
+        json!({"type": "error", "error": self.code(), "message": self.to_string()}).to_string()
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ApiError::NotFound(what) => write!(f, "no such {what}"),
+            ApiError::BadRequest(why) => write!(f, "bad request: {why}"),
+            ApiError::NotASeat => write!(f, "this token holds no seat of this game"),
+            ApiError::BadInvite => write!(f, "the invitation is wrong or its seat is taken"),
+            ApiError::NotStarted => write!(f, "the game waits for its second player"),
+            ApiError::NotYourTurn => write!(f, "it is not your turn"),
+            ApiError::StalePly { sent, current } => write!(
+                f,
+                "the move was made on ply {sent}; the game is at ply {current}"
+            ),
+            ApiError::IllegalMove(square) => write!(f, "{square} is not a legal move"),
+            ApiError::GameOver => write!(f, "the game is over"),
+            ApiError::BadName => write!(
+                f,
+                "a name is 1 to 32 letters, digits, '_', '-' or '.'"
+            ),
+            ApiError::NameTaken => write!(f, "a bot of that name is connected"),
+            ApiError::RateLimited => write!(f, "too many messages; slow down"),
+            ApiError::TooManyConnections => write!(f, "too many connections from this address"),
+            ApiError::BadOrigin => write!(f, "this socket is for the server's own page"),
+            ApiError::Storage(why) => write!(f, "the move could not be stored ({why})"),
+        }
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = json!({"error": self.code(), "message": self.to_string()});
+        (self.status(), axum::Json(body)).into_response()
+    }
+}
+
+/// The longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// Checks a player's or a bot's name: 1 to [`MAX_NAME_CHARS`] characters, each a letter or a digit (any
+/// script) or one of `_`, `-`, `.`. Names are still escaped wherever they are shown.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let count = name.chars().count();
+    let fine = (1..=MAX_NAME_CHARS).contains(&count)
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if fine {
+        Ok(())
+    } else {
+        Err(ApiError::BadName)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_letters_digits_and_three_marks() {
+        for good in ["alice", "Bot_2", "x.y-z", "黑白棋", &"a".repeat(32)] {
+            assert_eq!(check_name(good), Ok(()), "{good}");
+        }
+        for bad in ["", "a b", "<script>", "a\"b", &"a".repeat(33), "tab\t", "名字/"] {
+            assert_eq!(check_name(bad), Err(ApiError::BadName), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,454 @@
+//! The HTTP routes and the two socket upgrades, on one port; everything else is the page's files.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tower_http::compression::CompressionLayer;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::bots::serve_bot;
+use crate::error::ApiError;
+use crate::game::{parse_color, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
+use crate::hub::Hub;
+use crate::live::{serve_live, serve_stored};
+use crate::match_protocol::MAX_MESSAGE_BYTES;
+use crate::table::Command;
+use reversi_engine::{Color, Square};
+
+/// The router: the API, the sockets, and the page from `dist` (when given).
+pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
+    let api = Router::new()
+        .route("/api/health", get(health))
+        .route("/api/games", post(create_game).get(list_games))
+        .route("/api/games/{id}", get(game))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/live", get(live))
+        .route("/api/bots", get(bots))
+        .route("/api/tournaments", post(create_tournament).get(tournaments))
+        .route("/api/tournaments/{id}", get(tournament))
+        .route("/ws", get(bot_socket))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .with_state(hub);
+    let router = match dist {
+        Some(dist) => api.fallback_service(ServeDir::new(dist).append_index_html_on_directories(true)),
+        None => api.fallback(no_page),
+    };
+    router
+        .layer(CompressionLayer::new())
+        // The page's threaded engine shares memory between workers: it needs the page cross-origin isolated.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::HeaderName::from_static("cross-origin-embedder-policy"),
+            HeaderValue::from_static("require-corp"),
+        ))
+}
+
+async fn no_page() -> Response {
+    let body = json!({"error": "not_found", "message": "no such route (the page is served with --dist)"});
+    (StatusCode::NOT_FOUND, Json(body)).into_response()
+}
+
+/// Reads a JSON body, with a typed refusal.
+fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let text = if bytes.iter().all(u8::is_ascii_whitespace) {
+        b"{}".as_slice()
+    } else {
+        bytes
+    };
+    serde_json::from_slice(text).map_err(|e| ApiError::BadRequest(e.to_string()))
+}
+
+/// The seat's token from `Authorization: Bearer TOKEN`.
+fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
+    headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string())
+        .filter(|t| !t.is_empty())
+        .ok_or(ApiError::NotASeat)
+}
+
+async fn health() -> Json<Value> {
+    Json(json!({"ok": true, "server": "reversi", "version": env!("CARGO_PKG_VERSION")}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockSpec {
+    initial_s: f64,
+    #[serde(default)]
+    increment_s: f64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateGame {
+    #[serde(default)]
+    name: Option<String>,
+    /// `black`, `white` or `random` (the default).
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    clock: Option<ClockSpec>,
+    /// A bot's name (a connected bot or `house-N`) to play; none for a game with a person invited.
+    #[serde(default)]
+    opponent: Option<String>,
+}
+
+fn clock_of(spec: Option<ClockSpec>) -> Result<Option<Clock>, ApiError> {
+    let Some(spec) = spec else {
+        return Ok(None);
+    };
+    let initial_ms = (spec.initial_s * 1000.0).round();
+    let increment_ms = (spec.increment_s * 1000.0).round();
+    if !(1000.0..=MAX_CLOCK_MS as f64).contains(&initial_ms)
+        || !(0.0..=MAX_INCREMENT_MS as f64).contains(&increment_ms)
+    {
+        return Err(ApiError::BadRequest(format!(
+            "a clock is 1 s to {} h a side, with an increment of 0 to {} s",
+            MAX_CLOCK_MS / 3_600_000,
+            MAX_INCREMENT_MS / 1000
+        )));
+    }
+    Ok(Some(Clock {
+        initial_ms: initial_ms as i64,
+        increment_ms: increment_ms as i64,
+    }))
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// The links of a game: the page's for each use, and the API's.
+fn links(id: &str, invite: Option<&str>) -> Value {
+    json!({
+        "play": format!("/?online={id}"),
+        "invite": invite.map(|code| format!("/?online={id}&invite={code}")),
+        "watch": format!("/?watch={id}"),
+        "api": format!("/api/games/{id}"),
+        "live": format!("/api/games/{id}/live"),
+    })
+}
+
+async fn create_game(State(hub): State<Arc<Hub>>, bytes: Bytes) -> Result<Response, ApiError> {
+    let request: CreateGame = body(&bytes)?;
+    let color = match request.color.as_deref().unwrap_or("random") {
+        "random" => {
+            if crate::hub::coin() {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+        text => parse_color(text)
+            .ok_or_else(|| ApiError::BadRequest("color is black, white or random".into()))?,
+    };
+    let clock = clock_of(request.clock)?;
+    let opponent = match request.opponent.as_deref() {
+        Some(name) => Some(hub.bots.seat(name)?),
+        None => None,
+    };
+    let name = request.name.unwrap_or_else(|| "Guest".to_string());
+    let (id, token, invite) = hub.create_game(&name, color, clock, opponent).await?;
+    let game = hub.view(&id).await?;
+    let body = json!({
+        "id": id,
+        "seat": color_name(color),
+        "token": token,
+        "invite": invite,
+        "links": links(&id, invite.as_deref()),
+        "game": game,
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn list_games(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({"games": hub.playing(200)}))
+}
+
+async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(hub.view(&id).await?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    invite: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let request: Join = body(&bytes)?;
+    let name = request.name.unwrap_or_else(|| "Guest".to_string());
+    crate::error::check_name(&name)?;
+    let handle = hub.game(&id).ok_or(ApiError::BadInvite)?;
+    let (color, token, game) = handle
+        .ask(|reply| Command::Join {
+            invite: request.invite,
+            name,
+            reply,
+        })
+        .await?;
+    Ok(Json(json!({
+        "id": id,
+        "seat": color_name(color),
+        "token": token,
+        "links": links(&id, None),
+        "game": game,
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Play {
+    square: String,
+    #[serde(default)]
+    ply: Option<usize>,
+}
+
+async fn play(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?;
+    let request: Play = body(&bytes)?;
+    let square: Square = request
+        .square
+        .parse()
+        .map_err(|_| ApiError::BadRequest(format!("{:?} is not a square a1..h8", request.square)))?;
+    let handle = seat_game(&hub, &id).await?;
+    let game = handle
+        .ask(|reply| Command::Move {
+            token,
+            square,
+            ply: request.ply,
+            reply,
+        })
+        .await?;
+    Ok(Json(game))
+}
+
+/// The task of a game a seat acts on: `GameOver` for one stored as finished, `NotFound` for none.
+async fn seat_game(hub: &Hub, id: &str) -> Result<crate::table::GameHandle, ApiError> {
+    match hub.game(id) {
+        Some(handle) => Ok(handle),
+        None => {
+            hub.view(id).await?;
+            Err(ApiError::GameOver)
+        }
+    }
+}
+
+async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?;
+    let handle = seat_game(&hub, &id).await?;
+    Ok(Json(
+        handle.ask(|reply| Command::Resign { token, reply }).await?,
+    ))
+}
+
+async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(&headers)?;
+    let handle = seat_game(&hub, &id).await?;
+    Ok(Json(
+        handle.ask(|reply| Command::Rematch { token, reply }).await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct LiveQuery {
+    token: Option<String>,
+}
+
+/// A browser's socket must come from the server's own page: its `Origin`, when sent, names the `Host` asked.
+fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().map_err(|_| ApiError::BadOrigin)?;
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .ok_or(ApiError::BadOrigin)?;
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .ok_or(ApiError::BadOrigin)?;
+    if authority.eq_ignore_ascii_case(host) {
+        Ok(())
+    } else {
+        Err(ApiError::BadOrigin)
+    }
+}
+
+async fn live(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<LiveQuery>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    check_origin(&headers)?;
+    let held = hub.connections.hold(address.ip())?;
+    let upgrade = upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES);
+    match hub.game(&id) {
+        Some(handle) => {
+            let token = query.token.filter(|t| !t.is_empty());
+            Ok(upgrade.on_upgrade(move |socket| serve_live(socket, handle, token, held)))
+        }
+        None => {
+            hub.view(&id).await?;
+            Ok(upgrade.on_upgrade(move |socket| serve_stored(socket, hub, id, held)))
+        }
+    }
+}
+
+async fn bots(State(hub): State<Arc<Hub>>) -> Json<Value> {
+    Json(json!({"bots": hub.bots.list()}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateTournament {
+    #[serde(default)]
+    name: Option<String>,
+    bots: Vec<String>,
+}
+
+async fn create_tournament(
+    State(hub): State<Arc<Hub>>,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let request: CreateTournament = body(&bytes)?;
+    let name = request.name.unwrap_or_default();
+    let tournament = hub.start_tournament(&name, request.bots).await?;
+    let body = hub.tournament(&tournament.id).await?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+async fn tournaments(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+    let list: Vec<Value> = hub
+        .store
+        .tournaments()
+        .await?
+        .into_iter()
+        .map(|t| {
+            json!({"id": t.id, "name": t.name, "bots": t.bots, "created_ms": t.created_ms,
+                   "status": if t.finished_ms.is_some() { "finished" } else { "playing" }})
+        })
+        .collect();
+    Ok(Json(json!({"tournaments": list})))
+}
+
+async fn tournament(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(hub.tournament(&id).await?))
+}
+
+#[derive(Deserialize)]
+struct BotQuery {
+    name: Option<String>,
+}
+
+/// The match server's socket: `/ws?name=NAME`. A name is held by its first connection while it is open.
+async fn bot_socket(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<BotQuery>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let held = hub.connections.hold(address.ip())?;
+    let name = query.name.unwrap_or_default();
+    let registration = hub.bots.register(&name)?;
+    Ok(upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .on_upgrade(move |socket| async move {
+            serve_bot(socket, registration).await;
+            drop(held);
+        }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_browser_socket_must_name_the_servers_own_host() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        assert_eq!(check_origin(&headers), Ok(()), "no Origin: not a browser");
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        assert_eq!(check_origin(&headers), Ok(()));
+        for other in ["http://evil.example", "http://127.0.0.1:9090", "null", "file://"] {
+            headers.insert(header::ORIGIN, HeaderValue::from_static(other));
+            assert_eq!(check_origin(&headers), Err(ApiError::BadOrigin), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_clock_is_checked() {
+        assert_eq!(clock_of(None), Ok(None));
+        let clock = clock_of(Some(ClockSpec {
+            initial_s: 300.0,
+            increment_s: 2.0,
+        }));
+        assert_eq!(
+            clock,
+            Ok(Some(Clock {
+                initial_ms: 300_000,
+                increment_ms: 2_000
+            }))
+        );
+        for (initial_s, increment_s) in [(0.0, 0.0), (-5.0, 0.0), (1e9, 0.0), (60.0, -1.0), (60.0, 1e6)] {
+            assert!(clock_of(Some(ClockSpec {
+                initial_s,
+                increment_s
+            }))
+            .is_err());
+        }
+    }
+}

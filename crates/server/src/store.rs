@@ -1,0 +1,612 @@
+//! The server's storage: one SQLite file, written by one thread. A write is acknowledged (its future resolves)
+//! only once the transaction holding it has committed, in WAL mode with `synchronous = FULL`: the commit is on
+//! the disk before a move is answered, so neither `kill -9` nor a power cut loses an acknowledged move. The
+//! writer takes every write waiting when it wakes into one transaction (group commit), so that a thousand games
+//! moving at once cost a few commits a second, not a thousand.
+//!
+//! The schema is versioned by `PRAGMA user_version` and migrated forward at start ([`MIGRATIONS`]); a file
+//! from a newer server is refused rather than misread.
+
+use std::path::Path;
+use std::sync::{mpsc, Arc, Mutex};
+
+use rusqlite::{params, Connection, OptionalExtension};
+use tokio::sync::oneshot;
+
+use crate::error::ApiError;
+use crate::game::{Clock, Finish, GameRecord, Ms, MoveRecord, Seat};
+use crate::tournament::TournamentRecord;
+use reversi_engine::{Color, Square};
+
+/// The schema, one step a version: `MIGRATIONS[i]` takes a file from version `i` to `i + 1`.
+pub const MIGRATIONS: &[&str] = &[
+    // 1: games, their moves, tournaments, the bots seen, the heartbeat.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        created_ms INTEGER NOT NULL,
+        black_kind TEXT NOT NULL, black_name TEXT, black_token TEXT,
+        white_kind TEXT NOT NULL, white_name TEXT, white_token TEXT,
+        invite TEXT,
+        clock_initial_ms INTEGER, clock_increment_ms INTEGER,
+        started_ms INTEGER,
+        finished_ms INTEGER, winner INTEGER, reason TEXT, detail TEXT,
+        black_discs INTEGER, white_discs INTEGER,
+        rematch_of TEXT, rematch TEXT, tournament TEXT
+    );
+    CREATE INDEX games_unfinished ON games (finished_ms) WHERE finished_ms IS NULL;
+    CREATE INDEX games_tournament ON games (tournament) WHERE tournament IS NOT NULL;
+    CREATE TABLE moves (
+        game TEXT NOT NULL REFERENCES games (id),
+        ply INTEGER NOT NULL,
+        square INTEGER NOT NULL,
+        at_ms INTEGER NOT NULL,
+        black_ms INTEGER NOT NULL,
+        white_ms INTEGER NOT NULL,
+        PRIMARY KEY (game, ply)
+    ) WITHOUT ROWID;
+    CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        bots TEXT NOT NULL,
+        finished_ms INTEGER
+    );
+    CREATE TABLE bots (name TEXT PRIMARY KEY, first_seen_ms INTEGER NOT NULL);
+    CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), alive_ms INTEGER NOT NULL);",
+];
+
+/// One write.
+#[derive(Clone, Debug)]
+pub enum Write {
+    /// A new game (its seats, clock and links; no moves).
+    Game(Box<GameRecord>),
+    /// The open seat claimed: its name, and the game's start.
+    Claim {
+        game: String,
+        color: Color,
+        name: String,
+        started_ms: Ms,
+    },
+    /// A placement: the game's `ply`-th (from 0).
+    Move {
+        game: String,
+        ply: usize,
+        record: MoveRecord,
+    },
+    /// The result.
+    Finish { game: String, finish: Finish },
+    /// The rematch of `game` is `rematch`.
+    Rematch { game: String, rematch: String },
+    /// A new tournament.
+    Tournament(TournamentRecord),
+    /// A tournament's last game ended.
+    TournamentDone { id: String, finished_ms: Ms },
+    /// A bot's name seen for the first time (kept if already there).
+    BotSeen { name: String, at_ms: Ms },
+    /// The server is alive now.
+    Alive(Ms),
+}
+
+struct Job {
+    write: Write,
+    done: Option<oneshot::Sender<Result<(), String>>>,
+}
+
+/// What the file holds at start: the unfinished games and tournaments, the bots seen, the last heartbeat.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub games: Vec<GameRecord>,
+    pub tournaments: Vec<TournamentRecord>,
+    pub bots: Vec<(String, Ms)>,
+    pub alive_ms: Option<Ms>,
+}
+
+/// The handle every task holds: writes go to the writer thread; reads use their own connection.
+#[derive(Clone)]
+pub struct Store {
+    writes: mpsc::Sender<Job>,
+    reader: Arc<Mutex<Connection>>,
+}
+
+/// Opens a connection with the server's settings.
+fn connect(path: &Path) -> rusqlite::Result<Connection> {
+    let connection = Connection::open(path)?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "FULL")?;
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(connection)
+}
+
+/// Brings a file to the newest schema; refuses one newer than this server.
+pub fn migrate(connection: &mut Connection) -> Result<u32, String> {
+    let version: u32 = connection
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(|e| e.to_string())?;
+    let newest = MIGRATIONS.len() as u32;
+    if version > newest {
+        return Err(format!(
+            "the database is at schema version {version}, newer than this server's {newest}"
+        ));
+    }
+    for (step, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = connection.transaction().map_err(|e| e.to_string())?;
+        tx.execute_batch(sql).map_err(|e| e.to_string())?;
+        tx.pragma_update(None, "user_version", step as u32 + 1)
+            .map_err(|e| e.to_string())?;
+        tx.commit().map_err(|e| e.to_string())?;
+    }
+    Ok(newest)
+}
+
+impl Store {
+    /// Opens (creating it and its folder on first start) and migrates the file; starts the writer thread.
+    pub fn open(path: &Path) -> Result<(Store, Loaded), String> {
+        if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder)
+                .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        }
+        let open = |path: &Path| connect(path).map_err(|e| format!("{}: {e}", path.display()));
+        let mut writer = open(path)?;
+        migrate(&mut writer).map_err(|e| format!("{}: {e}", path.display()))?;
+        let reader = open(path)?;
+        let loaded = load(&reader).map_err(|e| format!("{}: {e}", path.display()))?;
+        let (writes, jobs) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("store-writer".into())
+            .spawn(move || write_loop(writer, jobs))
+            .map_err(|e| e.to_string())?;
+        Ok((
+            Store {
+                writes,
+                reader: Arc::new(Mutex::new(reader)),
+            },
+            loaded,
+        ))
+    }
+
+    /// Writes and waits for the commit.
+    pub async fn write(&self, write: Write) -> Result<(), ApiError> {
+        let (done, committed) = oneshot::channel();
+        self.writes
+            .send(Job {
+                write,
+                done: Some(done),
+            })
+            .map_err(|_| ApiError::Storage("the writer has stopped".into()))?;
+        match committed.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err(ApiError::Storage(why)),
+            Err(_) => Err(ApiError::Storage("the writer has stopped".into())),
+        }
+    }
+
+    /// Writes without waiting (the heartbeat, a bot's first sighting).
+    pub fn write_later(&self, write: Write) {
+        let _ = self.writes.send(Job { write, done: None });
+    }
+
+    /// Reads a game (finished or not) as stored.
+    pub async fn game(&self, id: String) -> Result<Option<GameRecord>, ApiError> {
+        let reader = Arc::clone(&self.reader);
+        tokio::task::spawn_blocking(move || {
+            let connection = reader.lock().expect("reader");
+            read_game(&connection, &id)
+        })
+        .await
+        .map_err(|e| ApiError::Storage(e.to_string()))?
+        .map_err(|e| ApiError::Storage(e.to_string()))
+    }
+
+    /// Reads the games of a tournament, and the tournament.
+    pub async fn tournament(
+        &self,
+        id: String,
+    ) -> Result<Option<(TournamentRecord, Vec<GameRecord>)>, ApiError> {
+        let reader = Arc::clone(&self.reader);
+        tokio::task::spawn_blocking(move || {
+            let connection = reader.lock().expect("reader");
+            read_tournament(&connection, &id)
+        })
+        .await
+        .map_err(|e| ApiError::Storage(e.to_string()))?
+        .map_err(|e| ApiError::Storage(e.to_string()))
+    }
+
+    /// The tournaments, newest first.
+    pub async fn tournaments(&self) -> Result<Vec<TournamentRecord>, ApiError> {
+        let reader = Arc::clone(&self.reader);
+        tokio::task::spawn_blocking(move || {
+            let connection = reader.lock().expect("reader");
+            let mut statement = connection.prepare(
+                "SELECT id, name, created_ms, bots, finished_ms FROM tournaments ORDER BY created_ms DESC LIMIT 100",
+            )?;
+            let rows = statement.query_map([], tournament_row)?;
+            rows.collect::<rusqlite::Result<Vec<_>>>()
+        })
+        .await
+        .map_err(|e| ApiError::Storage(e.to_string()))?
+        .map_err(|e| ApiError::Storage(e.to_string()))
+    }
+}
+
+/// The writer: waits for a write, takes every other one waiting, commits them in one transaction, answers.
+fn write_loop(mut connection: Connection, jobs: mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 1024 {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let outcome = connection.transaction().and_then(|tx| {
+            // A failed statement is rolled back alone; the others in the batch still commit.
+            let results: Vec<Result<(), String>> = batch
+                .iter()
+                .map(|job| apply(&tx, &job.write).map_err(|e| e.to_string()))
+                .collect();
+            tx.commit().map(|()| results)
+        });
+        match outcome {
+            Ok(results) => {
+                for (job, result) in batch.into_iter().zip(results) {
+                    if let Some(done) = job.done {
+                        let _ = done.send(result);
+                    }
+                }
+            }
+            Err(error) => {
+                eprintln!("[store] commit failed: {error}");
+                for job in batch {
+                    if let Some(done) = job.done {
+                        let _ = done.send(Err(error.to_string()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn seat_columns(seat: &Seat) -> (&'static str, Option<String>, Option<String>) {
+    match seat {
+        Seat::Human { name, token } => ("human", name.clone(), Some(token.clone())),
+        Seat::Bot { name } => ("bot", Some(name.clone()), None),
+        Seat::House { level } => ("house", Some(level.to_string()), None),
+    }
+}
+
+fn color_code(color: Option<Color>) -> i64 {
+    match color {
+        Some(Color::Black) => 1,
+        Some(Color::White) => -1,
+        None => 0,
+    }
+}
+
+fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
+    match write {
+        Write::Game(game) => {
+            let (bk, bn, bt) = seat_columns(&game.black);
+            let (wk, wn, wt) = seat_columns(&game.white);
+            tx.execute(
+                "INSERT INTO games (id, created_ms, black_kind, black_name, black_token, white_kind, white_name,
+                   white_token, invite, clock_initial_ms, clock_increment_ms, started_ms, rematch_of, tournament)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                params![
+                    game.id,
+                    game.created_ms,
+                    bk,
+                    bn,
+                    bt,
+                    wk,
+                    wn,
+                    wt,
+                    game.invite,
+                    game.clock.map(|c| c.initial_ms),
+                    game.clock.map(|c| c.increment_ms),
+                    game.started_ms,
+                    game.rematch_of,
+                    game.tournament
+                ],
+            )?;
+        }
+        Write::Claim {
+            game,
+            color,
+            name,
+            started_ms,
+        } => {
+            let column = match color {
+                Color::Black => "black_name",
+                Color::White => "white_name",
+            };
+            let changed = tx.execute(
+                &format!("UPDATE games SET {column} = ?2, invite = NULL, started_ms = ?3 WHERE id = ?1 AND invite IS NOT NULL"),
+                params![game, name, started_ms],
+            )?;
+            if changed != 1 {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
+        }
+        Write::Move { game, ply, record } => {
+            tx.execute(
+                "INSERT INTO moves (game, ply, square, at_ms, black_ms, white_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    game,
+                    *ply as i64,
+                    record.square.index() as i64,
+                    record.at_ms,
+                    record.black_ms,
+                    record.white_ms
+                ],
+            )?;
+        }
+        Write::Finish { game, finish } => {
+            tx.execute(
+                "UPDATE games SET finished_ms = ?2, winner = ?3, reason = ?4, detail = ?5, black_discs = ?6,
+                   white_discs = ?7 WHERE id = ?1 AND finished_ms IS NULL",
+                params![
+                    game,
+                    finish.at_ms,
+                    color_code(finish.winner),
+                    finish.reason,
+                    finish.detail,
+                    finish.black_discs,
+                    finish.white_discs
+                ],
+            )?;
+        }
+        Write::Rematch { game, rematch } => {
+            tx.execute(
+                "UPDATE games SET rematch = ?2 WHERE id = ?1",
+                params![game, rematch],
+            )?;
+        }
+        Write::Tournament(t) => {
+            tx.execute(
+                "INSERT INTO tournaments (id, name, created_ms, bots) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    t.id,
+                    t.name,
+                    t.created_ms,
+                    serde_json::to_string(&t.bots).expect("names serialise")
+                ],
+            )?;
+        }
+        Write::TournamentDone { id, finished_ms } => {
+            tx.execute(
+                "UPDATE tournaments SET finished_ms = ?2 WHERE id = ?1",
+                params![id, finished_ms],
+            )?;
+        }
+        Write::BotSeen { name, at_ms } => {
+            tx.execute(
+                "INSERT OR IGNORE INTO bots (name, first_seen_ms) VALUES (?1, ?2)",
+                params![name, at_ms],
+            )?;
+        }
+        Write::Alive(at_ms) => {
+            tx.execute(
+                "INSERT INTO heartbeat (id, alive_ms) VALUES (1, ?1)
+                 ON CONFLICT (id) DO UPDATE SET alive_ms = excluded.alive_ms",
+                params![at_ms],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+const GAME_COLUMNS: &str = "id, created_ms, black_kind, black_name, black_token, white_kind, white_name, white_token,
+    invite, clock_initial_ms, clock_increment_ms, started_ms, finished_ms, winner, reason, detail, black_discs,
+    white_discs, rematch_of, rematch, tournament";
+
+fn seat_of(kind: String, name: Option<String>, token: Option<String>) -> rusqlite::Result<Seat> {
+    let bad = || rusqlite::Error::InvalidColumnType(0, "seat".into(), rusqlite::types::Type::Text);
+    Ok(match kind.as_str() {
+        "human" => Seat::Human {
+            name,
+            token: token.ok_or_else(bad)?,
+        },
+        "bot" => Seat::Bot {
+            name: name.ok_or_else(bad)?,
+        },
+        "house" => Seat::House {
+            level: name.and_then(|n| n.parse().ok()).ok_or_else(bad)?,
+        },
+        _ => return Err(bad()),
+    })
+}
+
+fn game_row(row: &rusqlite::Row) -> rusqlite::Result<GameRecord> {
+    let clock = match (row.get::<_, Option<Ms>>(9)?, row.get::<_, Option<Ms>>(10)?) {
+        (Some(initial_ms), Some(increment_ms)) => Some(Clock {
+            initial_ms,
+            increment_ms,
+        }),
+        _ => None,
+    };
+    let finish = match row.get::<_, Option<Ms>>(12)? {
+        Some(at_ms) => Some(Finish {
+            winner: match row.get::<_, i64>(13)? {
+                1 => Some(Color::Black),
+                -1 => Some(Color::White),
+                _ => None,
+            },
+            reason: row.get(14)?,
+            detail: row.get(15)?,
+            black_discs: row.get(16)?,
+            white_discs: row.get(17)?,
+            at_ms,
+        }),
+        None => None,
+    };
+    Ok(GameRecord {
+        id: row.get(0)?,
+        created_ms: row.get(1)?,
+        black: seat_of(row.get(2)?, row.get(3)?, row.get(4)?)?,
+        white: seat_of(row.get(5)?, row.get(6)?, row.get(7)?)?,
+        invite: row.get(8)?,
+        clock,
+        started_ms: row.get(11)?,
+        moves: Vec::new(),
+        finish,
+        rematch_of: row.get(18)?,
+        rematch: row.get(19)?,
+        tournament: row.get(20)?,
+    })
+}
+
+fn read_moves(connection: &Connection, game: &mut GameRecord) -> rusqlite::Result<()> {
+    let mut statement = connection.prepare_cached(
+        "SELECT square, at_ms, black_ms, white_ms FROM moves WHERE game = ?1 ORDER BY ply",
+    )?;
+    let moves = statement.query_map([&game.id], |row| {
+        let index: i64 = row.get(0)?;
+        let square = usize::try_from(index)
+            .ok()
+            .filter(|&i| i < 64)
+            .map(Square::from_index)
+            .ok_or_else(|| {
+                rusqlite::Error::InvalidColumnType(0, "square".into(), rusqlite::types::Type::Integer)
+            })?;
+        Ok(MoveRecord {
+            square,
+            at_ms: row.get(1)?,
+            black_ms: row.get(2)?,
+            white_ms: row.get(3)?,
+        })
+    })?;
+    game.moves = moves.collect::<rusqlite::Result<_>>()?;
+    Ok(())
+}
+
+fn read_game(connection: &Connection, id: &str) -> rusqlite::Result<Option<GameRecord>> {
+    let game = connection
+        .query_row(
+            &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+            [id],
+            game_row,
+        )
+        .optional()?;
+    match game {
+        Some(mut game) => {
+            read_moves(connection, &mut game)?;
+            Ok(Some(game))
+        }
+        None => Ok(None),
+    }
+}
+
+fn tournament_row(row: &rusqlite::Row) -> rusqlite::Result<TournamentRecord> {
+    let bots: String = row.get(3)?;
+    Ok(TournamentRecord {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        created_ms: row.get(2)?,
+        bots: serde_json::from_str(&bots).map_err(|_| {
+            rusqlite::Error::InvalidColumnType(3, "bots".into(), rusqlite::types::Type::Text)
+        })?,
+        finished_ms: row.get(4)?,
+    })
+}
+
+fn read_tournament(
+    connection: &Connection,
+    id: &str,
+) -> rusqlite::Result<Option<(TournamentRecord, Vec<GameRecord>)>> {
+    let Some(tournament) = connection
+        .query_row(
+            "SELECT id, name, created_ms, bots, finished_ms FROM tournaments WHERE id = ?1",
+            [id],
+            tournament_row,
+        )
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let mut statement = connection.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE tournament = ?1 ORDER BY created_ms, id"
+    ))?;
+    let mut games = statement
+        .query_map([id], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for game in &mut games {
+        read_moves(connection, game)?;
+    }
+    Ok(Some((tournament, games)))
+}
+
+fn load(connection: &Connection) -> rusqlite::Result<Loaded> {
+    let mut statement = connection.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games WHERE finished_ms IS NULL ORDER BY created_ms"
+    ))?;
+    let mut games = statement
+        .query_map([], game_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for game in &mut games {
+        read_moves(connection, game)?;
+    }
+    let mut statement = connection.prepare(
+        "SELECT id, name, created_ms, bots, finished_ms FROM tournaments WHERE finished_ms IS NULL",
+    )?;
+    let tournaments = statement
+        .query_map([], tournament_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut statement = connection.prepare("SELECT name, first_seen_ms FROM bots")?;
+    let bots = statement
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let alive_ms = connection
+        .query_row("SELECT alive_ms FROM heartbeat WHERE id = 1", [], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    Ok(Loaded {
+        games,
+        tournaments,
+        bots,
+        alive_ms,
+    })
+}
+
+/// The acknowledged moves a file holds, as `(game, ply, square)`: what the load benchmark checks after
+/// `kill -9`.
+pub fn stored_moves(path: &Path) -> Result<Vec<(String, usize, usize)>, String> {
+    let connection = Connection::open(path).map_err(|e| e.to_string())?;
+    let mut statement = connection
+        .prepare("SELECT game, ply, square FROM moves")
+        .map_err(|e| e.to_string())?;
+    let rows = statement
+        .query_map([], |row| {
+            Ok((row.get(0)?, row.get::<_, i64>(1)? as usize, row.get::<_, i64>(2)? as usize))
+        })
+        .map_err(|e| e.to_string())?;
+    rows.collect::<rusqlite::Result<_>>()
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_migrated_once_and_a_newer_one_refused() {
+        let dir = std::env::temp_dir().join(format!("reversi-store-{}", std::process::id()));
+        let path = dir.join("nested").join("s.db");
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut connection = {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            connect(&path).unwrap()
+        };
+        assert_eq!(migrate(&mut connection), Ok(MIGRATIONS.len() as u32));
+        // Again: nothing to do.
+        assert_eq!(migrate(&mut connection), Ok(MIGRATIONS.len() as u32));
+        connection
+            .pragma_update(None, "user_version", 99)
+            .unwrap();
+        assert!(migrate(&mut connection).unwrap_err().contains("newer"));
+        drop(connection);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
