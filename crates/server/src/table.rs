@@ -348,8 +348,9 @@ impl Table {
                     Some(Color::White) => self.live.connected[1] += 1,
                     None => self.live.watchers += 1,
                 }
-                let updates = self.updates.subscribe();
+                // The others see the socket arrive; this one gets the same state once, then what follows.
                 self.publish();
+                let updates = self.updates.subscribe();
                 let state: Arc<str> = json!({"type": "state", "game": self.live.view(now_ms())})
                     .to_string()
                     .into();
