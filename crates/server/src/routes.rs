@@ -66,8 +66,8 @@ async fn no_page() -> Response {
     (StatusCode::NOT_FOUND, Json(body)).into_response()
 }
 
-/// Reads a JSON body, with a typed refusal.
-fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+/// Reads a JSON body (an empty one as `{}`), with a typed refusal.
+pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let text = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}".as_slice()
     } else {
@@ -93,28 +93,29 @@ async fn health() -> Json<Value> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ClockSpec {
-    initial_s: f64,
+pub struct ClockSpec {
+    pub initial_s: f64,
     #[serde(default)]
-    increment_s: f64,
+    pub increment_s: f64,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateGame {
+pub struct CreateGame {
     #[serde(default)]
-    name: Option<String>,
+    pub name: Option<String>,
     /// `black`, `white` or `random` (the default).
     #[serde(default)]
-    color: Option<String>,
+    pub color: Option<String>,
     #[serde(default)]
-    clock: Option<ClockSpec>,
+    pub clock: Option<ClockSpec>,
     /// A bot's name (a connected bot or `house-N`) to play; none for a game with a person invited.
     #[serde(default)]
-    opponent: Option<String>,
+    pub opponent: Option<String>,
 }
 
-fn clock_of(spec: Option<ClockSpec>) -> Result<Option<Clock>, ApiError> {
+/// The clock a request asks for, checked.
+pub fn clock_of(spec: Option<ClockSpec>) -> Result<Option<Clock>, ApiError> {
     let Some(spec) = spec else {
         return Ok(None);
     };
@@ -195,10 +196,10 @@ async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Jso
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Join {
-    invite: String,
+pub struct Join {
+    pub invite: String,
     #[serde(default)]
-    name: Option<String>,
+    pub name: Option<String>,
 }
 
 async fn join(
@@ -228,10 +229,10 @@ async fn join(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Play {
-    square: String,
+pub struct Play {
+    pub square: String,
     #[serde(default)]
-    ply: Option<usize>,
+    pub ply: Option<usize>,
 }
 
 async fn play(
@@ -350,10 +351,10 @@ async fn bots(State(hub): State<Arc<Hub>>) -> Json<Value> {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct CreateTournament {
+pub struct CreateTournament {
     #[serde(default)]
-    name: Option<String>,
-    bots: Vec<String>,
+    pub name: Option<String>,
+    pub bots: Vec<String>,
 }
 
 async fn create_tournament(

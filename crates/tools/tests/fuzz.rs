@@ -1,12 +1,12 @@
 //! Fuzz tests of the native tools' protocol readers: NBoard lines, the match server's messages to the bot and
-//! the arena's HTTP request heads and replies; the harness is the engine's `tests/common/fuzz.rs`.
+//! a bot's replies as the server reads them (the server's own readers are fuzzed in `crates/server/tests/fuzz.rs`); the harness is the engine's `tests/common/fuzz.rs`.
 
 #[path = "../../engine/tests/common/fuzz.rs"]
 mod harness;
 
 use harness::{fuzz, says_what, text};
 use reversi_engine::Game;
-use reversi_tools::arena::{reply_square, RequestHead};
+use reversi_tools::match_protocol::reply_square;
 use reversi_tools::bot::{Bot, BotConfig};
 use reversi_tools::nboard::NboardSession;
 
@@ -79,26 +79,10 @@ fn bot_messages() {
 }
 
 #[test]
-fn arena_request_heads_and_replies() {
-    fuzz(
-        "arena-head",
-        7,
-        &[
-            b"GET /ws?name=bot HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: x\r\nSec-WebSocket-Version: 13\r\n\r\n",
-            b"POST /play/a%20b/c HTTP/1.1\r\nHost: x\r\n\r\n",
-            b"GET /page/show?first=a&back=b HTTP/1.1\r\n\r\n",
-        ],
-        |input| {
-            let head = RequestHead::parse(&text(input));
-            assert!(head.segments.iter().all(|s| !s.is_empty()));
-            assert!(head.headers.keys().all(|k| *k == k.to_ascii_lowercase()));
-            // Any text gives a head; one without a method or a path is what the routing refuses.
-            !head.method.is_empty() && !head.segments.is_empty()
-        },
-    );
+fn match_replies() {
     let game = Game::from_transcript("f5").unwrap();
     fuzz(
-        "arena-reply",
+        "match-reply",
         8,
         &[
             br#"{"key":"k","point":{"x":5,"y":3}}"#,
