@@ -1,8 +1,11 @@
-// Shared by the browser tests: a static server for the release build in dist/ on 127.0.0.1, and Debian's
-// Chromium driven by playwright-core (never a downloaded browser).
+// Shared by the browser tests: the release build in dist/ served on 127.0.0.1 by `reversi serve` (as a person
+// running scripts/serve.sh gets it) or by a static server (a sub-path, a host without the isolation headers),
+// and Debian's Chromium driven by playwright-core (never a downloaded browser).
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
@@ -85,13 +88,54 @@ export async function serveDist({ prefix = '/', isolated = true } = {}) {
 }
 
 /**
+ * Serves dist/ with `reversi serve` on 127.0.0.1 at a free port and a temporary database, both gone at
+ * `close`; resolves to { url, close, missing } like serveDist, `missing` read from the server's log of the
+ * paths it answered 404.
+ */
+export async function serveReversi() {
+  const folder = await mkdtemp(join(tmpdir(), 'reversi-e2e-'));
+  const child = spawn(REVERSI, ['serve', '--listen', '127.0.0.1:0', '--db', join(folder, 'e2e.db'), '--dist', DIST], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const missing = [];
+  let log = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+    for (const [, path] of chunk.matchAll(/^\[server\] not found: GET (\S+)$/gm)) missing.push(decodeURIComponent(path.split('?')[0]));
+  });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = out.match(/^listening on (http:\/\/\S+)$/m);
+      if (found) ok(`${found[1]}/`);
+    });
+    child.on('exit', (code) => fail(new Error(`reversi serve ended (${code}): ${log}`)));
+  });
+  const exited = new Promise((ok) => child.on('exit', ok));
+  return {
+    url,
+    missing,
+    close: async () => {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The set-up every browser test file shares: the build served and Chromium started once for the file, both
- * closed at its end (screenshots go to test-results/, made here). Returns an object whose `server` ({ url, close }) and `browser` are set once they are up.
+ * closed at its end (screenshots go to test-results/, made here); the build is served by `reversi serve`. Returns an object whose `server` ({ url, close }) and `browser` are set once they are up.
  */
 export function useServerAndBrowser() {
   const env = {};
   before(async () => {
-    env.server = await serveDist();
+    env.server = await serveReversi();
     env.browser = await launchBrowser();
     await mkdir(ARTIFACTS, { recursive: true });
   });

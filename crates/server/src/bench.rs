@@ -83,7 +83,14 @@ impl Server {
         let db = folder.join("bench.db");
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let mut child = Command::new(exe)
-            .args(["serve", "--listen", "127.0.0.1:0", "--max-connections-per-address", "1000000", "--db"])
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--max-connections-per-address",
+                "1000000",
+                "--db",
+            ])
             .arg(&db)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -115,7 +122,12 @@ impl Server {
         let fields: Vec<&str> = stat
             .rsplit_once(')')
             .map_or(vec![], |(_, rest)| rest.split_whitespace().collect());
-        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+        let ticks = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
         let cpu = (ticks(11) + ticks(12)) / 100.0;
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
         let kib = |key: &str| {
@@ -196,7 +208,13 @@ async fn open(address: &str, id: &str, token: &str) -> Result<Socket, String> {
 }
 
 /// One simulated pair of people: games one after another, a move every `interval` by the side to move.
-async fn players(address: String, shared: Arc<Shared>, interval: Duration, offset: Duration, seed: u64) {
+async fn players(
+    address: String,
+    shared: Arc<Shared>,
+    interval: Duration,
+    offset: Duration,
+    seed: u64,
+) {
     let mut rng = Rng::new(seed);
     let mut counted = false;
     tokio::time::sleep(offset).await;
@@ -234,7 +252,8 @@ async fn players(address: String, shared: Arc<Shared>, interval: Duration, offse
             } else {
                 (&mut white, &mut black)
             };
-            let message = json!({"type": "move", "square": square.to_string(), "ply": ply}).to_string();
+            let message =
+                json!({"type": "move", "square": square.to_string(), "ply": ply}).to_string();
             let sent = Instant::now();
             if mover.send(Message::text(message)).await.is_err() {
                 return;
@@ -352,7 +371,14 @@ pub fn run(options: Options) -> Result<String, String> {
         let _ = server.child.wait();
         shared.stop.store(true, Ordering::Relaxed);
         tokio::time::sleep(Duration::from_millis(200)).await;
-        Ok((ramp_s, window_s, cpu_after - cpu_before, rss, peak, moves_after - moves_before))
+        Ok((
+            ramp_s,
+            window_s,
+            cpu_after - cpu_before,
+            rss,
+            peak,
+            moves_after - moves_before,
+        ))
     });
     let (ramp_s, window_s, cpu_s, rss, peak, window_moves) = report?;
     runtime.shutdown_timeout(Duration::from_secs(1));

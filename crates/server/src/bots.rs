@@ -337,7 +337,9 @@ mod tests {
     fn house_names_are_exactly_house_1_to_10() {
         assert_eq!(house_level("house-1"), Some(1));
         assert_eq!(house_level("house-10"), Some(10));
-        for name in ["house-0", "house-11", "house-01", "house-", "House-3", "house-3x"] {
+        for name in [
+            "house-0", "house-11", "house-01", "house-", "House-3", "house-3x",
+        ] {
             assert_eq!(house_level(name), None, "{name}");
         }
     }

@@ -101,10 +101,7 @@ impl std::fmt::Display for ApiError {
             ),
             ApiError::IllegalMove(square) => write!(f, "{square} is not a legal move"),
             ApiError::GameOver => write!(f, "the game is over"),
-            ApiError::BadName => write!(
-                f,
-                "a name is 1 to 32 letters, digits, '_', '-' or '.'"
-            ),
+            ApiError::BadName => write!(f, "a name is 1 to 32 letters, digits, '_', '-' or '.'"),
             ApiError::NameTaken => write!(f, "a bot of that name is connected"),
             ApiError::RateLimited => write!(f, "too many messages; slow down"),
             ApiError::TooManyConnections => write!(f, "too many connections from this address"),
@@ -150,7 +147,15 @@ mod tests {
         for good in ["alice", "Bot_2", "x.y-z", "黑白棋", &"a".repeat(32)] {
             assert_eq!(check_name(good), Ok(()), "{good}");
         }
-        for bad in ["", "a b", "<script>", "a\"b", &"a".repeat(33), "tab\t", "名字/"] {
+        for bad in [
+            "",
+            "a b",
+            "<script>",
+            "a\"b",
+            &"a".repeat(33),
+            "tab\t",
+            "名字/",
+        ] {
             assert_eq!(check_name(bad), Err(ApiError::BadName), "{bad}");
         }
     }

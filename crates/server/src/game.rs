@@ -158,7 +158,11 @@ pub fn parse_color(text: &str) -> Option<Color> {
 
 /// Compares two tokens in time that does not depend on where they differ.
 fn same_token(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 impl LiveGame {
@@ -255,7 +259,12 @@ impl LiveGame {
     }
 
     /// Claims the open seat with the invitation code; returns its colour and token. Starts the game.
-    pub fn claim(&self, invite: &str, name: &str, now: Ms) -> Result<(Color, GameRecord), ApiError> {
+    pub fn claim(
+        &self,
+        invite: &str,
+        name: &str,
+        now: Ms,
+    ) -> Result<(Color, GameRecord), ApiError> {
         self.record
             .invite
             .as_deref()
@@ -482,11 +491,17 @@ mod tests {
             live.check_move(Color::Black, sq("f5"), None, 1_000),
             Err(ApiError::NotStarted)
         );
-        assert_eq!(live.claim("nope", "bob", 2_000).err(), Some(ApiError::BadInvite));
+        assert_eq!(
+            live.claim("nope", "bob", 2_000).err(),
+            Some(ApiError::BadInvite)
+        );
         let (color, claimed) = live.claim("inv", "bob", 2_000).unwrap();
         assert_eq!(color, Color::White);
         live.claimed(claimed, 2_000);
-        assert_eq!(live.claim("inv", "eve", 2_100).err(), Some(ApiError::BadInvite));
+        assert_eq!(
+            live.claim("inv", "eve", 2_100).err(),
+            Some(ApiError::BadInvite)
+        );
         assert_eq!(live.seat_of("tw"), Some(Color::White));
         assert_eq!(live.seat_of("tx"), None);
         assert_eq!(
@@ -505,7 +520,9 @@ mod tests {
             })
         );
         // Black thought 10 s: 60 - 10 + 2.
-        let m = live.check_move(Color::Black, sq("f5"), Some(0), 12_000).unwrap();
+        let m = live
+            .check_move(Color::Black, sq("f5"), Some(0), 12_000)
+            .unwrap();
         assert_eq!((m.black_ms, m.white_ms), (52_000, 60_000));
         assert_eq!(live.apply(m), None);
         assert_eq!(live.time_left(Color::White, 20_000), 52_000);
@@ -528,7 +545,10 @@ mod tests {
         assert_eq!(view["white_ms"], 0);
         assert_eq!(view["moves"], "f5");
         assert!(!view.to_string().contains("tw"), "no token in the view");
-        assert!(!view.to_string().contains("inv"), "no invitation in the view");
+        assert!(
+            !view.to_string().contains("inv"),
+            "no invitation in the view"
+        );
     }
 
     #[test]

@@ -91,10 +91,7 @@ impl Hub {
     fn adopt(self: &Arc<Hub>, live: LiveGame) -> GameHandle {
         let id = live.record.id.clone();
         let handle = spawn(Arc::clone(self), live);
-        self.games
-            .lock()
-            .expect("games")
-            .insert(id, handle.clone());
+        self.games.lock().expect("games").insert(id, handle.clone());
         handle
     }
 
@@ -110,7 +107,9 @@ impl Hub {
 
     /// Stores a new game, then starts its task.
     pub async fn create(self: &Arc<Hub>, record: GameRecord) -> Result<GameHandle, ApiError> {
-        self.store.write(Write::Game(Box::new(record.clone()))).await?;
+        self.store
+            .write(Write::Game(Box::new(record.clone())))
+            .await?;
         Ok(self.adopt(LiveGame::new(record, now_ms())))
     }
 
@@ -204,7 +203,13 @@ impl Hub {
 
     /// The games being played now (not finished), newest first, at most `limit`.
     pub fn playing(&self, limit: usize) -> Vec<Value> {
-        let handles: Vec<GameHandle> = self.games.lock().expect("games").values().cloned().collect();
+        let handles: Vec<GameHandle> = self
+            .games
+            .lock()
+            .expect("games")
+            .values()
+            .cloned()
+            .collect();
         let mut games: Vec<Value> = handles
             .iter()
             .map(|h| h.latest.lock().expect("latest").clone())
@@ -314,7 +319,9 @@ impl Hub {
         let games: Vec<Value> = games
             .iter()
             .map(|g| {
-                let live = self.game(&g.id).map(|h| h.latest.lock().expect("latest").clone());
+                let live = self
+                    .game(&g.id)
+                    .map(|h| h.latest.lock().expect("latest").clone());
                 let moves: String = g.moves.iter().map(|m| m.square.to_string()).collect();
                 json!({
                     "id": g.id,

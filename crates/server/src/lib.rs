@@ -86,7 +86,9 @@ pub fn run(config: Config) -> Result<(), String> {
             config
                 .dist
                 .as_ref()
-                .map_or("not served (no --dist)".to_string(), |d| d.display().to_string())
+                .map_or("not served (no --dist)".to_string(), |d| d
+                    .display()
+                    .to_string())
         );
         axum::serve(
             listener,
@@ -102,10 +104,11 @@ async fn shutdown() {
     let interrupt = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(term) => term,
-            Err(_) => return interrupt.await.unwrap_or(()),
-        };
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => return interrupt.await.unwrap_or(()),
+            };
         tokio::select! {
             _ = interrupt => {}
             _ = term.recv() => {}

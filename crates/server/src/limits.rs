@@ -138,7 +138,10 @@ mod tests {
         let b: IpAddr = "127.0.0.2".parse().unwrap();
         let first = connections.hold(a).unwrap();
         let _second = connections.hold(a).unwrap();
-        assert_eq!(connections.hold(a).err(), Some(ApiError::TooManyConnections));
+        assert_eq!(
+            connections.hold(a).err(),
+            Some(ApiError::TooManyConnections)
+        );
         let _other = connections.hold(b).unwrap();
         drop(first);
         assert!(connections.hold(a).is_ok());

@@ -35,26 +35,23 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, ApiError> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(ApiError::BadRequest("message over 64 KB".into()));
     }
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
     match value.get("type").and_then(Value::as_str) {
         Some("move") => {
-            let square = value
-                .get("square")
-                .and_then(Value::as_str)
-                .ok_or_else(|| ApiError::BadRequest("a move needs a square such as \"f5\"".into()))?;
+            let square = value.get("square").and_then(Value::as_str).ok_or_else(|| {
+                ApiError::BadRequest("a move needs a square such as \"f5\"".into())
+            })?;
             let square: Square = square
                 .parse()
                 .map_err(|_| ApiError::BadRequest(format!("{square:?} is not a square a1..h8")))?;
-            let ply = match value.get("ply") {
-                None | Some(Value::Null) => None,
-                Some(ply) => Some(
-                    ply.as_u64()
-                        .filter(|&p| p <= 60)
-                        .ok_or_else(|| ApiError::BadRequest("ply must be an integer 0..60".into()))?
-                        as usize,
-                ),
-            };
+            let ply =
+                match value.get("ply") {
+                    None | Some(Value::Null) => None,
+                    Some(ply) => Some(ply.as_u64().filter(|&p| p <= 60).ok_or_else(|| {
+                        ApiError::BadRequest("ply must be an integer 0..60".into())
+                    })? as usize),
+                };
             Ok(ClientMessage::Move { square, ply })
         }
         Some("resign") => Ok(ClientMessage::Resign),
@@ -227,7 +224,10 @@ mod tests {
                 ply: None
             })
         );
-        assert_eq!(parse_client(r#"{"type":"resign"}"#), Ok(ClientMessage::Resign));
+        assert_eq!(
+            parse_client(r#"{"type":"resign"}"#),
+            Ok(ClientMessage::Resign)
+        );
         for bad in [
             "",
             "{",

@@ -45,10 +45,21 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
         .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
         .with_state(hub);
     let router = match dist {
-        Some(dist) => api.fallback_service(ServeDir::new(dist).append_index_html_on_directories(true)),
+        Some(dist) => {
+            api.fallback_service(ServeDir::new(dist).append_index_html_on_directories(true))
+        }
         None => api.fallback(no_page),
     };
     router
+        .layer(axum::middleware::map_response(
+            |method: axum::http::Method, uri: axum::http::Uri, response: Response| async move {
+                // A file or route that is not there is logged, for whoever runs the server.
+                if response.status() == StatusCode::NOT_FOUND {
+                    eprintln!("[server] not found: {method} {uri}");
+                }
+                response
+            },
+        ))
         .layer(CompressionLayer::new())
         // The page's threaded engine shares memory between workers: it needs the page cross-origin isolated.
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -62,7 +73,8 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
 }
 
 async fn no_page() -> Response {
-    let body = json!({"error": "not_found", "message": "no such route (the page is served with --dist)"});
+    let body =
+        json!({"error": "not_found", "message": "no such route (the page is served with --dist)"});
     (StatusCode::NOT_FOUND, Json(body)).into_response()
 }
 
@@ -190,7 +202,10 @@ async fn list_games(State(hub): State<Arc<Hub>>) -> Json<Value> {
     Json(json!({"games": hub.playing(200)}))
 }
 
-async fn game(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn game(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     Ok(Json(hub.view(&id).await?))
 }
 
@@ -243,10 +258,9 @@ async fn play(
 ) -> Result<Json<Value>, ApiError> {
     let token = bearer(&headers)?;
     let request: Play = body(&bytes)?;
-    let square: Square = request
-        .square
-        .parse()
-        .map_err(|_| ApiError::BadRequest(format!("{:?} is not a square a1..h8", request.square)))?;
+    let square: Square = request.square.parse().map_err(|_| {
+        ApiError::BadRequest(format!("{:?} is not a square a1..h8", request.square))
+    })?;
     let handle = seat_game(&hub, &id).await?;
     let game = handle
         .ask(|reply| Command::Move {
@@ -290,8 +304,20 @@ async fn rematch(
     let token = bearer(&headers)?;
     let handle = seat_game(&hub, &id).await?;
     Ok(Json(
-        handle.ask(|reply| Command::Rematch { token, reply }).await?,
+        handle
+            .ask(|reply| Command::Rematch { token, reply })
+            .await?,
     ))
+}
+
+/// A socket's limits, and buffers sized for messages of a few hundred bytes (the defaults, 128 KB each way,
+/// made a thousand games' sockets hold most of the server's memory).
+fn small_buffers(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    upgrade
+        .max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .read_buffer_size(4096)
+        .write_buffer_size(4096)
 }
 
 #[derive(Deserialize)]
@@ -330,9 +356,7 @@ async fn live(
 ) -> Result<Response, ApiError> {
     check_origin(&headers)?;
     let held = hub.connections.hold(address.ip())?;
-    let upgrade = upgrade
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES);
+    let upgrade = small_buffers(upgrade);
     match hub.game(&id) {
         Some(handle) => {
             let token = query.token.filter(|t| !t.is_empty());
@@ -404,13 +428,10 @@ async fn bot_socket(
     let held = hub.connections.hold(address.ip())?;
     let name = query.name.unwrap_or_default();
     let registration = hub.bots.register(&name)?;
-    Ok(upgrade
-        .max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| async move {
-            serve_bot(socket, registration).await;
-            drop(held);
-        }))
+    Ok(small_buffers(upgrade).on_upgrade(move |socket| async move {
+        serve_bot(socket, registration).await;
+        drop(held);
+    }))
 }
 
 #[cfg(test)]
@@ -422,9 +443,17 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
         assert_eq!(check_origin(&headers), Ok(()), "no Origin: not a browser");
-        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://127.0.0.1:8080"),
+        );
         assert_eq!(check_origin(&headers), Ok(()));
-        for other in ["http://evil.example", "http://127.0.0.1:9090", "null", "file://"] {
+        for other in [
+            "http://evil.example",
+            "http://127.0.0.1:9090",
+            "null",
+            "file://",
+        ] {
             headers.insert(header::ORIGIN, HeaderValue::from_static(other));
             assert_eq!(check_origin(&headers), Err(ApiError::BadOrigin), "{other}");
         }
@@ -444,7 +473,13 @@ mod tests {
                 increment_ms: 2_000
             }))
         );
-        for (initial_s, increment_s) in [(0.0, 0.0), (-5.0, 0.0), (1e9, 0.0), (60.0, -1.0), (60.0, 1e6)] {
+        for (initial_s, increment_s) in [
+            (0.0, 0.0),
+            (-5.0, 0.0),
+            (1e9, 0.0),
+            (60.0, -1.0),
+            (60.0, 1e6),
+        ] {
             assert!(clock_of(Some(ClockSpec {
                 initial_s,
                 increment_s

@@ -14,7 +14,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 use tokio::sync::oneshot;
 
 use crate::error::ApiError;
-use crate::game::{Clock, Finish, GameRecord, Ms, MoveRecord, Seat};
+use crate::game::{Clock, Finish, GameRecord, MoveRecord, Ms, Seat};
 use crate::tournament::TournamentRecord;
 use reversi_engine::{Color, Square};
 
@@ -468,7 +468,11 @@ fn read_moves(connection: &Connection, game: &mut GameRecord) -> rusqlite::Resul
             .filter(|&i| i < 64)
             .map(Square::from_index)
             .ok_or_else(|| {
-                rusqlite::Error::InvalidColumnType(0, "square".into(), rusqlite::types::Type::Integer)
+                rusqlite::Error::InvalidColumnType(
+                    0,
+                    "square".into(),
+                    rusqlite::types::Type::Integer,
+                )
             })?;
         Ok(MoveRecord {
             square,
@@ -579,7 +583,11 @@ pub fn stored_moves(path: &Path) -> Result<Vec<(String, usize, usize)>, String> 
         .map_err(|e| e.to_string())?;
     let rows = statement
         .query_map([], |row| {
-            Ok((row.get(0)?, row.get::<_, i64>(1)? as usize, row.get::<_, i64>(2)? as usize))
+            Ok((
+                row.get(0)?,
+                row.get::<_, i64>(1)? as usize,
+                row.get::<_, i64>(2)? as usize,
+            ))
         })
         .map_err(|e| e.to_string())?;
     rows.collect::<rusqlite::Result<_>>()
@@ -602,9 +610,7 @@ mod tests {
         assert_eq!(migrate(&mut connection), Ok(MIGRATIONS.len() as u32));
         // Again: nothing to do.
         assert_eq!(migrate(&mut connection), Ok(MIGRATIONS.len() as u32));
-        connection
-            .pragma_update(None, "user_version", 99)
-            .unwrap();
+        connection.pragma_update(None, "user_version", 99).unwrap();
         assert!(migrate(&mut connection).unwrap_err().contains("newer"));
         drop(connection);
         let _ = std::fs::remove_dir_all(&dir);

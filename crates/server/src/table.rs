@@ -329,7 +329,12 @@ impl Table {
                         .await?;
                     self.live.claimed(record, now);
                     self.publish();
-                    let token = self.live.seat(color).token().unwrap_or_default().to_string();
+                    let token = self
+                        .live
+                        .seat(color)
+                        .token()
+                        .unwrap_or_default()
+                        .to_string();
                     Ok((color, token, self.live.view(now)))
                 }
                 .await;

@@ -76,8 +76,18 @@ pub fn standings(
             continue;
         };
         let sides = [
-            (game.black.name(), Color::Black, finish.black_discs, finish.white_discs),
-            (game.white.name(), Color::White, finish.white_discs, finish.black_discs),
+            (
+                game.black.name(),
+                Color::Black,
+                finish.black_discs,
+                finish.white_discs,
+            ),
+            (
+                game.white.name(),
+                Color::White,
+                finish.white_discs,
+                finish.black_discs,
+            ),
         ];
         for (name, color, mine, theirs) in sides {
             let Some(line) = table.iter_mut().find(|s| s.name == name) else {
@@ -180,12 +190,20 @@ mod tests {
             .collect();
         assert_eq!(
             summary,
-            vec![("b", 3.0, -8), ("a", 2.5, 76), ("c", 0.5, -68), ("d", 0.0, 0)]
+            vec![
+                ("b", 3.0, -8),
+                ("a", 2.5, 76),
+                ("c", 0.5, -68),
+                ("d", 0.0, 0)
+            ]
         );
         assert_eq!((table[1].wins, table[1].draws, table[1].losses), (2, 1, 1));
         assert_eq!(table[0].rank, 1);
         // Equal points and margins: the name seen first ranks first.
-        let even = vec![game("a", "b", (40, 24), "score"), game("b", "a", (40, 24), "score")];
+        let even = vec![
+            game("a", "b", (40, 24), "score"),
+            game("b", "a", (40, 24), "score"),
+        ];
         let seen = |name: &str| if name == "b" { 5 } else { 9 };
         let table = standings(&bots[..2], seen, &even);
         assert_eq!(table[0].name, "b");

@@ -79,7 +79,8 @@ fn route_bodies_and_names() {
                 accepted |= clock_of(create.clock).is_ok();
             }
             accepted |= body::<Join>(input).is_ok();
-            accepted |= body::<Play>(input).is_ok_and(|p| p.square.parse::<reversi_engine::Square>().is_ok());
+            accepted |= body::<Play>(input)
+                .is_ok_and(|p| p.square.parse::<reversi_engine::Square>().is_ok());
             accepted |= body::<CreateTournament>(input).is_ok();
             if let Err(error) = body::<Play>(input) {
                 says_what(&error);

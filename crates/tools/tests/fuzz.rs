@@ -6,8 +6,8 @@ mod harness;
 
 use harness::{fuzz, says_what, text};
 use reversi_engine::Game;
-use reversi_tools::match_protocol::reply_square;
 use reversi_tools::bot::{Bot, BotConfig};
+use reversi_tools::match_protocol::reply_square;
 use reversi_tools::nboard::NboardSession;
 
 #[test]

@@ -29,7 +29,9 @@ fn tournament(server: &Server, bots: &[&str], seconds: u64) -> Value {
     let (status, created) = server.post("/api/tournaments", None, json!({"bots": bots}));
     assert_eq!(status, 201, "{created}");
     let id = created["id"].as_str().unwrap();
-    server.wait_for(&format!("/api/tournaments/{id}"), seconds, |t| t["status"] == "finished")
+    server.wait_for(&format!("/api/tournaments/{id}"), seconds, |t| {
+        t["status"] == "finished"
+    })
 }
 
 fn line<'a>(result: &'a Value, name: &str) -> &'a Value {
@@ -59,9 +61,18 @@ fn a_seed_bot_against_a_house_bot_and_reversi_bot_scored_by_hand() {
         let board = replay(moves);
         assert!(board.is_over(), "every game played out: {game}");
         assert_eq!(game["result"]["reason"], "score");
-        let (b, w) = (game["result"]["black"].as_i64().unwrap(), game["result"]["white"].as_i64().unwrap());
-        assert_eq!((b, w), (board.counts().black as i64, board.counts().white as i64));
-        let (black, white) = (game["black"].as_str().unwrap(), game["white"].as_str().unwrap());
+        let (b, w) = (
+            game["result"]["black"].as_i64().unwrap(),
+            game["result"]["white"].as_i64().unwrap(),
+        );
+        assert_eq!(
+            (b, w),
+            (board.counts().black as i64, board.counts().white as i64)
+        );
+        let (black, white) = (
+            game["black"].as_str().unwrap(),
+            game["white"].as_str().unwrap(),
+        );
         let (pb, pw) = match b.cmp(&w) {
             std::cmp::Ordering::Greater => (1.0, 0.0),
             std::cmp::Ordering::Less => (0.0, 1.0),
@@ -87,9 +98,18 @@ fn a_seed_bot_against_a_house_bot_and_reversi_bot_scored_by_hand() {
         assert!(key(&pair[0]) >= key(&pair[1]), "{result}");
     }
     // Each pair played twice, each side first once.
-    for (a, b) in [("seedling", "house-2"), ("seedling", "engine"), ("house-2", "engine")] {
+    for (a, b) in [
+        ("seedling", "house-2"),
+        ("seedling", "engine"),
+        ("house-2", "engine"),
+    ] {
         for (black, white) in [(a, b), (b, a)] {
-            assert!(games.iter().any(|g| g["black"] == black && g["white"] == white), "{black}-{white}");
+            assert!(
+                games
+                    .iter()
+                    .any(|g| g["black"] == black && g["white"] == white),
+                "{black}-{white}"
+            );
         }
     }
     // The list of tournaments has it; a finished game is watchable at its URL.
@@ -107,19 +127,41 @@ fn rule_breakers_lose_their_games_and_ties_go_to_who_came_first() {
     for behaviour in ["illegal", "wrong-key", "malformed", "strings", "disconnect"] {
         seed_bot(&server.addr, &format!("bad-{behaviour}"), behaviour);
     }
-    for name in ["good", "bad-illegal", "bad-wrong-key", "bad-malformed", "bad-strings", "bad-disconnect"] {
+    for name in [
+        "good",
+        "bad-illegal",
+        "bad-wrong-key",
+        "bad-malformed",
+        "bad-strings",
+        "bad-disconnect",
+    ] {
         wait_for_bot(&server, name);
     }
-    let names = ["good", "bad-illegal", "bad-wrong-key", "bad-malformed", "bad-strings", "bad-disconnect"];
+    let names = [
+        "good",
+        "bad-illegal",
+        "bad-wrong-key",
+        "bad-malformed",
+        "bad-strings",
+        "bad-disconnect",
+    ];
     let result = tournament(&server, &names, 120);
     let good = line(&result, "good");
-    assert_eq!((good["points"].as_f64(), good["wins"].as_u64()), (Some(10.0), Some(10)), "{result}");
+    assert_eq!(
+        (good["points"].as_f64(), good["wins"].as_u64()),
+        (Some(10.0), Some(10)),
+        "{result}"
+    );
     // Every win by forfeit counts 64-0.
     assert_eq!(good["margin"], 640);
     assert_eq!(good["rank"], 1);
     for game in result["games"].as_array().unwrap() {
         assert_eq!(game["result"]["reason"], "forfeit", "{game}");
-        let loser = if game["result"]["winner"] == "black" { &game["white"] } else { &game["black"] };
+        let loser = if game["result"]["winner"] == "black" {
+            &game["white"]
+        } else {
+            &game["black"]
+        };
         let detail = game["result"]["detail"].as_str().unwrap();
         assert!(detail.starts_with(loser.as_str().unwrap()), "{game}");
     }
@@ -134,7 +176,13 @@ fn rule_breakers_lose_their_games_and_ties_go_to_who_came_first() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|s| (s["name"].as_str().unwrap().to_string(), s["points"].as_f64().unwrap(), s["margin"].as_i64().unwrap()))
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().to_string(),
+                s["points"].as_f64().unwrap(),
+                s["margin"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         summary,
@@ -146,7 +194,9 @@ fn rule_breakers_lose_their_games_and_ties_go_to_who_came_first() {
         "bad-illegal connected before late: {result}"
     );
     let too_late = result["games"].as_array().unwrap().iter().filter(|g| {
-        g["result"]["detail"].as_str().is_some_and(|d| d.starts_with("late: too late"))
+        g["result"]["detail"]
+            .as_str()
+            .is_some_and(|d| d.starts_with("late: too late"))
     });
     assert_eq!(too_late.count(), 3, "{result}");
     // The server still serves.
@@ -163,9 +213,20 @@ fn one_late_answer_loses_one_game_only() {
     wait_for_bot(&server, "slow-once");
     let result = tournament(&server, &["steady", "slow-once"], 60);
     let games = result["games"].as_array().unwrap();
-    let reasons: Vec<&str> = games.iter().map(|g| g["result"]["reason"].as_str().unwrap()).collect();
-    assert_eq!(reasons.iter().filter(|r| **r == "forfeit").count(), 1, "{result}");
-    assert_eq!(reasons.iter().filter(|r| **r == "score").count(), 1, "{result}");
+    let reasons: Vec<&str> = games
+        .iter()
+        .map(|g| g["result"]["reason"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        reasons.iter().filter(|r| **r == "forfeit").count(),
+        1,
+        "{result}"
+    );
+    assert_eq!(
+        reasons.iter().filter(|r| **r == "score").count(),
+        1,
+        "{result}"
+    );
 }
 
 #[test]
@@ -173,18 +234,33 @@ fn a_connected_name_cannot_be_taken_and_house_names_are_reserved() {
     let dir = TempDir::new("names");
     let server = Server::start(&dir.0.join("s.db"), &[]);
     let (first, _) = tungstenite::connect(format!("ws://{}/ws?name=owner", server.addr)).unwrap();
-    for (name, status) in [("owner", 409), ("house-3", 409), ("bad%20name", 400), ("", 400)] {
+    for (name, status) in [
+        ("owner", 409),
+        ("house-3", 409),
+        ("bad%20name", 400),
+        ("", 400),
+    ] {
         match tungstenite::connect(format!("ws://{}/ws?name={name}", server.addr)) {
-            Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), status, "{name}"),
+            Err(tungstenite::Error::Http(response)) => {
+                assert_eq!(response.status(), status, "{name}")
+            }
             other => panic!("{name:?} was accepted: {:?}", other.map(|_| ())),
         }
     }
     // A request without the upgrade is refused.
     assert_eq!(server.http("GET", "/ws?name=sneaky", None, None).0, 400);
     // A tournament needs bots that are there.
-    let (status, answer) = server.post("/api/tournaments", None, json!({"bots": ["owner", "nobody"]}));
+    let (status, answer) = server.post(
+        "/api/tournaments",
+        None,
+        json!({"bots": ["owner", "nobody"]}),
+    );
     assert_eq!((status, answer["error"].as_str()), (404, Some("not_found")));
-    let (status, _) = server.post("/api/tournaments", None, json!({"bots": ["owner", "owner"]}));
+    let (status, _) = server.post(
+        "/api/tournaments",
+        None,
+        json!({"bots": ["owner", "owner"]}),
+    );
     assert_eq!(status, 400);
     // Once the owner has gone, its name is free again.
     drop(first);

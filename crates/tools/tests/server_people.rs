@@ -22,7 +22,10 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
     let server = Server::start(&dir.0.join("s.db"), &[]);
     let (id, black_token, white_token) = server.human_game(Some((600.0, 5.0)));
     let mut black = server.live(&id, Some(&black_token));
-    assert_eq!(next(&mut black, 5), json!({"type": "hello", "seat": "black"}));
+    assert_eq!(
+        next(&mut black, 5),
+        json!({"type": "hello", "seat": "black"})
+    );
     let mut white = server.live(&id, Some(&white_token));
     assert_eq!(next(&mut white, 5)["seat"], "white");
     let mut watcher = server.live(&id, None);
@@ -30,7 +33,11 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
     let mut game = Game::new();
     let mut reconnected = false;
     while !game.is_over() {
-        let ply = game.plies().iter().filter(|p| p.mv != reversi_engine::Move::Pass).count();
+        let ply = game
+            .plies()
+            .iter()
+            .filter(|p| p.mv != reversi_engine::Move::Pass)
+            .count();
         if ply == 10 && !reconnected {
             // White drops: black sees it; white comes back with its token and finds the game as it is.
             reconnected = true;
@@ -44,13 +51,24 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
             assert_eq!(state["white"]["connected"], true);
         }
         let square = first_legal(&game);
-        let mover = if game.to_move() == Color::Black { &mut black } else { &mut white };
-        send(mover, json!({"type": "move", "square": square.to_string(), "ply": ply}));
+        let mover = if game.to_move() == Color::Black {
+            &mut black
+        } else {
+            &mut white
+        };
+        send(
+            mover,
+            json!({"type": "move", "square": square.to_string(), "ply": ply}),
+        );
         let state = state_where(mover, |g| g["ply"] == ply + 1);
         game.play(square).unwrap();
         assert_eq!(state["moves"], game.transcript());
         if !game.is_over() {
-            let next_side = if game.to_move() == Color::Black { "black" } else { "white" };
+            let next_side = if game.to_move() == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
             assert_eq!(state["to_move"], next_side);
         }
     }
@@ -74,11 +92,19 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
     send(&mut watcher, json!({"type": "resign"}));
     assert_eq!(next(&mut watcher, 5)["error"], "not_a_seat");
     // Rematch: offered by one, agreed by the other; colours swapped, the same tokens.
-    let (status, offered) = server.post(&format!("/api/games/{id}/rematch"), Some(&black_token), json!({}));
+    let (status, offered) = server.post(
+        &format!("/api/games/{id}/rematch"),
+        Some(&black_token),
+        json!({}),
+    );
     assert_eq!(status, 200, "{offered}");
     assert_eq!(offered["rematch_offer"], "black");
     assert_eq!(offered["rematch"], Value::Null);
-    let (_, agreed) = server.post(&format!("/api/games/{id}/rematch"), Some(&white_token), json!({}));
+    let (_, agreed) = server.post(
+        &format!("/api/games/{id}/rematch"),
+        Some(&white_token),
+        json!({}),
+    );
     let rematch = agreed["rematch"].as_str().expect("a rematch").to_string();
     let again = server.get(&format!("/api/games/{rematch}"));
     assert_eq!(again["black"]["name"], "bob");
@@ -100,7 +126,11 @@ fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
     let mut game = Game::new();
     for _ in 0..7 {
         let square = first_legal(&game);
-        let token = if game.to_move() == Color::Black { &black_token } else { &white_token };
+        let token = if game.to_move() == Color::Black {
+            &black_token
+        } else {
+            &white_token
+        };
         let (status, state) = server.post(
             &format!("/api/games/{id}/moves"),
             Some(token),
@@ -121,12 +151,18 @@ fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
     assert_eq!(after["black_ms"], before["black_ms"]);
     let white_before = before["white_ms"].as_i64().unwrap();
     let white_after = after["white_ms"].as_i64().unwrap();
-    assert!(white_after <= white_before && white_before - white_after < 5_000, "{before} {after}");
+    assert!(
+        white_after <= white_before && white_before - white_after < 5_000,
+        "{before} {after}"
+    );
     // The game goes on, on the socket too.
     let mut white = server.live(&id, Some(&white_token));
     next(&mut white, 5);
     let square = first_legal(&game);
-    send(&mut white, json!({"type": "move", "square": square.to_string(), "ply": 7}));
+    send(
+        &mut white,
+        json!({"type": "move", "square": square.to_string(), "ply": 7}),
+    );
     let state = state_where(&mut white, |g| g["ply"] == 8);
     game.play(square).unwrap();
     assert_eq!(state["moves"], game.transcript());
@@ -140,23 +176,70 @@ fn every_refusal_is_typed_and_changes_nothing() {
     let moves = format!("/api/games/{id}/moves");
     let refused = |token: Option<&str>, body: Value, status: u16, code: &str| {
         let (got, answer) = server.post(&moves, token, body.clone());
-        assert_eq!((got, answer["error"].as_str()), (status, Some(code)), "{body}: {answer}");
+        assert_eq!(
+            (got, answer["error"].as_str()),
+            (status, Some(code)),
+            "{body}: {answer}"
+        );
     };
-    refused(Some(&white_token), json!({"square": "f5"}), 409, "not_your_turn");
-    refused(Some("0123456789abcdef0123456789abcdef"), json!({"square": "f5"}), 403, "not_a_seat");
+    refused(
+        Some(&white_token),
+        json!({"square": "f5"}),
+        409,
+        "not_your_turn",
+    );
+    refused(
+        Some("0123456789abcdef0123456789abcdef"),
+        json!({"square": "f5"}),
+        403,
+        "not_a_seat",
+    );
     refused(None, json!({"square": "f5"}), 403, "not_a_seat");
-    refused(Some(&black_token), json!({"square": "a1"}), 422, "illegal_move");
-    refused(Some(&black_token), json!({"square": "z9"}), 400, "bad_request");
-    refused(Some(&black_token), json!({"square": "f5", "ply": 4}), 409, "stale_ply");
-    refused(Some(&black_token), json!({"where": "f5"}), 400, "bad_request");
-    assert_eq!(server.get(&format!("/api/games/{id}"))["ply"], 0, "nothing changed");
+    refused(
+        Some(&black_token),
+        json!({"square": "a1"}),
+        422,
+        "illegal_move",
+    );
+    refused(
+        Some(&black_token),
+        json!({"square": "z9"}),
+        400,
+        "bad_request",
+    );
+    refused(
+        Some(&black_token),
+        json!({"square": "f5", "ply": 4}),
+        409,
+        "stale_ply",
+    );
+    refused(
+        Some(&black_token),
+        json!({"where": "f5"}),
+        400,
+        "bad_request",
+    );
+    assert_eq!(
+        server.get(&format!("/api/games/{id}"))["ply"],
+        0,
+        "nothing changed"
+    );
     // Over 64 KB.
     let huge = format!("{{\"square\":\"{}\"}}", "x".repeat(70_000));
-    assert_eq!(server.http_raw("POST", &moves, Some(&black_token), Some(&huge)).0, 413);
+    assert_eq!(
+        server
+            .http_raw("POST", &moves, Some(&black_token), Some(&huge))
+            .0,
+        413
+    );
     // Names.
     for name in ["", "<b>x</b>", &"n".repeat(33)] {
         let (status, answer) = server.post("/api/games", None, json!({"name": name}));
-        assert_eq!((status, answer["error"].as_str()), (400, Some("bad_name")), "{name:?}");
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (400, Some("bad_name")),
+            "{name:?}"
+        );
     }
     let (status, _) = server.post("/api/games", None, json!({"clock": {"initial_s": 0}}));
     assert_eq!(status, 400);
@@ -166,25 +249,41 @@ fn every_refusal_is_typed_and_changes_nothing() {
     let other = created["id"].as_str().unwrap();
     let join = format!("/api/games/{other}/join");
     let (status, answer) = server.post(&join, None, json!({"invite": "wrong"}));
-    assert_eq!((status, answer["error"].as_str()), (403, Some("bad_invite")));
+    assert_eq!(
+        (status, answer["error"].as_str()),
+        (403, Some("bad_invite"))
+    );
     let (status, _) = server.post(&join, None, json!({"invite": created["invite"]}));
     assert_eq!(status, 200);
     let (status, _) = server.post(&join, None, json!({"invite": created["invite"]}));
     assert_eq!(status, 403, "the seat is taken");
     // A move after the game ended.
-    let (status, resigned) = server.post(&format!("/api/games/{id}/resign"), Some(&white_token), json!({}));
+    let (status, resigned) = server.post(
+        &format!("/api/games/{id}/resign"),
+        Some(&white_token),
+        json!({}),
+    );
     assert_eq!(status, 200, "{resigned}");
     assert_eq!(resigned["result"]["winner"], "black");
-    refused(Some(&black_token), json!({"square": "f5"}), 409, "game_over");
+    refused(
+        Some(&black_token),
+        json!({"square": "f5"}),
+        409,
+        "game_over",
+    );
     // A flag falls on the server: a one-second clock, nobody moves.
     let (flag_id, _, _) = server.human_game(Some((1.0, 0.0)));
-    let flagged = server.wait_for(&format!("/api/games/{flag_id}"), 10, |g| g["status"] == "finished");
+    let flagged = server.wait_for(&format!("/api/games/{flag_id}"), 10, |g| {
+        g["status"] == "finished"
+    });
     assert_eq!(flagged["result"]["reason"], "time");
     assert_eq!(flagged["result"]["winner"], "white");
     assert_eq!(flagged["black_ms"], 0);
     // The page's socket: another site's page is refused; a malformed message is answered and changes nothing.
     let request = tungstenite::ClientRequestBuilder::new(
-        format!("ws://{}/api/games/{id}/live", server.addr).parse().unwrap(),
+        format!("ws://{}/api/games/{id}/live", server.addr)
+            .parse()
+            .unwrap(),
     )
     .with_header("Origin", "http://evil.example");
     match tungstenite::connect(request) {
@@ -225,7 +324,10 @@ fn every_refusal_is_typed_and_changes_nothing() {
     drop(sockets);
     // Unknown things.
     assert_eq!(server.http("GET", "/api/games/nothing", None, None).0, 404);
-    assert_eq!(server.http("GET", "/api/tournaments/nothing", None, None).0, 404);
+    assert_eq!(
+        server.http("GET", "/api/tournaments/nothing", None, None).0,
+        404
+    );
     let (status, answer) = server.post("/api/games", None, json!({"opponent": "nobody"}));
     assert_eq!((status, answer["error"].as_str()), (404, Some("not_found")));
 }
@@ -255,10 +357,15 @@ fn a_person_plays_a_connected_bot_through_the_pages_socket() {
             let game = replay(last["moves"].as_str().unwrap());
             let ply = last["ply"].as_u64().unwrap();
             let square = first_legal(&game);
-            send(&mut socket, json!({"type": "move", "square": square.to_string(), "ply": ply}));
+            send(
+                &mut socket,
+                json!({"type": "move", "square": square.to_string(), "ply": ply}),
+            );
         }
         let ply = last["ply"].clone();
-        last = state_where(&mut socket, |g| g["ply"] != ply || g["status"] == "finished");
+        last = state_where(&mut socket, |g| {
+            g["ply"] != ply || g["status"] == "finished"
+        });
     }
     let game = replay(last["moves"].as_str().unwrap());
     assert!(game.is_over(), "{last}");

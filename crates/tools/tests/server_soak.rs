@@ -30,7 +30,10 @@ fn soak_fifty_matches_with_sixteen_clients() {
         };
         std::thread::spawn(move || run(config, Arc::new(AtomicBool::new(false))));
     }
-    for (name, behaviour) in [("rogue-illegal", "illegal"), ("rogue-malformed", "malformed")] {
+    for (name, behaviour) in [
+        ("rogue-illegal", "illegal"),
+        ("rogue-malformed", "malformed"),
+    ] {
         seed_bot(&server.addr, name, behaviour);
         names.push(name.to_string());
     }
@@ -55,7 +58,10 @@ fn soak_fifty_matches_with_sixteen_clients() {
             created["id"].as_str().unwrap().to_string()
         })
         .collect();
-    assert!(server.get("/api/games")["games"].as_array().unwrap().len() > 10, "games being played are listed");
+    assert!(
+        server.get("/api/games")["games"].as_array().unwrap().len() > 10,
+        "games being played are listed"
+    );
     let deadline = Instant::now() + Duration::from_secs(300);
     let mut games = 0;
     for (id, &(a, b)) in ids.iter().zip(&pairs) {
@@ -64,11 +70,19 @@ fn soak_fifty_matches_with_sixteen_clients() {
             if value["status"] == "finished" {
                 break value;
             }
-            assert!(Instant::now() < deadline, "{} vs {} never finished", names[a], names[b]);
+            assert!(
+                Instant::now() < deadline,
+                "{} vs {} never finished",
+                names[a],
+                names[b]
+            );
             std::thread::sleep(Duration::from_millis(100));
         };
         let standings = result["standings"].as_array().unwrap();
-        let points: f64 = standings.iter().map(|s| s["points"].as_f64().unwrap()).sum();
+        let points: f64 = standings
+            .iter()
+            .map(|s| s["points"].as_f64().unwrap())
+            .sum();
         assert_eq!(points, 2.0, "{result}");
         let rogue_vs_engine = names[a].starts_with("rogue") != names[b].starts_with("rogue");
         for line in standings {
@@ -79,7 +93,11 @@ fn soak_fifty_matches_with_sixteen_clients() {
         games += result["games"].as_array().unwrap().len();
     }
     assert_eq!(games, 100);
-    assert_eq!(server.get("/api/health")["ok"], true, "the server still serves");
+    assert_eq!(
+        server.get("/api/health")["ok"],
+        true,
+        "the server still serves"
+    );
     eprintln!(
         "soak: 50 tournaments, {games} games, 16 clients in {:.1} s",
         started.elapsed().as_secs_f64()

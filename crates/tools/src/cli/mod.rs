@@ -333,7 +333,10 @@ fn quiet_on_closed_pipe() {
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(cli.command, Command::Serve { .. } | Command::BenchServer { .. } | Command::Bot { .. }) {
+    if !matches!(
+        cli.command,
+        Command::Serve { .. } | Command::BenchServer { .. } | Command::Bot { .. }
+    ) {
         quiet_on_closed_pipe();
     }
     match cli.command {

@@ -24,7 +24,8 @@ impl TempDir {
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()
             .as_nanos();
-        let path = std::env::temp_dir().join(format!("reversi-{tag}-{}-{nanos}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("reversi-{tag}-{}-{nanos}", std::process::id()));
         std::fs::create_dir_all(&path).unwrap();
         TempDir(path)
     }
@@ -74,8 +75,15 @@ impl Server {
     }
 
     /// An HTTP request with an optional bearer token and body: the status and the JSON answer.
-    pub fn http(&self, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> (u16, Value) {
-        let (status, text) = self.http_raw(method, path, token, body.map(|b| b.to_string()).as_deref());
+    pub fn http(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let (status, text) =
+            self.http_raw(method, path, token, body.map(|b| b.to_string()).as_deref());
         (status, serde_json::from_str(&text).unwrap_or(Value::Null))
     }
 
@@ -89,7 +97,13 @@ impl Server {
         self.http("POST", path, token, Some(&body))
     }
 
-    pub fn http_raw(&self, method: &str, path: &str, token: Option<&str>, body: Option<&str>) -> (u16, String) {
+    pub fn http_raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         let body = body.unwrap_or("");
         let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
@@ -104,13 +118,18 @@ impl Server {
         let _ = stream.read_to_end(&mut response);
         let response = String::from_utf8_lossy(&response).to_string();
         let status = response[9..12].parse().unwrap();
-        let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b).to_string();
+        let body = response
+            .split_once("\r\n\r\n")
+            .map_or("", |(_, b)| b)
+            .to_string();
         (status, body)
     }
 
     /// A game between two people: created by black, joined by white; (id, black's token, white's token).
     pub fn human_game(&self, clock: Option<(f64, f64)>) -> (String, String, String) {
-        let clock = clock.map(|(initial_s, increment_s)| json!({"initial_s": initial_s, "increment_s": increment_s}));
+        let clock = clock.map(
+            |(initial_s, increment_s)| json!({"initial_s": initial_s, "increment_s": increment_s}),
+        );
         let (status, created) = self.post(
             "/api/games",
             None,
@@ -136,7 +155,8 @@ impl Server {
     /// The page's socket on a game (a seat's with a token, a watcher's without).
     pub fn live(&self, id: &str, token: Option<&str>) -> Socket {
         let query = token.map_or(String::new(), |t| format!("?token={t}"));
-        let (socket, _) = tungstenite::connect(format!("ws://{}/api/games/{id}/live{query}", self.addr)).unwrap();
+        let (socket, _) =
+            tungstenite::connect(format!("ws://{}/api/games/{id}/live{query}", self.addr)).unwrap();
         socket
     }
 
@@ -164,7 +184,9 @@ impl Drop for Server {
 /// The next text message on a socket as JSON, within `seconds`.
 pub fn next(socket: &mut Socket, seconds: u64) -> Value {
     if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
-        stream.set_read_timeout(Some(Duration::from_secs(seconds))).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(seconds)))
+            .unwrap();
     }
     loop {
         match socket.read().expect("a message") {
@@ -215,7 +237,11 @@ pub fn seed_bot(addr: &str, name: &str, behaviour: &'static str) {
                     }
                 }
             }
-            let (me, them) = if action["color"] == 1 { (black, white) } else { (white, black) };
+            let (me, them) = if action["color"] == 1 {
+                (black, white)
+            } else {
+                (white, black)
+            };
             let board = Board::new(Bitboard(me), Bitboard(them));
             let square: Square = board.moves().iter().next().expect("asked only with a move");
             let point = json!({"x": square.row(), "y": square.column()});
@@ -245,7 +271,11 @@ pub fn seed_bot(addr: &str, name: &str, behaviour: &'static str) {
 /// Waits until the server lists the bot `name` as connected.
 pub fn wait_for_bot(server: &Server, name: &str) {
     server.wait_for("/api/bots", 20, |v| {
-        v["bots"].as_array().unwrap().iter().any(|b| b["name"] == name)
+        v["bots"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|b| b["name"] == name)
     });
 }
 
