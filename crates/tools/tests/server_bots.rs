@@ -120,7 +120,7 @@ fn a_seed_bot_against_a_house_bot_and_reversi_bot_scored_by_hand() {
 }
 
 #[test]
-fn rule_breakers_lose_their_games_and_ties_go_to_who_came_first() {
+fn rule_breakers_lose_their_games_and_the_server_goes_on() {
     let dir = TempDir::new("rogues");
     let server = Server::start(&dir.0.join("s.db"), &[]);
     seed_bot(&server.addr, "good", "good");
@@ -166,6 +166,18 @@ fn rule_breakers_lose_their_games_and_ties_go_to_who_came_first() {
         assert!(detail.starts_with(loser.as_str().unwrap()), "{game}");
     }
 
+    // The server still serves.
+    assert_eq!(server.get("/api/health")["ok"], true);
+}
+
+#[test]
+fn late_answers_lose_and_ties_go_to_who_came_first() {
+    let dir = TempDir::new("late");
+    let server = Server::start(&dir.0.join("s.db"), &[]);
+    seed_bot(&server.addr, "good", "good");
+    seed_bot(&server.addr, "bad-illegal", "illegal");
+    wait_for_bot(&server, "good");
+    wait_for_bot(&server, "bad-illegal");
     // Late answers: a bot over 3 s loses; its late answer, arriving during its next request, is dropped.
     // Points tie between `late` and `illegal` (each beats the other when the other moves first): the bot
     // seen first ranks first. By hand: good 4 (margin 256); late 1 (64 - 64 - 128 = -128); illegal 1 (-128).
