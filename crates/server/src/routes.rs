@@ -14,6 +14,7 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -26,6 +27,13 @@ use crate::live::{serve_live, serve_stored};
 use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::Command;
 use reversi_engine::{Color, Square};
+
+/// The page's files that are gzip data already (`assets/games.bin`, which the page inflates itself).
+const PRECOMPRESSED: &[&str] = &["/games.bin"];
+
+/// Marks a response whose body is compressed already.
+#[derive(Clone, Copy)]
+struct Precompressed;
 
 /// The router: the API, the sockets, and the page from `dist` (when given).
 pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
@@ -53,14 +61,28 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
     router
         .layer(axum::middleware::map_response(
             |method: axum::http::Method, uri: axum::http::Uri, response: Response| async move {
+                let mut response = response;
                 // A file or route that is not there is logged, for whoever runs the server.
                 if response.status() == StatusCode::NOT_FOUND {
                     eprintln!("[server] not found: {method} {uri}");
                 }
+                if PRECOMPRESSED.iter().any(|name| uri.path().ends_with(name)) {
+                    response.extensions_mut().insert(Precompressed);
+                }
                 response
             },
         ))
-        .layer(CompressionLayer::new())
+        // The page's files gzip-compressed already (the expert games) are not compressed twice.
+        .layer(
+            CompressionLayer::new().compress_when(DefaultPredicate::new().and(
+                |_: StatusCode,
+                 _: axum::http::Version,
+                 _: &HeaderMap,
+                 extensions: &axum::http::Extensions| {
+                    extensions.get::<Precompressed>().is_none()
+                },
+            )),
+        )
         // The page's threaded engine shares memory between workers: it needs the page cross-origin isolated.
         .layer(SetResponseHeaderLayer::if_not_present(
             header::HeaderName::from_static("cross-origin-opener-policy"),

@@ -100,9 +100,12 @@ impl GameHandle {
         answer.await.ok()
     }
 
-    /// Tells the game a socket closed (without waiting).
+    /// Tells the game a socket closed (without waiting for the game to take it).
     pub fn close(&self, seat: Option<Color>) {
-        let _ = self.commands.try_send(Command::Close { seat });
+        let commands = self.commands.clone();
+        tokio::spawn(async move {
+            let _ = commands.send(Command::Close { seat }).await;
+        });
     }
 }
 
