@@ -36,6 +36,14 @@ pub enum Notice {
         /// The storage key now holding the saved data as it was.
         backup: Option<String>,
     },
+    /// The autosaved game was restored, but some of its settings could not be read and are back to their
+    /// defaults; the saved data as it was is kept under `backup`.
+    SettingsReset {
+        /// The settings put back to their defaults.
+        settings: Vec<crate::session::persist::Setting>,
+        /// The storage key now holding the saved data as it was.
+        backup: Option<String>,
+    },
     /// A pasted transcript could not be played; the game is unchanged.
     ImportFailed {
         /// What was wrong (which move, at which ply).

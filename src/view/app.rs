@@ -49,13 +49,25 @@ fn initial_session() -> Session {
         None => Session::default(),
         // Data that cannot be read in full is copied aside before the next autosave writes over it.
         Some(text) => match persist::recover(&text) {
-            Ok(persist::Recovered { kept, lost: None }) => {
+            Ok(persist::Recovered {
+                kept,
+                lost: None,
+                reset,
+            }) => {
                 named = kept.id != 0;
-                Session::resume(kept)
+                let mut session = Session::resume(kept);
+                if !reset.is_empty() {
+                    session.notice = Some(Notice::SettingsReset {
+                        settings: reset,
+                        backup: keep_unreadable(&text),
+                    });
+                }
+                session
             }
             Ok(persist::Recovered {
                 kept,
                 lost: Some(error),
+                ..
             }) => {
                 named = kept.id != 0;
                 let mut session = Session::resume(kept);
@@ -83,6 +95,9 @@ fn initial_session() -> Session {
                 backup: Some(key), ..
             }
             | Notice::RestorePartial {
+                backup: Some(key), ..
+            }
+            | Notice::SettingsReset {
                 backup: Some(key), ..
             },
         ) => crate::view::browser::remember_told_unreadable(key),

@@ -123,6 +123,10 @@ pub fn take_told_unreadable() -> Option<Notice> {
             error,
             backup: Some(backup),
         }),
+        Ok(persist::Recovered { reset, .. }) if !reset.is_empty() => Some(Notice::SettingsReset {
+            settings: reset,
+            backup: Some(backup),
+        }),
         Ok(_) => None,
     }
 }

@@ -77,6 +77,32 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   await context.close();
 });
 
+test('a setting that cannot be read falls back to its default and the game stays on the board, in both languages', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
+  await painted(page);
+  const good = await page.evaluate(() => localStorage.getItem('reversi.autosave'));
+  // The analysis depth as -1, then as a string: before the fix the whole save was kept aside and a new game started.
+  const cases = [
+    [good.replace(/"analyse_depth":\d+/, '"analyse_depth":-1'), /analysis depth/, ''],
+    [good.replace(/"analyse_depth":\d+/, '"analyse_depth":"8"'), /分析深度/, '?lang=zh'],
+  ];
+  for (const [index, [bad, words, query]] of cases.entries()) {
+    assert.notEqual(bad, good);
+    await page.evaluate((t) => localStorage.setItem('reversi.autosave', t), bad);
+    await page.goto(env.server.url + query);
+    await page.waitForSelector('[data-testid=board]');
+    assert.equal(await text(page, 'transcript'), 'f5d6c3');
+    assert.match(await text(page, 'notice'), words);
+    const key = index === 0 ? 'reversi.autosave.unreadable' : 'reversi.autosave.unreadable-2';
+    assert.match(await text(page, 'notice'), new RegExp(key.replace(/\./g, '\\.')));
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), key), bad);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an import or a shared link keeps the replaced game one click away; an empty import changes nothing', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });

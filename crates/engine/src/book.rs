@@ -13,7 +13,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::rng::splitmix;
-use super::tree::{read_tree, stored_moves, unzigzag, write_tree, zigzag, Key, OpeningFileError};
+use super::tree::{
+    read_tree, stored_moves_turned, unzigzag, write_tree, zigzag, Key, OpeningFileError,
+};
 use super::{Board, Color, Position, Square, DISC};
 use crate::bytes::{write_varint, Reader};
 
@@ -92,9 +94,10 @@ impl Book {
         self.positions.is_empty()
     }
 
-    /// The book's moves in `position` (in its own frame) with their values, best first.
+    /// The book's moves in `position` (in its own frame) with their values, best first; the same moves,
+    /// turned, whichever of the 8 ways the board is turned (at the start: all four first moves).
     pub fn moves(&self, position: &Position) -> Vec<BookMove> {
-        let mut moves: Vec<BookMove> = stored_moves(&self.positions, position)
+        let mut moves: Vec<BookMove> = stored_moves_turned(&self.positions, position)
             .into_iter()
             .map(|(square, value)| BookMove { square, value })
             .collect();
@@ -172,12 +175,51 @@ mod tests {
         assert_eq!(book.write(), include_bytes!("book.bin"));
         let again = Book::read(&book.write()).unwrap();
         assert_eq!(again.len(), book.len());
-        // The start: the four first moves are one move turned, and the book knows it from every side.
+        // The start: the four first moves are one move turned, and the book gives all four, of one value.
         let first = book.moves(&Position::START);
-        assert!(!first.is_empty());
+        let mut squares: Vec<String> = first.iter().map(|m| m.square.to_string()).collect();
+        squares.sort();
+        assert_eq!(squares, ["c4", "d3", "e6", "f5"]);
+        assert!(first.iter().all(|m| m.value == first[0].value));
         for transcript in ["f5", "d3", "c4", "e6"] {
             let after = Game::from_transcript(transcript).unwrap().position();
             assert!(!book.moves(&after).is_empty(), "{transcript}");
+        }
+    }
+
+    #[test]
+    fn every_book_answer_is_the_same_under_the_8_symmetries() {
+        let book = Book::builtin();
+        // Every position along the book's lines two plies deep, and the best line further.
+        let mut positions = vec![Position::START];
+        for first in book.moves(&Position::START) {
+            let after = Position::START.play(first.square).unwrap();
+            positions.push(after);
+            for second in book.moves(&after) {
+                positions.push(after.play(second.square).unwrap());
+            }
+        }
+        assert!(positions.len() > 10, "{} positions", positions.len());
+        for position in positions {
+            let moves = book.moves(&position);
+            for symmetry in crate::Symmetry::ALL {
+                let turned = Position {
+                    board: position.board.transform(symmetry),
+                    to_move: position.to_move,
+                };
+                let mut expected: Vec<(usize, i32)> = moves
+                    .iter()
+                    .map(|m| (symmetry.apply_square(m.square).index(), m.value))
+                    .collect();
+                let mut got: Vec<(usize, i32)> = book
+                    .moves(&turned)
+                    .iter()
+                    .map(|m| (m.square.index(), m.value))
+                    .collect();
+                expected.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, expected, "{position} turned by {symmetry:?}");
+            }
         }
     }
 

@@ -72,6 +72,30 @@ pub(crate) fn stored_moves<T: Copy>(
     })
 }
 
+/// The moves stored for `position`, as [`stored_moves`] gives them, and for a position that is its own image
+/// under some of the 8 symmetries (the start is under four) each move's images under those too: the same move
+/// turned, with the same value. The tree keeps one move of each such set; a book that answers the same
+/// whichever way the board is turned lists them all. Each square once, the stored moves first.
+pub(crate) fn stored_moves_turned<T: Copy>(
+    positions: &HashMap<Key, Vec<(Square, T)>>,
+    position: &Position,
+) -> Vec<(Square, T)> {
+    let stored = stored_moves(positions, position);
+    let mut all = stored.clone();
+    for symmetry in Symmetry::ALL.into_iter().skip(1) {
+        if position.board.transform(symmetry) != position.board {
+            continue;
+        }
+        for &(square, value) in &stored {
+            let image = symmetry.apply_square(square);
+            if !all.iter().any(|&(s, _)| s == image) {
+                all.push((image, value));
+            }
+        }
+    }
+    all
+}
+
 /// The least of the board's 8 images, and the symmetry that gives it.
 pub(crate) fn canonical(board: &Board, to_move: Color) -> (Key, Symmetry) {
     let mut best = (*board, Symmetry::Identity);

@@ -165,11 +165,11 @@ fn the_valid_part_of_a_damaged_save_is_recovered() {
     assert_eq!(part.kept.game.transcript(), "f5d6c3d3");
     assert!(!part.kept.game.can_redo());
     assert!(part.lost.unwrap().to_string().contains("redo"));
-    // Not a save, a newer version, or bad settings: nothing to recover.
+    // Not a save, a newer version, or a bad start: nothing to recover.
     for text in [
         "{\"version\":1,\"mode\":".to_string(),
         good.replace(&format!("\"version\":{VERSION}"), "\"version\":99"),
-        good.replace("\"black_level\":4", "\"black_level\":0"),
+        good.replace("\"start\":\"", "\"start\":\"X"),
     ] {
         assert!(recover(&text).is_err(), "{text}");
     }
@@ -259,4 +259,68 @@ fn stored_settings_out_of_range_are_read_into_the_forms_choices() {
         }
     );
     assert_eq!(s, s.offered(), "read once, nothing left to change");
+}
+
+#[test]
+fn a_setting_that_cannot_be_read_falls_back_and_the_game_stays() {
+    let mut session = Session::default();
+    session.apply(Action::NewGame(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    }));
+    for square in ["f5", "d6", "c3"] {
+        session.apply(Action::Game(GameAction::Square(square.parse().unwrap())));
+    }
+    let good = save(&session.kept());
+    assert!(good.contains("\"analyse_depth\":0"), "{good}");
+    let without_depth = good.replace(",\"analyse_depth\":0", "");
+    assert_ne!(without_depth, good);
+    let cases = [
+        (
+            good.replace("\"analyse_depth\":0", "\"analyse_depth\":-1"),
+            vec![Setting::AnalyseDepth],
+        ),
+        (
+            good.replace("\"analyse_depth\":0", "\"analyse_depth\":\"8\""),
+            vec![Setting::AnalyseDepth],
+        ),
+        (without_depth, vec![Setting::AnalyseDepth]),
+        (
+            good.replace("\"black_level\":4", "\"black_level\":0"),
+            vec![Setting::Levels],
+        ),
+        (
+            good.replace("\"mode\":\"hvh\"", "\"mode\":7"),
+            vec![Setting::Mode],
+        ),
+        (
+            good.replace("\"analyse\":false", "\"analyse\":\"yes\"")
+                .replace("\"clock_minutes\":0", "\"clock_minutes\":-5"),
+            vec![Setting::Analyse, Setting::Clock],
+        ),
+    ];
+    for (text, settings) in cases {
+        assert!(restore(&text).is_err(), "{text}");
+        let recovered = recover(&text).unwrap();
+        assert_eq!(recovered.kept.game.transcript(), "f5d6c3", "{text}");
+        assert!(recovered.lost.is_none(), "{text}");
+        assert_eq!(recovered.reset, settings, "{text}");
+    }
+    // Each falls back to its default.
+    let bad_depth = good.replace("\"analyse_depth\":0", "\"analyse_depth\":-1");
+    assert_eq!(
+        recover(&bad_depth).unwrap().kept.analyse_depth,
+        crate::session::preferences::DEFAULT_ANALYSE_DEPTH
+    );
+    let bad_level = good.replace("\"black_level\":4", "\"black_level\":0");
+    assert_eq!(
+        recover(&bad_level).unwrap().kept.settings.black_level,
+        Settings::default().black_level
+    );
+    // A bad setting and a bad move: the settings back to their defaults, and the moves before the bad one.
+    let both = bad_depth.replace("\"moves\":\"f5d6c3\"", "\"moves\":\"f5a1c3\"");
+    let recovered = recover(&both).unwrap();
+    assert_eq!(recovered.kept.game.transcript(), "f5");
+    assert_eq!(recovered.reset, vec![Setting::AnalyseDepth]);
+    assert!(recovered.lost.unwrap().to_string().contains("move 2"));
 }

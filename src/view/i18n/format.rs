@@ -1,6 +1,6 @@
 //! The sentences of the page built from figures, names and errors, in both languages.
 
-use crate::session::persist::RestoreError;
+use crate::session::persist::{RestoreError, Setting};
 use crate::session::{LinkError, Mode, Notice, Settings};
 use reversi_engine::ggf::GgfError;
 use reversi_engine::{Color, PositionError, TranscriptError};
@@ -271,6 +271,28 @@ fn kept_zh(backup: &Option<String>) -> String {
     }
 }
 
+/// A setting's name in a notice.
+fn setting_name(lang: Lang, setting: Setting) -> &'static str {
+    match (lang, setting) {
+        (Lang::En, Setting::Mode) => "who plays",
+        (Lang::Zh, Setting::Mode) => "对局模式",
+        (Lang::En, Setting::Levels) => "the AI's level",
+        (Lang::Zh, Setting::Levels) => "电脑等级",
+        (Lang::En, Setting::AiDelay) => "the AI's reply delay",
+        (Lang::Zh, Setting::AiDelay) => "电脑落子延迟",
+        (Lang::En, Setting::Analyse) => "the analysis switch",
+        (Lang::Zh, Setting::Analyse) => "分析开关",
+        (Lang::En, Setting::AnalyseDepth) => "the analysis depth",
+        (Lang::Zh, Setting::AnalyseDepth) => "分析深度",
+        (Lang::En, Setting::Scoring) => "the scoring of empty squares",
+        (Lang::Zh, Setting::Scoring) => "空格计分方式",
+        (Lang::En, Setting::Clock) => "the clock",
+        (Lang::Zh, Setting::Clock) => "棋钟",
+        (Lang::En, Setting::Mistakes) => "the AI's mistakes",
+        (Lang::Zh, Setting::Mistakes) => "电脑失误设置",
+    }
+}
+
 /// A notice for the player.
 pub fn notice(lang: Lang, notice: &Notice) -> String {
     match (lang, notice) {
@@ -366,6 +388,28 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             format!(
                 "只恢复了已保存对局的前面部分（{}）。{}",
                 restore_reason_zh(error),
+                kept_zh(backup)
+            )
+        }
+        (Lang::En, Notice::SettingsReset { settings, backup }) => {
+            let names: Vec<&str> = settings
+                .iter()
+                .map(|s| setting_name(Lang::En, *s))
+                .collect();
+            format!(
+                "The saved game is restored; its settings that could not be read are back to their defaults: {}.{}",
+                names.join(", "),
+                kept_en(backup)
+            )
+        }
+        (Lang::Zh, Notice::SettingsReset { settings, backup }) => {
+            let names: Vec<&str> = settings
+                .iter()
+                .map(|s| setting_name(Lang::Zh, *s))
+                .collect();
+            format!(
+                "已恢复保存的对局；其中无法读取的设置已恢复为默认值：{}。{}",
+                names.join("、"),
                 kept_zh(backup)
             )
         }

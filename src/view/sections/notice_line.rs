@@ -42,7 +42,7 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
             if let Some(notice) = &props.notice {
                 <p class={classes!("notice", notice.is_success().then_some("success"))} data-testid="notice" role="status">
                     { i18n::notice(lang, notice) }
-                    if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } = notice {
+                    if let Notice::RestoreFailed { backup: Some(key), .. } | Notice::RestorePartial { backup: Some(key), .. } | Notice::SettingsReset { backup: Some(key), .. } = notice {
                         { " " }
                         <button type="button" class="link" data-testid="copy-backup" onclick={{
                             let key = key.clone();
