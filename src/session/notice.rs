@@ -44,6 +44,10 @@ pub enum Notice {
         /// The storage key now holding the saved data as it was.
         backup: Option<String>,
     },
+    /// The autosave's place holds data that cannot be read and could not be copied aside (the storage is full,
+    /// or every key for copies is taken): the game is not autosaved, so as not to write over it, until the
+    /// person copies it or says to write over it.
+    SaveHeld,
     /// A pasted transcript could not be played; the game is unchanged.
     ImportFailed {
         /// What was wrong (which move, at which ply).

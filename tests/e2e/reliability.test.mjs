@@ -103,6 +103,48 @@ test('a setting that cannot be read falls back to its default and the game stays
   await context.close();
 });
 
+test('a full storage never lets the autosave write over unreadable data without a copy or a say', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
+  await painted(page);
+  // Unreadable data in the autosave's place, and the storage filled to within a few characters with one large
+  // item and its halves: no copy of the data fits.
+  const unreadable = '{' + 'x'.repeat(3000);
+  await page.evaluate((t) => {
+    localStorage.setItem('reversi.autosave', t);
+    let size = 1 << 22;
+    let i = 0;
+    while (size >= 8) {
+      try {
+        localStorage.setItem(`filler-${i}`, 'x'.repeat(size));
+        i += 1;
+      } catch {
+        size >>= 1;
+      }
+    }
+  }, unreadable);
+  await page.reload();
+  await page.waitForSelector('[data-testid=board]');
+  // Before the fix the next autosave wrote over it with no word; now the page says so and holds the save.
+  await page.waitForFunction(() => /not being saved/.test(document.querySelector('[data-testid=notice]')?.textContent ?? ''));
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6']);
+  await painted(page);
+  assert.equal(await page.evaluate(() => localStorage.getItem('reversi.autosave')), unreadable);
+  assert.match(await text(page, 'notice'), /storage is full/);
+  // The person's say: written over by the next change.
+  await page.click('[data-testid=write-over]');
+  await play(page, ['c3']);
+  await page.waitForFunction(() => localStorage.getItem('reversi.autosave').startsWith('{"version"'));
+  assert.match(await page.evaluate(() => localStorage.getItem('reversi.autosave')), /"moves":"f5d6c3"/);
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('filler-')) localStorage.removeItem(key);
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an import or a shared link keeps the replaced game one click away; an empty import changes nothing', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });

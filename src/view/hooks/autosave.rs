@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::slots;
-use crate::session::{Action, Kept, Session, MAX_REPLACED};
+use crate::session::{Action, Kept, Notice, Session, MAX_REPLACED};
 use crate::view::browser::{after_paint, keep_unreadable, storage, REPLACED_KEY};
 
 thread_local! {
@@ -14,19 +14,38 @@ thread_local! {
     static LAST_AUTOSAVE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     /// A write is due once the page has painted (changes until then are written together).
     static WRITE_DUE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Data in the autosave's place that cannot be read and could not be copied aside (the storage full): it
+    /// is not written over while it is there, unless the person said to.
+    static HELD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// The unreadable data the person said to write over.
+    static WRITE_OVER: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The person's say: the unreadable data held in the autosave's place may be written over (by the next
+/// write).
+pub fn allow_write_over() {
+    let held = HELD.with(|held| held.borrow_mut().take());
+    WRITE_OVER.with(|over| *over.borrow_mut() = held);
+}
+
+/// Whether a write was held back, so as not to write over unreadable data no copy could be kept of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    Done,
+    Held,
 }
 
 /// Writes the autosave (and the games put aside) to storage, losing no other tab's game: when the autosave
 /// holds a game this page did not write (another tab's), that game is put aside before this one takes its
 /// place, and the games aside are merged with the ones storage holds (see [`slots::merge_aside`]).
 /// With `own_autosave` false (another tab owns the autosave now) this page's game is only put aside.
-fn write_autosave(session: &Session) {
-    write_games(session, true);
+fn write_autosave(session: &Session) -> Written {
+    write_games(session, true)
 }
 
-fn write_games(session: &Session, own_autosave: bool) {
+fn write_games(session: &Session, own_autosave: bool) -> Written {
     let Some(storage) = storage() else {
-        return;
+        return Written::Done;
     };
     let stored = storage.get_item(AUTOSAVE_KEY).ok().flatten();
     let last = LAST_AUTOSAVE.with(|last| last.borrow().clone());
@@ -43,9 +62,15 @@ fn write_games(session: &Session, own_autosave: bool) {
     let foreign = other.and_then(|text| persist::restore(text).ok());
     if let (Some(text), None) = (other, &foreign) {
         // Data this page did not write and cannot read (damaged, or of a newer build) is kept aside before
-        // anything is written over it, as a load keeps it.
-        keep_unreadable(text);
+        // anything is written over it, as a load keeps it; when no copy can be kept (the storage full), it is
+        // not written over without the person's say.
+        let allowed = WRITE_OVER.with(|over| over.borrow().as_deref() == Some(text));
+        if keep_unreadable(text).is_none() && !allowed {
+            HELD.with(|held| *held.borrow_mut() = Some(text.to_string()));
+            return Written::Held;
+        }
     }
+    HELD.with(|held| *held.borrow_mut() = None);
     let on_board = if own_autosave {
         aside.extend(foreign);
         Some(session.kept())
@@ -65,6 +90,7 @@ fn write_games(session: &Session, own_autosave: bool) {
     } else {
         let _ = storage.set_item(REPLACED_KEY, &slots::save_replaced(&aside));
     }
+    Written::Done
 }
 
 /// Autosave after every change of the game, the settings or the clock's state (a side flagged, its time
@@ -87,7 +113,7 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
                 let mut charged = (**session).clone();
                 let now = js_sys::Date::now();
                 charged.apply_at(now, Action::Tick(now));
-                write_games(&charged, own);
+                let _ = write_games(&charged, own);
             }
         });
         if let Some(window) = web_sys::window() {
@@ -116,8 +142,13 @@ pub fn use_autosave(session: &UseReducerHandle<Session>) {
         if !WRITE_DUE.with(|due| due.replace(true)) {
             after_paint(move || {
                 WRITE_DUE.with(|due| due.set(false));
-                if let Some(session) = latest.borrow().as_ref() {
-                    write_autosave(session);
+                let session = latest.borrow().clone();
+                if let Some(session) = session {
+                    if write_autosave(&session) == Written::Held
+                        && session.notice != Some(Notice::SaveHeld)
+                    {
+                        session.dispatch(Action::Tell(Notice::SaveHeld));
+                    }
                 }
             });
         }

@@ -12,7 +12,7 @@ mod sounds;
 mod training;
 mod visibility;
 
-pub use self::autosave::use_autosave;
+pub use self::autosave::{allow_write_over, use_autosave};
 pub use self::clock::{use_game_clock, use_wake};
 pub use self::keys::use_page_keys;
 pub use self::links::use_shared_links;

@@ -258,7 +258,7 @@ fn kept_en(backup: &Option<String>) -> String {
         Some(key) => format!(
             " The saved data is kept unchanged in this browser (storage key {key}); “Copy saved data” copies it."
         ),
-        None => String::new(),
+        None => " No copy of the saved data could be kept: this browser's storage is full. It stays where it is and is not written over until you say so.".to_string(),
     }
 }
 
@@ -267,7 +267,10 @@ fn kept_zh(backup: &Option<String>) -> String {
         Some(key) => {
             format!("原存档已原样保留在本浏览器中（存储键 {key}），点击“复制存档数据”即可复制。")
         }
-        None => String::new(),
+        None => {
+            "无法另存原存档的副本：本浏览器的存储空间已满。原存档保留在原处，未经你同意不会被覆盖。"
+                .to_string()
+        }
     }
 }
 
@@ -413,6 +416,8 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 kept_zh(backup)
             )
         }
+        (Lang::En, Notice::SaveHeld) => "Your game is not being saved: this browser holds saved data that cannot be read, and its storage is full, so no copy of that data can be kept. Copy it first, or write over it.".to_string(),
+        (Lang::Zh, Notice::SaveHeld) => "当前对局没有自动保存：本浏览器中有一份无法读取的存档，而存储空间已满，无法另存副本。请先复制它，或选择覆盖它。".to_string(),
         (Lang::En, Notice::ImportEmpty) => {
             "Nothing to import: paste a transcript such as f5d6c3 first.".to_string()
         }

@@ -201,6 +201,8 @@ strings! {
     previous_game: "Previous game", "上一局";
     /// Button that copies unreadable saved data to the clipboard.
     copy_backup: "Copy saved data", "复制存档数据";
+    /// Button that lets the autosave write over saved data that cannot be read nor copied aside.
+    write_over: "Write over it", "覆盖它";
     /// Label of the board.
     board: "Board", "棋盘";
     /// Label of the counts.

@@ -55,6 +55,26 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
                             })
                         }}>{ t.copy_backup }</button>
                     }
+                    if *notice == Notice::SaveHeld {
+                        { " " }
+                        <button type="button" class="link" data-testid="copy-backup" onclick={{
+                            let on_action = props.on_action.clone();
+                            Callback::from(move |_| {
+                                let text = storage().and_then(|s| s.get_item(crate::session::persist::AUTOSAVE_KEY).ok().flatten()).unwrap_or_default();
+                                if copy_to_clipboard(&text) {
+                                    on_action.emit(Action::Copied);
+                                }
+                            })
+                        }}>{ t.copy_backup }</button>
+                        { " " }
+                        <button type="button" class="link" data-testid="write-over" onclick={{
+                            let on_action = props.on_action.clone();
+                            Callback::from(move |_| {
+                                crate::view::hooks::allow_write_over();
+                                on_action.emit(Action::Dismiss);
+                            })
+                        }}>{ t.write_over }</button>
+                    }
                     if props.can_bring_back && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
                         { " " }
                         <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
