@@ -45,7 +45,11 @@ fn saved_games_and_slots() {
                 // Whatever is recovered saves and reads back as itself.
                 let again = persist::restore(&persist::save(&recovered.kept)).unwrap();
                 assert_eq!(again.game, recovered.kept.game);
-                assert_eq!(restored.is_ok(), recovered.lost.is_none());
+                // Restored whole exactly when nothing was lost and no setting was put back to its default.
+                assert_eq!(
+                    restored.is_ok(),
+                    recovered.lost.is_none() && recovered.reset.is_empty()
+                );
                 true
             }
             Err(error) => {
