@@ -2,9 +2,11 @@
 // memory, the AI's search runs on every worker and a search no longer wanted stops by its flag; without the
 // isolation headers the page still plays a whole game against the top level; "Play again" with the explorer
 // open shows the explorer; workers killed mid-search are replaced.
+import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  REVERSI,
   launchBrowser,
   newGame,
   openMore,
@@ -180,8 +182,12 @@ test('without the isolation headers the page plays a whole game against level 10
       await page.waitForFunction(() => !document.querySelector('[data-testid=thinking]'), null, { timeout: 30_000 });
     }
     await page.waitForSelector('[data-testid=play-again]', { timeout: 30_000 });
+    // Played to its end by the rules (a wipe-out ends one early: the AI may open with any of the four first
+    // moves, and the person's first-legal-move play can lose every disc).
     const record = await text(page, 'transcript');
-    assert.ok(record.length >= 2 * 40, `a whole game: ${record}`);
+    const last = JSON.parse(execFileSync(REVERSI, ['replay', record, '--json'], { encoding: 'utf8' }).trim().split('\n').at(-1));
+    assert.equal(last.over, true, `a whole game: ${record}`);
+    assert.ok(record.length >= 2 * 20, `a whole game: ${record}`);
     await page.click('[data-testid=engine-stats] summary');
     assert.match(await text(page, 'engine-figures'), /on one core/);
     assert.deepEqual(errors, []);

@@ -154,6 +154,22 @@ impl Position {
         })
     }
 
+    /// Who plays each move of `line` from this position: the side to move, then the other, except where one
+    /// side must pass and the same side moves again. Stops before the first move that is not legal.
+    pub fn movers(&self, line: &[Square]) -> Vec<Color> {
+        let mut position = *self;
+        let mut movers = Vec::with_capacity(line.len());
+        for &square in line {
+            let mover = position.to_move;
+            let Some(next) = position.play(square) else {
+                break;
+            };
+            movers.push(mover);
+            position = next;
+        }
+        movers
+    }
+
     /// Whether `text` is meant as a board rather than a transcript: it begins, whitespace aside, with 16
     /// squares or more (two rows) in one of the usual alphabets (`X`/`O`/`-`, `*`/`O`/`-`, `b`/`w`/`.`, any
     /// case), or is all squares. A transcript always holds a digit from 1 to 8 within its first two
@@ -301,6 +317,44 @@ impl FromStr for Position {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_line_across_a_forced_pass_names_the_side_that_moves_again() {
+        // Random games until one move leaves the other side without a move.
+        let mut rng = crate::Rng::new(7);
+        let (before, first, second) = 'found: loop {
+            let mut position = Position::START;
+            loop {
+                let moves: Vec<Square> = position.board.moves().iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let square = moves[rng.below(moves.len() as u64) as usize];
+                let next = position.play(square).unwrap();
+                if next.to_move == position.to_move {
+                    if let Some(again) = next.board.moves().iter().next() {
+                        break 'found (position, square, again);
+                    }
+                }
+                position = next;
+            }
+        };
+        let mover = before.to_move;
+        assert_eq!(before.movers(&[first, second]), [mover, mover]);
+        // Without a pass the sides alternate; an illegal move ends the list.
+        let opening = Position::START;
+        let line: Vec<Square> = ["f5", "d6", "c3"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert_eq!(
+            opening.movers(&line),
+            [Color::Black, Color::White, Color::Black]
+        );
+        let a1: Square = "a1".parse().unwrap();
+        assert_eq!(opening.movers(&[line[0], a1, line[2]]), [Color::Black]);
+    }
+
     use super::*;
 
     #[test]

@@ -154,7 +154,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                     </p>
                 }
                 if let Some(analysis) = analysis {
-                    <TopLines {analysis} playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play} {lang} />
+                    <TopLines {analysis} {position} playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play} {lang} />
                 }
             }
             <AfterBoard board={position}>

@@ -28,8 +28,9 @@ pub struct SquareProps {
     pub flipped: bool,
     /// Its disc would turn if the previewed move were played.
     pub would_flip: bool,
-    /// Its step in the engine's line (1 for the first move).
-    pub step: Option<usize>,
+    /// Its step in the engine's line (1 for the first move), and whether the side to move plays it (a line
+    /// across a forced pass has one side play twice running).
+    pub step: Option<(usize, bool)>,
     /// The analysed value of the move.
     pub value: Option<SquareValue>,
     /// Called with the square when clicked.
@@ -100,7 +101,7 @@ pub fn board_square(props: &SquareProps) -> Html {
             label.push_str(word);
         }
     }
-    if let Some(n) = props.step {
+    if let Some((n, _)) = props.step {
         label.push_str(&format!(", {} {n}", t.line_step));
     }
     // The value shown on the square is part of its name (what is seen is what is read out).
@@ -134,8 +135,8 @@ pub fn board_square(props: &SquareProps) -> Html {
                         props.would_flip.then_some("would-flip"))}
                 ></span>
             }
-            if let Some(n) = props.step {
-                <span class={classes!("line-step", (n % 2 == 1).then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
+            if let Some((n, first_side)) = props.step {
+                <span class={classes!("line-step", first_side.then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
             }
             if let Some(v) = props.value {
                 <span class={classes!("value", v.best.then_some("best"), v.exact.then_some("exact"))}

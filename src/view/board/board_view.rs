@@ -83,17 +83,21 @@ pub fn board_view(props: &BoardProps) -> Html {
             }
         })
     };
+    let movers = props
+        .position
+        .movers(&props.line[..props.line.len().min(LINE_STEPS)]);
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = square_at(props.orientation, column, row);
             let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
-            // The first moves of the line, numbered; a square played twice in it (never) keeps its first.
+            // The first moves of the line, numbered, each marked by who plays it; a square played twice in
+            // it (never) keeps its first.
             let step = props
                 .line
                 .iter()
                 .take(LINE_STEPS)
                 .position(|&s| s == square)
-                .map(|i| i + 1);
+                .map(|i| (i + 1, movers.get(i) == Some(&props.position.to_move)));
             let legal = props.legal.contains(square);
             html! {
                 <BoardSquare

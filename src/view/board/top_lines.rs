@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::protocol::WireAnalysis;
 use crate::view::i18n::{self, Lang};
-use reversi_engine::Square;
+use reversi_engine::{Position, Square};
 
 /// How many lines are shown.
 pub const TOP_LINES: usize = 3;
@@ -20,6 +20,8 @@ const LINE_MOVES: usize = 12;
 pub struct TopLinesProps {
     /// The analysis of the position shown.
     pub analysis: Rc<WireAnalysis>,
+    /// The position shown (who plays each move of a line, a forced pass included).
+    pub position: Position,
     /// Whether a line's moves can be played (the person's turn, on the game's own position).
     pub playable: bool,
     /// Called with the line to draw on the board while one is pointed at or focused, `None` after.
@@ -48,11 +50,14 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
         let onmouseleave = props.on_draw.reform(|_: MouseEvent| None);
         let onfocusout = props.on_draw.reform(|_: FocusEvent| None);
         let value = i18n::line_value(props.lang, m.value, analysis.depth, analysis.exact, m.book);
+        let movers = props.position.movers(&line[..line.len().min(LINE_MOVES)]);
         let moves = line.iter().take(LINE_MOVES).enumerate().map(|(i, square)| {
             let played = line[..=i].to_vec();
             let onclick = props.on_play.reform(move |_: MouseEvent| played.clone());
+            // The side to move's moves in bold, by who plays them (not by alternation: a pass repeats a side).
+            let own = movers.get(i) == Some(&props.position.to_move);
             html! {
-                <button type="button" key={i} class={classes!("line-move", (i % 2 == 0).then_some("own"))}
+                <button type="button" key={i} class={classes!("line-move", own.then_some("own"))}
                     data-testid="line-move" disabled={!props.playable} title={t.play_up_to} {onclick}>
                     { square.to_string() }
                 </button>
