@@ -68,8 +68,11 @@ pub struct EngineAsks {
     /// The analysis of the position shown: every legal move's value and line at the deepest depth
     /// reported so far (it deepens while the question is in flight).
     pub analysis: Ask<Position, WireAnalysis>,
-    /// The analysis was stopped unfinished while the page was hidden: it goes on when the page is shown.
+    /// The analysis was stopped unfinished, or not started, while the page was hidden: it goes on when the
+    /// page is shown.
     pub analysis_paused: bool,
+    /// The page is hidden: no analysis is asked until it is shown again.
+    pub page_hidden: bool,
     /// A hint was asked while the analysis was on: the hint is the analysis's best move, and follows it.
     pub hint_follows: bool,
     /// A random start looked for (the game waits for it); its answer is the start's value for black.

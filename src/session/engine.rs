@@ -108,6 +108,12 @@ impl Session {
         {
             return;
         }
+        // A hidden page asks for nothing to deepen (a move answered meanwhile included): the analysis of
+        // the position shown starts when the page is shown again.
+        if self.asks.page_hidden {
+            self.asks.analysis_paused = true;
+            return;
+        }
         let limit = (self.prefs.analyse_depth > 0).then_some(self.prefs.analyse_depth);
         self.asks
             .analysis
@@ -121,6 +127,7 @@ impl Session {
     /// The page shown or hidden: a hidden page's analysis stops deepening (its values stay), and goes on
     /// when the page is shown again.
     pub(super) fn page_visible(&mut self, visible: bool) {
+        self.asks.page_hidden = !visible;
         if !visible && self.asks.analysis.is_asking() {
             self.asks.analysis.withdraw(&mut self.channel);
             self.asks.analysis_paused = true;

@@ -158,6 +158,34 @@ test('a book move’s hint gives the book’s line, three moves or more, with th
   await context.close();
 });
 
+test('an AI reply that lands while the page is hidden starts no analysis until the page is shown', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, { init: recordWorkerMessages });
+  await newGame(page, { mode: 'hva', color: 'black', level: 1 });
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=values-depth]', { timeout: 10_000 });
+  // The person moves and hides the page at once; the AI's reply is held 400 ms (the pace), so it lands hidden.
+  const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
+  await page.click(`[data-square=${square}]`);
+  const hiddenAt = await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return window.__posted.length;
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4, null, { timeout: 20_000 });
+  await page.waitForTimeout(1_000);
+  const asked = await page.evaluate((n) => window.__posted.slice(n).filter((p) => p.data.startsWith('{"Analyse"')).length, hiddenAt);
+  // Before the fix the new position's analysis was asked and deepened while hidden.
+  assert.equal(asked, 0, 'no analysis asked while hidden');
+  const shownAt = await page.evaluate(() => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return window.__posted.length;
+  });
+  await page.waitForFunction((n) => window.__posted.slice(n).some((p) => p.data.startsWith('{"Analyse"')), shownAt, { timeout: 5_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the AI’s move is not delayed by the analysis, and a hidden page stops the deepening', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, { init: recordWorkerMessages });
   // The person (black) against level 7 (3 s a move), 36 empties, black to move.

@@ -66,6 +66,47 @@ fn a_hidden_page_stops_the_deepening_and_a_shown_one_takes_it_up() {
 }
 
 #[test]
+fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
+    // Against the AI, the analysis on: the person moves, hides the page, and the AI answers meanwhile.
+    let mut s = Session::new(Settings::default());
+    s.apply(Action::Prefs(PrefAction::Analyse(true)));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    let Some((Request::Search { id, .. }, _)) = s.channel.last_request() else {
+        panic!("the AI is asked")
+    };
+    s.apply(Action::PageVisible(false));
+    let seq = s.channel.seq();
+    s.apply(best_move(id, "d6"));
+    // The reply may be held for the pace: let it land.
+    s.apply(Action::Tick(1.0e15));
+    assert_eq!(s.play.game.transcript(), "f5d6");
+    let asked: Vec<&Request> = s
+        .channel
+        .since(seq)
+        .filter_map(|(_, m)| match m {
+            crate::client::channel::Message::Send { request, .. } => Some(request),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        !asked.iter().any(|r| matches!(r, Request::Analyse { .. })),
+        "no analysis while hidden: {asked:?}"
+    );
+    assert!(!s.asks.analysis.is_asking());
+    // Shown: the new position's analysis starts.
+    s.apply(Action::PageVisible(true));
+    let (_, _) = analysis_asked(&s);
+    assert!(s.asks.analysis.is_asking());
+    // Twenty flips in a row leave one analysis asked, the last one.
+    for _ in 0..20 {
+        s.apply(Action::PageVisible(false));
+        assert!(!s.asks.analysis.is_asking());
+        s.apply(Action::PageVisible(true));
+    }
+    assert!(s.asks.analysis.is_asking());
+}
+
+#[test]
 fn with_the_analysis_on_the_hint_is_its_best_move() {
     let mut s = hvh();
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
