@@ -77,4 +77,23 @@ pub enum Action {
     },
     /// Something in the training room (see [`crate::session::training`]).
     Training(crate::session::training::TrainingAction),
+    /// An action made on the position `at` (the one a panel or a line showed when it was clicked): carried
+    /// out while `at` is the position shown, and ignored once another is (a panel drawn a frame after the
+    /// board, or two clicks in one task, would otherwise play an old position's move on the new one).
+    On {
+        /// The position the click was made on.
+        at: reversi_engine::Position,
+        /// What it asked for.
+        action: Box<Action>,
+    },
+}
+
+impl Action {
+    /// This action, made on the position `at`.
+    pub fn on(at: reversi_engine::Position, action: Action) -> Action {
+        Action::On {
+            at,
+            action: Box::new(action),
+        }
+    }
 }

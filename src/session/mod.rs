@@ -214,6 +214,11 @@ impl Session {
     /// Applies one action, then lets the analysis room ask what the change calls for.
     pub fn apply(&mut self, action: Action) {
         match action {
+            Action::On { at, action } => {
+                if at == self.shown() {
+                    self.apply(*action);
+                }
+            }
             Action::Room(action) => {
                 let shown = self.shown();
                 Rc::make_mut(&mut self.room).apply(action, &self.play.game, &shown);
@@ -323,6 +328,12 @@ impl Session {
                 at,
                 title,
             } => self.open_expert_game(&transcript, at, title),
+            // Checked by `apply`; one that reaches here is checked the same way.
+            Action::On { at, action } => {
+                if at == self.shown() {
+                    self.apply_game(*action);
+                }
+            }
         }
     }
 

@@ -147,6 +147,30 @@ test('a full storage never lets the autosave write over unreadable data without 
   await context.close();
 });
 
+test('a click on a panel drawn for the position before acts on nothing once the board has moved on', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await play(page, ['f5', 'd6', 'c3']);
+  await page.click('[data-testid=explorer-toggle]');
+  await page.waitForSelector('[data-testid=explorer-move][data-move=d3]');
+  // White plays f3 on the board and, in the same task (before anything is drawn again), clicks the explorer's
+  // row d3 of the position before: d3 is legal for black after f3, and before the fix it was played ("f3d3").
+  await page.evaluate(() => {
+    document.querySelector('[data-square=f3]').click();
+    document.querySelector('[data-testid=explorer-move][data-move=d3] button').click();
+  });
+  await painted(page);
+  assert.equal(await text(page, 'transcript'), 'f5d6c3f3');
+  // The same row, drawn anew for the new position, plays as before.
+  await page.waitForSelector('[data-testid=explorer-move]');
+  const row = await page.$eval('[data-testid=explorer-move] button:not([disabled])', (b) => b.textContent);
+  await page.click(`[data-testid=explorer-move][data-move=${row}] button`);
+  await painted(page);
+  assert.equal(await text(page, 'transcript'), `f5d6c3f3${row}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an import or a shared link keeps the replaced game one click away; an empty import changes nothing', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });

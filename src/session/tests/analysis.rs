@@ -148,6 +148,43 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
 }
 
 #[test]
+fn a_click_made_on_another_position_than_the_one_shown_is_ignored() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3"] {
+        s.apply(Action::Game(GameAction::Square(sq(m))));
+    }
+    let before = s.shown();
+    // f3 on the board, then the explorer's row d3 of the position before (d3 is legal after f3 too).
+    s.apply(Action::Game(GameAction::Square(sq("f3"))));
+    s.apply(Action::on(
+        before,
+        Action::Game(GameAction::Square(sq("d3"))),
+    ));
+    assert_eq!(s.play.game.transcript(), "f5d6c3f3");
+    // An old position's best line, likewise.
+    s.apply(Action::on(
+        before,
+        Action::PlayLine(vec![sq("f4"), sq("f3")]),
+    ));
+    assert_eq!(s.play.game.transcript(), "f5d6c3f3");
+    // Made on the position shown, it acts.
+    let now = s.shown();
+    s.apply(Action::on(now, Action::Game(GameAction::Square(sq("d3")))));
+    assert_eq!(s.play.game.transcript(), "f5d6c3f3d3");
+    // On a position browsed, the position browsed is the one shown.
+    s.apply(Action::Game(GameAction::Browse(Some(2))));
+    let browsed = s.shown();
+    s.apply(Action::on(now, Action::Game(GameAction::PlayFromHere)));
+    assert_eq!(
+        s.play.game.transcript(),
+        "f5d6c3f3d3",
+        "made on another position"
+    );
+    s.apply(Action::on(browsed, Action::Game(GameAction::PlayFromHere)));
+    assert_eq!(s.play.game.transcript(), "f5d6");
+}
+
+#[test]
 fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
     let mut s = hvh();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));

@@ -91,9 +91,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     };
     let on_play = {
         let (on_action, drawn) = (props.on_action.clone(), drawn.setter());
+        // Made on the position the lines were drawn for: ignored once another is shown.
         Callback::from(move |line: Vec<Square>| {
             drawn.set(None);
-            on_action.emit(Action::PlayLine(line))
+            on_action.emit(Action::on(position, Action::PlayLine(line)))
         })
     };
     let on_select = use_show_ply(game.plies().len(), &props.on_action);

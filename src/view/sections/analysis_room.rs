@@ -56,11 +56,20 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
             on_action.emit(Action::Room(RoomAction::SetExplorer(!open)));
         })
     };
+    // The explorer's rows and the games list were drawn for `position` (a frame after the board): what they
+    // ask is made on it, and ignored once the board shows another.
     let on_play = {
         let on_action = props.on_action.clone();
         Callback::from(move |square: Square| {
-            on_action.emit(Action::Game(GameAction::Square(square)))
+            on_action.emit(Action::on(
+                position,
+                Action::Game(GameAction::Square(square)),
+            ))
         })
+    };
+    let on_games = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |action: Action| on_action.emit(Action::on(position, action)))
     };
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>
@@ -78,7 +87,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
                         playable={props.playable}
                         {on_play} {lang} />
                     <GamesPanel list={room.games.clone()} shown={position}
-                        on_action={props.on_action.clone()} {lang} />
+                        on_action={on_games} {lang} />
                 }
             </details>
         </details>
