@@ -158,6 +158,39 @@ test('a book move’s hint gives the book’s line, three moves or more, with th
   await context.close();
 });
 
+test('a best line under a still pointer is drawn on the board as the analysis deepens it', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  // Out of the book (whose lines never change): a mid-game position, the person to move.
+  await restoreGame(page, { moves: MIDGAME, level: 7 });
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=top-line] [data-testid=line-move]');
+  await page.hover('[data-testid=top-line]');
+  // Every frame for 3 s: the steps drawn on the board are the first moves of the line listed for the same
+  // first move in that frame (before the fix the board kept the line as it was when the pointer came).
+  const { frames, stale } = await page.evaluate(async () => {
+    const stale = [];
+    let frames = 0;
+    const end = performance.now() + 3_000;
+    while (performance.now() < end) {
+      await new Promise((r) => requestAnimationFrame(r));
+      const steps = [...document.querySelectorAll('.square .line-step')]
+        .map((s) => [Number(s.dataset.step), s.closest('[data-square]').dataset.square])
+        .sort((a, b) => a[0] - b[0])
+        .map(([, square]) => square);
+      const li = steps.length && document.querySelector(`[data-testid=top-line][data-square=${steps[0]}]`);
+      if (!li) continue;
+      frames += 1;
+      const listed = [...li.querySelectorAll('[data-testid=line-move]')].map((b) => b.textContent).slice(0, steps.length);
+      if (listed.join(' ') !== steps.join(' ')) stale.push({ listed: listed.join(' '), drawn: steps.join(' ') });
+    }
+    return { frames, stale };
+  });
+  assert.ok(frames > 20, `${frames} frames with a line drawn`);
+  assert.deepEqual(stale, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an AI reply that lands while the page is hidden starts no analysis until the page is shown', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, { init: recordWorkerMessages });
   await newGame(page, { mode: 'hva', color: 'black', level: 1 });

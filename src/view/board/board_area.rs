@@ -80,13 +80,14 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_action.emit(Action::SetUp(position));
         })
     };
-    // The best line pointed at or focused, with the position it is for, drawn on the board in place of the
-    // engine's while that position is shown (the lines may change under a still pointer).
-    let drawn = use_state_eq(|| None::<(Position, Vec<Square>)>);
+    // The best line pointed at or focused (known by its first move), with the position it is for, drawn on
+    // the board in place of the engine's while that position is shown: the line as the analysis has it now,
+    // so that one that deepens under a still pointer is drawn as it deepens.
+    let drawn = use_state_eq(|| None::<(Position, Square)>);
     let on_draw = {
         let drawn = drawn.setter();
-        use_callback(position, move |line: Option<Vec<Square>>, position| {
-            drawn.set(line.map(|line| (*position, line)))
+        use_callback(position, move |first: Option<Square>, position| {
+            drawn.set(first.map(|first| (*position, first)))
         })
     };
     let on_play = {
@@ -131,10 +132,15 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     let values = analysis.as_ref().map_or_else(Vec::new, |a| a.values());
     let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
     let valued = !values.is_empty();
-    let line = match (&*drawn, &analysis) {
-        (Some((at, line)), Some(_)) if *at == position => line.clone(),
-        _ => props.line.clone(),
+    let pointed = match (&*drawn, &analysis) {
+        (Some((at, first)), Some(analysis)) if *at == position => analysis
+            .moves
+            .iter()
+            .find(|m| m.square == *first)
+            .map(|m| m.line.clone()),
+        _ => None,
     };
+    let line = pointed.unwrap_or_else(|| props.line.clone());
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {

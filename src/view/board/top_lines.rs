@@ -24,8 +24,9 @@ pub struct TopLinesProps {
     pub position: Position,
     /// Whether a line's moves can be played (the person's turn, on the game's own position).
     pub playable: bool,
-    /// Called with the line to draw on the board while one is pointed at or focused, `None` after.
-    pub on_draw: Callback<Option<Vec<Square>>>,
+    /// Called with the first move of the line to draw on the board while one is pointed at or focused (the
+    /// board draws that line as the analysis has it, deepening), `None` after.
+    pub on_draw: Callback<Option<Square>>,
     /// Called with a line's moves up to the one clicked.
     pub on_play: Callback<Vec<Square>>,
     pub lang: Lang,
@@ -39,8 +40,8 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
     let lines = analysis.moves.iter().take(TOP_LINES).enumerate().map(|(rank, m)| {
         let line = m.line.clone();
         let draw = {
-            let (on_draw, line) = (props.on_draw.clone(), line.clone());
-            move || on_draw.emit(Some(line.clone()))
+            let (on_draw, first) = (props.on_draw.clone(), m.square);
+            move || on_draw.emit(Some(first))
         };
         let onmouseenter = {
             let draw = draw.clone();
