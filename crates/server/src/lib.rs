@@ -3,31 +3,18 @@
 //! shared [`hub::Hub`] (the store, the bots, the games' handles), a task per connection and per game, and
 //! commands sent to a game's task ([`table`]), which alone changes the game. The API is written down in
 //! `docs/server.md`.
-#![deny(missing_docs)]
 
-#[allow(missing_docs)]
 pub mod bench;
-#[allow(missing_docs)]
 pub mod bots;
-#[allow(missing_docs)]
 pub mod error;
-#[allow(missing_docs)]
 pub mod game;
-#[allow(missing_docs)]
 pub mod hub;
-#[allow(missing_docs)]
 pub mod limits;
-#[allow(missing_docs)]
 pub mod live;
-#[allow(missing_docs)]
 pub mod match_protocol;
-#[allow(missing_docs)]
 pub mod routes;
-#[allow(missing_docs)]
 pub mod store;
-#[allow(missing_docs)]
 pub mod table;
-#[allow(missing_docs)]
 pub mod tournament;
 
 use std::net::SocketAddr;

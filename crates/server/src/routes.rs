@@ -306,16 +306,31 @@ async fn seat_game(hub: &Hub, id: &str) -> Result<crate::table::GameHandle, ApiE
     }
 }
 
+/// What a game's task answers a seat's command with.
+type GameReply = tokio::sync::oneshot::Sender<Result<Value, ApiError>>;
+
+/// A seat's command without a body (resign, rematch): the token from the header, the game after it.
+async fn seat_command(
+    hub: &Hub,
+    id: &str,
+    headers: &HeaderMap,
+    command: fn(String, GameReply) -> Command,
+) -> Result<Json<Value>, ApiError> {
+    let token = bearer(headers)?;
+    let handle = seat_game(hub, id).await?;
+    Ok(Json(handle.ask(|reply| command(token, reply)).await?))
+}
+
 async fn resign(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let token = bearer(&headers)?;
-    let handle = seat_game(&hub, &id).await?;
-    Ok(Json(
-        handle.ask(|reply| Command::Resign { token, reply }).await?,
-    ))
+    seat_command(&hub, &id, &headers, |token, reply| Command::Resign {
+        token,
+        reply,
+    })
+    .await
 }
 
 async fn rematch(
@@ -323,13 +338,11 @@ async fn rematch(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
-    let token = bearer(&headers)?;
-    let handle = seat_game(&hub, &id).await?;
-    Ok(Json(
-        handle
-            .ask(|reply| Command::Rematch { token, reply })
-            .await?,
-    ))
+    seat_command(&hub, &id, &headers, |token, reply| Command::Rematch {
+        token,
+        reply,
+    })
+    .await
 }
 
 /// A socket's limits, and buffers sized for messages of a few hundred bytes (the defaults, 128 KB each way,
