@@ -348,8 +348,8 @@ impl Game {
 
     /// Plays the game on to its end, each placement chosen by `choose` for the side to move (passes are
     /// applied by the rules). `choose` stops the game early by returning an error (a forfeit, or enough
-    /// positions seen); the error comes back with the colour that was to move. The one loop behind `match`,
-    /// the arena and the training tools.
+    /// positions seen); the error comes back with the colour that was to move. The one loop behind `match`
+    /// and the training tools.
     ///
     /// ```
     /// use reversi_engine::{Color, Game};

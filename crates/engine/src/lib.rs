@@ -100,7 +100,7 @@ pub use search::{
 pub use square::Square;
 pub use tt::{TranspositionTable, MAX_HASH_MB};
 
-/// What the native tools (the evaluation's training, the search's measurements, the arena) use of the
+/// What the native tools (the evaluation's training, the search's measurements, the puzzles) use of the
 /// engine's insides: the pattern features' tables, the probcut searches' depths and values, and the mixing
 /// function that the seeds share. Not part of the playing API: these change with the engine.
 pub mod internals {

@@ -1,5 +1,5 @@
 //! The program's one random generator: SplitMix64 (Steele, Lea and Flood), small, fast and seedable, for the
-//! levels' choices, the book's variety, training data and the arena's keys. Nothing here needs to be
+//! levels' choices, the book's variety, training data and the puzzles' choice. Nothing here needs to be
 //! cryptographic.
 //!
 //! ```

@@ -217,7 +217,7 @@ fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), ProtocolError>
     Ok((black, white))
 }
 
-/// A bot's reply as the arena reads it: JSON with a key, and a point checked later, once the key says
+/// A bot's reply as the server reads it: JSON with a key, and a point checked later, once the key says
 /// which request it answers.
 #[derive(Clone, Debug)]
 pub struct Reply {
