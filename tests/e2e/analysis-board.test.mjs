@@ -166,7 +166,7 @@ test('a best line under a still pointer is drawn on the board as the analysis de
   await page.waitForSelector('[data-testid=top-line] [data-testid=line-move]');
   await page.hover('[data-testid=top-line]');
   // Every frame for 3 s: the steps drawn on the board are the first moves of the line listed for the same
-  // first move in that frame (before the fix the board kept the line as it was when the pointer came).
+  // first move in that frame (not the line as it was when the pointer came).
   const { frames, stale } = await page.evaluate(async () => {
     const stale = [];
     let frames = 0;
@@ -207,7 +207,6 @@ test('an AI reply that lands while the page is hidden starts no analysis until t
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4, null, { timeout: 20_000 });
   await page.waitForTimeout(1_000);
   const asked = await page.evaluate((n) => window.__posted.slice(n).filter((p) => p.data.startsWith('{"Analyse"')).length, hiddenAt);
-  // Before the fix the new position's analysis was asked and deepened while hidden.
   assert.equal(asked, 0, 'no analysis asked while hidden');
   const shownAt = await page.evaluate(() => {
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });

@@ -83,7 +83,7 @@ test('a setting that cannot be read falls back to its default and the game stays
   await play(page, ['f5', 'd6', 'c3']);
   await painted(page);
   const good = await page.evaluate(() => localStorage.getItem('reversi.autosave'));
-  // The analysis depth as -1, then as a string: before the fix the whole save was kept aside and a new game started.
+  // The analysis depth as -1, then as a string: the game stays, the depth falls back to its default.
   const cases = [
     [good.replace(/"analyse_depth":\d+/, '"analyse_depth":-1'), /analysis depth/, 'en'],
     [good.replace(/"analyse_depth":\d+/, '"analyse_depth":"8"'), /分析深度/, 'zh-CN'],
@@ -128,7 +128,7 @@ test('a full storage never lets the autosave write over unreadable data without 
   }, unreadable);
   await page.reload();
   await page.waitForSelector('[data-testid=board]');
-  // Before the fix the next autosave wrote over it with no word; now the page says so and holds the save.
+  // The next autosave does not write over it: the page says so and holds the save.
   await page.waitForFunction(() => /not being saved/.test(document.querySelector('[data-testid=notice]')?.textContent ?? ''));
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
@@ -154,7 +154,7 @@ test('a click on a panel drawn for the position before acts on nothing once the 
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move][data-move=d3]');
   // White plays f3 on the board and, in the same task (before anything is drawn again), clicks the explorer's
-  // row d3 of the position before: d3 is legal for black after f3, and before the fix it was played ("f3d3").
+  // row d3 of the position before: d3 is legal for black after f3 too, and must not be played.
   await page.evaluate(() => {
     document.querySelector('[data-square=f3]').click();
     document.querySelector('[data-testid=explorer-move][data-move=d3] button').click();

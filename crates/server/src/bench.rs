@@ -245,7 +245,7 @@ async fn players(
             }
             let moves: Vec<Square> = game.legal_moves().iter().collect();
             let square = moves[rng.below(moves.len() as u64) as usize];
-            let ply = game.move_count_placements();
+            let ply = game.move_count();
             let mover_is_black = game.to_move() == reversi_engine::Color::Black;
             let (mover, other) = if mover_is_black {
                 (&mut black, &mut white)
@@ -290,19 +290,6 @@ async fn players(
                 continue 'games;
             }
         }
-    }
-}
-
-trait Placements {
-    fn move_count_placements(&self) -> usize;
-}
-
-impl Placements for Game {
-    fn move_count_placements(&self) -> usize {
-        self.plies()
-            .iter()
-            .filter(|p| p.mv != reversi_engine::Move::Pass)
-            .count()
     }
 }
 

@@ -140,7 +140,8 @@ fn index(color: Color) -> usize {
     }
 }
 
-fn color_name(color: Color) -> &'static str {
+/// `black` or `white`, as the API writes a side.
+pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::Black => "black",
         Color::White => "white",
@@ -274,15 +275,15 @@ impl LiveGame {
             .into_iter()
             .find(|&c| matches!(self.seat(c), Seat::Human { name: None, .. }))
             .ok_or(ApiError::BadInvite)?;
-        let mut record = self.record.clone();
-        match color {
-            Color::Black => &mut record.black,
-            Color::White => &mut record.white,
-        }
-        .clone_from(&Seat::Human {
+        let seat = Seat::Human {
             name: Some(name.to_string()),
             token: self.seat(color).token().unwrap_or_default().to_string(),
-        });
+        };
+        let mut record = self.record.clone();
+        match color {
+            Color::Black => record.black = seat,
+            Color::White => record.white = seat,
+        }
         record.invite = None;
         record.started_ms = Some(now);
         Ok((color, record))

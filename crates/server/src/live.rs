@@ -15,11 +15,12 @@ use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
+use crate::game::color_name;
 use crate::hub::Hub;
 use crate::limits::{Held, RateLimit};
 use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::{Command, GameHandle};
-use reversi_engine::{Color, Square};
+use reversi_engine::Square;
 
 /// A message from the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,14 +63,6 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, ApiError> {
     }
 }
 
-fn color_name(color: Option<Color>) -> Value {
-    match color {
-        Some(Color::Black) => "black".into(),
-        Some(Color::White) => "white".into(),
-        None => Value::Null,
-    }
-}
-
 /// Serves a socket on a game being played (or just finished).
 pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<String>, held: Held) {
     let (mut sink, mut stream) = socket.split();
@@ -89,7 +82,7 @@ pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<Str
     };
     let seat = opened.seat;
     let mut updates = opened.updates;
-    let hello = json!({"type": "hello", "seat": color_name(seat)}).to_string();
+    let hello = json!({"type": "hello", "seat": seat.map(color_name)}).to_string();
     if sink.send(Message::Text(hello.into())).await.is_err()
         || sink
             .send(Message::Text(opened.state.to_string().into()))

@@ -21,7 +21,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::bots::serve_bot;
 use crate::error::ApiError;
-use crate::game::{parse_color, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
+use crate::game::{color_name, parse_color, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
 use crate::hub::Hub;
 use crate::live::{serve_live, serve_stored};
 use crate::match_protocol::MAX_MESSAGE_BYTES;
@@ -168,13 +168,6 @@ pub fn clock_of(spec: Option<ClockSpec>) -> Result<Option<Clock>, ApiError> {
         initial_ms: initial_ms as i64,
         increment_ms: increment_ms as i64,
     }))
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 /// The links of a game: the page's for each use, and the API's.
@@ -345,8 +338,8 @@ async fn rematch(
     .await
 }
 
-/// A socket's limits, and buffers sized for messages of a few hundred bytes (the defaults, 128 KB each way,
-/// made a thousand games' sockets hold most of the server's memory).
+/// A socket's limits, and buffers sized for messages of a few hundred bytes (the defaults are 128 KB each way
+/// for every socket).
 fn small_buffers(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade
         .max_message_size(MAX_MESSAGE_BYTES)

@@ -1,8 +1,8 @@
 //! The server's storage: one SQLite file, written by one thread. A write is acknowledged (its future resolves)
 //! only once the transaction holding it has committed, in WAL mode with `synchronous = FULL`: the commit is on
-//! the disk before a move is answered, so neither `kill -9` nor a power cut loses an acknowledged move. The
-//! writer takes every write waiting when it wakes into one transaction (group commit), so that a thousand games
-//! moving at once cost a few commits a second, not a thousand.
+//! the disk before a move is answered, so `kill -9` loses no acknowledged move (the load benchmark checks it),
+//! nor does a power cut where the disk honours its flushes. The writer takes every write waiting when it wakes
+//! into one transaction (group commit): writes that arrive together share one commit instead of one each.
 //!
 //! The schema is versioned by `PRAGMA user_version` and migrated forward at start ([`MIGRATIONS`]); a file
 //! from a newer server is refused rather than misread.

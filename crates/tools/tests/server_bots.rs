@@ -34,6 +34,14 @@ fn tournament(server: &Server, bots: &[&str], seconds: u64) -> Value {
     })
 }
 
+/// Connects seed bots, `(name, behaviour)`, one after the other (each is seen before the next connects).
+fn connect_bots(server: &Server, bots: &[(&str, &'static str)]) {
+    for &(name, behaviour) in bots {
+        seed_bot(&server.addr, name, behaviour);
+        wait_for_bot(server, name);
+    }
+}
+
 fn line<'a>(result: &'a Value, name: &str) -> &'a Value {
     result["standings"]
         .as_array()
@@ -123,20 +131,17 @@ fn a_seed_bot_against_a_house_bot_and_reversi_bot_scored_by_hand() {
 fn rule_breakers_lose_their_games_and_the_server_goes_on() {
     let dir = TempDir::new("rogues");
     let server = Server::start(&dir.0.join("s.db"), &[]);
-    seed_bot(&server.addr, "good", "good");
-    for behaviour in ["illegal", "wrong-key", "malformed", "strings", "disconnect"] {
-        seed_bot(&server.addr, &format!("bad-{behaviour}"), behaviour);
-    }
-    for name in [
-        "good",
-        "bad-illegal",
-        "bad-wrong-key",
-        "bad-malformed",
-        "bad-strings",
-        "bad-disconnect",
-    ] {
-        wait_for_bot(&server, name);
-    }
+    connect_bots(
+        &server,
+        &[
+            ("good", "good"),
+            ("bad-illegal", "illegal"),
+            ("bad-wrong-key", "wrong-key"),
+            ("bad-malformed", "malformed"),
+            ("bad-strings", "strings"),
+            ("bad-disconnect", "disconnect"),
+        ],
+    );
     let names = [
         "good",
         "bad-illegal",
@@ -174,15 +179,11 @@ fn rule_breakers_lose_their_games_and_the_server_goes_on() {
 fn late_answers_lose_and_ties_go_to_who_came_first() {
     let dir = TempDir::new("late");
     let server = Server::start(&dir.0.join("s.db"), &[]);
-    seed_bot(&server.addr, "good", "good");
-    seed_bot(&server.addr, "bad-illegal", "illegal");
-    wait_for_bot(&server, "good");
-    wait_for_bot(&server, "bad-illegal");
+    connect_bots(&server, &[("good", "good"), ("bad-illegal", "illegal")]);
     // Late answers: a bot over 3 s loses; its late answer, arriving during its next request, is dropped.
     // Points tie between `late` and `illegal` (each beats the other when the other moves first): the bot
     // seen first ranks first. By hand: good 4 (margin 256); late 1 (64 - 64 - 128 = -128); illegal 1 (-128).
-    seed_bot(&server.addr, "late", "late");
-    wait_for_bot(&server, "late");
+    connect_bots(&server, &[("late", "late")]);
     let result = tournament(&server, &["good", "late", "bad-illegal"], 120);
     let summary: Vec<(String, f64, i64)> = result["standings"]
         .as_array()
@@ -219,10 +220,7 @@ fn late_answers_lose_and_ties_go_to_who_came_first() {
 fn one_late_answer_loses_one_game_only() {
     let dir = TempDir::new("late-once");
     let server = Server::start(&dir.0.join("s.db"), &[]);
-    seed_bot(&server.addr, "steady", "good");
-    seed_bot(&server.addr, "slow-once", "late-once");
-    wait_for_bot(&server, "steady");
-    wait_for_bot(&server, "slow-once");
+    connect_bots(&server, &[("steady", "good"), ("slow-once", "late-once")]);
     let result = tournament(&server, &["steady", "slow-once"], 60);
     let games = result["games"].as_array().unwrap();
     let reasons: Vec<&str> = games

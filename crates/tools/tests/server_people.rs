@@ -33,11 +33,7 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
     let mut game = Game::new();
     let mut reconnected = false;
     while !game.is_over() {
-        let ply = game
-            .plies()
-            .iter()
-            .filter(|p| p.mv != reversi_engine::Move::Pass)
-            .count();
+        let ply = game.move_count();
         if ply == 10 && !reconnected {
             // White drops: black sees it; white comes back with its token and finds the game as it is.
             reconnected = true;
@@ -273,13 +269,21 @@ fn every_refusal_is_typed_and_changes_nothing() {
         "game_over",
     );
     // A flag falls on the server: a one-second clock, nobody moves.
-    let (flag_id, _, _) = server.human_game(Some((1.0, 0.0)));
+    let (flag_id, flag_black, _) = server.human_game(Some((1.0, 0.0)));
     let flagged = server.wait_for(&format!("/api/games/{flag_id}"), 10, |g| {
         g["status"] == "finished"
     });
     assert_eq!(flagged["result"]["reason"], "time");
     assert_eq!(flagged["result"]["winner"], "white");
     assert_eq!(flagged["black_ms"], 0);
+    // A move after the flag fell is refused, and the game stays as it ended.
+    let (status, answer) = server.post(
+        &format!("/api/games/{flag_id}/moves"),
+        Some(&flag_black),
+        json!({"square": "f5"}),
+    );
+    assert_eq!((status, answer["error"].as_str()), (409, Some("game_over")));
+    assert_eq!(server.get(&format!("/api/games/{flag_id}"))["moves"], "");
     // The page's socket: another site's page is refused; a malformed message is answered and changes nothing.
     let request = tungstenite::ClientRequestBuilder::new(
         format!("ws://{}/api/games/{id}/live", server.addr)
