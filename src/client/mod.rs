@@ -1,6 +1,6 @@
-//! How the page talks to its engine workers, as plain Rust tested natively: the numbered log of requests
-//! that the session and the rooms append to ([`channel`]), and the pool that decides which worker runs what
-//! ([`pool`]). The view's hook carries out what the pool decides with the browser's workers.
+//! How the page talks to its engine workers, as plain Rust tested natively: the pool that decides which
+//! worker runs what ([`pool`]), each request carried with a tag of who asked that comes back with its
+//! replies. The view's hook carries out what the pool decides with the browser's workers, fed by the
+//! commands the session's actions return (see [`crate::session::outbox`]).
 
-pub mod channel;
 pub mod pool;

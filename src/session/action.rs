@@ -24,10 +24,16 @@ pub enum Action {
     PageVisible(bool),
     /// The time now (milliseconds), sent regularly while a clock runs.
     Tick(f64),
-    /// A message from a worker, for the game (the AI's move, a hint, the analysis).
-    Worker(Response),
-    /// A worker stopped answering and was replaced; its request was asked again.
-    WorkerRestarted,
+    /// A worker's reply, for the part that asked (the pool hands back the asker it was sent with).
+    Answer {
+        /// Who asked the request it answers.
+        asker: super::outbox::Asker,
+        /// The reply.
+        response: Response,
+    },
+    /// A worker stopped answering while it ran a request of this asker, and was replaced; the request was
+    /// asked again.
+    WorkerRestarted(super::outbox::Asker),
     /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
     /// [`crate::session::room::Room::parallel`]), and how many threads the AI's search runs on (all of them when
     /// they share one memory, else one).
@@ -63,7 +69,7 @@ pub enum Action {
         /// Who plays it.
         players: Option<crate::session::share::Players>,
     },
-    /// Something in the analysis room, or a worker's answer to it.
+    /// Something in the analysis room.
     Room(crate::session::room::RoomAction),
     /// Open an expert game on the board (the current game is kept aside, a click away): its moves, shown at
     /// the position the list found it for, played on by two people.

@@ -6,7 +6,7 @@
 //! A reply is taken only for the id asked last; a reply to a question withdrawn or asked again is not this
 //! ask's and is left to the caller (dropped).
 
-use crate::client::channel::Channel;
+use super::outbox::{Asker, Outbox};
 use crate::protocol::{Request, RequestId};
 
 /// A question in flight and the last outcome, each with the key it is for.
@@ -26,35 +26,38 @@ impl<K, A> Default for Ask<K, A> {
 }
 
 impl<K: PartialEq, A> Ask<K, A> {
-    /// Asks for `key`: a new id from `channel`, the request `request` makes of it sent at once. A question
-    /// still in flight is left to run (its reply will not be taken): withdraw it first when it should stop.
+    /// Asks for `key` as `asker`: a new id from `out`, the request `request` makes of it sent at once. A
+    /// question still in flight is left to run (its reply will not be taken): withdraw it first when it
+    /// should stop.
     pub fn ask(
         &mut self,
-        channel: &mut Channel,
+        out: &mut Outbox,
+        asker: Asker,
         key: K,
         request: impl FnOnce(RequestId) -> Request,
     ) {
-        self.ask_after(channel, key, 0, request);
+        self.ask_after(out, asker, key, 0, request);
     }
 
     /// [`Ask::ask`], the request to start no sooner than `delay_ms` from now (the pacing of AI-vs-AI
     /// games).
     pub fn ask_after(
         &mut self,
-        channel: &mut Channel,
+        out: &mut Outbox,
+        asker: Asker,
         key: K,
         delay_ms: u32,
         request: impl FnOnce(RequestId) -> Request,
     ) {
-        let id = channel.new_id();
-        channel.send(request(id), delay_ms);
+        let id = out.new_id();
+        out.send(asker, request(id), delay_ms);
         self.asked = Some((id, key));
     }
 
     /// Withdraws the question in flight, if any (the worker running it stops at once).
-    pub fn withdraw(&mut self, channel: &mut Channel) {
+    pub fn withdraw(&mut self, out: &mut Outbox) {
         if let Some((id, _)) = self.asked.take() {
-            channel.cancel(id);
+            out.cancel(id);
         }
     }
 
@@ -69,8 +72,8 @@ impl<K: PartialEq, A> Ask<K, A> {
     }
 
     /// Withdraws the question in flight and forgets the last outcome.
-    pub fn reset(&mut self, channel: &mut Channel) {
-        self.withdraw(channel);
+    pub fn reset(&mut self, out: &mut Outbox) {
+        self.withdraw(out);
         self.clear();
     }
 
@@ -181,6 +184,9 @@ impl<K: PartialEq, A> Ask<K, A> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::outbox::GameAsk;
+
+    const ASKER: Asker = Asker::Game(GameAsk::Hint);
 
     fn ping(id: RequestId) -> Request {
         Request::Ping { id }
@@ -188,13 +194,13 @@ mod tests {
 
     #[test]
     fn an_answer_is_taken_for_the_question_in_flight_only() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut ask: Ask<u8, &str> = Ask::default();
-        ask.ask(&mut channel, 7, ping);
+        ask.ask(&mut channel, ASKER, 7, ping);
         assert!(ask.is_asking_for(&7) && ask.has(&7) && !ask.has(&8));
         let first = channel.last_request().unwrap().0.id();
         // Asked again before the answer: the first reply is not this ask's any more.
-        ask.ask(&mut channel, 8, ping);
+        ask.ask(&mut channel, ASKER, 8, ping);
         let second = channel.last_request().unwrap().0.id();
         assert!(!ask.settle(first, Ok("late")));
         assert!(ask.answer().is_none());
@@ -209,9 +215,9 @@ mod tests {
 
     #[test]
     fn progress_is_the_answer_so_far_until_the_question_ends() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut ask: Ask<u8, u32> = Ask::default();
-        ask.ask(&mut channel, 5, ping);
+        ask.ask(&mut channel, ASKER, 5, ping);
         let id = channel.last_request().unwrap().0.id();
         assert!(ask.progress(id, 2) && ask.progress(id, 4));
         assert_eq!(ask.answer_for(&5), Some(&4));
@@ -225,16 +231,16 @@ mod tests {
 
     #[test]
     fn a_failure_is_kept_with_its_key_and_a_withdrawal_cancels() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut ask: Ask<u8, u32> = Ask::default();
-        ask.ask(&mut channel, 1, ping);
+        ask.ask(&mut channel, ASKER, 1, ping);
         let id = channel.last_request().unwrap().0.id();
         assert!(ask.settle(id, Err("no file".into())));
         assert_eq!(ask.error(), Some("no file"));
         assert!(ask.answer().is_none() && ask.has(&1));
         ask.forget_error();
         assert!(ask.error().is_none() && !ask.has(&1));
-        ask.ask(&mut channel, 2, ping);
+        ask.ask(&mut channel, ASKER, 2, ping);
         let id = channel.last_request().unwrap().0.id();
         ask.withdraw(&mut channel);
         assert_eq!(channel.cancelled_since(0), [id]);

@@ -4,10 +4,24 @@
 //! is in flight and what came, so that nothing here can disagree with itself.
 
 use super::ask::Ask;
+use super::outbox::Outbox;
 use super::settings::Start;
-use crate::client::channel::Channel;
 use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
 use reversi_engine::{Color, Move, Position, Square};
+
+/// Which of the game's asks a request is for: its replies come home to that ask (see
+/// [`super::outbox::Asker`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameAsk {
+    /// The AI's move ([`EngineAsks::search`]).
+    Search,
+    /// The hint ([`EngineAsks::hint`]).
+    Hint,
+    /// The analysis of the position shown ([`EngineAsks::analysis`]).
+    Analysis,
+    /// A random start ([`EngineAsks::start`]).
+    Start,
+}
 
 /// The engine's latest report while it thinks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,10 +96,10 @@ pub struct EngineAsks {
 impl EngineAsks {
     /// Withdraws the AI's search, the hint and the analysis (a worker running one stops at once); the last
     /// move's figures stay.
-    pub fn withdraw(&mut self, channel: &mut Channel) {
-        self.search.withdraw(channel);
-        self.hint.withdraw(channel);
-        self.analysis.withdraw(channel);
+    pub fn withdraw(&mut self, out: &mut Outbox) {
+        self.search.withdraw(out);
+        self.hint.withdraw(out);
+        self.analysis.withdraw(out);
         self.thinking = None;
     }
 

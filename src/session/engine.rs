@@ -2,28 +2,29 @@
 //! a random start) after each change, what it withdraws, and what it does with the answers. What is in
 //! flight lives in [`super::asks::EngineAsks`], one value an ask.
 
-use super::asks::{Hint, SearchStats, Thinking};
+use super::asks::{GameAsk, Hint, SearchStats, Thinking};
+use super::outbox::{Asker, Outbox};
 use super::{Mode, Notice, Session, Start};
 use crate::protocol::{Request, Response};
 use reversi_engine::{Game, Move, Square};
 
 impl Session {
     /// Withdraws every request in flight (a search that is running stops at once: its worker is replaced).
-    pub(super) fn cancel_engine(&mut self) {
+    pub(super) fn cancel_engine(&mut self, out: &mut Outbox) {
         if self.play.held.take().is_some() {
             if let Some(clock) = self.play.clock.as_mut() {
                 clock.grace_ms = 0.0;
             }
         }
-        self.asks.withdraw(&mut self.channel);
+        self.asks.withdraw(out);
     }
 
     /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
-    pub(super) fn after_change(&mut self) {
+    pub(super) fn after_change(&mut self, out: &mut Outbox) {
         // A hint or an analysis still running is for the old position: withdraw it (a worker running it
         // stops at once), or the engine's next search would wait behind it.
-        self.asks.hint.reset(&mut self.channel);
-        self.asks.analysis.reset(&mut self.channel);
+        self.asks.hint.reset(out);
+        self.asks.analysis.reset(out);
         self.asks.analysis_paused = false;
         self.asks.hint_follows = false;
         self.asks.thinking = None;
@@ -50,18 +51,20 @@ impl Session {
             let mistakes = self.play.settings.mistakes;
             self.asks
                 .search
-                .ask_after(&mut self.channel, position, delay, |id| Request::Search {
-                    id,
-                    position,
-                    level,
-                    seed: reversi_engine::seed_from(id),
-                    max_millis,
-                    mistakes,
+                .ask_after(out, Asker::Game(GameAsk::Search), position, delay, |id| {
+                    Request::Search {
+                        id,
+                        position,
+                        level,
+                        seed: reversi_engine::seed_from(id),
+                        max_millis,
+                        mistakes,
+                    }
                 });
         } else {
             self.asks.search.let_go();
             if self.prefs.analyse {
-                self.request_analysis();
+                self.request_analysis(out);
             }
         }
     }
@@ -101,7 +104,7 @@ impl Session {
     }
 
     /// Asks for the values of the legal moves of the position shown (the game's, or the one browsed).
-    pub(super) fn request_analysis(&mut self) {
+    pub(super) fn request_analysis(&mut self, out: &mut Outbox) {
         let position = self.shown();
         let browsed_over = self.play.browsing.is_some() && position.board.moves().is_empty();
         if (self.play.browsing.is_none() && self.is_finished()) || browsed_over || self.ai_to_move()
@@ -117,24 +120,26 @@ impl Session {
         let limit = (self.prefs.analyse_depth > 0).then_some(self.prefs.analyse_depth);
         self.asks
             .analysis
-            .ask(&mut self.channel, position, |id| Request::Analyse {
-                id,
-                position,
-                limit,
+            .ask(out, Asker::Game(GameAsk::Analysis), position, |id| {
+                Request::Analyse {
+                    id,
+                    position,
+                    limit,
+                }
             });
     }
 
     /// The page shown or hidden: a hidden page's analysis stops deepening (its values stay), and goes on
     /// when the page is shown again.
-    pub(super) fn page_visible(&mut self, visible: bool) {
+    pub(super) fn page_visible(&mut self, visible: bool, out: &mut Outbox) {
         self.asks.page_hidden = !visible;
         if !visible && self.asks.analysis.is_asking() {
-            self.asks.analysis.withdraw(&mut self.channel);
+            self.asks.analysis.withdraw(out);
             self.asks.analysis_paused = true;
         } else if visible && self.asks.analysis_paused {
             self.asks.analysis_paused = false;
             if self.prefs.analyse {
-                self.request_analysis();
+                self.request_analysis(out);
             }
         }
     }
@@ -152,7 +157,7 @@ impl Session {
     }
 
     /// Asks for a hint for the game's position (once: a hint in flight is not asked again).
-    pub(super) fn request_hint(&mut self) {
+    pub(super) fn request_hint(&mut self, out: &mut Outbox) {
         if self.is_finished() || self.ai_to_move() || self.asks.hint.is_asking() {
             return;
         }
@@ -163,7 +168,7 @@ impl Session {
                 && !self.asks.analysis.is_asking()
                 && self.asks.analysis_for(&self.play.game.position()).is_none()
             {
-                self.request_analysis();
+                self.request_analysis(out);
             }
             self.follow_analysis();
             return;
@@ -171,20 +176,33 @@ impl Session {
         let position = self.play.game.position();
         self.asks
             .hint
-            .ask(&mut self.channel, position, |id| Request::Search {
-                id,
-                position,
-                level: super::HINT_LEVEL,
-                seed: 0,
-                max_millis: Some(3000),
-                mistakes: None,
+            .ask(out, Asker::Game(GameAsk::Hint), position, |id| {
+                Request::Search {
+                    id,
+                    position,
+                    level: super::HINT_LEVEL,
+                    seed: 0,
+                    max_millis: Some(3000),
+                    mistakes: None,
+                }
             });
     }
 
-    pub(super) fn receive(&mut self, response: Response) {
+    /// A reply to one of the game's asks, delivered to it by who asked ([`GameAsk`]): each ask takes the
+    /// replies of its question in flight only (one withdrawn or asked again is dropped).
+    pub(super) fn receive(&mut self, ask: GameAsk, response: Response, out: &mut Outbox) {
+        match ask {
+            GameAsk::Search => self.searched(response, out),
+            GameAsk::Hint => self.hinted(response),
+            GameAsk::Analysis => self.analysed(response),
+            GameAsk::Start => self.started(response, out),
+        }
+    }
+
+    /// The AI's search reports, answers or fails.
+    fn searched(&mut self, response: Response, out: &mut Outbox) {
         let id = response.id();
-        if self.training.waits_for(id) {
-            std::rc::Rc::make_mut(&mut self.training).receive(response);
+        if !self.asks.is_search(id) {
             return;
         }
         match response {
@@ -195,7 +213,7 @@ impl Session {
                 pv,
                 nodes,
                 ..
-            } if self.asks.is_search(id) => {
+            } => {
                 self.asks.thinking = Some(Thinking {
                     best,
                     score,
@@ -212,7 +230,7 @@ impl Session {
                 nodes,
                 millis,
                 ..
-            } if self.asks.is_search(id) => {
+            } => {
                 let mover = self.play.game.to_move();
                 let stats = SearchStats {
                     color: mover,
@@ -228,7 +246,7 @@ impl Session {
                 match best {
                     Move::Place(square) if self.play.game.play(square).is_ok() => {
                         self.play.moved(mover);
-                        self.after_change();
+                        self.after_change(out);
                     }
                     _ => {
                         self.notice = Some(Notice::EngineError {
@@ -237,13 +255,30 @@ impl Session {
                     }
                 }
             }
+            // An error ends its own request only; the last move's figures stay.
+            Response::Error { message, .. } => {
+                self.asks.search.let_go();
+                self.asks.thinking = None;
+                self.notice = Some(Notice::EngineError { message });
+            }
+            _ => {}
+        }
+    }
+
+    /// The hint's search answers or fails.
+    fn hinted(&mut self, response: Response) {
+        let id = response.id();
+        if !self.asks.hint.waits_for(id) {
+            return;
+        }
+        match response {
             Response::BestMove {
                 best,
                 score,
                 kind,
                 pv,
                 ..
-            } if self.asks.hint.waits_for(id) => match best {
+            } => match best {
                 Move::Place(square) => {
                     let hint = Hint {
                         square,
@@ -256,7 +291,22 @@ impl Session {
                 // Nothing to hint at a pass.
                 Move::Pass => self.asks.hint.let_go(),
             },
-            Response::Analysis { analysis, .. } if self.asks.analysis.waits_for(id) => {
+            Response::Error { message, .. } => {
+                self.asks.hint.settle(id, Err(message.clone()));
+                self.notice = Some(Notice::EngineError { message });
+            }
+            _ => {}
+        }
+    }
+
+    /// The analysis deepens, ends or fails.
+    fn analysed(&mut self, response: Response) {
+        let id = response.id();
+        if !self.asks.analysis.waits_for(id) {
+            return;
+        }
+        match response {
+            Response::Analysis { analysis, .. } => {
                 // A report shallower than what is shown (the analysis asked again after the page was
                 // hidden, or after another request took its worker) waits until it goes deeper.
                 let deeper = self
@@ -272,10 +322,25 @@ impl Session {
                     self.follow_analysis();
                 }
             }
-            Response::Analysed { .. } if self.asks.analysis.waits_for(id) => {
+            Response::Analysed { .. } => {
                 self.asks.analysis.end(id);
             }
-            Response::Start { moves, value, .. } if self.asks.start.waits_for(id) => {
+            Response::Error { message, .. } => {
+                self.asks.analysis.settle(id, Err(message.clone()));
+                self.notice = Some(Notice::EngineError { message });
+            }
+            _ => {}
+        }
+    }
+
+    /// The random start comes, or cannot be found (the standard start stays, and the game goes on from it).
+    fn started(&mut self, response: Response, out: &mut Outbox) {
+        let id = response.id();
+        if !self.asks.start.waits_for(id) {
+            return;
+        }
+        match response {
+            Response::Start { moves, value, .. } => {
                 self.asks.start.settle(id, Ok(value));
                 match Game::from_moves(reversi_engine::Position::START, &moves) {
                     Ok(game) => {
@@ -293,29 +358,13 @@ impl Session {
                         })
                     }
                 }
-                self.after_change();
+                self.after_change(out);
             }
-            Response::Error { message, .. } if self.asks.start.waits_for(id) => {
-                // The standard start stays; the game goes on from it.
+            Response::Error { message, .. } => {
                 self.asks.start.settle(id, Err(message.clone()));
                 self.notice = Some(Notice::EngineError { message });
-                self.after_change();
+                self.after_change(out);
             }
-            // An error ends its own request only; the last move's figures stay.
-            Response::Error { message, .. } if self.asks.is_search(id) => {
-                self.asks.search.let_go();
-                self.asks.thinking = None;
-                self.notice = Some(Notice::EngineError { message });
-            }
-            Response::Error { message, .. } if self.asks.hint.waits_for(id) => {
-                self.asks.hint.settle(id, Err(message.clone()));
-                self.notice = Some(Notice::EngineError { message });
-            }
-            Response::Error { message, .. } if self.asks.analysis.waits_for(id) => {
-                self.asks.analysis.settle(id, Err(message.clone()));
-                self.notice = Some(Notice::EngineError { message });
-            }
-            // Replies to requests that no longer matter (after undo, new game, ...) are dropped.
             _ => {}
         }
     }

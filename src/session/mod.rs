@@ -3,9 +3,10 @@
 //! answered; the clock, notices, saved games, share links and keys; the analysis room's and the training
 //! room's state. The views ([`crate::view`]) only render it and dispatch [`Action`]s.
 //!
-//! Requests to the workers leave through [`Session::channel`] (see [`crate::client::channel`]): the reducer
-//! appends what an action needs sent, and withdraws what is no longer wanted; the page's pool sends each
-//! entry once.
+//! Requests to the workers are commands out: [`Session::apply`] returns what an action needs sent or
+//! withdrawn ([`outbox::Command`]), each request named by who asked ([`outbox::Asker`]); the page's pool
+//! carries the asker with the request and hands it back with each reply ([`Action::Answer`]), which goes
+//! home by one exhaustive match (see [`outbox`]). Nothing of what was sent is kept in the state.
 //!
 //! The root owns the parts and routes each action with an exhaustive match: the game ([`play`],
 //! `Action::Game`), the analysis room ([`room`], `Action::Room`), the training room ([`training`],
@@ -26,6 +27,7 @@ pub mod clock;
 pub mod keys;
 pub mod notice;
 pub mod orientation;
+pub mod outbox;
 pub mod persist;
 pub mod picture;
 pub mod preferences;
@@ -42,8 +44,8 @@ pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 use std::rc::Rc;
 
-use crate::client::channel::Channel;
-use crate::protocol::Request;
+use self::outbox::{Asker, Command, GameAsk, Outbox};
+use crate::protocol::{Request, RequestId};
 use reversi_engine::{Bitboard, Color, Game};
 
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
@@ -64,8 +66,8 @@ pub struct Session {
     pub prefs: Preferences,
     /// A message for the player.
     pub notice: Option<Notice>,
-    /// What the game asks of the engine workers, and withdraws.
-    pub channel: Channel,
+    /// The id the next request to the workers takes (all that is kept of what was sent).
+    next_id: RequestId,
     /// The games an import, a shared link or a loaded slot replaced, the latest last, kept so that each is a
     /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
     /// [`MAX_REPLACED`], the oldest dropped first.
@@ -83,30 +85,51 @@ pub struct Session {
 }
 
 impl Default for Session {
+    /// A new game with the default settings: the person plays black, with no analysis, so that nothing is
+    /// asked of the engine (tested).
     fn default() -> Session {
-        Session::new(Settings::default())
+        Session::new(Settings::default()).0
     }
 }
 
 impl Session {
-    /// A new game with `settings` (the engine starts thinking if it plays black).
-    pub fn new(settings: Settings) -> Session {
+    /// A new game with `settings`, and what it asks of the workers (the engine starts thinking if it plays
+    /// black; a random start is looked for).
+    pub fn new(settings: Settings) -> (Session, Vec<Command>) {
         let mut session = Session::blank(settings);
         session.play.id = session.new_game_id();
-        session.set_up_start();
-        session.after_change();
-        session
+        session.with_outbox(|session, out| {
+            session.set_up_start(out);
+            session.after_change(out);
+        })
+    }
+
+    /// Runs `f` with an outbox numbered from this session's next id, and returns the session and what `f`
+    /// sent (the start of a game: see [`Session::new`]).
+    fn with_outbox(mut self, f: impl FnOnce(&mut Session, &mut Outbox)) -> (Session, Vec<Command>) {
+        let commands = self.run(f);
+        (self, commands)
+    }
+
+    /// Runs `f` with an outbox numbered from this session's next id; keeps the next id and returns what `f`
+    /// sent.
+    fn run(&mut self, f: impl FnOnce(&mut Session, &mut Outbox)) -> Vec<Command> {
+        let mut out = Outbox::new(self.next_id);
+        f(self, &mut out);
+        let (commands, next_id) = out.finish();
+        self.next_id = next_id;
+        commands
     }
 
     /// Sets up the start `settings.start` asks for: an XOT opening drawn from the list, or a random start
     /// asked of a worker (the game waits for it).
-    fn set_up_start(&mut self) {
+    fn set_up_start(&mut self, out: &mut Outbox) {
         match self.play.settings.start {
             Start::Standard => {}
             Start::Xot => {
                 let list = reversi_engine::xot::openings();
                 // Drawn by the request counter, mixed: a new opening for each game.
-                let draw = reversi_engine::seed_from(self.channel.new_id());
+                let draw = reversi_engine::seed_from(out.new_id());
                 if let Some(opening) = list.get((draw % list.len().max(1) as u64) as usize) {
                     if let Ok(game) =
                         Game::from_moves(reversi_engine::Position::START, &opening.moves)
@@ -117,9 +140,10 @@ impl Session {
                 }
             }
             start @ Start::Random { moves, low, high } => {
+                let asker = Asker::Game(GameAsk::Start);
                 self.asks
                     .start
-                    .ask(&mut self.channel, start, |id| Request::RandomStart {
+                    .ask(out, asker, start, |id| Request::RandomStart {
                         id,
                         moves,
                         low,
@@ -137,7 +161,7 @@ impl Session {
             search_threads: 1,
             prefs: Preferences::default(),
             notice: None,
-            channel: Channel::new(1),
+            next_id: 1,
             replaced: Vec::new(),
             room: Rc::default(),
             training: Rc::new(crate::session::training::Training::new(
@@ -191,9 +215,9 @@ impl Session {
 
     /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
     /// engine's search. The game's clock waits while the training room is open.
-    fn charge(&mut self, now: f64) {
+    fn charge(&mut self, now: f64, out: &mut Outbox) {
         if self.play.charge(now, self.training.open) {
-            self.cancel_engine();
+            self.cancel_engine(out);
         }
     }
 
@@ -211,57 +235,75 @@ impl Session {
         self.play.shown()
     }
 
-    /// Applies one action, then lets the analysis room ask what the change calls for.
-    pub fn apply(&mut self, action: Action) {
+    /// Applies one action, then lets the analysis room ask what the change calls for; returns what is to be
+    /// sent to the workers or withdrawn (see [`outbox`]).
+    pub fn apply(&mut self, action: Action) -> Vec<Command> {
+        self.run(|session, out| session.step(action, out))
+    }
+
+    /// [`Session::apply`] with the outbox of the action being applied.
+    fn step(&mut self, action: Action, out: &mut Outbox) {
         match action {
             Action::On { at, action } => {
                 if at == self.shown() {
-                    self.apply(*action);
+                    self.step(*action, out);
                 }
             }
             Action::Room(action) => {
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).apply(action, &self.play.game, &shown);
+                Rc::make_mut(&mut self.room).apply(action, &self.play.game, &shown, out);
             }
             action => {
                 let shown_before = self.shown();
-                self.apply_game(action);
+                self.apply_game(action, out);
                 let shown = self.shown();
                 let moved = shown != shown_before;
                 let shown = moved.then_some(&shown);
                 if !self.room.settled(&self.play.game, shown) {
-                    Rc::make_mut(&mut self.room).sync(&self.play.game, shown);
+                    Rc::make_mut(&mut self.room).sync(&self.play.game, shown, out);
                 }
             }
         }
     }
 
-    fn apply_game(&mut self, action: Action) {
+    /// A reply of the workers, home to the part that asked: one exhaustive match on who asked.
+    fn answer(&mut self, asker: Asker, response: crate::protocol::Response, out: &mut Outbox) {
+        match asker {
+            Asker::Game(ask) => self.receive(ask, response, out),
+            Asker::Room(ask) => {
+                let shown = self.shown();
+                Rc::make_mut(&mut self.room).receive(ask, response, &self.play.game, &shown, out);
+            }
+            Asker::Training(ask) => Rc::make_mut(&mut self.training).receive(ask, response),
+        }
+    }
+
+    fn apply_game(&mut self, action: Action, out: &mut Outbox) {
         match action {
             Action::NewGame(settings) => {
-                // What the old game asked is withdrawn; the channel goes on (its ids too), so nothing of the
+                // What the old game asked is withdrawn; the ids go on, so nothing of the
                 // old game is mistaken for the new one.
-                self.cancel_engine();
+                self.cancel_engine(out);
                 let mut room = std::mem::take(&mut self.room);
                 if room.review().is_some() {
-                    Rc::make_mut(&mut room).forget_review();
+                    Rc::make_mut(&mut room).forget_review(out);
                 }
                 *self = Session {
                     room,
-                    channel: std::mem::take(&mut self.channel),
+                    next_id: self.next_id,
                     prefs: self.prefs,
                     salt: self.salt,
                     pace: self.pace,
                     ..Session::blank(settings)
                 };
                 self.play.id = self.new_game_id();
-                self.set_up_start();
-                self.after_change();
+                self.set_up_start(out);
+                self.after_change(out);
             }
             Action::Game(GameAction::Square(square)) if self.training.open => {
-                Rc::make_mut(&mut self.training).click(square, &mut self.channel);
+                Rc::make_mut(&mut self.training).click(square, out);
             }
-            Action::Training(action) => self.train(action),
+            Action::Training(action) => self.train(action, out),
             // The game's own controls wait while the training room has the board.
             Action::Game(GameAction::Undo | GameAction::Redo)
             | Action::Hint
@@ -269,69 +311,74 @@ impl Session {
                 if self.training.open => {}
             Action::Game(action) => {
                 let outcome = self.play.apply(action, self.asks.start.is_asking());
-                self.follow(outcome);
+                self.follow(outcome, out);
             }
-            Action::Hint => self.request_hint(),
+            Action::Hint => self.request_hint(out),
             Action::PlayLine(line) => {
                 for square in line {
                     if !self.clickable().contains(square) {
                         break;
                     }
-                    self.apply(Action::Game(GameAction::Square(square)));
+                    self.step(Action::Game(GameAction::Square(square)), out);
                 }
             }
             Action::Prefs(action) => {
                 self.prefs.apply(action);
                 // The analysis on the board asks again with its new limit, or stops.
                 if action.changes_analysis() {
-                    self.asks.analysis.reset(&mut self.channel);
+                    self.asks.analysis.reset(out);
                     self.asks.analysis_paused = false;
                     if self.prefs.analyse {
                         // A hint shown or asked becomes the analysis's best move, so that the two agree.
                         if self.asks.hint.is_asking() || self.asks.hint().is_some() {
-                            self.asks.hint.reset(&mut self.channel);
+                            self.asks.hint.reset(out);
                             self.asks.hint_follows = true;
                         }
-                        self.request_analysis();
+                        self.request_analysis(out);
                     }
                 }
             }
-            Action::PageVisible(visible) => self.page_visible(visible),
-            Action::PlayAgain => self.apply(Action::NewGame(self.play.settings)),
-            Action::Tick(now) => self.charge(now),
-            Action::Worker(response) => self.receive(response),
-            Action::WorkerRestarted => self.notice = Some(Notice::WorkerRestarted),
+            Action::PageVisible(visible) => self.page_visible(visible, out),
+            Action::PlayAgain => self.step(Action::NewGame(self.play.settings), out),
+            Action::Tick(now) => self.charge(now, out),
+            Action::Answer { asker, response } => self.answer(asker, response, out),
+            // The analysis room's questions are asked again without a word: only what a person waits for
+            // is told.
+            Action::WorkerRestarted(Asker::Room(_)) => {}
+            Action::WorkerRestarted(Asker::Game(_) | Asker::Training(_)) => {
+                self.notice = Some(Notice::WorkerRestarted)
+            }
             Action::Workers { count, threads } => {
                 self.search_threads = threads.max(1);
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).set_workers(count, &self.play.game, &shown);
+                Rc::make_mut(&mut self.room).set_workers(count, &self.play.game, &shown, out);
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
             Action::Tell(notice) => self.notice = Some(notice),
-            Action::SetUp(position) => self.set_up(position),
-            Action::Restore(kept) => self.restore(*kept),
+            Action::SetUp(position) => self.set_up(position, out),
+            Action::Restore(kept) => self.restore(*kept, out),
             Action::Import(text) => match import::read(&text) {
-                Ok(game) => self.import(game),
+                Ok(game) => self.import(game, out),
                 Err(error) => self.notice = Some(error.notice()),
             },
-            Action::BringBack => self.bring_back(),
+            Action::BringBack => self.bring_back(out),
             Action::OpenShared {
                 start,
                 transcript,
                 players,
-            } => self.open_shared(start, &transcript, players),
+            } => self.open_shared(start, &transcript, players, out),
             // Routed to the room by `apply`.
             Action::Room(_) => {}
             Action::OpenExpertGame {
                 transcript,
                 at,
                 title,
-            } => self.open_expert_game(&transcript, at, title),
+            } => self.open_expert_game(&transcript, at, title, out),
             // Checked by `apply`; one that reaches here is checked the same way.
             Action::On { at, action } => {
                 if at == self.shown() {
-                    self.apply_game(*action);
+                    self.apply_game(*action, out);
                 }
             }
         }
@@ -339,38 +386,38 @@ impl Session {
 
     /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked
     /// (the clock stops at the next charge); closing asks again what the game needs (the AI's move).
-    fn train(&mut self, action: crate::session::training::TrainingAction) {
+    fn train(&mut self, action: crate::session::training::TrainingAction, out: &mut Outbox) {
         use crate::session::training::TrainingAction;
         let opening = action == TrainingAction::Open && !self.training.open;
         let closing = action == TrainingAction::Close && self.training.open;
-        Rc::make_mut(&mut self.training).apply(action, &mut self.channel);
+        Rc::make_mut(&mut self.training).apply(action, out);
         if opening {
-            self.cancel_engine();
+            self.cancel_engine(out);
             self.play.browsing = None;
             self.notice = None;
         }
         if closing {
-            self.after_change();
+            self.after_change(out);
         }
     }
 
     /// Acts on what the game's own action changed: a new record withdraws what was asked for the old
     /// position and asks anew; another position shown is analysed (with the analysis on; the hint belongs
     /// to the game's own position); a refusal is told.
-    fn follow(&mut self, outcome: Outcome) {
+    fn follow(&mut self, outcome: Outcome, out: &mut Outbox) {
         match outcome {
             Outcome::Nothing => {}
             Outcome::Record { withdraw } => {
                 if withdraw {
-                    self.cancel_engine();
+                    self.cancel_engine(out);
                 }
                 self.notice = None;
-                self.after_change();
+                self.after_change(out);
             }
             Outcome::Shown => {
                 if self.prefs.analyse {
-                    self.asks.analysis.reset(&mut self.channel);
-                    self.request_analysis();
+                    self.asks.analysis.reset(out);
+                    self.request_analysis(out);
                 }
             }
             Outcome::Told(notice) => self.notice = Some(notice),

@@ -2,6 +2,7 @@
 //! its reply is held until [`MIN_REPLY_MS`] after the person's move, so that the person sees their own
 //! move land and its discs turn before the reply's do.
 
+use super::outbox::{Asker, Command, GameAsk};
 use super::{Action, Mode, Session};
 use crate::protocol::Response;
 
@@ -43,6 +44,8 @@ impl Pace {
 pub struct HeldReply {
     /// The worker's answer.
     pub response: crate::protocol::Response,
+    /// Who asked it (the AI's search).
+    pub asker: Asker,
     /// When it is shown (page milliseconds).
     pub due: f64,
 }
@@ -54,39 +57,60 @@ impl Session {
     ///
     /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
     /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
-    pub fn apply_at(&mut self, now: f64, action: Action) {
-        if self.play.held.as_ref().is_some_and(|held| held.due <= now) {
-            let held = self.play.held.take().expect("held");
-            self.charge(now);
-            self.apply(Action::Worker(held.response));
-            self.charge(now);
-        }
-        if let (Action::Worker(response), Some(due)) = (&action, self.play.reply_due) {
-            let the_move =
-                matches!(response, Response::BestMove { .. }) && self.asks.is_search(response.id());
-            if the_move && now < due {
-                self.charge(now);
-                if let Some(clock) = self.play.clock.as_mut() {
-                    clock.grace_ms += due - now;
-                }
-                self.play.held = Some(HeldReply {
-                    response: response.clone(),
-                    due,
-                });
-                return;
+    pub fn apply_at(&mut self, now: f64, action: Action) -> Vec<Command> {
+        self.run(|session, out| {
+            if session
+                .play
+                .held
+                .as_ref()
+                .is_some_and(|held| held.due <= now)
+            {
+                let held = session.play.held.take().expect("held");
+                session.charge(now, out);
+                session.step(
+                    Action::Answer {
+                        asker: held.asker,
+                        response: held.response,
+                    },
+                    out,
+                );
+                session.charge(now, out);
             }
-        }
-        let (plies, person) = (self.play.game.plies().len(), !self.ai_to_move());
-        self.charge(now);
-        self.apply(action);
-        self.charge(now);
-        let person_moved = person && self.play.game.plies().len() > plies;
-        if person_moved
-            && self.ai_to_move()
-            && matches!(self.play.settings.mode, Mode::HumanVsAi { .. })
-        {
-            self.play.reply_due = Some(now + self.pace.min_reply_ms);
-        }
+            if let (
+                Action::Answer {
+                    asker: asker @ Asker::Game(GameAsk::Search),
+                    response,
+                },
+                Some(due),
+            ) = (&action, session.play.reply_due)
+            {
+                let the_move = matches!(response, Response::BestMove { .. })
+                    && session.asks.is_search(response.id());
+                if the_move && now < due {
+                    session.charge(now, out);
+                    if let Some(clock) = session.play.clock.as_mut() {
+                        clock.grace_ms += due - now;
+                    }
+                    session.play.held = Some(HeldReply {
+                        response: response.clone(),
+                        asker: *asker,
+                        due,
+                    });
+                    return;
+                }
+            }
+            let (plies, person) = (session.play.game.plies().len(), !session.ai_to_move());
+            session.charge(now, out);
+            session.step(action, out);
+            session.charge(now, out);
+            let person_moved = person && session.play.game.plies().len() > plies;
+            if person_moved
+                && session.ai_to_move()
+                && matches!(session.play.settings.mode, Mode::HumanVsAi { .. })
+            {
+                session.play.reply_due = Some(now + session.pace.min_reply_ms);
+            }
+        })
     }
 
     /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.

@@ -2,6 +2,7 @@
 //! shared link, an expert game opened, and the game brought back. Nothing is replaced without the game it
 //! replaces kept aside ([`Session::replaced`], at most [`MAX_REPLACED`]).
 
+use super::outbox::Outbox;
 use super::share::Players;
 use super::{GameClock, Kept, LinkError, Mode, Notice, Session};
 use reversi_engine::{Game, Position};
@@ -26,11 +27,11 @@ pub const MAX_REPLACED: usize = 5;
 
 impl Session {
     /// Starts a game from a set-up position (checked by the editor); the game it replaces is kept aside.
-    pub(super) fn set_up(&mut self, position: Position) {
+    pub(super) fn set_up(&mut self, position: Position, out: &mut Outbox) {
         let game = Game::from_position(position);
         let kept = self.put_aside(&game);
         self.play.clock = self.play.settings.clock.map(GameClock::new);
-        self.replace_game(game);
+        self.replace_game(game, out);
         if kept {
             self.notice = Some(Notice::Replaced);
         }
@@ -38,22 +39,22 @@ impl Session {
 
     /// Continues a saved game (from a save slot): only its game and settings are taken, request ids and
     /// the workers go on.
-    pub(super) fn restore(&mut self, saved: Kept) {
+    pub(super) fn restore(&mut self, saved: Kept, out: &mut Outbox) {
         self.play.settings = saved.settings;
         self.prefs.analyse = saved.analyse;
         self.prefs.analyse_depth = super::preferences::offered_depth(saved.analyse_depth);
         self.prefs.scoring = saved.scoring;
         let kept = self.put_aside(&saved.game);
         self.play.clock = saved.clock.clone();
-        self.replace_game(saved.game);
+        self.replace_game(saved.game, out);
         // The same game as the one saved, further on or not.
         if saved.id != 0 {
             self.play.id = saved.id;
         }
         // Saved while its random start was searched: searched again.
         if saved.starting {
-            self.set_up_start();
-            self.after_change();
+            self.set_up_start(out);
+            self.after_change(out);
         }
         if kept {
             self.notice = Some(Notice::Replaced);
@@ -61,7 +62,7 @@ impl Session {
     }
 
     /// Swaps the current game with the last one kept aside.
-    pub(super) fn bring_back(&mut self) {
+    pub(super) fn bring_back(&mut self, out: &mut Outbox) {
         let Some(previous) = self.replaced.pop() else {
             return;
         };
@@ -70,7 +71,7 @@ impl Session {
         self.play.settings = previous.settings;
         // Each game brings its own clock, with the time it had left.
         self.play.clock = stopped(previous.clock);
-        self.replace_game(previous.game);
+        self.replace_game(previous.game, out);
         if previous.id != 0 {
             self.play.id = previous.id;
         }
@@ -87,6 +88,7 @@ impl Session {
         start: Option<Position>,
         transcript: &str,
         players: Option<Players>,
+        out: &mut Outbox,
     ) {
         let start = start.unwrap_or(Position::START);
         match Game::from_position_and_transcript(start, transcript) {
@@ -99,7 +101,7 @@ impl Session {
                 }
                 // A shared link carries no clock.
                 self.play.drop_clock();
-                self.replace_game(game);
+                self.replace_game(game, out);
                 if kept {
                     self.notice = Some(Notice::Replaced);
                 }
@@ -113,17 +115,23 @@ impl Session {
     }
 
     /// Opens an expert game, shown at the position `at` the list found it for, played on by two people.
-    pub(super) fn open_expert_game(&mut self, transcript: &str, at: Position, title: ExpertTitle) {
+    pub(super) fn open_expert_game(
+        &mut self,
+        transcript: &str,
+        at: Position,
+        title: ExpertTitle,
+        out: &mut Outbox,
+    ) {
         match Game::from_transcript(transcript) {
             Ok(game) => {
                 let kept = self.put_aside(&game);
                 self.play.settings.mode = Mode::HumanVsHuman;
                 self.play.drop_clock();
-                self.replace_game(game);
+                self.replace_game(game, out);
                 self.play.expert = Some(title);
                 let ply = self.play.game.plies().iter().position(|p| p.before == at);
                 let shown = self.play.apply(super::GameAction::Browse(ply), false);
-                self.follow(shown);
+                self.follow(shown, out);
                 if kept {
                     self.notice = Some(Notice::Replaced);
                 }
@@ -133,11 +141,11 @@ impl Session {
     }
 
     /// Puts an imported game in place of the current one, which is kept aside.
-    pub(super) fn import(&mut self, game: Game) {
+    pub(super) fn import(&mut self, game: Game, out: &mut Outbox) {
         let kept = self.put_aside(&game);
         // An imported game carries no clock: it never arrives lost on time.
         self.play.drop_clock();
-        self.replace_game(game);
+        self.replace_game(game, out);
         if kept {
             self.notice = Some(Notice::Replaced);
         }
@@ -163,11 +171,11 @@ impl Session {
     }
 
     /// Puts `game` in place of the current one (with the same settings), dropping what the engine was doing.
-    pub(super) fn replace_game(&mut self, game: Game) {
-        self.cancel_engine();
+    pub(super) fn replace_game(&mut self, game: Game, out: &mut Outbox) {
+        self.cancel_engine(out);
         // A review belongs to the game it reviewed (the values it found stay, kept by position).
         if self.room.review().is_some() {
-            std::rc::Rc::make_mut(&mut self.room).forget_review();
+            std::rc::Rc::make_mut(&mut self.room).forget_review(out);
         }
         self.play.game = game;
         self.play.id = self.new_game_id();
@@ -175,8 +183,8 @@ impl Session {
         self.notice = None;
         self.play.expert = None;
         self.play.started = None;
-        self.asks.start.withdraw(&mut self.channel);
-        self.after_change();
+        self.asks.start.withdraw(out);
+        self.after_change(out);
     }
 }
 

@@ -146,9 +146,10 @@ impl Session {
         }
     }
 
-    /// A session continuing a kept game (restored from storage): an engine to move starts thinking again,
-    /// within the clock's time left; a game lost on time is over, and asks nothing.
-    pub fn resume(kept: Kept) -> Session {
+    /// A session continuing a kept game (restored from storage), and what it asks of the workers: an
+    /// engine to move starts thinking again, within the clock's time left; a game lost on time is over, and
+    /// asks nothing.
+    pub fn resume(kept: Kept) -> (Session, Vec<super::outbox::Command>) {
         let mut session = Session::blank(kept.settings);
         session.play.id = match kept.id {
             0 => session.new_game_id(),
@@ -159,10 +160,11 @@ impl Session {
         session.prefs.analyse = kept.analyse;
         session.prefs.analyse_depth = super::preferences::offered_depth(kept.analyse_depth);
         session.prefs.scoring = kept.scoring;
-        if kept.starting {
-            session.set_up_start();
-        }
-        session.after_change();
-        session
+        session.with_outbox(|session, out| {
+            if kept.starting {
+                session.set_up_start(out);
+            }
+            session.after_change(out);
+        })
     }
 }

@@ -126,12 +126,13 @@ pub fn read_replaced(text: &str) -> Vec<Kept> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::tests::Program;
     use crate::session::GameAction;
-    use crate::session::{Action, Mode, Session};
+    use crate::session::{Action, Mode};
 
     #[test]
     fn slots_keep_the_game_and_say_what_they_hold() {
-        let mut session = Session::new(Settings {
+        let mut session = Program::new(Settings {
             mode: Mode::HumanVsHuman,
             ..Settings::default()
         });
@@ -151,7 +152,7 @@ mod tests {
 
     /// A game saved before games had ids.
     fn game(moves: &str) -> Kept {
-        let mut kept = Session::new(Settings::default()).kept();
+        let mut kept = Program::new(Settings::default()).kept();
         kept.game = Game::from_transcript(moves).unwrap();
         kept.id = 0;
         kept
@@ -245,7 +246,7 @@ mod tests {
     /// message short.
     #[test]
     fn a_slot_with_a_megabyte_of_moves_is_refused_at_its_first_bad_move() {
-        let session = Session::new(Settings::default());
+        let session = Program::new(Settings::default());
         let text = save_slot(&session.kept(), 1.0);
         let huge = text.replacen(
             "\"moves\":\"\"",

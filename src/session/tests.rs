@@ -5,26 +5,29 @@ use crate::session::room::RoomAction;
 use crate::session::training::TrainingAction;
 use reversi_engine::{Move, Position, Square};
 
+pub(crate) mod program;
+pub(crate) use self::program::{reply, Program, Step};
+
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
 }
 
-fn hvh() -> Session {
-    Session::new(Settings {
+fn hvh() -> Program {
+    Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     })
 }
 
-fn search_id(session: &Session) -> RequestId {
+fn search_id(session: &Program) -> RequestId {
     match session.channel.last_request() {
         Some((Request::Search { id, .. }, _)) => id,
         other => panic!("expected a search request, found {other:?}"),
     }
 }
 
-pub(super) fn best_move(id: RequestId, best: &str) -> Action {
-    Action::Worker(Response::BestMove {
+pub(super) fn best_move(id: RequestId, best: &str) -> Step {
+    reply(Response::BestMove {
         id,
         best: best.parse().unwrap(),
         score: 0,
@@ -60,7 +63,7 @@ fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
 
 #[test]
 fn ai_replies_and_undo_returns_to_the_human_turn() {
-    let mut s = Session::new(Settings::default()); // human black vs AI
+    let mut s = Program::new(Settings::default()); // human black vs AI
     assert_eq!(s.channel.seq(), 0, "black moves first: the person");
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
@@ -83,7 +86,7 @@ fn ai_replies_and_undo_returns_to_the_human_turn() {
 fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // Human vs AI (the person plays black) with the analysis on: an analysis is in flight at the
     // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let analysis = s.asks.analysis.asked_id().unwrap();
     let seq = s.channel.seq();
@@ -120,7 +123,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
 fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     // A hint, then a puzzle, then a clock tick, all before the page's effect runs: every request is
     // still in the channel after the last mark the page sent.
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         clock: Some(ClockSettings {
             minutes: 1,
@@ -132,11 +135,11 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
     s.apply(Action::Hint);
     s.apply(Action::Training(TrainingAction::StartPuzzles(1)));
     s.apply(Action::Tick(1_000.0));
-    s.apply(Action::Room(RoomAction::Answer(Response::Pong {
+    s.apply(reply(Response::Pong {
         id: 12345,
         version: String::new(),
         stop_flag: None,
-    })));
+    }));
     let pending = s.channel.pending_since(sent);
     assert!(
         matches!(
@@ -165,7 +168,7 @@ fn an_error_ends_only_its_own_request() {
     let Some((Request::Puzzle { id: puzzle, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
-    s.apply(Action::Worker(Response::Error {
+    s.apply(reply(Response::Error {
         id: hint,
         message: "no".into(),
     }));
@@ -173,10 +176,10 @@ fn an_error_ends_only_its_own_request() {
     assert!(s.training.waits_for(puzzle), "the puzzle goes on");
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
     // An error for somebody else's request (the room's) leaves the AI's search alone.
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
-    s.apply(Action::Worker(Response::Error {
+    s.apply(reply(Response::Error {
         id: id + 1000,
         message: "no".into(),
     }));
@@ -191,9 +194,9 @@ fn play_again_with_the_explorer_open_asks_the_explorer() {
     let mut s = hvh();
     s.apply(Action::Room(RoomAction::SetExplorer(true)));
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
-    let sent = s.room.channel.seq();
+    let sent = s.room_channel.seq();
     s.apply(Action::PlayAgain);
-    let pending = s.room.channel.pending_since(sent);
+    let pending = s.room_channel.pending_since(sent);
     assert!(
         pending.iter().any(
             |(r, _)| matches!(r, Request::Explore { position, .. } if *position == Position::START)
@@ -204,7 +207,7 @@ fn play_again_with_the_explorer_open_asks_the_explorer() {
 
 #[test]
 fn stale_replies_are_ignored() {
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
     let seq = s.channel.seq();
@@ -228,7 +231,7 @@ fn stale_replies_are_ignored() {
 
 #[test]
 fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::White,
         },
@@ -240,7 +243,7 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
     assert_eq!(s.play.game.transcript(), "f5");
     assert!(s.channel.pending_since(seq).is_empty());
 
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::AiVsAi,
         ..Settings::default()
     });
@@ -258,10 +261,12 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
 #[test]
 fn a_replaced_worker_is_announced_and_its_search_still_answers() {
     // The pool replaces a dead worker and asks again with the same request: the session only says so.
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
-    s.apply(Action::WorkerRestarted);
+    s.apply(Action::WorkerRestarted(outbox::Asker::Game(
+        GameAsk::Search,
+    )));
     assert_eq!(s.notice, Some(Notice::WorkerRestarted));
     assert_eq!(s.asks.search.asked_id(), Some(id));
     s.apply(best_move(id, "d6"));
@@ -281,7 +286,7 @@ fn play_again_keeps_the_settings() {
         ai_move_delay_ms: 0,
         clock: None,
     };
-    let mut s = Session::new(settings);
+    let mut s = Program::new(settings);
     s.apply(Action::PlayAgain);
     assert_eq!(s.play.settings, settings);
     assert!(matches!(
@@ -292,10 +297,10 @@ fn play_again_keeps_the_settings() {
 
 #[test]
 fn restoring_a_slot_keeps_request_ids_increasing() {
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
-    let saved = Session::new(Settings {
+    let saved = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::White,
         },
@@ -325,7 +330,7 @@ fn a_set_up_position_starts_a_game_from_there() {
 
 #[test]
 fn illegal_engine_answers_are_reported_not_played() {
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(best_move(id, "a1"));
@@ -334,7 +339,7 @@ fn illegal_engine_answers_are_reported_not_played() {
 }
 
 /// The analysis's values of the position shown, if they came for it.
-pub(super) fn values_shown(s: &Session) -> Vec<(Square, i32)> {
+pub(super) fn values_shown(s: &Program) -> Vec<(Square, i32)> {
     s.asks
         .analysis_for(&s.shown())
         .map(|a| a.values())
@@ -342,8 +347,8 @@ pub(super) fn values_shown(s: &Session) -> Vec<(Square, i32)> {
 }
 
 /// A worker's report of an analysis at `depth`: the moves with their values, best first.
-pub(super) fn analysed(id: RequestId, depth: u32, values: &[(&str, i32)]) -> Action {
-    Action::Worker(Response::Analysis {
+pub(super) fn analysed(id: RequestId, depth: u32, values: &[(&str, i32)]) -> Step {
+    reply(Response::Analysis {
         id,
         analysis: crate::protocol::WireAnalysis {
             depth,
@@ -435,7 +440,7 @@ fn browsing_shows_the_past_and_blocks_clicks() {
 
 #[test]
 fn a_new_or_imported_game_starts_without_the_old_review() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });
@@ -444,11 +449,11 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
     assert!(s.room.reviewing());
     let asked = s.room.waiting();
     assert!(!asked.is_empty());
-    let seq = s.room.channel.seq();
+    let seq = s.room_channel.seq();
     s.apply(Action::Import("e6f4".into()));
     assert_eq!(s.room.review(), None);
     assert_eq!(
-        s.room.channel.cancelled_since(seq),
+        s.room_channel.cancelled_since(seq),
         asked,
         "the running review was stopped"
     );

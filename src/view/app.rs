@@ -3,6 +3,7 @@
 //! [`crate::view::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`crate::view::browser`].
 
 use crate::session::room::RoomAction;
+use crate::view::reducer::Page;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -42,9 +43,10 @@ pub fn app() -> Html {
 
 /// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in
 /// the address opens its game instead (and is then removed from the address, so a reload keeps playing).
-fn initial_session() -> Session {
+fn initial_session() -> Page {
     // Whether the game on the board is one a save named (it keeps its id), not a new one.
     let mut named = false;
+    let mut commands = Vec::new();
     let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
         None => Session::default(),
         // Data that cannot be read in full is copied aside before the next autosave writes over it.
@@ -55,7 +57,8 @@ fn initial_session() -> Session {
                 reset,
             }) => {
                 named = kept.id != 0;
-                let mut session = Session::resume(kept);
+                let (mut session, asked) = Session::resume(kept);
+                commands = asked;
                 if !reset.is_empty() {
                     session.notice = Some(Notice::SettingsReset {
                         settings: reset,
@@ -70,7 +73,8 @@ fn initial_session() -> Session {
                 ..
             }) => {
                 named = kept.id != 0;
-                let mut session = Session::resume(kept);
+                let (mut session, asked) = Session::resume(kept);
+                commands = asked;
                 session.notice = Some(Notice::RestorePartial {
                     error,
                     backup: keep_unreadable(&text),
@@ -117,7 +121,7 @@ fn initial_session() -> Session {
         session.replaced = slots::read_replaced(&text);
     }
     if let Some(action) = take_shared_link() {
-        session.apply(action);
+        commands.extend(session.apply(action));
     }
     // The training room's progress; unreadable progress is copied aside before it is written over.
     if let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) {
@@ -130,7 +134,7 @@ fn initial_session() -> Session {
             }
         }
     }
-    session
+    Page::new(session, commands)
 }
 
 #[function_component(Main)]
@@ -355,7 +359,7 @@ fn main_view() -> Html {
 /// the same callback every render).
 #[hook]
 fn use_dispatch<In: 'static>(
-    dispatcher: UseReducerDispatcher<Session>,
+    dispatcher: UseReducerDispatcher<Page>,
     action: fn(In) -> Action,
 ) -> Callback<In> {
     (*use_memo((), move |_| {
@@ -446,7 +450,7 @@ fn announcement(lang: Lang, session: &Session) -> String {
 /// and N are undo, redo, hint and a new game.
 fn on_key(
     e: &KeyboardEvent,
-    session: &UseReducerHandle<Session>,
+    session: &UseReducerHandle<Page>,
     show_form: &UseStateHandle<bool>,
     orientation: reversi_engine::Symmetry,
 ) {

@@ -33,7 +33,7 @@ mod hooks;
 #[cfg(target_arch = "wasm32")]
 mod panels;
 #[cfg(target_arch = "wasm32")]
-mod reducer;
+pub mod reducer;
 #[cfg(target_arch = "wasm32")]
 mod sections;
 #[cfg(target_arch = "wasm32")]

@@ -14,7 +14,11 @@ pub(super) struct Affinity {
 impl Affinity {
     /// The idle slot whose worker holds the file `request` reads, if there is one (the same worker: not
     /// one started since in that slot).
-    pub(super) fn idle_holder(&self, request: &Request, slots: &[(Slot, u64)]) -> Option<usize> {
+    pub(super) fn idle_holder<O: PartialEq>(
+        &self,
+        request: &Request,
+        slots: &[(Slot<O>, u64)],
+    ) -> Option<usize> {
         let (slot, generation) = self.holders[request.data_file()?.index()]?;
         let (state, current) = slots.get(slot)?;
         (*state == Slot::Idle && *current == generation).then_some(slot)

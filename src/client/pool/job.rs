@@ -4,7 +4,7 @@
 use super::{Job, SILENCE_MS, STOP_MS};
 use crate::protocol::Priority;
 
-impl Job {
+impl<O> Job<O> {
     pub(super) fn priority(&self) -> Priority {
         self.priority
     }

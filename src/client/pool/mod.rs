@@ -33,7 +33,8 @@ pub const MAX_TRIES: u32 = 3;
 const START_MS: f64 = 30_000.0;
 /// A worker whose stop flag is set and that has not ended its request after this long is taken for dead.
 pub const STOP_MS: f64 = 2_000.0;
-/// The ids of the helpers' requests, far above the page's own (see [`crate::client::channel::Channel`]).
+/// The ids of the helpers' requests, far above the page's own, which start at 1 (see
+/// [`crate::session::outbox::Outbox`]).
 pub const FIRST_HELP_ID: RequestId = 1 << 50;
 /// A busy worker silent this long (four of its heartbeats, [`crate::protocol::HEARTBEAT_MS`]) is taken for
 /// dead: terminated, or killed by the browser without an `error` event.
@@ -45,18 +46,9 @@ mod size;
 
 pub use self::size::{pool_size, table_mb, MAX_WORKERS, POOL_MB, WORKER_OVERHEAD_MB};
 
-/// Whose request it is: the game's (AI, hint, analysis) or the analysis room's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Owner {
-    /// [`crate::session::Session`].
-    Game,
-    /// [`crate::session::room::Room`].
-    Room,
-}
-
 /// What the page must do.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Effect {
+pub enum Effect<O> {
     /// Terminate every worker and make a new shared memory: the [`Effect::Start`]s that follow start the
     /// whole group on it (workers sharing one memory only).
     Reset,
@@ -83,18 +75,22 @@ pub enum Effect {
     },
     /// Hand a reply to its owner.
     Deliver {
-        /// Whose request it answers.
-        owner: Owner,
+        /// Who asked the request it answers (the tag it was submitted with).
+        owner: O,
         /// The reply.
         response: Response,
     },
-    /// A worker running the game's request stopped answering and was replaced (tell the player).
-    Restarted,
+    /// A worker stopped answering while it ran a request of `owner`, and was replaced; the request is asked
+    /// again (the owner may tell the player).
+    Restarted {
+        /// Who asked the request it ran.
+        owner: O,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
-struct Job {
-    owner: Owner,
+struct Job<O> {
+    owner: O,
     request: Request,
     /// The request's own, or for a helper the priority of the search it helps.
     priority: Priority,
@@ -106,7 +102,7 @@ struct Job {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum Slot {
+enum Slot<O> {
     /// Loading; `failures` starts of this slot in a row have failed before.
     Starting {
         since: f64,
@@ -114,7 +110,7 @@ enum Slot {
     },
     Idle,
     Busy {
-        job: Job,
+        job: Job<O>,
         since: f64,
         /// The last message from the worker (a reply or a heartbeat).
         heard: f64,
@@ -127,9 +123,9 @@ enum Slot {
 
 /// The pool's state.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Pool {
-    slots: Vec<(Slot, u64)>,
-    queue: VecDeque<Job>,
+pub struct Pool<O> {
+    slots: Vec<(Slot<O>, u64)>,
+    queue: VecDeque<Job<O>>,
     next_generation: u64,
     /// Whether the workers share one memory (see the module's documentation).
     shared: bool,
@@ -138,9 +134,9 @@ pub struct Pool {
     affinity: affinity::Affinity,
 }
 
-impl Pool {
+impl<O: Clone + std::fmt::Debug + PartialEq> Pool<O> {
     /// A pool of `size` workers (at least one), all starting; `shared` when they share one memory.
-    pub fn new(size: usize, shared: bool, now: f64) -> (Pool, Vec<Effect>) {
+    pub fn new(size: usize, shared: bool, now: f64) -> (Pool<O>, Vec<Effect<O>>) {
         let mut pool = Pool {
             slots: Vec::new(),
             queue: VecDeque::new(),
@@ -174,7 +170,7 @@ impl Pool {
             .collect()
     }
 
-    fn start(&mut self, slot: usize, failures: u32, now: f64, effects: &mut Vec<Effect>) {
+    fn start(&mut self, slot: usize, failures: u32, now: f64, effects: &mut Vec<Effect<O>>) {
         let generation = self.next_generation;
         self.next_generation += 1;
         self.slots[slot] = (
@@ -193,7 +189,7 @@ impl Pool {
     }
 
     /// Answers every waiting request with an error, when no worker can start.
-    fn fail_waiting(&mut self, effects: &mut Vec<Effect>) {
+    fn fail_waiting(&mut self, effects: &mut Vec<Effect<O>>) {
         if !self.broken() {
             return;
         }
@@ -211,7 +207,7 @@ impl Pool {
     }
 
     /// The worker of `slot` (of `generation`) has loaded and waits for requests.
-    pub fn ready(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect> {
+    pub fn ready(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect<O>> {
         let mut effects = Vec::new();
         if let Some((state @ Slot::Starting { .. }, g)) = self.slots.get_mut(slot) {
             if *g == generation {
@@ -225,11 +221,11 @@ impl Pool {
     /// A request from `owner`, to start no sooner than `delay_ms` from `now`.
     pub fn submit(
         &mut self,
-        owner: Owner,
+        owner: O,
         request: Request,
         delay_ms: u32,
         now: f64,
-    ) -> Vec<Effect> {
+    ) -> Vec<Effect<O>> {
         self.queue.push_back(Job {
             owner,
             priority: request.priority(),
@@ -245,7 +241,7 @@ impl Pool {
 
     /// The request `id` is no longer wanted: dropped if it waits, stopped if it runs (and the helpers its
     /// search has not started yet dropped).
-    pub fn cancel(&mut self, id: RequestId, now: f64) -> Vec<Effect> {
+    pub fn cancel(&mut self, id: RequestId, now: f64) -> Vec<Effect<O>> {
         let mut effects = Vec::new();
         self.queue
             .retain(|job| job.request.id() != id && job.helps != Some(id));
@@ -262,7 +258,7 @@ impl Pool {
 
     /// Stops the request running in `slot`: by its flag when the workers share memory (the slot stays busy
     /// until the request ends), else by terminating its worker.
-    fn stop(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+    fn stop(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect<O>>) {
         if !self.shared {
             self.start(slot, 0, now, effects);
             return;
@@ -282,7 +278,7 @@ impl Pool {
         generation: u64,
         response: Response,
         now: f64,
-    ) -> Vec<Effect> {
+    ) -> Vec<Effect<O>> {
         let mut effects = Vec::new();
         let Some((state, g)) = self.slots.get_mut(slot) else {
             return effects;
@@ -298,7 +294,8 @@ impl Pool {
         }
         match state {
             Slot::Busy { job, stopped, .. } if job.request.id() == response.id() => {
-                let (owner, priority, stopping) = (job.owner, job.priority, stopped.is_some());
+                let (owner, priority, stopping) =
+                    (job.owner.clone(), job.priority, stopped.is_some());
                 let helper = job.helps.is_some();
                 let id = response.id();
                 if response.is_final() {
@@ -330,7 +327,7 @@ impl Pool {
     /// Queues a helper for the search of request `helps`, to take the job of `ticket`.
     fn lend_helper(
         &mut self,
-        owner: Owner,
+        owner: O,
         priority: Priority,
         helps: RequestId,
         ticket: u32,
@@ -350,7 +347,7 @@ impl Pool {
 
     /// The worker of `slot` (of `generation`) failed (a crash, or it could not load): it is replaced, and
     /// the request it ran is asked again.
-    pub fn died(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect> {
+    pub fn died(&mut self, slot: usize, generation: u64, now: f64) -> Vec<Effect<O>> {
         let mut effects = Vec::new();
         if self.slots.get(slot).is_some_and(|(_, g)| *g == generation) {
             self.replace_dead(slot, now, &mut effects);
@@ -359,7 +356,7 @@ impl Pool {
         effects
     }
 
-    fn replace_dead(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect>) {
+    fn replace_dead(&mut self, slot: usize, now: f64, effects: &mut Vec<Effect<O>>) {
         if let Slot::Starting { failures, .. } = self.slots[slot].0 {
             // It could not load: try again a few times, then give the slot up. (A worker that has not
             // loaded has not touched the shared memory.)
@@ -371,9 +368,10 @@ impl Pool {
             }
             return;
         }
+        let mut restarted = None;
         if let Slot::Busy { job, stopped, .. } = self.slots[slot].0.clone() {
-            if job.owner == Owner::Game && job.helps.is_none() && stopped.is_none() {
-                effects.push(Effect::Restarted);
+            if job.helps.is_none() && stopped.is_none() {
+                restarted = Some(job.owner.clone());
             }
             if stopped.is_none() {
                 self.requeue(job, true, effects);
@@ -381,26 +379,30 @@ impl Pool {
         }
         if !self.shared {
             self.start(slot, 0, now, effects);
-            return;
-        }
-        // It may have died holding a lock of the memory the others share: the whole group starts again,
-        // and what the others ran is asked again (not a failure of theirs).
-        effects.push(Effect::Reset);
-        for other in 0..self.slots.len() {
-            if let Slot::Busy { job, stopped, .. } = self.slots[other].0.clone() {
-                if other != slot && stopped.is_none() {
-                    self.requeue(job, false, effects);
+        } else {
+            // It may have died holding a lock of the memory the others share: the whole group starts
+            // again, and what the others ran is asked again (not a failure of theirs).
+            effects.push(Effect::Reset);
+            for other in 0..self.slots.len() {
+                if let Slot::Busy { job, stopped, .. } = self.slots[other].0.clone() {
+                    if other != slot && stopped.is_none() {
+                        self.requeue(job, false, effects);
+                    }
+                }
+                if self.slots[other].0 != Slot::Broken || other == slot {
+                    self.start(other, 0, now, effects);
                 }
             }
-            if self.slots[other].0 != Slot::Broken || other == slot {
-                self.start(other, 0, now, effects);
-            }
+        }
+        // Its owner is told last, once the new workers are on their way.
+        if let Some(owner) = restarted {
+            effects.push(Effect::Restarted { owner });
         }
     }
 
     /// Asks `job` again (first in the queue), counting a failure if `failed`; after [`MAX_TRIES`] failures
     /// its owner gets an error. A helper is dropped: the search it helped asks for helpers again.
-    fn requeue(&mut self, mut job: Job, failed: bool, effects: &mut Vec<Effect>) {
+    fn requeue(&mut self, mut job: Job<O>, failed: bool, effects: &mut Vec<Effect<O>>) {
         if job.helps.is_some() {
             return;
         }
@@ -424,7 +426,7 @@ impl Pool {
     }
 
     /// Time passed: watchdogs and delayed requests. Call it at [`Pool::next_wake`].
-    pub fn tick(&mut self, now: f64) -> Vec<Effect> {
+    pub fn tick(&mut self, now: f64) -> Vec<Effect<O>> {
         let mut effects = Vec::new();
         for slot in 0..self.slots.len() {
             let overdue = match &self.slots[slot].0 {
@@ -463,7 +465,7 @@ impl Pool {
 
     /// Starts what can start: the most urgent ready request on an idle worker, again and again; when
     /// no worker is idle, starting or stopping, an urgent request stops a worker running a less urgent one.
-    fn pump(&mut self, now: f64, effects: &mut Vec<Effect>) {
+    fn pump(&mut self, now: f64, effects: &mut Vec<Effect<O>>) {
         self.fail_waiting(effects);
         loop {
             // The most urgent ready job (the oldest among equals).
@@ -517,7 +519,7 @@ impl Pool {
 
     /// Stops the least urgent running job below `urgency` (the newest among equals), if any, and asks its
     /// request again once a worker is free (not a failure: its tries stay; a helper is not asked again).
-    fn preempt_below(&mut self, urgency: Priority, now: f64, effects: &mut Vec<Effect>) {
+    fn preempt_below(&mut self, urgency: Priority, now: f64, effects: &mut Vec<Effect<O>>) {
         let victim = self
             .slots
             .iter()

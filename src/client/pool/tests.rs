@@ -2,6 +2,16 @@
 //! with workers sharing one memory (helpers lent to a search, stops by flag, the group started again).
 
 use super::*;
+
+/// The tag the tests submit requests with (the page's is the session's asker).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Owner {
+    Game,
+    Room,
+}
+
+type Pool = super::Pool<Owner>;
+type Effect = super::Effect<Owner>;
 use crate::protocol::GRACE_MS;
 use reversi_engine::Position;
 
@@ -222,7 +232,7 @@ fn a_hint_whose_worker_dies_is_asked_again_then_reported_after_three_tries() {
     let (mut pool, generations) = started(1);
     pool.submit(Owner::Game, hint(5), 0, 0.0);
     let effects = pool.died(0, generations[0], 1.0);
-    assert!(effects.contains(&Effect::Restarted));
+    assert!(effects.contains(&Effect::Restarted { owner: Owner::Game }));
     let g = self::generations(&effects)[0].1;
     assert_eq!(posts(&pool.ready(0, g, 2.0)), [(0, 5)], "asked again");
     // A worker that sits on it past its watchdog is taken for dead too, however alive it says it is.
@@ -267,7 +277,7 @@ fn a_busy_worker_that_falls_silent_is_replaced_a_second_after_its_last_heartbeat
     assert_eq!(pool.next_wake(), Some(500.0 + SILENCE_MS));
     assert!(pool.tick(500.0 + SILENCE_MS - 1.0).is_empty());
     let effects = pool.tick(500.0 + SILENCE_MS);
-    assert!(effects.contains(&Effect::Restarted));
+    assert!(effects.contains(&Effect::Restarted { owner: Owner::Game }));
     let restarted = self::generations(&effects);
     assert_eq!(restarted.len(), 1);
     let (slot, g) = restarted[0];
@@ -404,7 +414,7 @@ fn sharing_memory_a_withdrawn_request_is_stopped_by_its_flag_and_its_last_reply_
     assert_eq!(effects[0], Effect::Reset);
     assert_eq!(generations(&effects).len(), 1);
     assert!(
-        !effects.contains(&Effect::Restarted),
+        !effects.contains(&Effect::Restarted { owner: Owner::Game }),
         "the request was withdrawn"
     );
 }
@@ -506,7 +516,7 @@ fn sharing_memory_a_dead_worker_takes_the_group_with_it_and_every_request_is_ask
     let started = generations(&effects);
     assert_eq!(started.iter().map(|s| s.0).collect::<Vec<_>>(), [0, 1]);
     assert!(
-        !effects.contains(&Effect::Restarted),
+        !effects.contains(&Effect::Restarted { owner: Owner::Game }),
         "the AI's search was not the one that died"
     );
     for (slot, generation) in started {

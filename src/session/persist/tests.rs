@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::protocol::Request;
+use crate::session::tests::Program;
 use crate::session::GameAction;
-use crate::session::{Action, PrefAction, Session};
+use crate::session::{Action, PrefAction};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -29,7 +30,7 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
             start,
             ..Settings::default()
         };
-        let mut session = Session::new(Settings::default());
+        let mut session = Program::new(Settings::default());
         session.play.settings = settings;
         let back = restore(&save(&session.kept())).unwrap();
         assert_eq!(back.settings.mistakes, settings.mistakes);
@@ -38,7 +39,7 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
     // An unreadable start choice sets up a standard game; no mistakes when none were saved.
     assert_eq!(start_from_code("random:x:1:2"), Start::Standard);
     assert_eq!(start_from_code("random:10:5:-5"), Start::Standard);
-    let text = save(&Session::default().kept());
+    let text = save(&Program::default().kept());
     for (stored, start) in [
         (r#"{"kind":"xot"}"#, Start::Xot),
         (
@@ -52,13 +53,13 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
         assert_ne!(changed, text);
         assert_eq!(restore(&changed).unwrap().settings.start, start, "{stored}");
     }
-    let plain = restore(&save(&Session::new(Settings::default()).kept())).unwrap();
+    let plain = restore(&save(&Program::new(Settings::default()).kept())).unwrap();
     assert_eq!(plain.settings.mistakes, None);
 }
 
 #[test]
 fn a_saved_game_comes_back_exactly() {
-    let mut session = Session::new(Settings {
+    let mut session = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });
@@ -72,7 +73,7 @@ fn a_saved_game_comes_back_exactly() {
         crate::session::Scoring::Split,
     )));
     let text = save(&session.kept());
-    let mut timed = Session::new(Settings {
+    let mut timed = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         clock: Some(ClockSettings {
             minutes: 5,
@@ -96,9 +97,9 @@ fn a_saved_game_comes_back_exactly() {
 
 #[test]
 fn an_engine_to_move_thinks_again_after_restore() {
-    let mut session = Session::new(Settings::default());
+    let mut session = Program::new(Settings::default());
     session.apply(Action::Game(GameAction::Square(sq("f5"))));
-    let restored = Session::resume(restore(&save(&session.kept())).unwrap());
+    let restored = Program::resume(restore(&save(&session.kept())).unwrap());
     assert!(restored.ai_to_move());
     assert!(matches!(
         restored.channel.last_request(),
@@ -108,7 +109,7 @@ fn an_engine_to_move_thinks_again_after_restore() {
 
 #[test]
 fn corrupt_or_foreign_data_is_refused_with_a_reason() {
-    let good = save(&Session::default().kept());
+    let good = save(&Program::default().kept());
     let cases = [
         ("", "not readable"),
         ("{\"version\":1}", "not readable"),
@@ -139,7 +140,7 @@ fn corrupt_or_foreign_data_is_refused_with_a_reason() {
 
 #[test]
 fn the_valid_part_of_a_damaged_save_is_recovered() {
-    let mut session = Session::default();
+    let mut session = Program::default();
     session.apply(Action::NewGame(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
@@ -183,7 +184,7 @@ fn the_valid_part_of_a_damaged_save_is_recovered() {
 
 #[test]
 fn migration_keeps_the_current_version_and_refuses_others() {
-    let value: serde_json::Value = serde_json::from_str(&save(&Session::default().kept())).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&save(&Program::default().kept())).unwrap();
     assert_eq!(migrate(value.clone()).unwrap(), value);
     // Version 1 wrote the start choice as text.
     let mut first = value.clone();
@@ -208,7 +209,7 @@ fn migration_keeps_the_current_version_and_refuses_others() {
 /// 50 moves in −64..+64 and of 4 moves in −1..+1, a three-hour clock.
 #[test]
 fn stored_settings_out_of_range_are_read_into_the_forms_choices() {
-    let session = Session::new(Settings::default());
+    let session = Program::new(Settings::default());
     let text = save(&session.kept());
     let edit = |pairs: &[(&str, serde_json::Value)]| {
         let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -263,7 +264,7 @@ fn stored_settings_out_of_range_are_read_into_the_forms_choices() {
 
 #[test]
 fn a_setting_that_cannot_be_read_falls_back_and_the_game_stays() {
-    let mut session = Session::default();
+    let mut session = Program::default();
     session.apply(Action::NewGame(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()

@@ -2,8 +2,8 @@
 //! players chose in the position on the board). The room routes to it.
 
 use super::super::ask::Ask;
-use crate::client::channel::Channel;
 use crate::protocol::{ExplorerRow, Request};
+use crate::session::outbox::{Asker, Outbox, RoomAsk};
 use reversi_engine::Position;
 
 /// The opening explorer.
@@ -39,13 +39,14 @@ impl Explorer {
 
     /// Asks for the position `shown` while the explorer is open, unless its moves are here or asked, or the
     /// explorer failed.
-    pub fn sync(&mut self, channel: &mut Channel, shown: &Position) {
+    pub fn sync(&mut self, out: &mut Outbox, shown: &Position) {
         if !self.would_ask(shown) {
             return;
         }
         let position = *shown;
+        let asker = Asker::Room(RoomAsk::Explorer);
         self.ask
-            .ask(channel, position, |id| Request::Explore { id, position });
+            .ask(out, asker, position, |id| Request::Explore { id, position });
     }
 }
 
@@ -55,7 +56,7 @@ mod tests {
 
     #[test]
     fn the_explorer_asks_for_the_shown_position_once_while_open() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut explorer = Explorer::default();
         explorer.sync(&mut channel, &Position::START);
         assert!(channel.last_request().is_none());

@@ -3,8 +3,8 @@
 //! and tests; the room routes to it.
 
 use super::super::ask::Ask;
-use crate::client::channel::Channel;
 use crate::protocol::{Request, WireGame};
+use crate::session::outbox::{Asker, Outbox, RoomAsk};
 use reversi_engine::Position;
 
 /// What the player does with the expert games list.
@@ -116,7 +116,7 @@ impl GamesList {
 
     /// Asks for the page the board's position `shown` wants, unless it is here, asked, or the list failed
     /// (asked again only when the person opens the list or searches again).
-    pub fn sync(&mut self, channel: &mut Channel, shown: &Position) {
+    pub fn sync(&mut self, out: &mut Outbox, shown: &Position) {
         if !self.would_ask(shown) {
             return;
         }
@@ -131,7 +131,8 @@ impl GamesList {
             offset: want.offset,
             limit: GAMES_PAGE,
         };
-        self.ask.ask(channel, want.clone(), request);
+        self.ask
+            .ask(out, Asker::Room(RoomAsk::Games), want.clone(), request);
     }
 }
 
@@ -139,7 +140,7 @@ impl GamesList {
 mod tests {
     use super::*;
 
-    fn last_games(channel: &Channel) -> Option<(crate::protocol::RequestId, u32)> {
+    fn last_games(channel: &Outbox) -> Option<(crate::protocol::RequestId, u32)> {
         channel
             .pending_since(0)
             .into_iter()
@@ -152,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_page_is_asked_once_and_shown_for_its_query_only() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut list = GamesList::default();
         list.sync(&mut channel, &Position::START);
         assert_eq!(last_games(&channel), None, "closed: nothing asked");
@@ -181,7 +182,7 @@ mod tests {
     /// games"; an offset between two pages is the page it falls in.
     #[test]
     fn paging_past_the_last_page_shows_the_last_page() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut list = GamesList::default();
         list.apply(GamesAction::Open(true), &Position::START);
         list.sync(&mut channel, &Position::START);
@@ -199,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_failure_waits_for_the_person() {
-        let mut channel = Channel::new(1);
+        let mut channel = Outbox::new(1);
         let mut list = GamesList::default();
         list.apply(GamesAction::Open(true), &Position::START);
         list.sync(&mut channel, &Position::START);

@@ -1,9 +1,11 @@
 //! The analysis room's state, as plain Rust (tested natively): three parts, each in its file, and this
-//! small root that routes to them and shares the room's channel and workers among them.
+//! small root that routes to them and shares the workers the room may use among them.
 //!
 //! - [`valuation`]: the evaluation graph's values and the game review;
 //! - [`explorer`]: the opening explorer;
 //! - [`games`]: the expert games list.
+//!
+//! A worker's reply comes home by who asked ([`RoomAsk`]), to the part that asked it.
 //!
 //! Everything here is computed by the page's pool of engine workers, never on the page's thread, and the AI's
 //! move always comes first there. The room asks as many questions at once as it may use workers
@@ -14,16 +16,25 @@ pub mod explorer;
 pub mod games;
 pub mod valuation;
 
-use crate::client::channel::Channel;
 use crate::protocol::{RequestId, Response};
+use crate::session::outbox::Outbox;
 use reversi_engine::{Game, Position};
 
 pub use self::explorer::Explorer;
 pub use self::games::{GamesAction, GamesList, GamesPage, GamesQuery, GAMES_PAGE};
 pub use self::valuation::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Valuation, Valued};
 
-/// The room's request ids start here, far from the game's, so that the pool tells whose a reply is.
-pub const FIRST_ROOM_ID: RequestId = 1 << 40;
+/// Which of the room's parts a request is for: its replies come home to that part (see
+/// [`crate::session::outbox::Asker`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoomAsk {
+    /// The graph's values and the review ([`Valuation`]).
+    Valuation,
+    /// The opening explorer ([`Explorer`]).
+    Explorer,
+    /// The expert games list ([`GamesList`]).
+    Games,
+}
 
 /// What the person does in the analysis room.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,8 +47,6 @@ pub enum RoomAction {
     SetExplorer(bool),
     /// Something in the expert games list.
     Games(GamesAction),
-    /// A worker answered the room.
-    Answer(Response),
 }
 
 /// The analysis room.
@@ -51,8 +60,6 @@ pub struct Room {
     pub games: GamesList,
     /// The engine workers the page runs.
     workers: usize,
-    /// What the room asks of the engine workers, and withdraws.
-    pub channel: Channel,
 }
 
 impl Default for Room {
@@ -62,7 +69,6 @@ impl Default for Room {
             explorer: Explorer::default(),
             games: GamesList::default(),
             workers: 1,
-            channel: Channel::new(FIRST_ROOM_ID),
         }
     }
 }
@@ -70,37 +76,45 @@ impl Default for Room {
 impl Room {
     /// Carries out `action` on the game `game`, whose position on the board is `shown`, then asks what it
     /// calls for.
-    pub fn apply(&mut self, action: RoomAction, game: &Game, shown: &Position) {
+    pub fn apply(&mut self, action: RoomAction, game: &Game, shown: &Position, out: &mut Outbox) {
         match action {
             RoomAction::StartReview => self.valuation.start_review(),
-            RoomAction::CancelReview => self.valuation.cancel_review(&mut self.channel),
+            RoomAction::CancelReview => self.valuation.cancel_review(out),
             RoomAction::SetExplorer(open) => self.explorer.set_open(open),
             RoomAction::Games(action) => self.games.apply(action, shown),
-            RoomAction::Answer(response) => self.receive(response),
         }
-        self.sync(game, Some(shown));
+        self.sync(game, Some(shown), out);
     }
 
-    /// Hands a worker's reply to the part that asked (a reply no part waits for is dropped: each part takes
-    /// only the reply to its question in flight).
-    fn receive(&mut self, response: Response) {
-        if self.valuation.receive(&response) {
-            return;
-        }
-        match response {
-            Response::Explored { id, moves } => {
+    /// A worker's reply, home to the part that asked it (each part takes only the replies to its questions
+    /// in flight); then asks what comes next.
+    pub fn receive(
+        &mut self,
+        ask: RoomAsk,
+        response: Response,
+        game: &Game,
+        shown: &Position,
+        out: &mut Outbox,
+    ) {
+        match (ask, response) {
+            (RoomAsk::Valuation, response) => {
+                self.valuation.receive(&response);
+            }
+            (RoomAsk::Explorer, Response::Explored { id, moves }) => {
                 self.explorer.ask.settle(id, Ok(moves));
             }
-            Response::Games { id, total, games } => {
+            (RoomAsk::Games, Response::Games { id, total, games }) => {
                 self.games.ask.settle(id, Ok(GamesPage { total, games }));
             }
-            Response::Error { id, message }
-                if !self.explorer.ask.settle(id, Err(message.clone())) =>
-            {
+            (RoomAsk::Explorer, Response::Error { id, message }) => {
+                self.explorer.ask.settle(id, Err(message));
+            }
+            (RoomAsk::Games, Response::Error { id, message }) => {
                 self.games.ask.settle(id, Err(message));
             }
-            _ => {}
+            (RoomAsk::Explorer | RoomAsk::Games, _) => {}
         }
+        self.sync(game, Some(shown), out);
     }
 
     /// The review, once asked for.
@@ -114,8 +128,8 @@ impl Room {
     }
 
     /// Drops the review of a game that is being replaced (see [`Valuation::forget_review`]).
-    pub fn forget_review(&mut self) {
-        self.valuation.forget_review(&mut self.channel);
+    pub fn forget_review(&mut self, out: &mut Outbox) {
+        self.valuation.forget_review(out);
     }
 
     /// The ids of the graph's and the review's questions in flight.
@@ -124,9 +138,9 @@ impl Room {
     }
 
     /// How many engine workers the page runs (see [`Room::parallel`]).
-    pub fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position) {
+    pub fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position, out: &mut Outbox) {
         self.workers = workers.max(1);
-        self.sync(game, Some(shown));
+        self.sync(game, Some(shown), out);
     }
 
     /// How many questions the room asks at once: one per worker during a review (asked for, and worth every
@@ -150,13 +164,13 @@ impl Room {
     /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
     /// `shown` is the position on the board (the explorer and the games list follow it), `None` when
     /// unchanged.
-    pub fn sync(&mut self, game: &Game, shown: Option<&Position>) {
+    pub fn sync(&mut self, game: &Game, shown: Option<&Position>, out: &mut Outbox) {
         if let Some(shown) = shown {
-            self.explorer.sync(&mut self.channel, shown);
-            self.games.sync(&mut self.channel, shown);
+            self.explorer.sync(out, shown);
+            self.games.sync(out, shown);
         }
         let parallel = self.parallel();
-        self.valuation.sync(&mut self.channel, game, parallel);
+        self.valuation.sync(out, game, parallel);
     }
 }
 

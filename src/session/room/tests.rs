@@ -8,8 +8,59 @@ use crate::worker::Engine;
 use reversi_engine::review::GRAPH_DEPTH;
 use reversi_engine::Color;
 
+/// The room and the log of every command it returned (what the page's pool would be handed).
+struct Tested {
+    room: Room,
+    channel: Outbox,
+}
+
+impl Default for Tested {
+    fn default() -> Tested {
+        Tested {
+            room: Room::default(),
+            // Far from 1, so that a test's reply to id 1 answers nothing asked.
+            channel: Outbox::new(1 << 40),
+        }
+    }
+}
+
+impl std::ops::Deref for Tested {
+    type Target = Room;
+    fn deref(&self) -> &Room {
+        &self.room
+    }
+}
+
+impl Tested {
+    fn apply(&mut self, action: RoomAction, game: &Game, shown: &Position) {
+        self.room.apply(action, game, shown, &mut self.channel);
+    }
+
+    fn sync(&mut self, game: &Game, shown: Option<&Position>) {
+        self.room.sync(game, shown, &mut self.channel);
+    }
+
+    fn set_workers(&mut self, workers: usize, game: &Game, shown: &Position) {
+        self.room
+            .set_workers(workers, game, shown, &mut self.channel);
+    }
+
+    /// A worker's reply, home to the part that asked it (as the pool hands it back).
+    fn answer(&mut self, reply: Response, game: &Game, shown: &Position) {
+        // A reply to an id never asked goes to the part whose kind of reply it is (which drops it).
+        let ask = match (self.channel.asker_of(reply.id()), &reply) {
+            (Some(crate::session::outbox::Asker::Room(ask)), _) => ask,
+            (_, Response::Explored { .. }) => RoomAsk::Explorer,
+            (_, Response::Games { .. }) => RoomAsk::Games,
+            _ => RoomAsk::Valuation,
+        };
+        self.room
+            .receive(ask, reply, game, shown, &mut self.channel);
+    }
+}
+
 /// Answers every question the room asks with a native engine, as the workers would.
-fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
+fn serve(room: &mut Tested, engine: &mut Engine, game: &Game, shown: &Position) -> usize {
     let mut answered = 0;
     let mut sent = 0;
     while room.channel.seq() > sent {
@@ -20,7 +71,7 @@ fn serve(room: &mut Room, engine: &mut Engine, game: &Game, shown: &Position) ->
             engine.handle(request, &mut |r| replies.push(r));
             for reply in replies {
                 answered += 1;
-                room.apply(RoomAction::Answer(reply), game, shown);
+                room.answer(reply, game, shown);
             }
         }
     }
@@ -34,7 +85,7 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
     // blunder.
     let game = Game::from_transcript("f5f6e6f4g7").unwrap();
     let shown = game.position();
-    let mut room = Room::default();
+    let mut room = Tested::default();
     room.sync(&game, Some(&shown));
     serve(&mut room, &mut engine, &game, &shown);
     let graph = room.valuation.graph(&game);
@@ -93,7 +144,7 @@ fn the_graph_fills_in_and_the_review_finds_a_blunder() {
 fn a_cancelled_review_withdraws_its_questions_and_the_graph_goes_on() {
     let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
     let shown = game.position();
-    let mut room = Room::default();
+    let mut room = Tested::default();
     room.sync(&game, None);
     // With one worker the graph's question in flight takes the room's only place: the review waits.
     room.apply(RoomAction::StartReview, &game, &shown);
@@ -124,7 +175,7 @@ fn a_cancelled_review_withdraws_its_questions_and_the_graph_goes_on() {
 fn the_room_asks_as_many_questions_as_it_may_use_workers() {
     let game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
     let shown = game.position();
-    let mut room = Room::default();
+    let mut room = Tested::default();
     room.sync(&game, Some(&shown));
     assert_eq!(room.waiting().len(), 1, "one worker by default");
     // Four workers: three for the room's graph, one kept for the AI.
@@ -160,10 +211,10 @@ fn the_room_asks_as_many_questions_as_it_may_use_workers() {
         kind: ScoreKind::Midgame { depth: 8 },
     };
     // An answer frees a place for the next question; a late answer to nothing asked is dropped.
-    room.apply(RoomAction::Answer(reviewed(asked[0])), &game, &shown);
+    room.answer(reviewed(asked[0]), &game, &shown);
     assert_eq!(room.waiting().len(), 3);
     assert!(!room.waiting().contains(&asked[0]));
-    room.apply(RoomAction::Answer(reviewed(1)), &game, &shown);
+    room.answer(reviewed(1), &game, &shown);
     assert!(room.valuation.value(&first).is_some());
     assert_eq!(room.valuation.known(), 1);
     // A review asks on every worker.
@@ -183,7 +234,7 @@ fn the_explorer_follows_the_shown_position() {
         .unwrap();
     let game = Game::from_transcript("f5d6").unwrap();
     let shown = game.position();
-    let mut room = Room::default();
+    let mut room = Tested::default();
     room.apply(RoomAction::SetExplorer(true), &game, &shown);
     serve(&mut room, &mut engine, &game, &shown);
     let rows = room.explorer.rows(&shown).unwrap().to_vec();
@@ -193,11 +244,11 @@ fn the_explorer_follows_the_shown_position() {
         "the tiger's c3 is the most played third move"
     );
     // A stale answer (for a position no longer shown) is kept only if it was the one asked for.
-    room.apply(
-        RoomAction::Answer(Response::Explored {
+    room.answer(
+        Response::Explored {
             id: 999,
             moves: Vec::new(),
-        }),
+        },
         &game,
         &shown,
     );

@@ -5,8 +5,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::client::channel::Channel;
 use crate::protocol::{Request, RequestId, Response, ScoreKind};
+use crate::session::outbox::{Asker, Outbox, RoomAsk};
 use reversi_engine::review::{mark, Mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
 use reversi_engine::{Color, Game, Move, Position, Square, DISC};
 
@@ -317,29 +317,29 @@ impl Valuation {
 
     /// Stops a running review (what it valued stays; the questions in flight are withdrawn, so the workers
     /// running them stop at once).
-    pub fn cancel_review(&mut self, channel: &mut Channel) {
+    pub fn cancel_review(&mut self, out: &mut Outbox) {
         if self.reviewing() {
             self.review = None;
-            self.withdraw_questions(channel);
+            self.withdraw_questions(out);
         }
     }
 
     /// Drops the review of a game that is being replaced (a running one is stopped at once); the values it
     /// found stay, so reviewing a game with the same positions again is quick.
-    pub fn forget_review(&mut self, channel: &mut Channel) {
+    pub fn forget_review(&mut self, out: &mut Outbox) {
         if self.reviewing() {
-            self.withdraw_questions(channel);
+            self.withdraw_questions(out);
         }
         self.review = None;
     }
 
-    fn withdraw_questions(&mut self, channel: &mut Channel) {
+    fn withdraw_questions(&mut self, out: &mut Outbox) {
         for asked in std::mem::take(&mut self.asked) {
-            channel.cancel(asked.id);
+            out.cancel(asked.id);
         }
     }
 
-    /// Takes a reply to one of its questions (true), or leaves it (false: not one of its own).
+    /// Takes a reply to one of its questions (true), or leaves it (false: not one of those in flight).
     pub fn receive(&mut self, response: &Response) -> bool {
         match response {
             Response::Reviewed {
@@ -390,7 +390,7 @@ impl Valuation {
 
     /// Asks the next questions, at most `parallel` in flight: the review's positions while it runs, else
     /// the graph's missing values.
-    pub fn sync(&mut self, channel: &mut Channel, game: &Game, parallel: usize) {
+    pub fn sync(&mut self, out: &mut Outbox, game: &Game, parallel: usize) {
         let review_next = self.update_review(game);
         // The review's questions first; the graph's once the review has nothing left to ask.
         let questions = if review_next.is_empty() && !self.reviewing() {
@@ -400,14 +400,15 @@ impl Valuation {
         };
         let free = parallel.saturating_sub(self.asked.len());
         for (position, played, depth) in questions.into_iter().take(free) {
-            let id = channel.new_id();
+            let id = out.new_id();
             self.asked.push(Asked {
                 id,
                 position,
                 played,
                 depth,
             });
-            channel.send(
+            out.send(
+                Asker::Room(RoomAsk::Valuation),
                 Request::Review {
                     id,
                     position,

@@ -5,14 +5,14 @@ use super::*;
 use crate::protocol::RequestId;
 
 /// The analysis asked last: its id and limit.
-fn analysis_asked(s: &Session) -> (RequestId, Option<u32>) {
+fn analysis_asked(s: &Program) -> (RequestId, Option<u32>) {
     match s.channel.last_request() {
         Some((Request::Analyse { id, limit, .. }, _)) => (id, limit),
         other => panic!("{other:?}"),
     }
 }
 
-fn depth_shown(s: &Session) -> Option<u32> {
+fn depth_shown(s: &Program) -> Option<u32> {
     s.asks.analysis_for(&s.shown()).map(|a| a.depth)
 }
 
@@ -31,7 +31,7 @@ fn the_analysis_deepens_report_after_report_until_it_ends() {
     assert_eq!(depth_shown(&s), Some(4));
     assert_eq!(values_shown(&s)[0], (sq("c4"), 30));
     assert!(s.asks.analysis.is_asking(), "still deepening");
-    s.apply(Action::Worker(Response::Analysed { id }));
+    s.apply(reply(Response::Analysed { id }));
     assert!(!s.asks.analysis.is_asking());
     assert_eq!(depth_shown(&s), Some(4), "the values stay");
     // A limit chosen: asked again with it.
@@ -58,7 +58,7 @@ fn a_hidden_page_stops_the_deepening_and_a_shown_one_takes_it_up() {
     s.apply(analysed(again, 8, &[("d3", 20)]));
     assert_eq!(depth_shown(&s), Some(8));
     // Shown twice, or hidden with nothing running: nothing asked.
-    s.apply(Action::Worker(Response::Analysed { id: again }));
+    s.apply(reply(Response::Analysed { id: again }));
     let seq = s.channel.seq();
     s.apply(Action::PageVisible(false));
     s.apply(Action::PageVisible(true));
@@ -68,7 +68,7 @@ fn a_hidden_page_stops_the_deepening_and_a_shown_one_takes_it_up() {
 #[test]
 fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
     // Against the AI, the analysis on: the person moves, hides the page, and the AI answers meanwhile.
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let Some((Request::Search { id, .. }, _)) = s.channel.last_request() else {
@@ -82,9 +82,11 @@ fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
     assert_eq!(s.play.game.transcript(), "f5d6");
     let asked: Vec<&Request> = s
         .channel
-        .since(seq)
-        .filter_map(|(_, m)| match m {
-            crate::client::channel::Message::Send { request, .. } => Some(request),
+        .commands()
+        .iter()
+        .skip(seq)
+        .filter_map(|m| match m {
+            crate::session::outbox::Command::Send { request, .. } => Some(request),
             _ => None,
         })
         .collect();
@@ -190,7 +192,7 @@ fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
     assert_eq!(s.play.game.transcript(), "f5d6c3");
     // Against the AI, the person's move only: the AI answers for itself.
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
     assert_eq!(s.play.game.transcript(), "f5");
     // A move that is not legal ends it there.

@@ -37,7 +37,7 @@ fn open_expert(s: &mut Session, moves: &str) {
 #[test]
 fn an_expert_game_does_not_merge_away_a_game_it_begins_with() {
     // Against level 5 with a 5-minute clock, f5d6c3d3c4f4 played.
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::Black,
         },
@@ -71,7 +71,7 @@ fn an_expert_game_does_not_merge_away_a_game_it_begins_with() {
 
 #[test]
 fn a_plain_game_between_two_people_is_not_merged_with_an_expert_game_either() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });
@@ -88,7 +88,7 @@ fn a_plain_game_between_two_people_is_not_merged_with_an_expert_game_either() {
 
 #[test]
 fn a_game_further_on_is_still_one_game() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });
@@ -113,7 +113,7 @@ fn pasted_board() -> String {
 
 #[test]
 fn a_pasted_board_is_kept_aside_when_an_import_replaces_it() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });
@@ -132,7 +132,7 @@ fn a_pasted_board_is_kept_aside_when_an_import_replaces_it() {
 
 #[test]
 fn a_position_set_up_is_kept_aside_and_the_editor_keeps_the_game_it_replaces() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
     });

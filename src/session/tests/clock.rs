@@ -4,7 +4,7 @@ use super::*;
 
 #[test]
 fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::Black,
         },
@@ -40,8 +40,8 @@ fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     assert_eq!(s.play.game.transcript(), "f5");
 }
 
-fn one_minute(mode: Mode, delay_ms: u32) -> Session {
-    Session::new(Settings {
+fn one_minute(mode: Mode, delay_ms: u32) -> Program {
+    Program::new(Settings {
         mode,
         ai_move_delay_ms: delay_ms,
         clock: Some(ClockSettings {
@@ -95,7 +95,7 @@ fn a_restored_game_gives_the_engine_a_share_of_its_saved_time() {
     );
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     s.play.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
-    let restored = Session::resume(
+    let restored = Program::resume(
         crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
     );
     assert_eq!(
@@ -149,7 +149,7 @@ fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
 #[test]
 fn the_training_room_keeps_the_game_waiting_without_clock_or_ai_move() {
     use crate::session::training::TrainingAction;
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::Black,
         },

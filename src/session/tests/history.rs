@@ -4,7 +4,7 @@ use super::*;
 use crate::protocol::{RequestId, ScoreKind};
 use reversi_engine::Square;
 
-fn analysed_position(s: &Session) -> Option<Position> {
+fn analysed_position(s: &Program) -> Option<Position> {
     match s.channel.last_request() {
         Some((Request::Analyse { position, .. }, _)) => Some(position),
         _ => None,
@@ -59,7 +59,7 @@ fn play_from_here_takes_back_the_later_moves_and_keeps_them_a_redo_away() {
 
 #[test]
 fn play_from_here_against_the_engine_lets_it_move_when_it_is_its_turn() {
-    let mut s = Session::new(Settings::default()); // the person black
+    let mut s = Program::new(Settings::default()); // the person black
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(best_move(id, "d6"));
@@ -85,9 +85,9 @@ fn line(moves: &str) -> Vec<Square> {
 }
 
 /// The engine's answer to request `id`: the first move of `moves`, with `moves` as its line.
-fn best_with_line(id: RequestId, moves: &str) -> Action {
+fn best_with_line(id: RequestId, moves: &str) -> Step {
     let pv = line(moves);
-    Action::Worker(Response::BestMove {
+    reply(Response::BestMove {
         id,
         best: Move::Place(pv[0]),
         score: 0,
@@ -100,11 +100,11 @@ fn best_with_line(id: RequestId, moves: &str) -> Action {
 
 #[test]
 fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     assert!(s.line().is_empty());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
-    s.apply(Action::Worker(Response::Thinking {
+    s.apply(reply(Response::Thinking {
         id,
         best: sq("d6"),
         score: 0,

@@ -68,7 +68,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
 
 #[test]
 fn a_shared_game_opens_for_two_people_at_its_end() {
-    let mut s = Session::new(Settings::default());
+    let mut s = Program::new(Settings::default());
     s.apply(Action::OpenShared {
         start: None,
         transcript: "f5d6c3d3c4".into(),
@@ -207,7 +207,7 @@ fn a_refused_paste_is_quoted_in_a_line() {
 #[test]
 fn an_imported_game_has_no_clock_before_or_after_a_reload() {
     let with_clock = || {
-        Session::new(Settings {
+        Program::new(Settings {
             mode: Mode::HumanVsHuman,
             clock: Some(ClockSettings {
                 minutes: 5,
@@ -226,7 +226,7 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
     });
     for s in [imported, shared] {
         assert!(s.play.clock.is_none());
-        let reloaded = Session::resume(
+        let reloaded = Program::resume(
             crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
         );
         assert!(reloaded.play.clock.is_none() && reloaded.play.settings.clock.is_none());

@@ -2,8 +2,8 @@
 
 use super::*;
 
-fn against_the_engine(clock: Option<ClockSettings>) -> Session {
-    Session::new(Settings {
+fn against_the_engine(clock: Option<ClockSettings>) -> Program {
+    Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::Black,
         },
@@ -63,7 +63,7 @@ fn undo_drops_a_held_reply() {
 
 #[test]
 fn the_engine_against_itself_keeps_its_own_pace() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::AiVsAi,
         ai_move_delay_ms: 0,
         ..Settings::default()
@@ -98,7 +98,7 @@ fn the_wait_is_not_on_the_engine_clock() {
 /// search is capped at 150 ms, within what a clock allows.
 #[test]
 fn the_quick_pace_holds_nothing_and_caps_each_search() {
-    let max_millis = |s: &Session| match s.channel.last_request() {
+    let max_millis = |s: &Program| match s.channel.last_request() {
         Some((Request::Search { max_millis, .. }, _)) => max_millis,
         other => panic!("{other:?}"),
     };
@@ -133,7 +133,7 @@ fn the_quick_pace_holds_nothing_and_caps_each_search() {
 #[test]
 fn the_quick_pace_plays_the_engine_against_itself_without_its_speed() {
     let delay = |pace: Pace| {
-        let mut s = Session::new(Settings::default());
+        let mut s = Program::new(Settings::default());
         s.pace = pace;
         s.apply(Action::NewGame(Settings {
             mode: Mode::AiVsAi,

@@ -3,7 +3,8 @@
 
 use crate::session::persist::{restore, save, VERSION};
 use crate::session::slots::{read_replaced, read_slot};
-use crate::session::{ClockSettings, Kept, Mode, Scoring, Session, Start};
+use crate::session::tests::Program;
+use crate::session::{ClockSettings, Kept, Mode, Scoring, Start};
 use reversi_engine::Color;
 
 const AUTOSAVE: &str = include_str!("../fixtures/autosave-v1.json");
@@ -71,7 +72,7 @@ fn an_earlier_builds_saves_still_load() {
     check(&aside[0]);
     assert_eq!(aside[1].game.transcript(), "e6f4c3c4d3");
     // The session resumed from it has the AI (white) think again, within white's time left.
-    let session = Session::resume(autosave);
+    let session = Program::resume(autosave);
     assert!(session.ai_to_move());
     let Some((crate::protocol::Request::Search { max_millis, .. }, _)) =
         session.channel.last_request()
@@ -80,7 +81,7 @@ fn an_earlier_builds_saves_still_load() {
     };
     assert!(max_millis.is_some_and(|ms| ms > 0 && ms < 287_250));
     assert_eq!(
-        session.play.clock.map(|c| c.remaining_ms),
+        session.play.clock.as_ref().map(|c| c.remaining_ms),
         Some([241_500.0, 287_250.0])
     );
 }

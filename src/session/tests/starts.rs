@@ -5,8 +5,8 @@ use super::*;
 use crate::session::room::GamesAction;
 use crate::session::room::RoomAction;
 
-fn against_the_engine(start: Start) -> Session {
-    Session::new(Settings {
+fn against_the_engine(start: Start) -> Program {
+    Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::Black,
         },
@@ -48,7 +48,7 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     let s = against_the_engine(start);
     assert!(s.asks.start.is_asking());
     let text = crate::session::persist::save(&s.kept());
-    let mut back = Session::resume(crate::session::persist::restore(&text).unwrap());
+    let mut back = Program::resume(crate::session::persist::restore(&text).unwrap());
     assert!(back.asks.start.is_asking(), "searched again");
     let Some((Request::RandomStart { id, moves, .. }, _)) = back.channel.last_request() else {
         panic!("asked for a start");
@@ -57,7 +57,7 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     let mut searcher = reversi_engine::Searcher::new(2);
     let (line, value) =
         reversi_engine::xot::random_start_native(&mut searcher, 10, (-2, 2), 5).unwrap();
-    back.apply(Action::Worker(Response::Start {
+    back.apply(reply(Response::Start {
         id,
         moves: line,
         value,
@@ -70,7 +70,7 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     )));
     assert!(other.asks.start.is_asking());
     // Once the start came, a save of it is not searched again.
-    let again = Session::resume(
+    let again = Program::resume(
         crate::session::persist::restore(&crate::session::persist::save(&back.kept())).unwrap(),
     );
     assert!(!again.asks.start.is_asking());
@@ -106,7 +106,7 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
     let mut searcher = reversi_engine::Searcher::new(2);
     let (line, value) =
         reversi_engine::xot::random_start_native(&mut searcher, 12, (-2, 2), 5).unwrap();
-    s.apply(Action::Worker(Response::Start {
+    s.apply(reply(Response::Start {
         id,
         moves: line.clone(),
         value,
@@ -130,7 +130,7 @@ fn a_random_start_not_found_leaves_the_standard_start() {
         high: 64,
     });
     let id = s.asks.start.asked_id().unwrap();
-    s.apply(Action::Worker(Response::Error {
+    s.apply(reply(Response::Error {
         id,
         message: "no position was found in time".into(),
     }));
@@ -141,7 +141,7 @@ fn a_random_start_not_found_leaves_the_standard_start() {
 
 #[test]
 fn the_ai_mistakes_go_with_its_searches() {
-    let mut s = Session::new(Settings {
+    let mut s = Program::new(Settings {
         mode: Mode::HumanVsAi {
             human: Color::White,
         },
@@ -175,7 +175,7 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     assert!(matches!(
-        s.room.channel.last_request(),
+        s.room_channel.last_request(),
         Some((Request::Games { offset: 0, .. }, _))
     ));
     let at = s.play.game.position();
@@ -206,9 +206,8 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let mut s = hvh();
     s.apply(Action::Room(RoomAction::Games(GamesAction::Open(true))));
     // The room's last request for games (the graph's valuations go between).
-    let last = |s: &Session| {
-        s.room
-            .channel
+    let last = |s: &Program| {
+        s.room_channel
             .pending_since(0)
             .into_iter()
             .rev()
@@ -227,11 +226,11 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let (id, position, _, offset) = last(&s);
     assert_eq!((position, offset), (Position::START, 0));
     let answer = |id, total| {
-        Action::Room(RoomAction::Answer(Response::Games {
+        reply(Response::Games {
             id,
             total,
             games: Vec::new(),
-        }))
+        })
     };
     s.apply(answer(id, 124_106));
     assert_eq!(
@@ -276,14 +275,13 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     );
     // A failed load says why and asks again only when the list is opened again.
     let (failed, ..) = last(&s);
-    s.apply(Action::Room(RoomAction::Answer(Response::Error {
+    s.apply(reply(Response::Error {
         id: failed,
         message: "the expert games could not be loaded: HTTP 404".into(),
-    })));
+    }));
     assert!(s.room.games.error().is_some());
-    let games_asked = |s: &Session| {
-        s.room
-            .channel
+    let games_asked = |s: &Program| {
+        s.room_channel
             .pending_since(0)
             .iter()
             .filter(|(r, _)| matches!(r, Request::Games { .. }))

@@ -15,8 +15,8 @@ pub use self::progress::{Progress, ProgressError, PuzzleStats};
 
 use self::drill::{frames, lines, DrillChoice, Line};
 use super::ask::Ask;
-use crate::client::channel::Channel;
 use crate::protocol::{PuzzlePick, Request, RequestId, Response, WirePuzzle};
+use crate::session::outbox::{Asker, Outbox};
 use reversi_engine::book::Book;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Bitboard, Color, Position, Square, Symmetry};
@@ -67,6 +67,16 @@ pub enum TrainingAction {
         /// Picks the frame.
         seed: u64,
     },
+}
+
+/// Which of the room's asks a request is for: its replies come home to it (see
+/// [`crate::session::outbox::Asker`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainingAsk {
+    /// A puzzle ([`Training::asked`]).
+    Puzzle,
+    /// The quick search valuing a drill's wrong move ([`Training::valuing`]).
+    Drill,
 }
 
 /// The room's two parts.
@@ -261,8 +271,8 @@ pub struct Training {
     pub choice: Option<DrillChoice>,
     /// The line being drilled.
     pub drill: Option<DrillRound>,
-    /// The quick search valuing a wrong move.
-    pub valuing: Option<RequestId>,
+    /// The quick search valuing a drill's wrong move, for its position.
+    pub valuing: Ask<Position, ()>,
     /// Counts and schedule, kept in storage.
     pub progress: Progress,
     /// Stored progress could not be read (and what became of it).
@@ -321,25 +331,23 @@ impl Training {
 
     /// The ids this room waits for (so the session hands it their answers).
     pub fn waits_for(&self, id: RequestId) -> bool {
-        self.asked.waits_for(id) || Some(id) == self.valuing
+        self.asked.waits_for(id) || self.valuing.waits_for(id)
     }
 
     /// Withdraws what the room asked (when it closes).
-    pub fn cancel(&mut self, channel: &mut Channel) {
-        self.asked.withdraw(channel);
-        if let Some(id) = self.valuing.take() {
-            channel.cancel(id);
-        }
+    pub fn cancel(&mut self, out: &mut Outbox) {
+        self.asked.withdraw(out);
+        self.valuing.withdraw(out);
     }
 
-    /// Applies `action`; requests leave through `channel`.
-    pub fn apply(&mut self, action: TrainingAction, channel: &mut Channel) {
+    /// Applies `action`; requests leave through `out`.
+    pub fn apply(&mut self, action: TrainingAction, out: &mut Outbox) {
         match action {
             TrainingAction::Open => self.open = true,
             TrainingAction::Adopt(progress) => self.progress = progress,
             TrainingAction::Close => {
                 self.open = false;
-                self.cancel(channel);
+                self.cancel(out);
             }
             TrainingAction::Show(tab) => self.tab = tab,
             TrainingAction::StartPuzzles(level) => {
@@ -350,13 +358,11 @@ impl Training {
                         level: self.level,
                         index,
                     },
-                    channel,
+                    out,
                 );
             }
-            TrainingAction::DailyPuzzle(day) => self.ask(PuzzlePick::Daily { day }, channel),
-            TrainingAction::NextPuzzle => {
-                self.apply(TrainingAction::StartPuzzles(self.level), channel)
-            }
+            TrainingAction::DailyPuzzle(day) => self.ask(PuzzlePick::Daily { day }, out),
+            TrainingAction::NextPuzzle => self.apply(TrainingAction::StartPuzzles(self.level), out),
             TrainingAction::RetryPuzzle => {
                 if let Some(round) = self.puzzle.as_mut() {
                     round.retry = true;
@@ -377,26 +383,25 @@ impl Training {
             } => {
                 self.choice = Some(choice);
                 self.drill = None;
-                self.next_line(color, today, seed, channel);
+                self.next_line(color, today, seed, out);
             }
             TrainingAction::NextLine { today, seed } => {
                 let color = self.drill.as_ref().map_or(Color::Black, |d| d.color);
-                self.next_line(color, today, seed, channel);
+                self.next_line(color, today, seed, out);
             }
         }
     }
 
-    fn ask(&mut self, pick: PuzzlePick, channel: &mut Channel) {
-        self.asked.reset(channel);
+    fn ask(&mut self, pick: PuzzlePick, out: &mut Outbox) {
+        self.asked.reset(out);
         self.tab = Tab::Puzzles;
+        let asker = Asker::Training(TrainingAsk::Puzzle);
         self.asked
-            .ask(channel, pick, |id| Request::Puzzle { id, pick });
+            .ask(out, asker, pick, |id| Request::Puzzle { id, pick });
     }
 
-    fn next_line(&mut self, color: Color, today: i64, seed: u64, channel: &mut Channel) {
-        if let Some(id) = self.valuing.take() {
-            channel.cancel(id);
-        }
+    fn next_line(&mut self, color: Color, today: i64, seed: u64, out: &mut Outbox) {
+        self.valuing.reset(out);
         let Some(choice) = self.choice else {
             return;
         };
@@ -429,10 +434,10 @@ impl Training {
     }
 
     /// A click on `square` of the room's board.
-    pub fn click(&mut self, square: Square, channel: &mut Channel) {
+    pub fn click(&mut self, square: Square, out: &mut Outbox) {
         match self.tab {
             Tab::Puzzles => self.answer_puzzle(square),
-            Tab::Drills => self.drill_move(square, channel),
+            Tab::Drills => self.drill_move(square, out),
         }
     }
 
@@ -468,7 +473,7 @@ impl Training {
         }
     }
 
-    fn drill_move(&mut self, square: Square, channel: &mut Channel) {
+    fn drill_move(&mut self, square: Square, out: &mut Outbox) {
         let Some(round) = self.drill.as_mut() else {
             return;
         };
@@ -529,28 +534,25 @@ impl Training {
             expected,
             values,
         });
-        if let Some(id) = self.valuing.take() {
-            channel.cancel(id);
-        }
+        self.valuing.reset(out);
         if values.is_none() {
-            let id = channel.new_id();
-            self.valuing = Some(id);
-            channel.send(
-                Request::Analyse {
+            let position = round.position;
+            let asker = Asker::Training(TrainingAsk::Drill);
+            self.valuing
+                .ask(out, asker, position, |id| Request::Analyse {
                     id,
-                    position: round.position,
+                    position,
                     limit: Some(DRILL_SEARCH_DEPTH),
-                },
-                0,
-            );
+                });
         }
     }
 
-    /// An answer from a worker to a request of the room.
-    pub fn receive(&mut self, response: Response) {
+    /// A worker's reply to one of the room's asks, home to that ask (which takes the replies of its
+    /// question in flight only).
+    pub fn receive(&mut self, ask: TrainingAsk, response: Response) {
         let id = response.id();
-        match response {
-            Response::Puzzle { puzzle, .. } if self.asked.waits_for(id) => {
+        match (ask, response) {
+            (TrainingAsk::Puzzle, Response::Puzzle { puzzle, .. }) if self.asked.waits_for(id) => {
                 let daily = match self.asked.asked_key() {
                     Some(&PuzzlePick::Daily { day }) => Some(day),
                     _ => None,
@@ -564,21 +566,23 @@ impl Training {
                     retry: false,
                 });
             }
+            (TrainingAsk::Puzzle, Response::Error { message, .. }) => {
+                self.asked.settle(id, Err(message));
+            }
             // The drill's depth (or exact values, nearer the end): the analysis's last report.
-            Response::Analysis { analysis, .. }
-                if Some(id) == self.valuing
+            (TrainingAsk::Drill, Response::Analysis { analysis, .. })
+                if self.valuing.waits_for(id)
                     && (analysis.exact || analysis.depth >= DRILL_SEARCH_DEPTH) =>
             {
-                self.valuing = None;
+                self.valuing.settle(id, Ok(()));
                 if let Some(drill) = self.drill.as_mut() {
                     drill.take_values(&analysis);
                 }
             }
-            Response::Error { message, .. } if self.asked.waits_for(id) => {
-                self.asked.settle(id, Err(message));
+            (TrainingAsk::Drill, Response::Error { message, .. }) => {
+                self.valuing.settle(id, Err(message));
             }
-            Response::Error { .. } if Some(id) == self.valuing => self.valuing = None,
-            _ => {}
+            (TrainingAsk::Puzzle | TrainingAsk::Drill, _) => {}
         }
     }
 }

@@ -6,14 +6,17 @@ use crate::worker::Engine;
 use reversi_engine::openings::OPENINGS;
 
 /// Answers what the room asked since `sent` with a native engine, as a worker would.
-fn serve(training: &mut Training, channel: &Channel, engine: &mut Engine, sent: &mut u64) {
+fn serve(training: &mut Training, channel: &Outbox, engine: &mut Engine, sent: &mut usize) {
     let requests = channel.pending_since(*sent);
     *sent = channel.seq();
     for (request, _) in requests {
+        let Some(Asker::Training(ask)) = channel.asker_of(request.id()) else {
+            panic!("not the room's request: {request:?}");
+        };
         let mut replies = Vec::new();
         engine.handle(request, &mut |r| replies.push(r));
         for reply in replies {
-            training.receive(reply);
+            training.receive(ask, reply);
         }
     }
 }
@@ -31,7 +34,7 @@ fn engine() -> Engine {
 
 #[test]
 fn a_puzzle_is_judged_at_once_and_its_perfect_line_shown() {
-    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let (mut engine, mut channel, mut sent) = (engine(), Outbox::new(1), 0);
     let mut training = Training::new(Progress::new());
     training.apply(TrainingAction::Open, &mut channel);
     training.apply(TrainingAction::StartPuzzles(2), &mut channel);
@@ -64,7 +67,7 @@ fn a_puzzle_is_judged_at_once_and_its_perfect_line_shown() {
 
 #[test]
 fn a_wrong_answer_shows_its_loss_and_a_retry_is_not_counted_again() {
-    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let (mut engine, mut channel, mut sent) = (engine(), Outbox::new(1), 0);
     let mut training = Training::new(Progress::new());
     training.progress.puzzles.streak = 4;
     training.apply(TrainingAction::StartPuzzles(5), &mut channel);
@@ -95,7 +98,7 @@ fn a_wrong_answer_shows_its_loss_and_a_retry_is_not_counted_again() {
 
 #[test]
 fn the_daily_puzzle_is_the_same_all_day_and_marks_the_day_solved() {
-    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let (mut engine, mut channel, mut sent) = (engine(), Outbox::new(1), 0);
     let mut training = Training::new(Progress::new());
     training.apply(TrainingAction::DailyPuzzle(20_500), &mut channel);
     serve(&mut training, &channel, &mut engine, &mut sent);
@@ -112,22 +115,28 @@ fn the_daily_puzzle_is_the_same_all_day_and_marks_the_day_solved() {
 
 #[test]
 fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
-    let mut channel = Channel::new(1);
+    let mut channel = Outbox::new(1);
     let mut training = Training::new(Progress::new());
     training.apply(TrainingAction::StartPuzzles(1), &mut channel);
     let (Request::Puzzle { id, .. }, _) = channel.last_request().unwrap() else {
         panic!("no puzzle asked");
     };
     assert!(training.waits_for(id));
-    training.receive(Response::Error {
-        id: id + 1,
-        message: "other".into(),
-    });
+    training.receive(
+        TrainingAsk::Puzzle,
+        Response::Error {
+            id: id + 1,
+            message: "other".into(),
+        },
+    );
     assert_eq!(training.asked.error(), None);
-    training.receive(Response::Error {
-        id,
-        message: "the puzzles could not be loaded: HTTP 404".into(),
-    });
+    training.receive(
+        TrainingAsk::Puzzle,
+        Response::Error {
+            id,
+            message: "the puzzles could not be loaded: HTTP 404".into(),
+        },
+    );
     assert!(training.asked.error().unwrap().contains("404"));
     assert!(!training.waits_for(id));
 }
@@ -136,9 +145,9 @@ fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
 /// every first move is one of the line's frames); the feedback after each wrong move.
 fn drill_round(
     training: &mut Training,
-    channel: &mut Channel,
+    channel: &mut Outbox,
     engine: &mut Engine,
-    sent: &mut u64,
+    sent: &mut usize,
     mistakes: usize,
 ) -> Vec<Feedback> {
     let mut wrong = Vec::new();
@@ -182,7 +191,7 @@ fn drill_round(
 
 #[test]
 fn the_first_move_as_black_may_be_any_of_the_four_and_sets_the_frame() {
-    let mut channel = Channel::new(1);
+    let mut channel = Outbox::new(1);
     let mut training = Training::new(Progress::new());
     let tiger = OPENINGS.iter().position(|o| o.name == "Tiger").unwrap();
     for first in ["f5", "d3", "c4", "e6"] {
@@ -210,7 +219,7 @@ fn the_first_move_as_black_may_be_any_of_the_four_and_sets_the_frame() {
 
 #[test]
 fn a_drill_through_the_tiger_with_one_mistake_brings_it_back_today() {
-    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let (mut engine, mut channel, mut sent) = (engine(), Outbox::new(1), 0);
     let mut training = Training::new(Progress::new());
     let tiger = OPENINGS.iter().position(|o| o.name == "Tiger").unwrap();
     let today = 20_600;
@@ -260,7 +269,7 @@ fn a_drill_through_the_tiger_with_one_mistake_brings_it_back_today() {
 
 #[test]
 fn a_drill_as_white_waits_for_the_players_move_after_the_lines_first() {
-    let mut channel = Channel::new(1);
+    let mut channel = Outbox::new(1);
     let mut training = Training::new(Progress::new());
     training.apply(
         TrainingAction::StartDrill {
@@ -339,7 +348,7 @@ fn progress_out_of_range_is_clamped_field_by_field_and_never_panics() {
     );
 
     // The whole room played with it: the Tiger from box 255, no mistake, no panic.
-    let (mut engine, mut channel, mut sent) = (engine(), Channel::new(1), 0);
+    let (mut engine, mut channel, mut sent) = (engine(), Outbox::new(1), 0);
     let mut progress = Progress::new();
     progress.drills.lines.insert(
         "X:f5d6c3d3c4".into(),

@@ -1,5 +1,6 @@
 //! The autosave, and the games set aside, written whenever the session changes.
 
+use crate::view::reducer::Page;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -99,8 +100,8 @@ fn write_games(session: &Session, own_autosave: bool) -> Written {
 /// once the page has painted it (reading, merging and writing storage is no part of what a person waits to
 /// see), the changes of one frame in one write; leaving the page writes at once.
 #[hook]
-pub fn use_autosave(session: &UseReducerHandle<Session>) {
-    let latest = use_mut_ref(|| None::<UseReducerHandle<Session>>);
+pub fn use_autosave(session: &UseReducerHandle<Page>) {
+    let latest = use_mut_ref(|| None::<UseReducerHandle<Page>>);
     *latest.borrow_mut() = Some(session.clone());
     let on_leave = latest.clone();
     use_effect_with((), move |_| {

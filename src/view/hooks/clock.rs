@@ -1,12 +1,13 @@
 //! The game clock's ticks, and the wake-up of a held engine reply.
 
+use crate::view::reducer::Page;
 use yew::prelude::*;
 
-use crate::session::{Action, Session};
+use crate::session::Action;
 
 /// The game clock ticks while it runs.
 #[hook]
-pub fn use_game_clock(session: &UseReducerHandle<Session>) {
+pub fn use_game_clock(session: &UseReducerHandle<Page>) {
     let dispatcher = session.dispatcher();
     use_effect_with(session.clock_running(), move |running| {
         let interval = running.then(|| {
@@ -22,7 +23,7 @@ pub fn use_game_clock(session: &UseReducerHandle<Session>) {
 /// The session is woken (a tick at that time) when it asks to be: the engine's reply held back until it
 /// is due ([`Session::wake_at`]).
 #[hook]
-pub fn use_wake(session: &UseReducerHandle<Session>) {
+pub fn use_wake(session: &UseReducerHandle<Page>) {
     let dispatcher = session.dispatcher();
     use_effect_with(session.wake_at().map(f64::to_bits), move |at| {
         let timeout = at.map(|bits| {

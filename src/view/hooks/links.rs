@@ -1,15 +1,15 @@
 //! Share links pasted into the address bar while the page is open.
 
+use crate::view::reducer::Page;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::session::Session;
 use crate::view::browser::take_shared_link;
 
 /// A share link pasted into the address bar of this tab changes only the fragment: open it too (the game
 /// it replaces is kept one click away).
 #[hook]
-pub fn use_shared_links(session: &UseReducerHandle<Session>) {
+pub fn use_shared_links(session: &UseReducerHandle<Page>) {
     let session = session.clone();
     use_effect_with((), move |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {

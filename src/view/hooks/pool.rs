@@ -1,7 +1,7 @@
 //! The pool of engine workers as a hook: the browser's workers, started, fed and stopped as the pool
-//! ([`crate::client::pool`]) decides, and the requests read from the session's channels.
+//! ([`crate::client::pool`]) decides, fed the commands the session's actions return, each request with who
+//! asked it; each reply goes back to its asker ([`Action::Answer`]).
 
-use crate::session::room::RoomAction;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -10,11 +10,12 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::client::channel::{Channel, Message};
-use crate::client::pool::{Effect, Owner, Pool};
+use crate::client::pool::Effect;
 use crate::protocol::{Priority, Response};
-use crate::session::{Action, Session};
+use crate::session::outbox::{Asker, Command};
+use crate::session::Action;
 use crate::view::browser::{after_paint, base_url, worker_count};
+use crate::view::reducer::Page;
 
 /// The worker's script, beside the page (Trunk builds it; the wasm file's name follows from it).
 const WORKER_SCRIPT: &str = "worker.js";
@@ -45,15 +46,16 @@ impl Drop for LiveWorker {
     }
 }
 
-/// The pool as the page runs it: the state machine, its workers, what of the channels has been read.
+/// The pool, its requests tagged with who asked them.
+type Pool = crate::client::pool::Pool<Asker>;
+
+/// The pool as the page runs it: the state machine, its workers.
 struct PageState {
     pool: Pool,
     workers: Vec<Option<LiveWorker>>,
-    /// The last entry read from the game's channel and from the room's.
-    read: (u64, u64),
     /// Bumped whenever a wake-up is scheduled; an older wake-up does nothing.
     wake: u64,
-    dispatcher: UseReducerDispatcher<Session>,
+    dispatcher: UseReducerDispatcher<Page>,
     /// The loader script's URL (a `blob:` URL made once).
     loader: String,
     /// The memory the workers share (`None`: they run apart, on the plain build).
@@ -62,11 +64,8 @@ struct PageState {
     stop_flags: Vec<Option<u32>>,
     /// Whether to write what the pool does to the console (`?pool-log` in the page's address).
     log: bool,
-    /// The room's channel will be read after the next paint.
+    /// The commands left for after the next paint will be taken then.
     pending: bool,
-    /// The session as the last render left it: what that read takes (a render before the paint replaces
-    /// it, so the read misses none of its questions).
-    latest: Option<UseReducerHandle<Session>>,
 }
 
 type Shared = Rc<RefCell<PageState>>;
@@ -143,7 +142,7 @@ fn set_flag(memory: &js_sys::WebAssembly::Memory, address: u32) {
 /// Runs one step of the pool and carries out what it asks: workers started (the old one in the slot
 /// terminated), requests posted, replies handed to their owners (after the pool is released, since a
 /// dispatch may render and render runs the hook again).
-fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
+fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect<Asker>>) {
     let (effects, log) = {
         let mut state = shared.borrow_mut();
         (f(&mut state.pool, now()), state.log)
@@ -182,11 +181,11 @@ fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect>) {
                     let _ = running.worker.post_message(&JsValue::from_str(&text));
                 }
             }
-            Effect::Deliver { owner, response } => actions.push(match owner {
-                Owner::Game => Action::Worker(response),
-                Owner::Room => Action::Room(RoomAction::Answer(response)),
+            Effect::Deliver { owner, response } => actions.push(Action::Answer {
+                asker: owner,
+                response,
             }),
-            Effect::Restarted => actions.push(Action::WorkerRestarted),
+            Effect::Restarted { owner } => actions.push(Action::WorkerRestarted(owner)),
         }
     }
     schedule_wake(shared);
@@ -286,43 +285,34 @@ fn schedule_wake(shared: &Shared) {
     });
 }
 
-/// How much of a channel to hand to the pool now.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Upto {
-    /// All of it.
-    All,
-    /// Up to its first request that works in the background (the analysis room's, the analysis on the
-    /// board): the rest waits until the page has painted.
-    Background,
-}
-
-/// Feeds the pool what a channel holds past `read`, all of it or up to `upto`; returns the new mark.
-fn read_channel(shared: &Shared, channel: &Channel, read: u64, owner: Owner, upto: Upto) -> u64 {
-    // A channel numbered below the mark is a new one: all of it is new.
-    let read = if channel.seq() < read { 0 } else { read };
-    for (seq, message) in channel.since(read) {
-        if upto == Upto::Background
-            && matches!(message, Message::Send { request, .. } if request.priority() <= Priority::Room)
-        {
-            return seq - 1;
-        }
-        let message = message.clone();
-        step(shared, |pool, now| match message {
-            Message::Send { request, delay_ms } => pool.submit(owner, request, delay_ms, now),
-            Message::Cancel(id) => pool.cancel(id, now),
+/// Hands the pool the commands waiting in `commands`: all of them, or with `foreground` only those before
+/// the first request that works in the background (the analysis room's, the analysis on the board), which
+/// waits with all that follows it.
+fn hand_over(shared: &Shared, commands: &crate::view::reducer::Commands, foreground: bool) {
+    let background = |command: &Command| {
+        foreground
+            && matches!(command, Command::Send { request, .. } if request.priority() <= Priority::Room)
+    };
+    for command in commands.take_until(background) {
+        step(shared, |pool, now| match command {
+            Command::Send {
+                asker,
+                request,
+                delay_ms,
+            } => pool.submit(asker, request, delay_ms, now),
+            Command::Cancel(id) => pool.cancel(id, now),
         });
     }
-    channel.seq()
 }
 
 /// The engine workers: as many as the machine has cores (`navigator.hardwareConcurrency`, 1 to 16; the
 /// page's `?workers=N` overrides it), their tables sized so that the pool stays within 256 MB, shared by
 /// the AI, the hints and analysis, and the analysis room (see [`crate::client::pool`]). Where the page is
 /// cross-origin isolated they share one memory (the threaded build), and the AI's search runs on all of
-/// them; elsewhere each runs the plain build, one search thread. Everything the session's channels hold
-/// past what was read is handed to the pool after every render.
+/// them; elsewhere each runs the plain build, one search thread. The commands the session's actions
+/// returned are handed to the pool after every render.
 #[hook]
-pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
+pub fn use_engine_pool(session: &UseReducerHandle<Page>) {
     let shared = use_mut_ref(|| None::<Shared>);
     let session = session.clone();
     use_effect(move || {
@@ -338,7 +328,6 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
             let state = Rc::new(RefCell::new(PageState {
                 pool,
                 workers: (0..count).map(|_| None).collect(),
-                read: (0, 0),
                 wake: 0,
                 dispatcher: session.dispatcher(),
                 loader,
@@ -348,7 +337,6 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
                     .and_then(|w| w.location().search().ok())
                     .is_some_and(|q| q.contains("pool-log")),
                 pending: false,
-                latest: None,
             }));
             step(&state, move |_, _| effects);
             session.dispatch(Action::Workers {
@@ -359,39 +347,16 @@ pub fn use_engine_pool(session: &UseReducerHandle<Session>) {
         }
         let shared = slot.clone().expect("made above");
         drop(slot);
-        let (game_read, room_read) = shared.borrow().read;
-        let game_read = read_channel(
-            &shared,
-            &session.channel,
-            game_read,
-            Owner::Game,
-            Upto::Background,
-        );
-        shared.borrow_mut().read.0 = game_read;
         // What works in the background (the analysis room's questions, the analysis on the board) waits
         // until the page has painted what the person did: a worker starting it at once takes a core from
         // the frame the person waits for, and its first values would be drawn into that frame (a hidden
         // page reads at once). What a person waits for (the AI's move, a hint) goes at once.
-        shared.borrow_mut().latest = Some(session.clone());
-        let waiting = game_read != session.channel.seq() || session.room.channel.seq() != room_read;
-        if waiting && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
+        let commands = session.commands().clone();
+        hand_over(&shared, &commands, true);
+        if !commands.is_empty() && !std::mem::replace(&mut shared.borrow_mut().pending, true) {
             after_paint(move || {
-                let (session, (game_read, room_read)) = {
-                    let mut state = shared.borrow_mut();
-                    state.pending = false;
-                    (state.latest.clone(), state.read)
-                };
-                let Some(session) = session else { return };
-                let game_read =
-                    read_channel(&shared, &session.channel, game_read, Owner::Game, Upto::All);
-                let room_read = read_channel(
-                    &shared,
-                    &session.room.channel,
-                    room_read,
-                    Owner::Room,
-                    Upto::All,
-                );
-                shared.borrow_mut().read = (game_read, room_read);
+                shared.borrow_mut().pending = false;
+                hand_over(&shared, &commands, false);
             });
         }
     });

@@ -2,9 +2,10 @@
 //! (only then, so that one never chosen keeps following the browser: its language, the system's reduced
 //! motion), and the page's language marked on it.
 
+use crate::view::reducer::Page;
 use yew::prelude::*;
 
-use crate::session::{Preferences, Session};
+use crate::session::Preferences;
 use crate::view::browser::{apply_lang, initial_lang, storage, LANG_KEY};
 use crate::view::sound::{initial_sound, remember_sound};
 
@@ -29,7 +30,7 @@ pub fn stored_preferences(prefs: Preferences) -> Preferences {
 
 /// Marks the page with the language, and writes each preference the person changed.
 #[hook]
-pub fn use_preferences(session: &UseReducerHandle<Session>) {
+pub fn use_preferences(session: &UseReducerHandle<Page>) {
     let prefs = session.prefs;
     let last = use_mut_ref(|| None::<Preferences>);
     use_effect_with(prefs, move |prefs| {

@@ -1,11 +1,12 @@
 //! The training room's progress, kept in storage.
 
+use crate::view::reducer::Page;
 use std::cell::RefCell;
 
 use yew::prelude::*;
 
 use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
-use crate::session::{Action, Session};
+use crate::session::Action;
 use crate::view::browser::storage;
 
 thread_local! {
@@ -17,7 +18,7 @@ thread_local! {
 /// progress since this page last read or wrote it, the two are merged ([`Progress::merge`]: what each tab
 /// added adds up) and this page takes the merged progress.
 #[hook]
-pub fn use_training_progress(session: &UseReducerHandle<Session>) {
+pub fn use_training_progress(session: &UseReducerHandle<Page>) {
     let progress = session.training.progress.clone();
     // Unreadable progress that could not be copied aside is not written over.
     let keep_stored = session.training.progress_lost == Some(ProgressLost::NotKept);

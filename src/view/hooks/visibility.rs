@@ -1,14 +1,15 @@
 //! The page shown or hidden, told to the session: a hidden page's analysis stops deepening, and goes on
 //! when the page is shown again.
 
+use crate::view::reducer::Page;
 use yew::prelude::*;
 
-use crate::session::{Action, Session};
+use crate::session::Action;
 use crate::view::browser::on_visibility_change;
 
 /// Tells the session each time the page is hidden or shown.
 #[hook]
-pub fn use_page_visibility(session: &UseReducerHandle<Session>) {
+pub fn use_page_visibility(session: &UseReducerHandle<Page>) {
     let dispatcher = session.dispatcher();
     use_effect_with((), move |_| {
         on_visibility_change(move |hidden| dispatcher.dispatch(Action::PageVisible(!hidden)));
