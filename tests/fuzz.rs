@@ -168,10 +168,10 @@ fn worker_requests() {
             engine.handle(request, &mut |r| replies.push(r));
             assert!(!replies.is_empty(), "every request is answered");
             let refused = replies.iter().any(|r| matches!(r, Response::Error { .. }));
-            if let Some(Response::Error { message, .. }) =
+            if let Some(Response::Error { error, .. }) =
                 replies.iter().find(|r| matches!(r, Response::Error { .. }))
             {
-                assert!(!message.is_empty());
+                assert!(!error.to_string().is_empty());
             }
             !refused
         },

@@ -29,7 +29,7 @@ pub enum Priority {
 }
 
 /// A file the worker loads from the page's address the first time a request needs it, and keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DataFile {
     /// The opening explorer's tree ([`Request::Explore`]).
     Explorer,

@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+mod error;
 mod kinds;
 mod wire;
 
+pub use self::error::WorkerError;
 pub use self::kinds::{DataFile, Priority, GRACE_MS};
 
 use reversi_engine::mistakes::Mistakes;
@@ -439,12 +441,13 @@ pub enum Response {
         /// The id of the request.
         id: RequestId,
     },
-    /// The request could not be carried out (e.g. a malformed position); the message says why.
+    /// The request could not be carried out; the error says why, as a value the page words in the
+    /// person's language.
     Error {
         /// The id of the request.
         id: RequestId,
-        /// A human-readable reason.
-        message: String,
+        /// Why.
+        error: WorkerError,
     },
     /// The worker is alive: sent every [`HEARTBEAT_MS`] or so, while it waits and while it searches, so
     /// that the page notices at once a worker that died without a word (terminated, or killed by the

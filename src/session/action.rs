@@ -27,13 +27,13 @@ pub enum Action {
     /// A worker's reply, for the part that asked (the pool hands back the asker it was sent with).
     Answer {
         /// Who asked the request it answers.
-        asker: super::outbox::Asker,
+        asker: super::Asker,
         /// The reply.
         response: Response,
     },
     /// A worker stopped answering while it ran a request of this asker, and was replaced; the request was
     /// asked again.
-    WorkerRestarted(super::outbox::Asker),
+    WorkerRestarted(super::Asker),
     /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
     /// [`crate::session::room::Room::parallel`]), and how many threads the AI's search runs on (all of them when
     /// they share one memory, else one).

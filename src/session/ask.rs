@@ -6,14 +6,15 @@
 //! A reply is taken only for the id asked last; a reply to a question withdrawn or asked again is not this
 //! ask's and is left to the caller (dropped).
 
-use super::outbox::{Asker, Outbox};
-use crate::protocol::{Request, RequestId};
+use super::outbox::Outbox;
+use super::Asker;
+use crate::protocol::{Request, RequestId, WorkerError};
 
 /// A question in flight and the last outcome, each with the key it is for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ask<K, A> {
     asked: Option<(RequestId, K)>,
-    last: Option<(K, Result<A, String>)>,
+    last: Option<(K, Result<A, WorkerError>)>,
 }
 
 impl<K, A> Default for Ask<K, A> {
@@ -104,7 +105,7 @@ impl<K: PartialEq, A> Ask<K, A> {
 
     /// Takes the outcome of request `id`: true when it was the question in flight (which is then over),
     /// false when it is not this ask's (nothing changes).
-    pub fn settle(&mut self, id: RequestId, outcome: Result<A, String>) -> bool {
+    pub fn settle(&mut self, id: RequestId, outcome: Result<A, WorkerError>) -> bool {
         match self.asked.take() {
             Some((asked, key)) if asked == id => {
                 self.last = Some((key, outcome));
@@ -161,7 +162,7 @@ impl<K: PartialEq, A> Ask<K, A> {
     }
 
     /// Why the last question failed, if it did.
-    pub fn error(&self) -> Option<&str> {
+    pub fn error(&self) -> Option<&WorkerError> {
         match &self.last {
             Some((_, Err(why))) => Some(why),
             _ => None,
@@ -184,7 +185,7 @@ impl<K: PartialEq, A> Ask<K, A> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::outbox::GameAsk;
+    use crate::session::GameAsk;
 
     const ASKER: Asker = Asker::Game(GameAsk::Hint);
 
@@ -235,8 +236,8 @@ mod tests {
         let mut ask: Ask<u8, u32> = Ask::default();
         ask.ask(&mut channel, ASKER, 1, ping);
         let id = channel.last_request().unwrap().0.id();
-        assert!(ask.settle(id, Err("no file".into())));
-        assert_eq!(ask.error(), Some("no file"));
+        assert!(ask.settle(id, Err(WorkerError::NoPuzzle)));
+        assert_eq!(ask.error(), Some(&WorkerError::NoPuzzle));
         assert!(ask.answer().is_none() && ask.has(&1));
         ask.forget_error();
         assert!(ask.error().is_none() && !ask.has(&1));

@@ -10,7 +10,7 @@ use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
 use reversi_engine::{Color, Move, Position, Square};
 
 /// Which of the game's asks a request is for: its replies come home to that ask (see
-/// [`super::outbox::Asker`]).
+/// [`super::Asker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameAsk {
     /// The AI's move ([`EngineAsks::search`]).

@@ -3,9 +3,10 @@
 //! flight lives in [`super::asks::EngineAsks`], one value an ask.
 
 use super::asks::{GameAsk, Hint, SearchStats, Thinking};
-use super::outbox::{Asker, Outbox};
+use super::outbox::Outbox;
+use super::Asker;
 use super::{Mode, Notice, Session, Start};
-use crate::protocol::{Request, Response};
+use crate::protocol::{Request, Response, WorkerError};
 use reversi_engine::{Game, Move, Square};
 
 impl Session {
@@ -250,16 +251,16 @@ impl Session {
                     }
                     _ => {
                         self.notice = Some(Notice::EngineError {
-                            message: format!("the engine answered an illegal move: {best}"),
+                            error: WorkerError::IllegalAnswer { best },
                         });
                     }
                 }
             }
             // An error ends its own request only; the last move's figures stay.
-            Response::Error { message, .. } => {
+            Response::Error { error, .. } => {
                 self.asks.search.let_go();
                 self.asks.thinking = None;
-                self.notice = Some(Notice::EngineError { message });
+                self.notice = Some(Notice::EngineError { error });
             }
             _ => {}
         }
@@ -291,9 +292,9 @@ impl Session {
                 // Nothing to hint at a pass.
                 Move::Pass => self.asks.hint.let_go(),
             },
-            Response::Error { message, .. } => {
-                self.asks.hint.settle(id, Err(message.clone()));
-                self.notice = Some(Notice::EngineError { message });
+            Response::Error { error, .. } => {
+                self.asks.hint.settle(id, Err(error.clone()));
+                self.notice = Some(Notice::EngineError { error });
             }
             _ => {}
         }
@@ -325,9 +326,9 @@ impl Session {
             Response::Analysed { .. } => {
                 self.asks.analysis.end(id);
             }
-            Response::Error { message, .. } => {
-                self.asks.analysis.settle(id, Err(message.clone()));
-                self.notice = Some(Notice::EngineError { message });
+            Response::Error { error, .. } => {
+                self.asks.analysis.settle(id, Err(error.clone()));
+                self.notice = Some(Notice::EngineError { error });
             }
             _ => {}
         }
@@ -354,15 +355,17 @@ impl Session {
                     }
                     Err(error) => {
                         self.notice = Some(Notice::EngineError {
-                            message: format!("the random start cannot be played: {error}"),
+                            error: WorkerError::BadAnswer {
+                                detail: format!("the random start cannot be played: {error}"),
+                            },
                         })
                     }
                 }
                 self.after_change(out);
             }
-            Response::Error { message, .. } => {
-                self.asks.start.settle(id, Err(message.clone()));
-                self.notice = Some(Notice::EngineError { message });
+            Response::Error { error, .. } => {
+                self.asks.start.settle(id, Err(error.clone()));
+                self.notice = Some(Notice::EngineError { error });
                 self.after_change(out);
             }
             _ => {}

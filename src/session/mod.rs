@@ -4,7 +4,7 @@
 //! room's state. The views ([`crate::view`]) only render it and dispatch [`Action`]s.
 //!
 //! Requests to the workers are commands out: [`Session::apply`] returns what an action needs sent or
-//! withdrawn ([`outbox::Command`]), each request named by who asked ([`outbox::Asker`]); the page's pool
+//! withdrawn ([`outbox::Command`]), each request named by who asked ([`Asker`]); the page's pool
 //! carries the asker with the request and hands it back with each reply ([`Action::Answer`]), which goes
 //! home by one exhaustive match (see [`outbox`]). Nothing of what was sent is kept in the state.
 //!
@@ -44,13 +44,25 @@ pub use self::notice::{LinkError, Notice};
 pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 use std::rc::Rc;
 
-use self::outbox::{Asker, Command, GameAsk, Outbox};
+use self::outbox::{Command, Outbox};
 use crate::protocol::{Request, RequestId};
 use reversi_engine::{Bitboard, Color, Game};
 
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
+
+/// Who asked a request: the part of the session its replies go home to (the root routes them with one
+/// exhaustive match, each part then to its own ask).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asker {
+    /// The game: the AI's move, the hint, the analysis on the board, a random start.
+    Game(GameAsk),
+    /// The analysis room: the graph and the review, the explorer, the expert games.
+    Room(room::RoomAsk),
+    /// The training room: a puzzle, a drill's valuation.
+    Training(training::TrainingAsk),
+}
 
 /// The whole state of the page's game.
 #[derive(Clone, Debug, PartialEq)]
@@ -431,9 +443,11 @@ mod pacing;
 pub mod play;
 mod replace;
 #[cfg(test)]
+mod testing;
+#[cfg(test)]
 mod tests;
 
-pub use asks::{EngineAsks, Hint, SearchStats, Thinking};
+pub use asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
 pub use pacing::{HeldReply, Pace, MIN_REPLY_MS};
 pub use play::{GameAction, Outcome, Play};
 pub use replace::{ExpertTitle, MAX_REPLACED};

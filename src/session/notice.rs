@@ -76,10 +76,10 @@ pub enum Notice {
         /// Why.
         error: PositionError,
     },
-    /// The worker reported an error.
+    /// The engine failed a request.
     EngineError {
-        /// Its message.
-        message: String,
+        /// Why.
+        error: crate::protocol::WorkerError,
     },
 }
 

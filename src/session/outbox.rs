@@ -9,20 +9,7 @@
 
 use crate::protocol::{Request, RequestId};
 
-pub use super::asks::GameAsk;
-pub use super::room::RoomAsk;
-pub use super::training::TrainingAsk;
-
-/// Who asked a request: the part of the session its replies go home to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asker {
-    /// The game: the AI's move, the hint, the analysis on the board, a random start.
-    Game(GameAsk),
-    /// The analysis room: the graph and the review, the explorer, the expert games.
-    Room(RoomAsk),
-    /// The training room: a puzzle, a drill's valuation.
-    Training(TrainingAsk),
-}
+use super::Asker;
 
 /// One command for the page's pool of workers.
 #[derive(Clone, Debug, PartialEq)]
@@ -154,6 +141,7 @@ impl Default for Outbox {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::GameAsk;
     use reversi_engine::Position;
 
     const HINT: Asker = Asker::Game(GameAsk::Hint);
@@ -167,8 +155,8 @@ mod tests {
         let mut out = Outbox::new(10);
         let (a, b) = (ping(&mut out), ping(&mut out));
         out.send(HINT, a.clone(), 0);
-        out.send(Asker::Room(RoomAsk::Explorer), b.clone(), 5);
-        assert_eq!(out.asker_of(b.id()), Some(Asker::Room(RoomAsk::Explorer)));
+        out.send(Asker::Game(GameAsk::Analysis), b.clone(), 5);
+        assert_eq!(out.asker_of(b.id()), Some(Asker::Game(GameAsk::Analysis)));
         assert_eq!(out.asker_of(99), None);
         let (commands, next) = out.finish();
         assert_eq!(
@@ -180,7 +168,7 @@ mod tests {
                     delay_ms: 0
                 },
                 Command::Send {
-                    asker: Asker::Room(RoomAsk::Explorer),
+                    asker: Asker::Game(GameAsk::Analysis),
                     request: b,
                     delay_ms: 5
                 }

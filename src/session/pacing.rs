@@ -2,8 +2,9 @@
 //! its reply is held until [`MIN_REPLY_MS`] after the person's move, so that the person sees their own
 //! move land and its discs turn before the reply's do.
 
-use super::outbox::{Asker, Command, GameAsk};
+use super::outbox::Command;
 use super::{Action, Mode, Session};
+use super::{Asker, GameAsk};
 use crate::protocol::Response;
 
 /// The least time between the person's move and the engine's reply on the board (milliseconds), so that

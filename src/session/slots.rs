@@ -126,7 +126,7 @@ pub fn read_replaced(text: &str) -> Vec<Kept> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::tests::Program;
+    use crate::session::testing::Program;
     use crate::session::GameAction;
     use crate::session::{Action, Mode};
 

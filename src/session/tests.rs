@@ -5,8 +5,7 @@ use crate::session::room::RoomAction;
 use crate::session::training::TrainingAction;
 use reversi_engine::{Move, Position, Square};
 
-pub(crate) mod program;
-pub(crate) use self::program::{reply, Program, Step};
+use super::testing::{reply, Program, Step};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
@@ -170,7 +169,7 @@ fn an_error_ends_only_its_own_request() {
     };
     s.apply(reply(Response::Error {
         id: hint,
-        message: "no".into(),
+        error: crate::protocol::WorkerError::NoPuzzle,
     }));
     assert_eq!(s.asks.hint.asked_id(), None);
     assert!(s.training.waits_for(puzzle), "the puzzle goes on");
@@ -181,7 +180,7 @@ fn an_error_ends_only_its_own_request() {
     let id = search_id(&s);
     s.apply(reply(Response::Error {
         id: id + 1000,
-        message: "no".into(),
+        error: crate::protocol::WorkerError::NoPuzzle,
     }));
     assert_eq!(s.asks.search.asked_id(), Some(id));
     assert_eq!(s.notice, None);
@@ -264,9 +263,7 @@ fn a_replaced_worker_is_announced_and_its_search_still_answers() {
     let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
-    s.apply(Action::WorkerRestarted(outbox::Asker::Game(
-        GameAsk::Search,
-    )));
+    s.apply(Action::WorkerRestarted(Asker::Game(GameAsk::Search)));
     assert_eq!(s.notice, Some(Notice::WorkerRestarted));
     assert_eq!(s.asks.search.asked_id(), Some(id));
     s.apply(best_move(id, "d6"));

@@ -5,10 +5,10 @@
 
 pub mod threads;
 
-use crate::protocol::DataFile;
 use crate::protocol::{
     level_limits, ExplorerRow, PuzzlePick, Request, Response, WireGame, WirePuzzle,
 };
+use crate::protocol::{DataFile, WorkerError};
 use reversi_engine::explorer::Explorer;
 use reversi_engine::games::GameBase;
 use reversi_engine::mistakes::Mistakes;
@@ -73,17 +73,18 @@ impl Engine {
 
     /// Reads `file`'s bytes; the requests that need it answer from it afterwards. The error names what is
     /// wrong with the file.
-    pub fn load(&mut self, file: DataFile, bytes: &[u8]) -> Result<(), String> {
+    pub fn load(&mut self, file: DataFile, bytes: &[u8]) -> Result<(), WorkerError> {
+        let corrupt = |detail: String| WorkerError::DataCorrupt { file, detail };
         match file {
             DataFile::Explorer => {
-                self.explorer = Some(Explorer::read(bytes).map_err(|e| e.to_string())?)
+                self.explorer = Some(Explorer::read(bytes).map_err(|e| corrupt(e.to_string()))?)
             }
             DataFile::Puzzles => {
-                self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| e.to_string())?)
+                self.puzzles = Some(PuzzleSet::read(bytes).map_err(|e| corrupt(e.to_string()))?)
             }
             DataFile::Games => {
                 let games = GameBase::read(bytes, Some(&mut beating(self.poll)));
-                self.games = Some(games.map_err(|e| e.to_string())?)
+                self.games = Some(games.map_err(|e| corrupt(e.to_string()))?)
             }
         }
         Ok(())
@@ -115,7 +116,10 @@ impl Engine {
             } => emit(if depth > MAX_PERFT_DEPTH {
                 error(
                     id,
-                    format!("perft depth {depth} is over the worker's limit of {MAX_PERFT_DEPTH}"),
+                    WorkerError::TooDeep {
+                        depth,
+                        max: MAX_PERFT_DEPTH,
+                    },
                 )
             } else {
                 Response::Perft {
@@ -132,7 +136,7 @@ impl Engine {
                 mistakes,
             } => {
                 let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
-                    return emit(error(id, format!("there is no level {level} (1 to 10)")));
+                    return emit(error(id, WorkerError::NoLevel { level }));
                 };
                 self.searcher.set_threads(self.threads);
                 let mut info =
@@ -167,12 +171,16 @@ impl Engine {
                 let deadline = (self.clock)() + RANDOM_START_MS;
                 let range = (i32::from(low.min(high)), i32::from(high.max(low)));
                 emit(
-                    match random_start(&mut self.searcher, moves.min(50) as usize, range, seed, Some(deadline), self.clock) {
+                    match random_start(
+                        &mut self.searcher,
+                        moves.min(50) as usize,
+                        range,
+                        seed,
+                        Some(deadline),
+                        self.clock,
+                    ) {
                         Some((moves, value)) => Response::Start { id, moves, value },
-                        None => error(
-                            id,
-                            format!("no position after {moves} moves valued between {low} and {high} was found in time"),
-                        ),
+                        None => error(id, WorkerError::NoRandomStart { moves, low, high }),
                     },
                 )
             }
@@ -210,7 +218,7 @@ impl Engine {
                 depth,
             } => {
                 if let Some(square) = played.filter(|&s| !position.board.is_legal(s)) {
-                    return emit(error(id, format!("{square} is not legal in this position")));
+                    return emit(error(id, WorkerError::IllegalMove { square }));
                 }
                 let depth = ReviewDepth::plies(depth);
                 let ply = review_position(
@@ -234,7 +242,7 @@ impl Engine {
                 emit(Response::Helped { id })
             }
             Request::Explore { id, position } => emit(match &self.explorer {
-                None => error(id, "the opening explorer is not loaded".to_string()),
+                None => error(id, not_loaded(DataFile::Explorer)),
                 Some(explorer) => {
                     let book = reversi_engine::book::Book::builtin();
                     Response::Explored {
@@ -262,17 +270,17 @@ impl Engine {
                 offset,
                 limit,
             } => emit(match &self.games {
-                None => error(id, "the expert games are not loaded".to_string()),
+                None => error(id, not_loaded(DataFile::Games)),
                 Some(base) => {
                     let mut beat = beating(self.poll);
                     list_games(id, base, &position, &player, offset, limit, &mut beat)
                 }
             }),
             Request::Puzzle { id, pick } => emit(match &self.puzzles {
-                None => error(id, "the puzzles are not loaded".to_string()),
+                None => error(id, not_loaded(DataFile::Puzzles)),
                 Some(set) => match pick_puzzle(set, pick) {
                     Some(puzzle) => Response::Puzzle { id, puzzle },
-                    None => error(id, format!("no puzzle for {pick:?}")),
+                    None => error(id, WorkerError::NoPuzzle),
                 },
             }),
         }
@@ -355,8 +363,14 @@ fn pick_puzzle(set: &PuzzleSet, pick: PuzzlePick) -> Option<WirePuzzle> {
     })
 }
 
-fn error(id: u64, message: String) -> Response {
-    Response::Error { id, message }
+fn error(id: u64, error: WorkerError) -> Response {
+    Response::Error { id, error }
+}
+
+/// A data file the worker was handed a request for without loading it first (the web worker loads it
+/// before; a native host that did not).
+fn not_loaded(file: DataFile) -> WorkerError {
+    WorkerError::DataMissing { file, status: None }
 }
 
 /// Scores travel in hundredths of a disc.
@@ -371,7 +385,9 @@ pub fn undecodable(text: &str, error: &str) -> Response {
         .unwrap_or(0);
     Response::Error {
         id,
-        message: format!("the worker could not read the request: {error}"),
+        error: WorkerError::BadRequest {
+            detail: error.to_string(),
+        },
     }
 }
 

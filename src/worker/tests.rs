@@ -164,7 +164,10 @@ fn puzzles_answer_from_the_loaded_file_by_level_and_by_day() {
     let refused = engine.load(DataFile::Puzzles, b"RVPUZ001");
     assert_eq!(
         refused,
-        Err("the puzzle file ends inside its header".to_string())
+        Err(WorkerError::DataCorrupt {
+            file: DataFile::Puzzles,
+            detail: "the puzzle file ends inside its header".to_string()
+        })
     );
     let bytes = std::fs::read("assets/puzzles.bin").unwrap();
     engine.load(DataFile::Puzzles, &bytes).unwrap();
@@ -202,8 +205,11 @@ fn an_unreadable_message_is_answered_with_an_error_for_its_id_if_it_has_one() {
         .unwrap_err()
         .to_string();
     match undecodable(bad, &error) {
-        Response::Error { id: 41, message } => {
-            assert!(message.contains("not a disc"), "{message}")
+        Response::Error {
+            id: 41,
+            error: WorkerError::BadRequest { detail },
+        } => {
+            assert!(detail.contains("not a disc"), "{detail}")
         }
         other => panic!("{other:?}"),
     }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 
 use super::{greeting, undecodable, Engine};
-use crate::protocol::{DataFile, Request, Response, HEARTBEAT_MS};
+use crate::protocol::{DataFile, Request, Response, WorkerError, HEARTBEAT_MS};
 use crate::worker::threads::Lent;
 
 fn now() -> f64 {
@@ -111,12 +111,9 @@ fn base() -> String {
         .unwrap_or_else(|| format!("{}/", scope().location().origin()))
 }
 
-async fn fetch(file: DataFile) -> Result<Vec<u8>, String> {
-    let failed = |e: JsValue| {
-        e.dyn_ref::<js_sys::Error>()
-            .map(|e| String::from(e.message()))
-            .unwrap_or_else(|| "network error".to_string())
-    };
+async fn fetch(file: DataFile) -> Result<Vec<u8>, WorkerError> {
+    // The network failed (or the browser refused the address): no status to tell.
+    let failed = |_: JsValue| WorkerError::DataMissing { file, status: None };
     // Resolved against the page's address as a link on the page would be: that address may hold a
     // query (`?workers=2`), a fragment or a file name (`/index.html`), none of which belongs in front
     // of the file's name.
@@ -129,13 +126,19 @@ async fn fetch(file: DataFile) -> Result<Vec<u8>, String> {
         .dyn_into()
         .map_err(failed)?;
     if !response.ok() {
-        return Err(format!("HTTP {}", response.status()));
+        return Err(WorkerError::DataMissing {
+            file,
+            status: Some(response.status()),
+        });
     }
     let buffer = JsFuture::from(response.array_buffer().map_err(failed)?)
         .await
         .map_err(failed)?;
     let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
-    gunzip(bytes).await.map_err(failed)
+    gunzip(bytes).await.map_err(|_| WorkerError::DataCorrupt {
+        file,
+        detail: "it could not be inflated".to_string(),
+    })
 }
 
 #[wasm_bindgen]
@@ -163,7 +166,7 @@ async fn gunzip(mut bytes: Vec<u8>) -> Result<Vec<u8>, JsValue> {
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
-fn arrived(state: &Rc<RefCell<State>>, file: DataFile, bytes: Result<Vec<u8>, String>) {
+fn arrived(state: &Rc<RefCell<State>>, file: DataFile, bytes: Result<Vec<u8>, WorkerError>) {
     let mut state = state.borrow_mut();
     let loaded = bytes.and_then(|b| state.engine.load(file, &b));
     let (waiting, others) = std::mem::take(&mut state.waiting)
@@ -173,9 +176,9 @@ fn arrived(state: &Rc<RefCell<State>>, file: DataFile, bytes: Result<Vec<u8>, St
     for (_, request) in waiting {
         match &loaded {
             Ok(()) => state.engine.handle(request, &mut |r| post(&r)),
-            Err(why) => post(&Response::Error {
+            Err(error) => post(&Response::Error {
                 id: request.id(),
-                message: format!("{} could not be loaded: {why}", file.name()),
+                error: error.clone(),
             }),
         }
     }

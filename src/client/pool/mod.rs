@@ -25,7 +25,7 @@
 
 use std::collections::VecDeque;
 
-use crate::protocol::{Priority, Request, RequestId, Response};
+use crate::protocol::{Priority, Request, RequestId, Response, WorkerError};
 
 /// How often a request is tried in all before its owner is told the engine failed.
 pub const MAX_TRIES: u32 = 3;
@@ -199,7 +199,7 @@ impl<O: Clone + std::fmt::Debug + PartialEq> Pool<O> {
                     owner: job.owner,
                     response: Response::Error {
                         id: job.request.id(),
-                        message: "the engine could not be started".to_string(),
+                        error: WorkerError::NotStarted,
                     },
                 });
             }
@@ -414,10 +414,7 @@ impl<O: Clone + std::fmt::Debug + PartialEq> Pool<O> {
                 owner: job.owner,
                 response: Response::Error {
                     id: job.request.id(),
-                    message: format!(
-                        "the engine stopped answering ({} workers in a row)",
-                        job.tries
-                    ),
+                    error: WorkerError::Unresponsive { tries: job.tries },
                 },
             });
         } else {

@@ -557,7 +557,7 @@ fn a_request_for_a_data_file_goes_back_to_the_idle_worker_that_loaded_it() {
         generations[0],
         Response::Error {
             id: 1,
-            message: "x".into(),
+            error: WorkerError::NoPuzzle,
         },
         3.0,
     );
@@ -580,7 +580,7 @@ fn a_request_for_a_data_file_goes_back_to_the_idle_worker_that_loaded_it() {
         generations[0],
         Response::Error {
             id: 4,
-            message: "x".into(),
+            error: WorkerError::NoPuzzle,
         },
         9.0,
     );

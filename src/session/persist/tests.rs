@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::protocol::Request;
-use crate::session::tests::Program;
+use crate::session::testing::Program;
 use crate::session::GameAction;
 use crate::session::{Action, PrefAction};
 

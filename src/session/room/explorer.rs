@@ -2,8 +2,10 @@
 //! players chose in the position on the board). The room routes to it.
 
 use super::super::ask::Ask;
+use super::RoomAsk;
 use crate::protocol::{ExplorerRow, Request};
-use crate::session::outbox::{Asker, Outbox, RoomAsk};
+use crate::session::outbox::Outbox;
+use crate::session::Asker;
 use reversi_engine::Position;
 
 /// The opening explorer.
@@ -28,7 +30,7 @@ impl Explorer {
     }
 
     /// Why the explorer has nothing to show, if it failed.
-    pub fn error(&self) -> Option<&str> {
+    pub fn error(&self) -> Option<&crate::protocol::WorkerError> {
         self.ask.error()
     }
 
@@ -72,7 +74,9 @@ mod tests {
         assert_eq!(explorer.rows(&f5), None);
         explorer.sync(&mut channel, &f5);
         let id = channel.last_request().unwrap().0.id();
-        assert!(explorer.ask.settle(id, Err("no file".into())));
+        assert!(explorer
+            .ask
+            .settle(id, Err(crate::protocol::WorkerError::NoPuzzle)));
         explorer.sync(&mut channel, &f5);
         assert_eq!(
             channel.pending_since(0).len(),

@@ -3,8 +3,10 @@
 //! and tests; the room routes to it.
 
 use super::super::ask::Ask;
+use super::RoomAsk;
 use crate::protocol::{Request, WireGame};
-use crate::session::outbox::{Asker, Outbox, RoomAsk};
+use crate::session::outbox::Outbox;
+use crate::session::Asker;
 use reversi_engine::Position;
 
 /// What the player does with the expert games list.
@@ -77,7 +79,7 @@ impl GamesList {
     }
 
     /// Why the list failed, if it did.
-    pub fn error(&self) -> Option<&str> {
+    pub fn error(&self) -> Option<&crate::protocol::WorkerError> {
         self.ask.error()
     }
 
@@ -205,7 +207,13 @@ mod tests {
         list.apply(GamesAction::Open(true), &Position::START);
         list.sync(&mut channel, &Position::START);
         let (id, _) = last_games(&channel).unwrap();
-        assert!(list.ask.settle(id, Err("HTTP 404".into())));
+        assert!(list.ask.settle(
+            id,
+            Err(crate::protocol::WorkerError::DataMissing {
+                file: crate::protocol::DataFile::Games,
+                status: Some(404)
+            })
+        ));
         list.sync(&mut channel, &Position::START);
         assert_eq!(
             last_games(&channel).unwrap().0,

@@ -25,7 +25,7 @@ pub use self::games::{GamesAction, GamesList, GamesPage, GamesQuery, GAMES_PAGE}
 pub use self::valuation::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Valuation, Valued};
 
 /// Which of the room's parts a request is for: its replies come home to that part (see
-/// [`crate::session::outbox::Asker`]).
+/// [`crate::session::Asker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoomAsk {
     /// The graph's values and the review ([`Valuation`]).
@@ -106,11 +106,11 @@ impl Room {
             (RoomAsk::Games, Response::Games { id, total, games }) => {
                 self.games.ask.settle(id, Ok(GamesPage { total, games }));
             }
-            (RoomAsk::Explorer, Response::Error { id, message }) => {
-                self.explorer.ask.settle(id, Err(message));
+            (RoomAsk::Explorer, Response::Error { id, error }) => {
+                self.explorer.ask.settle(id, Err(error));
             }
-            (RoomAsk::Games, Response::Error { id, message }) => {
-                self.games.ask.settle(id, Err(message));
+            (RoomAsk::Games, Response::Error { id, error }) => {
+                self.games.ask.settle(id, Err(error));
             }
             (RoomAsk::Explorer | RoomAsk::Games, _) => {}
         }

@@ -49,7 +49,7 @@ impl Tested {
     fn answer(&mut self, reply: Response, game: &Game, shown: &Position) {
         // A reply to an id never asked goes to the part whose kind of reply it is (which drops it).
         let ask = match (self.channel.asker_of(reply.id()), &reply) {
-            (Some(crate::session::outbox::Asker::Room(ask)), _) => ask,
+            (Some(crate::session::Asker::Room(ask)), _) => ask,
             (_, Response::Explored { .. }) => RoomAsk::Explorer,
             (_, Response::Games { .. }) => RoomAsk::Games,
             _ => RoomAsk::Valuation,

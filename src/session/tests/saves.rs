@@ -3,7 +3,7 @@
 
 use crate::session::persist::{restore, save, VERSION};
 use crate::session::slots::{read_replaced, read_slot};
-use crate::session::tests::Program;
+use crate::session::testing::Program;
 use crate::session::{ClockSettings, Kept, Mode, Scoring, Start};
 use reversi_engine::Color;
 

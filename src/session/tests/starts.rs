@@ -132,7 +132,11 @@ fn a_random_start_not_found_leaves_the_standard_start() {
     let id = s.asks.start.asked_id().unwrap();
     s.apply(reply(Response::Error {
         id,
-        message: "no position was found in time".into(),
+        error: crate::protocol::WorkerError::NoRandomStart {
+            moves: 20,
+            low: -2,
+            high: 2,
+        },
     }));
     assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
     assert_eq!(s.play.game.move_count(), 0);
@@ -277,7 +281,10 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let (failed, ..) = last(&s);
     s.apply(reply(Response::Error {
         id: failed,
-        message: "the expert games could not be loaded: HTTP 404".into(),
+        error: crate::protocol::WorkerError::DataMissing {
+            file: crate::protocol::DataFile::Games,
+            status: Some(404),
+        },
     }));
     assert!(s.room.games.error().is_some());
     let games_asked = |s: &Program| {

@@ -16,7 +16,8 @@ pub use self::progress::{Progress, ProgressError, PuzzleStats};
 use self::drill::{frames, lines, DrillChoice, Line};
 use super::ask::Ask;
 use crate::protocol::{PuzzlePick, Request, RequestId, Response, WirePuzzle};
-use crate::session::outbox::{Asker, Outbox};
+use crate::session::outbox::Outbox;
+use crate::session::Asker;
 use reversi_engine::book::Book;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Bitboard, Color, Position, Square, Symmetry};
@@ -70,7 +71,7 @@ pub enum TrainingAction {
 }
 
 /// Which of the room's asks a request is for: its replies come home to it (see
-/// [`crate::session::outbox::Asker`]).
+/// [`crate::session::Asker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrainingAsk {
     /// A puzzle ([`Training::asked`]).
@@ -566,8 +567,8 @@ impl Training {
                     retry: false,
                 });
             }
-            (TrainingAsk::Puzzle, Response::Error { message, .. }) => {
-                self.asked.settle(id, Err(message));
+            (TrainingAsk::Puzzle, Response::Error { error, .. }) => {
+                self.asked.settle(id, Err(error));
             }
             // The drill's depth (or exact values, nearer the end): the analysis's last report.
             (TrainingAsk::Drill, Response::Analysis { analysis, .. })
@@ -579,8 +580,8 @@ impl Training {
                     drill.take_values(&analysis);
                 }
             }
-            (TrainingAsk::Drill, Response::Error { message, .. }) => {
-                self.valuing.settle(id, Err(message));
+            (TrainingAsk::Drill, Response::Error { error, .. }) => {
+                self.valuing.settle(id, Err(error));
             }
             (TrainingAsk::Puzzle | TrainingAsk::Drill, _) => {}
         }

@@ -1,7 +1,7 @@
 //! The training room's state, tested natively with a real engine answering its requests.
 
 use super::*;
-use crate::protocol::DataFile;
+use crate::protocol::{DataFile, WorkerError};
 use crate::worker::Engine;
 use reversi_engine::openings::OPENINGS;
 
@@ -126,7 +126,7 @@ fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
         TrainingAsk::Puzzle,
         Response::Error {
             id: id + 1,
-            message: "other".into(),
+            error: WorkerError::NoPuzzle,
         },
     );
     assert_eq!(training.asked.error(), None);
@@ -134,10 +134,13 @@ fn a_missing_puzzle_file_is_told_and_ends_only_its_request() {
         TrainingAsk::Puzzle,
         Response::Error {
             id,
-            message: "the puzzles could not be loaded: HTTP 404".into(),
+            error: WorkerError::DataMissing {
+                file: DataFile::Puzzles,
+                status: Some(404),
+            },
         },
     );
-    assert!(training.asked.error().unwrap().contains("404"));
+    assert!(training.asked.error().unwrap().to_string().contains("404"));
     assert!(!training.waits_for(id));
 }
 

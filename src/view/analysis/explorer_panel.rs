@@ -12,7 +12,7 @@ pub struct ExplorerPanelProps {
     /// The explorer's rows for the shown position, once they came.
     pub rows: Option<Vec<ExplorerRow>>,
     /// Why there is nothing to show, if the explorer failed.
-    pub error: Option<String>,
+    pub error: Option<crate::protocol::WorkerError>,
     /// Legal moves that a click may play now (none while browsing or while the AI is to move).
     pub playable: reversi_engine::Bitboard,
     /// Play a move.
@@ -27,7 +27,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let t = props.lang.strings();
     let body = match (&props.rows, &props.error) {
         (_, Some(error)) => html! {
-            <p class="notice" role="status" data-testid="explorer-error">{ t.explorer_failed }{ " " }<small>{ error.clone() }</small></p>
+            <p class="notice" role="status" data-testid="explorer-error">{ t.explorer_failed }{ " " }<small>{ crate::view::i18n::worker_error(props.lang, error) }</small></p>
         },
         (None, None) => html! { <p data-testid="explorer-loading">{ t.explorer_loading }</p> },
         (Some(rows), None) if rows.is_empty() => {

@@ -51,7 +51,7 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
     let body = if !list.open {
         Html::default()
     } else if let Some(error) = list.error() {
-        html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ error.to_string() }</small></p> }
+        html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ crate::view::i18n::worker_error(props.lang, error) }</small></p> }
     } else if let Some((query, GamesPage { total, games })) = list.shown(&props.shown) {
         let total = *total;
         if games.is_empty() {

@@ -12,8 +12,9 @@ use yew::prelude::*;
 
 use crate::client::pool::Effect;
 use crate::protocol::{Priority, Response};
-use crate::session::outbox::{Asker, Command};
+use crate::session::outbox::Command;
 use crate::session::Action;
+use crate::session::Asker;
 use crate::view::browser::{after_paint, base_url, worker_count};
 use crate::view::reducer::Page;
 

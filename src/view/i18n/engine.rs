@@ -1,7 +1,7 @@
 //! The engine's and the analysis's words: values as players say them, the hint, the engine's progress,
 //! figures and line, the review's sentences.
 
-use crate::protocol::ScoreKind;
+use crate::protocol::{DataFile, ScoreKind, WorkerError};
 use reversi_engine::Color;
 
 use super::format::color_name;
@@ -272,5 +272,101 @@ pub fn progress(lang: Lang, mover: Color, score: i32, kind: ScoreKind, best: &st
     match lang {
         Lang::En => format!("Thinking… {value} (best so far {best})"),
         Lang::Zh => format!("思考中… {value}（目前最佳 {best}）"),
+    }
+}
+
+/// A data file's name in the person's language.
+fn data_file(lang: Lang, file: DataFile) -> &'static str {
+    match (lang, file) {
+        (Lang::En, DataFile::Explorer) => "the opening explorer",
+        (Lang::En, DataFile::Puzzles) => "the puzzles",
+        (Lang::En, DataFile::Games) => "the expert games",
+        (Lang::Zh, DataFile::Explorer) => "开局浏览器",
+        (Lang::Zh, DataFile::Puzzles) => "残局题库",
+        (Lang::Zh, DataFile::Games) => "高手对局库",
+    }
+}
+
+/// Why the engine failed a request, in the person's language (a developer's detail is left to the
+/// console: the Chinese page shows no English).
+pub fn worker_error(lang: Lang, error: &WorkerError) -> String {
+    match (lang, error) {
+        (Lang::En, WorkerError::DataMissing { file, status }) => match status {
+            Some(status) => format!(
+                "{} could not be loaded (the server answered {status}).",
+                capitalised(data_file(lang, *file))
+            ),
+            None => format!(
+                "{} could not be loaded (no connection).",
+                capitalised(data_file(lang, *file))
+            ),
+        },
+        (Lang::Zh, WorkerError::DataMissing { file, status }) => match status {
+            Some(status) => format!("无法加载{}（服务器返回 {status}）。", data_file(lang, *file)),
+            None => format!("无法加载{}（网络不通）。", data_file(lang, *file)),
+        },
+        (Lang::En, WorkerError::DataCorrupt { file, .. }) => format!(
+            "{} could not be read: the file is damaged or of another version. Reloading the page may help.",
+            capitalised(data_file(lang, *file))
+        ),
+        (Lang::Zh, WorkerError::DataCorrupt { file, .. }) => {
+            format!("无法读取{}：文件已损坏或版本不符。重新加载页面或许可以解决。", data_file(lang, *file))
+        }
+        (Lang::En, WorkerError::BadRequest { .. }) => {
+            "The engine could not read the page's request: reload the page to get matching versions."
+                .to_string()
+        }
+        (Lang::Zh, WorkerError::BadRequest { .. }) => {
+            "引擎无法读取页面的请求：请重新加载页面，使两者版本一致。".to_string()
+        }
+        (Lang::En, WorkerError::NoLevel { level }) => format!("There is no level {level} (1 to 10)."),
+        (Lang::Zh, WorkerError::NoLevel { level }) => format!("没有 {level} 级（1 至 10 级）。"),
+        (Lang::En, WorkerError::TooDeep { depth, max }) => {
+            format!("A count {depth} plies deep is over the engine's limit of {max}.")
+        }
+        (Lang::Zh, WorkerError::TooDeep { depth, max }) => {
+            format!("{depth} 层的计数超过了引擎的上限 {max} 层。")
+        }
+        (Lang::En, WorkerError::IllegalMove { square }) => {
+            format!("{square} is not legal in this position.")
+        }
+        (Lang::Zh, WorkerError::IllegalMove { square }) => format!("{square} 在此局面不合法。"),
+        (Lang::En, WorkerError::NoRandomStart { moves, low, high }) => format!(
+            "No start after {moves} moves valued between {low} and {high} was found in time: the standard start is kept."
+        ),
+        (Lang::Zh, WorkerError::NoRandomStart { moves, low, high }) => format!(
+            "未能及时找到 {moves} 步后估值在 {low} 至 {high} 之间的开局：保留标准开局。"
+        ),
+        (Lang::En, WorkerError::NoPuzzle) => "There is no such puzzle.".to_string(),
+        (Lang::Zh, WorkerError::NoPuzzle) => "没有这道题。".to_string(),
+        (Lang::En, WorkerError::IllegalAnswer { best }) => {
+            format!("The engine answered {best}, which is not legal here; it was not played.")
+        }
+        (Lang::Zh, WorkerError::IllegalAnswer { best }) => {
+            format!("引擎给出的 {best} 在此不合法，未落子。")
+        }
+        (Lang::En, WorkerError::BadAnswer { .. }) => {
+            "The engine's answer could not be used; the game goes on without it.".to_string()
+        }
+        (Lang::Zh, WorkerError::BadAnswer { .. }) => "引擎的回答无法使用，对局照常进行。".to_string(),
+        (Lang::En, WorkerError::NotStarted) => {
+            "The engine could not be started: its files did not load. Reload the page.".to_string()
+        }
+        (Lang::Zh, WorkerError::NotStarted) => "引擎无法启动：其文件未能加载。请重新加载页面。".to_string(),
+        (Lang::En, WorkerError::Unresponsive { tries }) => {
+            format!("The engine stopped answering ({tries} times in a row).")
+        }
+        (Lang::Zh, WorkerError::Unresponsive { tries }) => {
+            format!("引擎停止响应（连续 {tries} 次）。")
+        }
+    }
+}
+
+/// `text` with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

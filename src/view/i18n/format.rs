@@ -366,8 +366,12 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         }
         (Lang::En, Notice::Copied) => "Copied.".to_string(),
         (Lang::Zh, Notice::Copied) => "已复制。".to_string(),
-        (Lang::En, Notice::EngineError { message }) => format!("Engine error: {message}"),
-        (Lang::Zh, Notice::EngineError { message }) => format!("引擎错误：{message}"),
+        (Lang::En, Notice::EngineError { error }) => {
+            format!("Engine error: {}", super::engine::worker_error(lang, error))
+        }
+        (Lang::Zh, Notice::EngineError { error }) => {
+            format!("引擎错误：{}", super::engine::worker_error(lang, error))
+        }
         (Lang::En, Notice::RestoreFailed { error, backup }) => {
             format!(
                 "The saved game could not be restored, a new game was started: {error}.{}",

@@ -300,7 +300,7 @@ pub mod training;
 
 pub use self::engine::{
     analysis_depth, average_losses, hint, line, line_value, mistake, progress, review_progress,
-    search_figures, search_stats, side_value, values_for,
+    search_figures, search_stats, side_value, values_for, worker_error,
 };
 pub use self::format::{
     color_name, disc_name, ggf_error, lost_on_time, mode, notice, passed, played, position_error,
@@ -405,6 +405,67 @@ mod tests {
         );
         let error = "x".parse::<reversi_engine::Position>().unwrap_err();
         assert!(position_error(Lang::Zh, &error).contains("局面需要 64 个格子"));
+    }
+
+    #[test]
+    fn every_worker_error_is_worded_in_both_languages_with_no_english_in_chinese() {
+        use crate::protocol::{DataFile, WorkerError};
+        let square = "d3".parse().unwrap();
+        let detail = || "bad magic number in header".to_string();
+        let errors = [
+            WorkerError::DataMissing {
+                file: DataFile::Explorer,
+                status: Some(404),
+            },
+            WorkerError::DataMissing {
+                file: DataFile::Games,
+                status: None,
+            },
+            WorkerError::DataCorrupt {
+                file: DataFile::Puzzles,
+                detail: detail(),
+            },
+            WorkerError::BadRequest { detail: detail() },
+            WorkerError::NoLevel { level: 11 },
+            WorkerError::TooDeep { depth: 12, max: 10 },
+            WorkerError::IllegalMove { square },
+            WorkerError::NoRandomStart {
+                moves: 20,
+                low: -2,
+                high: 2,
+            },
+            WorkerError::NoPuzzle,
+            WorkerError::IllegalAnswer {
+                best: reversi_engine::Move::Place(square),
+            },
+            WorkerError::BadAnswer { detail: detail() },
+            WorkerError::NotStarted,
+            WorkerError::Unresponsive { tries: 3 },
+        ];
+        for error in &errors {
+            let (en, zh) = (worker_error(Lang::En, error), worker_error(Lang::Zh, error));
+            assert!(!en.contains("bad magic"), "a detail is not shown: {en}");
+            assert_ne!(en, zh);
+            // The Chinese words hold no Latin letters but a square's name.
+            let latin = zh.replace("d3", "");
+            assert!(
+                !latin.chars().any(|c| c.is_ascii_alphabetic()),
+                "English in the Chinese wording: {zh}"
+            );
+            let notice = notice(
+                Lang::Zh,
+                &crate::session::Notice::EngineError {
+                    error: error.clone(),
+                },
+            );
+            assert!(
+                !notice
+                    .replace("d3", "")
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic()),
+                "{notice}"
+            );
+        }
     }
 
     #[test]

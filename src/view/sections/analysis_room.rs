@@ -83,7 +83,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
                 if room.explorer.open {
                     <ExplorerPanel
                         rows={room.explorer.rows(&position).map(<[_]>::to_vec)}
-                        error={room.explorer.error().map(str::to_string)}
+                        error={room.explorer.error().cloned()}
                         playable={props.playable}
                         {on_play} {lang} />
                     <GamesPanel list={room.games.clone()} shown={position}

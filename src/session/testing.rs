@@ -1,11 +1,11 @@
-//! The session as the page runs it, for the tests: each action's commands are kept in one log (what the
+//! The session as the page runs it, for the tests (the session's, the saves' and the slots'): each action's commands are kept in one log (what the
 //! page's pool would be handed), and a reply goes home to whoever asked it, as the pool hands it back.
 
 use std::ops::{Deref, DerefMut};
 
 use crate::protocol::Response;
-use crate::session::outbox::{Asker, Command, GameAsk, Outbox};
-use crate::session::{Action, Kept, Session, Settings};
+use crate::session::outbox::{Command, Outbox};
+use crate::session::{Action, Asker, GameAsk, Kept, Session, Settings};
 
 /// One input of a test: an action, or a worker's reply (delivered with the asker the log names).
 pub(crate) enum Step {
