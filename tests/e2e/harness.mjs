@@ -49,9 +49,10 @@ export const ISOLATION = {
 /**
  * Serves dist/ on 127.0.0.1 at a free port, under `prefix` (as a static host serves a project's page at
  * https://name.github.io/reversi/), with the isolation headers unless `isolated` is false (a host that
- * sets none); resolves to { url, close, missing } where `missing` lists the paths answered 404.
+ * sets none); resolves to { url, close, missing } where `missing` lists the paths answered 404. `files` puts
+ * other bytes in place of a file of the build (`{ 'explorer.bin': bytes }`), or answers it 404 (`null`).
  */
-export async function serveDist({ prefix = '/', isolated = true } = {}) {
+export async function serveDist({ prefix = '/', isolated = true, files = {} } = {}) {
   const missing = [];
   const server = createServer(async (req, res) => {
     const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -66,8 +67,14 @@ export async function serveDist({ prefix = '/', isolated = true } = {}) {
       res.writeHead(403).end();
       return;
     }
+    const name = path.slice(1);
+    if (Object.hasOwn(files, name) && files[name] === null) {
+      missing.push(full);
+      res.writeHead(404).end('not found');
+      return;
+    }
     try {
-      const body = await readFile(file);
+      const body = Object.hasOwn(files, name) ? files[name] : await readFile(file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         ...(isolated ? ISOLATION : {}),

@@ -55,6 +55,41 @@ test('served from a sub-path, the page loads every file and plays against the AI
   }
 });
 
+test('a broken data file is told in the page\'s language: a damaged explorer and a missing puzzle file, switched to Chinese', async () => {
+  const server = await serveDist({
+    files: { 'explorer.bin': Buffer.from('not the explorer file'), 'puzzles.bin': null },
+  });
+  try {
+    const { page, context, errors } = await openPage(env.browser, server.url);
+    await page.waitForSelector('[data-legal=true]');
+    // No Latin letter in what is shown (a square's name aside): the errors are worded, never the worker's English.
+    const latin = (words) => words.replace(/\b[a-h][1-8]\b/g, '').match(/[A-Za-z]+/g);
+    await page.click('[data-testid=explorer-toggle]');
+    await page.waitForSelector('[data-testid=explorer-error]');
+    assert.match(await text(page, 'explorer-error'), /opening explorer could not be read/);
+    // The error shown is a value: the language switch words it again.
+    await page.selectOption('[data-testid=language]', 'zh-CN');
+    await page.waitForFunction(() => /开局浏览器/.test(document.querySelector('[data-testid=explorer-error]').textContent));
+    const explorer = await text(page, 'explorer-error');
+    assert.match(explorer, /开局浏览器/);
+    assert.match(explorer, /损坏/);
+    assert.equal(latin(explorer), null, explorer);
+    await openMore(page);
+    await page.click('[data-testid=training]');
+    await page.click('[data-testid=start-puzzles]');
+    await page.waitForSelector('[data-testid=puzzle-error]');
+    const puzzles = await text(page, 'puzzle-error');
+    assert.match(puzzles, /残局题库/);
+    assert.match(puzzles, /404/);
+    assert.equal(latin(puzzles), null, puzzles);
+    // The one console error is the browser's own line for the missing file.
+    assert.deepEqual(errors.filter((e) => !/404|Failed to load resource/.test(e)), []);
+    await context.close();
+  } finally {
+    await server.close();
+  }
+});
+
 test('sharing one memory: the AI searches on every worker, and a search no longer wanted stops by its flag', async () => {
   const started = [];
   const closed = [];

@@ -53,7 +53,7 @@ pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
                 <p role="status">{ w.loading }</p>
             }
             if let Some(error) = training.asked.error() {
-                <p class="notice error" role="alert">{ crate::view::i18n::worker_error(lang, error) }</p>
+                <p class="notice error" role="alert" data-testid="puzzle-error">{ crate::view::i18n::worker_error(lang, error) }</p>
             }
             if let Some(round) = round {
                 <PuzzleRoundView training={training.clone()} on_action={props.on_action.clone()} {lang} />
