@@ -1,10 +1,15 @@
 //! Opening drills: the lines a drill can ask (named openings, or the book's main lines), the four frames a
-//! line can be played in, and the Leitner schedule that brings missed lines back sooner.
+//! line can be played in, the Leitner schedule that brings missed lines back sooner, and the round on the
+//! board (each move judged; a wrong one valued by the book, or by a quick search where the book has none).
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::{Tab, Training, TrainingAsk, DRILL_SEARCH_DEPTH};
+use crate::protocol::{Request, RequestId, WireAnalysis};
+use crate::session::outbox::Outbox;
+use crate::session::Asker;
 use reversi_engine::book::Book;
 use reversi_engine::openings::{parse_moves, OPENINGS};
 use reversi_engine::{Board, Color, Position, Square, Symmetry};
@@ -224,7 +229,7 @@ impl Schedule {
     }
 }
 
-impl super::DrillRound {
+impl DrillRound {
     /// The values of the move played and the line's move, from the analysis asked after a wrong move.
     pub(super) fn take_values(&mut self, analysis: &crate::protocol::WireAnalysis) {
         let Some(feedback) = self.feedback.as_mut().filter(|f| !f.correct) else {
@@ -240,6 +245,220 @@ impl super::DrillRound {
                 expected,
                 source: super::ValueSource::Search,
             });
+        }
+    }
+}
+
+/// A drill's verdict on the player's last move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedback {
+    /// The move was the line's.
+    pub correct: bool,
+    /// The move played.
+    pub played: Square,
+    /// The line's move.
+    pub expected: Square,
+    /// The values of the move played and the line's move; `None` while the search runs.
+    pub values: Option<DrillValues>,
+}
+
+/// What a wrong drill move and the line's move are worth, for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrillValues {
+    /// The move played, in hundredths of a disc.
+    pub played: i32,
+    /// The line's move.
+    pub expected: i32,
+    /// Where the values come from.
+    pub source: ValueSource,
+}
+
+/// Where a drill's values come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueSource {
+    /// The opening book.
+    Book,
+    /// A quick search.
+    Search,
+}
+
+/// The line being drilled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrillRound {
+    /// The line (written from f5).
+    pub line: Line,
+    /// The player's colour.
+    pub color: Color,
+    /// The frame the line is played in.
+    pub frame: Symmetry,
+    /// Moves of the line played so far.
+    pub ply: usize,
+    /// The position on the board.
+    pub position: Position,
+    /// The last move played, with the position before it.
+    pub last: Option<(Position, Square)>,
+    /// Mistakes in this round.
+    pub mistakes: u32,
+    /// The verdict on the player's last move.
+    pub feedback: Option<Feedback>,
+    /// The day the round started (for the schedule).
+    pub today: i64,
+    /// The line has been played to its end.
+    pub done: bool,
+}
+
+impl DrillRound {
+    /// The line's next move in the board's frame, if the line goes on.
+    pub fn expected(&self) -> Option<Square> {
+        self.line
+            .moves
+            .get(self.ply)
+            .map(|&s| self.frame.apply_square(s))
+    }
+
+    /// Plays the line's next move.
+    fn advance(&mut self) {
+        if let Some(square) = self.expected() {
+            if let Some(next) = self.position.play(square) {
+                self.last = Some((self.position, square));
+                self.position = next;
+                self.ply += 1;
+            }
+        }
+    }
+
+    /// Plays the opponent's moves of the line until the player is to move or the line ends.
+    fn reply(&mut self) {
+        while self.expected().is_some() && self.position.to_move != self.color {
+            self.advance();
+        }
+        if self.expected().is_none() {
+            self.done = true;
+        }
+    }
+}
+
+impl Training {
+    /// The next line of the drill, in a frame `seed` picks; the round ends when none is due.
+    pub(super) fn next_line(&mut self, color: Color, today: i64, seed: u64, out: &mut Outbox) {
+        self.valuing.reset(out);
+        let Some(choice) = self.choice else {
+            return;
+        };
+        let all = lines(choice, color);
+        let skip = self.drill.as_ref().map(|d| d.line.key(color));
+        let Some(index) = self
+            .progress
+            .drills
+            .next(&all, color, today, skip.as_deref())
+        else {
+            self.drill = None;
+            return;
+        };
+        let frames = frames();
+        let mut round = DrillRound {
+            line: all[index].clone(),
+            color,
+            frame: frames[(seed % frames.len() as u64) as usize],
+            ply: 0,
+            position: Position::START,
+            last: None,
+            mistakes: 0,
+            feedback: None,
+            today,
+            done: false,
+        };
+        round.reply();
+        self.tab = Tab::Drills;
+        self.drill = Some(round);
+    }
+
+    /// The player's move `square` in the drill: the line goes on, or the mistake is valued (by the
+    /// book, else by a quick search).
+    pub(super) fn drill_move(&mut self, square: Square, out: &mut Outbox) {
+        let Some(round) = self.drill.as_mut() else {
+            return;
+        };
+        let Some(expected) = round.expected() else {
+            return;
+        };
+        if round.done || !round.position.board.is_legal(square) {
+            return;
+        }
+        // A move that is the line's in another frame that agrees with every move so far (at the first
+        // move, any of the four first moves) is right: the drill goes on in that frame.
+        if let Some(frame) = frames().into_iter().find(|f| {
+            let moves = &round.line.moves[..=round.ply];
+            moves[..round.ply]
+                .iter()
+                .all(|&m| f.apply_square(m) == round.frame.apply_square(m))
+                && f.apply_square(moves[round.ply]) == square
+        }) {
+            round.frame = frame;
+        }
+        let expected = round.expected().unwrap_or(expected);
+        if square == expected {
+            round.feedback = Some(Feedback {
+                correct: true,
+                played: square,
+                expected,
+                values: None,
+            });
+            round.advance();
+            round.reply();
+            if round.done {
+                let key = round.line.key(round.color);
+                self.progress
+                    .drills
+                    .record(&key, round.today, round.mistakes);
+            }
+            return;
+        }
+        round.mistakes += 1;
+        let book = Book::builtin();
+        let sign = if round.position.to_move == Color::Black {
+            1
+        } else {
+            -1
+        };
+        let value = |s| book.value_for_black(&round.position, s).map(|v| v * sign);
+        let values = match (value(square), value(expected)) {
+            (Some(played), Some(wanted)) => Some(DrillValues {
+                played,
+                expected: wanted,
+                source: ValueSource::Book,
+            }),
+            _ => None,
+        };
+        round.feedback = Some(Feedback {
+            correct: false,
+            played: square,
+            expected,
+            values,
+        });
+        self.valuing.reset(out);
+        if values.is_none() {
+            let position = round.position;
+            let asker = Asker::Training(TrainingAsk::Drill);
+            self.valuing
+                .ask(out, asker, position, |id| Request::Analyse {
+                    id,
+                    position,
+                    limit: Some(DRILL_SEARCH_DEPTH),
+                });
+        }
+    }
+
+    /// The quick search valued the wrong move: at the drill's depth (or exact, nearer the end), its last
+    /// report is taken.
+    pub(super) fn valued(&mut self, id: RequestId, analysis: &WireAnalysis) {
+        if !self.valuing.waits_for(id) || !(analysis.exact || analysis.depth >= DRILL_SEARCH_DEPTH)
+        {
+            return;
+        }
+        self.valuing.settle(id, Ok(()));
+        if let Some(drill) = self.drill.as_mut() {
+            drill.take_values(analysis);
         }
     }
 }

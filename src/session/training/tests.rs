@@ -1,7 +1,8 @@
 //! The training room's state, tested natively with a real engine answering its requests.
 
 use super::*;
-use crate::protocol::{DataFile, WorkerError};
+use crate::protocol::{DataFile, Request, WorkerError};
+use crate::session::Asker;
 use crate::worker::Engine;
 use reversi_engine::openings::OPENINGS;
 
