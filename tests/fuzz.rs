@@ -234,15 +234,15 @@ fn import_box() {
     fuzz("import box", 17, &seeds, |input| {
         let mut session = Session::default();
         session.apply(Action::Game(GameAction::Square("f5".parse().unwrap())));
-        let before = session.play.game.clone();
+        let before = session.play().game().clone();
         session.apply(Action::Import(text(input)));
         let refused = matches!(
-            session.notice,
+            session.notice().cloned(),
             Some(Notice::ImportFailed { .. } | Notice::GgfFailed { .. } | Notice::ImportEmpty)
         );
         if refused {
             // Refused with a notice that says why, and the game on the board is the one before.
-            assert_eq!(session.play.game, before);
+            assert_eq!(*session.play().game(), before);
         }
         !refused
     });

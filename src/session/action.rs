@@ -9,7 +9,7 @@ pub enum Action {
     /// Start a new game.
     NewGame(Settings),
     /// One of the game's own controls: a square clicked, undo and redo, the record browsed (see
-    /// [`super::play`]).
+    /// [`super::game`]).
     Game(super::GameAction),
     /// Ask the engine for the best move for the side to move.
     Hint,

@@ -1,29 +1,21 @@
-//! The game session behind the page, as plain Rust (no Yew: the page's `Reducible` impl is in the view), so that every rule of
-//! the UI is tested natively: settings, the game record, what is asked of the engine workers and what they
-//! answered; the clock, notices, saved games, share links and keys; the analysis room's and the training
-//! room's state. The views ([`crate::view`]) only render it and dispatch [`Action`]s.
+//! The game session behind the page, as plain Rust (no Yew: the page's `Reducible` impl is in the view), so
+//! that every rule of the UI is tested natively. A program of parts, each in its folder or file, each owning
+//! its fields (private: only its own methods change them) and reducing its own actions: the game on the
+//! board ([`game`]), what it asks of the engine ([`asks`]), the analysis room ([`room`]), the training room
+//! ([`training`]), the preferences ([`preferences`]), what is kept ([`saved`], [`persist`], [`slots`],
+//! under the keys of [`storage`]) and the notice ([`notice`]).
 //!
-//! Requests to the workers are commands out: [`Session::apply`] returns what an action needs sent or
-//! withdrawn ([`outbox::Command`]), each request named by who asked ([`Asker`]); the page's pool
-//! carries the asker with the request and hands it back with each reply ([`Action::Answer`]), which goes
-//! home by one exhaustive match (see [`outbox`]). Nothing of what was sent is kept in the state.
-//!
-//! The root owns the parts and routes each action with an exhaustive match: the game ([`play`],
-//! `Action::Game`), the analysis room ([`room`], `Action::Room`), the training room ([`training`],
-//! `Action::Training`) and the preferences ([`preferences`], `Action::Prefs`) each reduce their own
-//! actions; what is asked of the engine is one [`ask::Ask`] an ask ([`asks`]). The game's reducer touches
-//! the game only and says what changed ([`play::Outcome`]); the root acts on it with what lies between the
-//! parts, a concept a file: the traffic with the engine in `engine.rs` (when it asks, what an answer does,
-//! the lines it expects); the time of actions in `pacing.rs` (the clock's charges, the engine's reply held
-//! until due); games replaced and brought back in `replace.rs` (a new game, a set-up position, an import, a
-//! shared link, an expert game, a save restored: what replaces the game whole is the root's); pasted text
-//! read in `import.rs`; the clock's own reducer in [`clock`]; [`settings`] and [`notice`] beside it; what is
-//! saved ([`saved::Kept`]) in [`saved`] and [`persist`]; its tests in `tests.rs` and `tests/`.
+//! This root holds the parts and routes each action by an exhaustive match to the part it is for, each
+//! worker's reply home to the part that asked ([`Asker`]); what lies between the parts (a new game, a game
+//! replaced and brought back, the engine's move held until due) is coordinated here, through the parts'
+//! methods. Requests to the workers are commands out: [`Session::apply`] returns what an action sends or
+//! withdraws ([`outbox::Command`]); nothing of what was sent is kept in the state. Start-up is
+//! [`start::Startup`].
 
 mod action;
 pub mod ask;
 pub mod asks;
-pub mod clock;
+pub mod game;
 pub mod keys;
 pub mod notice;
 pub mod orientation;
@@ -33,24 +25,36 @@ pub mod picture;
 pub mod preferences;
 pub mod room;
 pub mod saved;
-pub mod settings;
 pub mod share;
 pub mod slots;
+pub mod start;
+pub mod storage;
 pub mod training;
 
 pub use self::action::Action;
-pub use self::clock::GameClock;
+pub use self::asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
+pub use self::game::clock::GameClock;
+pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS};
+pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};
+pub use self::game::{ExpertTitle, GameAction, Outcome, Play};
 pub use self::notice::{LinkError, Notice};
-pub use self::settings::{ClockSettings, Mode, Scoring, Settings, Start};
+pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
+pub use self::saved::Kept;
 use std::rc::Rc;
 
+use self::asks::OnBoard;
+use self::game::replace::Replacement;
 use self::outbox::{Command, Outbox};
-use crate::protocol::{Request, RequestId};
-use reversi_engine::{Bitboard, Color, Game};
+use self::room::Room;
+use self::training::{Training, TrainingAction};
+use crate::protocol::{RequestId, Response};
+use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
-pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
+
+/// How many replaced games are kept.
+pub const MAX_REPLACED: usize = 5;
 
 /// Who asked a request: the part of the session its replies go home to (the root routes them with one
 /// exhaustive match, each part then to its own ask).
@@ -67,30 +71,22 @@ pub enum Asker {
 /// The whole state of the page's game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {
-    /// The game on the board: its settings, record, position browsed, clock, held reply and start.
-    pub play: Play,
-    /// What the game asks of the engine workers (the AI's move, the hint, the analysis, a random start):
-    /// one value an ask.
-    pub asks: EngineAsks,
+    play: Play,
+    asks: EngineAsks,
     /// How many threads the AI's search runs on (see [`Action::Workers`]).
-    pub search_threads: usize,
-    /// The person's preferences (the language, the sounds, the board's view, the scoring, the analysis).
-    pub prefs: Preferences,
-    /// A message for the player.
-    pub notice: Option<Notice>,
+    search_threads: usize,
+    prefs: Preferences,
+    notice: Option<Notice>,
     /// The id the next request to the workers takes (all that is kept of what was sent).
     next_id: RequestId,
-    /// The games an import, a shared link or a loaded slot replaced, the latest last, kept so that each is a
-    /// click or a few away ([`Action::BringBack`]) and never lost without asking: the last
-    /// [`MAX_REPLACED`], the oldest dropped first.
-    pub replaced: Vec<Kept>,
-    /// The analysis room: evaluation graph, review and explorer, answered by the second worker. Shared
-    /// with the page's render (an action that leaves the room alone does not copy it).
-    pub room: Rc<crate::session::room::Room>,
-    /// The training room: while it is open the board is its own, the game waits (no clock, no AI move).
-    pub training: Rc<crate::session::training::Training>,
-    /// How long the engine's reply is held and may take ([`Pace`]: the page's own, or quick for tests).
-    pub pace: Pace,
+    /// The games an import, a shared link or a loaded slot replaced, the latest last, each a click or a few
+    /// away ([`Action::BringBack`]): the last [`MAX_REPLACED`], the oldest dropped first.
+    replaced: Vec<Kept>,
+    /// The rooms, shared with the page's render (an action that leaves a room alone does not copy it). The
+    /// training room has the board while it is open: the game waits (no clock, no AI move).
+    room: Rc<Room>,
+    training: Rc<Training>,
+    pace: Pace,
     /// This page's own number, mixed into each new game's id so that no other page's games share one (see
     /// [`Session::set_salt`]), and how many games it has begun.
     salt: (u64, u64),
@@ -109,11 +105,53 @@ impl Session {
     /// black; a random start is looked for).
     pub fn new(settings: Settings) -> (Session, Vec<Command>) {
         let mut session = Session::blank(settings);
-        session.play.id = session.new_game_id();
+        let id = session.new_game_id();
+        session.play.set_id(id);
         session.with_outbox(|session, out| {
-            session.set_up_start(out);
+            session.asks.set_up_start(&mut session.play, out);
             session.after_change(out);
         })
+    }
+
+    /// A session continuing a kept game (restored from storage), and what it asks of the workers: an
+    /// engine to move starts thinking again, within the clock's time left; a game lost on time is over, and
+    /// asks nothing.
+    pub fn resume(kept: Kept) -> (Session, Vec<Command>) {
+        let mut session = Session::blank(kept.settings);
+        let id = match kept.id {
+            0 => session.new_game_id(),
+            id => id,
+        };
+        session
+            .play
+            .replace(kept.game, id, kept.settings, kept.clock);
+        session.prefs.apply(PrefAction::LookedAt {
+            analyse: kept.analyse,
+            depth: kept.analyse_depth,
+            scoring: kept.scoring,
+        });
+        session.with_outbox(|session, out| {
+            if kept.starting {
+                session.asks.set_up_start(&mut session.play, out);
+            }
+            session.after_change(out);
+        })
+    }
+
+    fn blank(settings: Settings) -> Session {
+        Session {
+            play: Play::new(settings),
+            asks: EngineAsks::default(),
+            search_threads: 1,
+            prefs: Preferences::default(),
+            notice: None,
+            next_id: 1,
+            replaced: Vec::new(),
+            room: Rc::default(),
+            training: Rc::new(Training::new(training::Progress::new())),
+            salt: (0, 0),
+            pace: Pace::NORMAL,
+        }
     }
 
     /// Runs `f` with an outbox numbered from this session's next id, and returns the session and what `f`
@@ -133,59 +171,8 @@ impl Session {
         commands
     }
 
-    /// Sets up the start `settings.start` asks for: an XOT opening drawn from the list, or a random start
-    /// asked of a worker (the game waits for it).
-    fn set_up_start(&mut self, out: &mut Outbox) {
-        match self.play.settings.start {
-            Start::Standard => {}
-            Start::Xot => {
-                let list = reversi_engine::xot::openings();
-                // Drawn by the request counter, mixed: a new opening for each game.
-                let draw = reversi_engine::seed_from(out.new_id());
-                if let Some(opening) = list.get((draw % list.len().max(1) as u64) as usize) {
-                    if let Ok(game) =
-                        Game::from_moves(reversi_engine::Position::START, &opening.moves)
-                    {
-                        self.play.game = game;
-                        self.play.started = Some((Start::Xot, opening.value));
-                    }
-                }
-            }
-            start @ Start::Random { moves, low, high } => {
-                let asker = Asker::Game(GameAsk::Start);
-                self.asks
-                    .start
-                    .ask(out, asker, start, |id| Request::RandomStart {
-                        id,
-                        moves,
-                        low,
-                        high,
-                        seed: reversi_engine::seed_from(id),
-                    });
-            }
-        }
-    }
-
-    pub(super) fn blank(settings: Settings) -> Session {
-        Session {
-            play: Play::new(settings),
-            asks: EngineAsks::default(),
-            search_threads: 1,
-            prefs: Preferences::default(),
-            notice: None,
-            next_id: 1,
-            replaced: Vec::new(),
-            room: Rc::default(),
-            training: Rc::new(crate::session::training::Training::new(
-                crate::session::training::Progress::new(),
-            )),
-            salt: (0, 0),
-            pace: Pace::NORMAL,
-        }
-    }
-
     /// An id for a new game: this page's number and its count of games, mixed (never 0).
-    pub(super) fn new_game_id(&mut self) -> u64 {
+    fn new_game_id(&mut self) -> u64 {
         self.salt.1 += 1;
         reversi_engine::seed_from(self.salt.0 ^ self.salt.1) | 1
     }
@@ -195,19 +182,70 @@ impl Session {
     pub fn set_salt(&mut self, salt: u64, renew: bool) {
         self.salt.0 = salt;
         if renew {
-            self.play.id = self.new_game_id();
+            let id = self.new_game_id();
+            self.play.set_id(id);
         }
     }
 
-    /// True while the game waits: for the training room to close, or for its random start.
-    fn waiting(&self) -> bool {
-        self.training.open || self.asks.start.is_asking()
+    /// The games kept aside, as the browser kept them (the page's start).
+    pub fn set_replaced(&mut self, replaced: Vec<Kept>) {
+        self.replaced = replaced;
+    }
+
+    /// How long the engine's reply is held and may take from now on (a search asked already keeps its own).
+    pub fn set_pace(&mut self, pace: Pace) {
+        self.pace = pace;
+    }
+
+    /// The game on the board.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// What the game asks of the engine, and what came.
+    pub fn asks(&self) -> &EngineAsks {
+        &self.asks
+    }
+
+    /// The person's preferences.
+    pub fn prefs(&self) -> &Preferences {
+        &self.prefs
+    }
+
+    /// The message for the player, if any.
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// The games kept aside, the latest last.
+    pub fn replaced(&self) -> &[Kept] {
+        &self.replaced
+    }
+
+    /// The analysis room.
+    pub fn room(&self) -> &Rc<Room> {
+        &self.room
+    }
+
+    /// The training room.
+    pub fn training(&self) -> &Rc<Training> {
+        &self.training
+    }
+
+    /// How long the engine's reply is held and may take.
+    pub fn pace(&self) -> Pace {
+        self.pace
+    }
+
+    /// How many threads the AI's search runs on.
+    pub fn search_threads(&self) -> usize {
+        self.search_threads
     }
 
     /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
     /// room to close or its random start).
     pub fn ai_to_move(&self) -> bool {
-        self.play.ai_to_move(self.waiting())
+        self.play.ai_to_move(self.asks.waiting(self.training.open))
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
@@ -222,15 +260,7 @@ impl Session {
 
     /// True when the clock should be ticking (not while the training room is open).
     pub fn clock_running(&self) -> bool {
-        self.play.clock.is_some() && !self.is_finished() && !self.training.open
-    }
-
-    /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
-    /// engine's search. The game's clock waits while the training room is open.
-    fn charge(&mut self, now: f64, out: &mut Outbox) {
-        if self.play.charge(now, self.training.open) {
-            self.cancel_engine(out);
-        }
+        self.play.clock().is_some() && !self.is_finished() && !self.training.open
     }
 
     /// Legal moves a person may click now (none while the engine is to move or when browsing; the training
@@ -239,21 +269,115 @@ impl Session {
         if self.training.open {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
-        self.play.clickable(self.waiting())
+        self.play.clickable(self.asks.waiting(self.training.open))
     }
 
     /// The position on the board: the current one, or the one being browsed.
-    pub fn shown(&self) -> reversi_engine::Position {
+    pub fn shown(&self) -> Position {
         self.play.shown()
     }
 
-    /// Applies one action, then lets the analysis room ask what the change calls for; returns what is to be
-    /// sent to the workers or withdrawn (see [`outbox`]).
+    /// What is kept of this session's game.
+    pub fn kept(&self) -> Kept {
+        Kept::of(&self.play, &self.prefs, self.asks.start().is_asking())
+    }
+
+    /// The engine's line from the game's position, its next move first (see [`EngineAsks::line`]); on a
+    /// position browsed, the review's line there (none before the review has valued it).
+    pub fn line(&self) -> Vec<Square> {
+        self.asks.line(&self.play, |ply| {
+            let reviewed = self.room.valuation.reviewed(self.play.game()).into_iter();
+            let mut reviewed = reviewed;
+            reviewed
+                .find(|m| m.ply == ply)
+                .map(|m| m.line)
+                .unwrap_or_default()
+        })
+    }
+
+    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
+    pub fn wake_at(&self) -> Option<f64> {
+        self.play.held().map(|held| held.due)
+    }
+
+    /// Applies one action; returns what is to be sent to the workers or withdrawn (see [`outbox`]).
     pub fn apply(&mut self, action: Action) -> Vec<Command> {
         self.run(|session, out| session.step(action, out))
     }
 
-    /// [`Session::apply`] with the outbox of the action being applied.
+    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
+    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
+    /// that has not started (a new or restored game) starts at `now`.
+    ///
+    /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
+    /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
+    pub fn apply_at(&mut self, now: f64, action: Action) -> Vec<Command> {
+        self.run(|session, out| {
+            if let Some(held) = session.play.take_due(now) {
+                session.charge(now, out);
+                let (asker, response) = (held.asker, held.response);
+                session.step(Action::Answer { asker, response }, out);
+                session.charge(now, out);
+            }
+            match action {
+                Action::Answer {
+                    asker: asker @ Asker::Game(GameAsk::Search),
+                    response: response @ Response::BestMove { .. },
+                } if session.asks.is_search(response.id()) && session.play.too_soon(now) => {
+                    session.charge(now, out);
+                    session.play.hold(asker, response, now);
+                }
+                action => session.step_at(now, action, out),
+            }
+        })
+    }
+
+    /// [`Session::apply_at`] for an action not held: against the engine, the person's move makes the
+    /// engine's reply due no sooner than the pace allows.
+    fn step_at(&mut self, now: f64, action: Action, out: &mut Outbox) {
+        let session = self;
+        {
+            let (plies, person) = (session.play.game().plies().len(), !session.ai_to_move());
+            session.charge(now, out);
+            session.step(action, out);
+            session.charge(now, out);
+            let person_moved = person && session.play.game().plies().len() > plies;
+            if person_moved
+                && session.ai_to_move()
+                && matches!(session.play.settings().mode, Mode::HumanVsAi { .. })
+            {
+                session.play.reply_due_at(now + session.pace.min_reply_ms);
+            }
+        }
+    }
+
+    /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
+    /// engine's search. The game's clock waits while the training room is open.
+    fn charge(&mut self, now: f64, out: &mut Outbox) {
+        if self.play.charge(now, self.training.open) {
+            self.asks.cancel(&mut self.play, out);
+        }
+    }
+
+    /// The game and what the asks read of the rest of the session, for the asks to act on.
+    fn on_board(&mut self) -> (&mut EngineAsks, OnBoard<'_>) {
+        let board = OnBoard {
+            play: &mut self.play,
+            prefs: &self.prefs,
+            pace: self.pace,
+            training_open: self.training.open,
+        };
+        (&mut self.asks, board)
+    }
+
+    /// After the position changed: the engine asked what the new one needs.
+    fn after_change(&mut self, out: &mut Outbox) {
+        let (asks, mut board) = self.on_board();
+        asks.after_change(&mut board, out);
+    }
+
+    /// [`Session::apply`] with the outbox of the action being applied; then the analysis room asks what the
+    /// change calls for.
     fn step(&mut self, action: Action, out: &mut Outbox) {
         match action {
             Action::On { at, action } => {
@@ -263,7 +387,7 @@ impl Session {
             }
             Action::Room(action) => {
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).apply(action, &self.play.game, &shown, out);
+                Rc::make_mut(&mut self.room).apply(action, self.play.game(), &shown, out);
             }
             action => {
                 let shown_before = self.shown();
@@ -271,20 +395,25 @@ impl Session {
                 let shown = self.shown();
                 let moved = shown != shown_before;
                 let shown = moved.then_some(&shown);
-                if !self.room.settled(&self.play.game, shown) {
-                    Rc::make_mut(&mut self.room).sync(&self.play.game, shown, out);
+                if !self.room.settled(self.play.game(), shown) {
+                    Rc::make_mut(&mut self.room).sync(self.play.game(), shown, out);
                 }
             }
         }
     }
 
     /// A reply of the workers, home to the part that asked: one exhaustive match on who asked.
-    fn answer(&mut self, asker: Asker, response: crate::protocol::Response, out: &mut Outbox) {
+    fn answer(&mut self, asker: Asker, response: Response, out: &mut Outbox) {
         match asker {
-            Asker::Game(ask) => self.receive(ask, response, out),
+            Asker::Game(ask) => {
+                let (asks, mut board) = self.on_board();
+                if let Some(notice) = asks.receive(ask, response, &mut board, out) {
+                    self.notice = Some(notice);
+                }
+            }
             Asker::Room(ask) => {
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).receive(ask, response, &self.play.game, &shown, out);
+                Rc::make_mut(&mut self.room).receive(ask, response, self.play.game(), &shown, out);
             }
             Asker::Training(ask) => Rc::make_mut(&mut self.training).receive(ask, response),
         }
@@ -292,26 +421,7 @@ impl Session {
 
     fn apply_game(&mut self, action: Action, out: &mut Outbox) {
         match action {
-            Action::NewGame(settings) => {
-                // What the old game asked is withdrawn; the ids go on, so nothing of the
-                // old game is mistaken for the new one.
-                self.cancel_engine(out);
-                let mut room = std::mem::take(&mut self.room);
-                if room.review().is_some() {
-                    Rc::make_mut(&mut room).forget_review(out);
-                }
-                *self = Session {
-                    room,
-                    next_id: self.next_id,
-                    prefs: self.prefs,
-                    salt: self.salt,
-                    pace: self.pace,
-                    ..Session::blank(settings)
-                };
-                self.play.id = self.new_game_id();
-                self.set_up_start(out);
-                self.after_change(out);
-            }
+            Action::NewGame(settings) => self.new_game(settings, out),
             Action::Game(GameAction::Square(square)) if self.training.open => {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
@@ -322,10 +432,13 @@ impl Session {
             | Action::PlayLine(_)
                 if self.training.open => {}
             Action::Game(action) => {
-                let outcome = self.play.apply(action, self.asks.start.is_asking());
+                let outcome = self.play.apply(action, self.asks.start().is_asking());
                 self.follow(outcome, out);
             }
-            Action::Hint => self.request_hint(out),
+            Action::Hint => {
+                let (asks, board) = self.on_board();
+                asks.request_hint(&board, out);
+            }
             Action::PlayLine(line) => {
                 for square in line {
                     if !self.clickable().contains(square) {
@@ -336,22 +449,16 @@ impl Session {
             }
             Action::Prefs(action) => {
                 self.prefs.apply(action);
-                // The analysis on the board asks again with its new limit, or stops.
                 if action.changes_analysis() {
-                    self.asks.analysis.reset(out);
-                    self.asks.analysis_paused = false;
-                    if self.prefs.analyse {
-                        // A hint shown or asked becomes the analysis's best move, so that the two agree.
-                        if self.asks.hint.is_asking() || self.asks.hint().is_some() {
-                            self.asks.hint.reset(out);
-                            self.asks.hint_follows = true;
-                        }
-                        self.request_analysis(out);
-                    }
+                    let (asks, board) = self.on_board();
+                    asks.analysis_changed(&board, out);
                 }
             }
-            Action::PageVisible(visible) => self.page_visible(visible, out),
-            Action::PlayAgain => self.step(Action::NewGame(self.play.settings), out),
+            Action::PageVisible(visible) => {
+                let (asks, board) = self.on_board();
+                asks.page_visible(visible, &board, out);
+            }
+            Action::PlayAgain => self.step(Action::NewGame(self.play.settings()), out),
             Action::Tick(now) => self.charge(now, out),
             Action::Answer { asker, response } => self.answer(asker, response, out),
             // The analysis room's questions are asked again without a word: only what a person waits for
@@ -363,31 +470,26 @@ impl Session {
             Action::Workers { count, threads } => {
                 self.search_threads = threads.max(1);
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).set_workers(count, &self.play.game, &shown, out);
+                Rc::make_mut(&mut self.room).set_workers(count, self.play.game(), &shown, out);
             }
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
             Action::Tell(notice) => self.notice = Some(notice),
-            Action::SetUp(position) => self.set_up(position, out),
-            Action::Restore(kept) => self.restore(*kept, out),
-            Action::Import(text) => match import::read(&text) {
-                Ok(game) => self.import(game, out),
-                Err(error) => self.notice = Some(error.notice()),
-            },
             Action::BringBack => self.bring_back(out),
-            Action::OpenShared {
-                start,
-                transcript,
-                players,
-            } => self.open_shared(start, &transcript, players, out),
-            // Routed to the room by `apply`.
+            // Routed to the room by `step`.
             Action::Room(_) => {}
-            Action::OpenExpertGame {
-                transcript,
-                at,
-                title,
-            } => self.open_expert_game(&transcript, at, title, out),
-            // Checked by `apply`; one that reaches here is checked the same way.
+            action @ (Action::SetUp(_)
+            | Action::Restore(_)
+            | Action::Import(_)
+            | Action::OpenShared { .. }
+            | Action::OpenExpertGame { .. }) => {
+                match Replacement::of(action, self.play.settings()) {
+                    Ok(Some(replacement)) => self.put_in_place(replacement, out),
+                    Ok(None) => {}
+                    Err(notice) => self.notice = Some(notice),
+                }
+            }
+            // Checked by `step`; one that reaches here is checked the same way.
             Action::On { at, action } => {
                 if at == self.shown() {
                     self.apply_game(*action, out);
@@ -396,16 +498,31 @@ impl Session {
         }
     }
 
+    /// A new game with `settings`: what the old game asked is withdrawn; the ids go on, so nothing of the
+    /// old game is mistaken for the new one; the preferences, the games aside and the rooms stay.
+    fn new_game(&mut self, settings: Settings, out: &mut Outbox) {
+        self.asks.cancel(&mut self.play, out);
+        if self.room.review().is_some() {
+            Rc::make_mut(&mut self.room).forget_review(out);
+        }
+        self.play = Play::new(settings);
+        let id = self.new_game_id();
+        self.play.set_id(id);
+        self.asks = EngineAsks::default();
+        self.notice = None;
+        self.asks.set_up_start(&mut self.play, out);
+        self.after_change(out);
+    }
+
     /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked
     /// (the clock stops at the next charge); closing asks again what the game needs (the AI's move).
-    fn train(&mut self, action: crate::session::training::TrainingAction, out: &mut Outbox) {
-        use crate::session::training::TrainingAction;
+    fn train(&mut self, action: TrainingAction, out: &mut Outbox) {
         let opening = action == TrainingAction::Open && !self.training.open;
         let closing = action == TrainingAction::Close && self.training.open;
         Rc::make_mut(&mut self.training).apply(action, out);
         if opening {
-            self.cancel_engine(out);
-            self.play.browsing = None;
+            self.asks.cancel(&mut self.play, out);
+            self.play.apply(GameAction::Browse(None), false);
             self.notice = None;
         }
         if closing {
@@ -421,34 +538,114 @@ impl Session {
             Outcome::Nothing => {}
             Outcome::Record { withdraw } => {
                 if withdraw {
-                    self.cancel_engine(out);
+                    self.asks.cancel(&mut self.play, out);
                 }
                 self.notice = None;
                 self.after_change(out);
             }
             Outcome::Shown => {
-                if self.prefs.analyse {
-                    self.asks.analysis.reset(out);
-                    self.request_analysis(out);
-                }
+                let (asks, board) = self.on_board();
+                asks.shown_changed(&board, out);
             }
             Outcome::Told(notice) => self.notice = Some(notice),
         }
     }
+
+    /// Keeps the current game aside before `next` replaces it, when it is worth keeping (it has a move or
+    /// a start of its own: see [`slots::worth_keeping`]) and is not `next` itself; true when it was kept.
+    fn put_aside(&mut self, next: &Game) -> bool {
+        let game = self.play.game();
+        if !slots::worth_keeping(game)
+            || game.transcript() == next.transcript() && game.start() == next.start()
+        {
+            return false;
+        }
+        let mut kept = self.kept();
+        kept.clock = stopped(kept.clock);
+        self.replaced.push(kept);
+        let over = self.replaced.len().saturating_sub(MAX_REPLACED);
+        self.replaced.drain(..over);
+        true
+    }
+
+    /// Puts `replacement` on the board in place of the current game, which is kept aside (when worth
+    /// keeping, and said so). A saved game comes with how it was looked at (taken before the game put
+    /// aside is kept), and with its random start still to find (searched again).
+    fn put_in_place(&mut self, replacement: Replacement, out: &mut Outbox) {
+        if let Some(looked_at) = replacement.looked_at {
+            self.prefs.apply(looked_at);
+        }
+        let starting = replacement.starting;
+        let kept = self.put_aside(&replacement.game);
+        self.replace_game(replacement, out);
+        if starting {
+            self.asks.set_up_start(&mut self.play, out);
+            self.after_change(out);
+        }
+        if kept {
+            self.notice = Some(Notice::Replaced);
+        }
+    }
+
+    /// Puts `replacement` in place of the current game: what the engine was doing and the review go; an
+    /// expert game is shown at its position; the engine is asked what the new position needs.
+    fn replace_game(&mut self, replacement: Replacement, out: &mut Outbox) {
+        self.asks.cancel(&mut self.play, out);
+        // A review belongs to the game it reviewed (the values it found stay, kept by position).
+        if self.room.review().is_some() {
+            Rc::make_mut(&mut self.room).forget_review(out);
+        }
+        let new_id = self.new_game_id();
+        let Replacement {
+            game,
+            settings,
+            clock,
+            id,
+            expert,
+            ..
+        } = replacement;
+        let id = id.filter(|&id| id != 0).unwrap_or(new_id);
+        self.play.replace(game, id, settings, clock);
+        self.notice = None;
+        self.asks.forget_start(out);
+        self.after_change(out);
+        if let Some((title, at)) = expert {
+            self.play.set_expert(title);
+            let ply = self.play.game().plies().iter().position(|p| p.before == at);
+            let shown = self.play.apply(GameAction::Browse(ply), false);
+            self.follow(shown, out);
+        }
+    }
+
+    /// Swaps the current game with the last one kept aside.
+    fn bring_back(&mut self, out: &mut Outbox) {
+        let Some(previous) = self.replaced.pop() else {
+            return;
+        };
+        let mut current = self.kept();
+        current.clock = stopped(current.clock);
+        // Each game brings its own clock, with the time it had left, and is looked at as it is now.
+        let mut replacement = Replacement::saved(previous);
+        replacement.clock = stopped(replacement.clock);
+        replacement.looked_at = None;
+        replacement.starting = false;
+        self.replace_game(replacement, out);
+        // The game just left goes to the far end: "Previous game" again goes one further back, and after
+        // every kept game comes back to this one. Nothing is dropped.
+        self.replaced.insert(0, current);
+        self.notice = Some(Notice::BroughtBack);
+    }
 }
 
-mod engine;
-mod import;
-mod pacing;
-pub mod play;
-mod replace;
+/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
+fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
+    clock.map(|mut clock| {
+        clock.stop();
+        clock
+    })
+}
+
 #[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;
-
-pub use asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
-pub use pacing::{HeldReply, Pace, MIN_REPLY_MS};
-pub use play::{GameAction, Outcome, Play};
-pub use replace::{ExpertTitle, MAX_REPLACED};
-pub use saved::Kept;

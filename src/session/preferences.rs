@@ -3,7 +3,7 @@
 //! browser's storage (`crate::view::hooks`), and each saved game keeps the scoring and the analysis it was
 //! looked at with.
 
-use super::settings::Scoring;
+use super::game::settings::Scoring;
 use reversi_engine::Symmetry;
 
 /// Depths the "analyse" view offers (plies searched below each move), and the default.
@@ -24,19 +24,19 @@ pub enum Lang {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preferences {
     /// The language of the page.
-    pub lang: Lang,
+    lang: Lang,
     /// Whether moves sound.
-    pub sound: bool,
+    sound: bool,
     /// How the board is turned or mirrored on the screen.
-    pub orientation: Symmetry,
+    orientation: Symmetry,
     /// How empty squares count at the end.
-    pub scoring: Scoring,
+    scoring: Scoring,
     /// Whether the value of every legal move is shown on the board.
-    pub analyse: bool,
+    analyse: bool,
     /// The deepest that analysis goes (plies); 0: no limit, it deepens until the position changes.
-    pub analyse_depth: u32,
+    analyse_depth: u32,
     /// Whether the engine's line is drawn on the board.
-    pub show_line: bool,
+    show_line: bool,
 }
 
 impl Default for Preferences {
@@ -70,14 +70,36 @@ pub enum PrefAction {
     AnalyseDepth(u32),
     /// The engine's line drawn on the board, or not.
     ShowLine(bool),
+    /// How a game was looked at, taken with it (a saved game restored): the analysis on the board, its
+    /// limit, the scoring.
+    LookedAt {
+        /// The analysis on the board on or off.
+        analyse: bool,
+        /// Its limit (the nearest the menu offers).
+        depth: u32,
+        /// How empty squares count at the end.
+        scoring: Scoring,
+    },
+    /// What the browser keeps for the page, read at its start: the language, the sounds, the board's view.
+    Stored {
+        /// The language.
+        lang: Lang,
+        /// The move sounds.
+        sound: bool,
+        /// The board's view.
+        orientation: Symmetry,
+    },
 }
 
 impl PrefAction {
     /// True for a change of the analysis on the board (what it asks of the engine changes with it).
     pub fn changes_analysis(self) -> bool {
         match self {
-            PrefAction::Analyse(_) | PrefAction::AnalyseDepth(_) => true,
+            PrefAction::Analyse(_) | PrefAction::AnalyseDepth(_) | PrefAction::LookedAt { .. } => {
+                true
+            }
             PrefAction::Lang(_)
+            | PrefAction::Stored { .. }
             | PrefAction::Sound(_)
             | PrefAction::Orientation(_)
             | PrefAction::Scoring(_)
@@ -87,6 +109,41 @@ impl PrefAction {
 }
 
 impl Preferences {
+    /// The language of the page.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Whether moves sound.
+    pub fn sound(&self) -> bool {
+        self.sound
+    }
+
+    /// How the board is turned or mirrored on the screen.
+    pub fn orientation(&self) -> Symmetry {
+        self.orientation
+    }
+
+    /// How empty squares count at the end.
+    pub fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// Whether the value of every legal move is shown on the board.
+    pub fn analyse(&self) -> bool {
+        self.analyse
+    }
+
+    /// The deepest the analysis goes (plies); 0: no limit.
+    pub fn analyse_depth(&self) -> u32 {
+        self.analyse_depth
+    }
+
+    /// Whether the engine's line is drawn on the board.
+    pub fn show_line(&self) -> bool {
+        self.show_line
+    }
+
     /// Carries out `action`.
     pub fn apply(&mut self, action: PrefAction) {
         match action {
@@ -97,6 +154,24 @@ impl Preferences {
             PrefAction::Analyse(on) => self.analyse = on,
             PrefAction::AnalyseDepth(depth) => self.analyse_depth = offered_depth(depth),
             PrefAction::ShowLine(on) => self.show_line = on,
+            PrefAction::LookedAt {
+                analyse,
+                depth,
+                scoring,
+            } => {
+                self.analyse = analyse;
+                self.analyse_depth = offered_depth(depth);
+                self.scoring = scoring;
+            }
+            PrefAction::Stored {
+                lang,
+                sound,
+                orientation,
+            } => {
+                self.lang = lang;
+                self.sound = sound;
+                self.orientation = orientation;
+            }
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// The format version written. Older versions are brought up to it by [`crate::session::persist::migrate`]; newer ones are refused
-/// (and kept, see [`crate::session::persist::BACKUP_KEY`]).
+/// (and kept, see [`crate::session::storage::unreadable`]).
 pub const VERSION: u32 = 3;
 
 /// Why saved data could not be restored.
@@ -105,7 +105,7 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
-use crate::session::{GameClock, Scoring, Session, Settings};
+use crate::session::{GameClock, Play, Preferences, Scoring, Settings};
 use reversi_engine::Game;
 
 /// What is kept of a game when it is saved, put aside or brought back: its settings, its record (moves to
@@ -131,40 +131,19 @@ pub struct Kept {
     pub starting: bool,
 }
 
-impl Session {
-    /// What is kept of this session's game.
-    pub fn kept(&self) -> Kept {
+impl Kept {
+    /// What is kept of the game `play`, looked at with `prefs`; `starting` while its random start is
+    /// looked for.
+    pub fn of(play: &Play, prefs: &Preferences, starting: bool) -> Kept {
         Kept {
-            id: self.play.id,
-            settings: self.play.settings,
-            game: self.play.game.clone(),
-            clock: self.play.clock.clone(),
-            analyse: self.prefs.analyse,
-            analyse_depth: self.prefs.analyse_depth,
-            scoring: self.prefs.scoring,
-            starting: self.asks.start.is_asking(),
+            id: play.id(),
+            settings: play.settings(),
+            game: play.game().clone(),
+            clock: play.clock().cloned(),
+            analyse: prefs.analyse(),
+            analyse_depth: prefs.analyse_depth(),
+            scoring: prefs.scoring(),
+            starting,
         }
-    }
-
-    /// A session continuing a kept game (restored from storage), and what it asks of the workers: an
-    /// engine to move starts thinking again, within the clock's time left; a game lost on time is over, and
-    /// asks nothing.
-    pub fn resume(kept: Kept) -> (Session, Vec<super::outbox::Command>) {
-        let mut session = Session::blank(kept.settings);
-        session.play.id = match kept.id {
-            0 => session.new_game_id(),
-            id => id,
-        };
-        session.play.game = kept.game;
-        session.play.clock = kept.clock;
-        session.prefs.analyse = kept.analyse;
-        session.prefs.analyse_depth = super::preferences::offered_depth(kept.analyse_depth);
-        session.prefs.scoring = kept.scoring;
-        session.with_outbox(|session, out| {
-            if kept.starting {
-                session.set_up_start(out);
-            }
-            session.after_change(out);
-        })
     }
 }

@@ -12,7 +12,7 @@ pub const SLOTS: usize = 5;
 
 /// The storage key of slot `n` (1-based). Each slot has its own key, so a damaged one cannot spoil another.
 pub fn slot_key(n: usize) -> String {
-    format!("reversi.slot.{n}")
+    crate::session::storage::slot(n)
 }
 
 /// What a slot shows without being loaded.
@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(info.move_count, 3);
         assert_eq!(info.saved_at, 1_700_000_000_000.0);
         assert_eq!(info.settings.mode, Mode::HumanVsHuman);
-        assert_eq!(restored.game, session.play.game);
+        assert_eq!(restored.game, *session.play().game());
         assert!(read_slot("{\"saved_at\":1}").is_err());
         assert!(read_slot("garbage").is_err());
         assert_ne!(slot_key(1), slot_key(2));

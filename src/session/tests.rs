@@ -1,6 +1,6 @@
 //! The session's rules, tested natively.
 use super::*;
-use crate::protocol::{RequestId, Response, ScoreKind};
+use crate::protocol::{Request, RequestId, Response, ScoreKind};
 use crate::session::room::RoomAction;
 use crate::session::training::TrainingAction;
 use reversi_engine::{Move, Position, Square};
@@ -43,21 +43,21 @@ fn human_vs_human_plays_clicks_and_ignores_illegal_ones() {
     assert_eq!(s.channel.seq(), 0);
     s.apply(Action::Game(GameAction::Square(sq("a1"))));
     assert_eq!(
-        s.notice,
+        s.notice().cloned(),
         Some(Notice::NotLegal {
             square: sq("a1"),
             occupied: false
         })
     );
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     s.apply(Action::Game(GameAction::Square(sq("d6"))));
-    assert_eq!(s.play.game.transcript(), "f5d6");
-    assert_eq!(s.notice, None);
+    assert_eq!(s.play().game().transcript(), "f5d6");
+    assert_eq!(s.notice().cloned(), None);
     s.apply(Action::Game(GameAction::Undo));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     s.apply(Action::Game(GameAction::Redo));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
@@ -69,16 +69,16 @@ fn ai_replies_and_undo_returns_to_the_human_turn() {
     assert!(s.ai_to_move());
     assert_eq!(s.clickable(), Bitboard::EMPTY);
     s.apply(Action::Game(GameAction::Square(sq("d6"))));
-    assert_eq!(s.notice, Some(Notice::NotYourTurn));
+    assert_eq!(s.notice().cloned(), Some(Notice::NotYourTurn));
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
     assert!(!s.ai_to_move());
     // Undo takes back both plies.
     s.apply(Action::Game(GameAction::Undo));
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
     // Redo replays the person's move and the engine's reply.
     s.apply(Action::Game(GameAction::Redo));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // person's turn; their move makes it stale, so it is withdrawn (its worker stops) before the AI's search.
     let mut s = Program::new(Settings::default());
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
-    let analysis = s.asks.analysis.asked_id().unwrap();
+    let analysis = s.asks().analysis().asked_id().unwrap();
     let seq = s.channel.seq();
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(
@@ -95,7 +95,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
         [analysis],
         "the stale analysis is stopped"
     );
-    assert!(s.asks.search.asked_id().is_some());
+    assert!(s.asks().search().asked_id().is_some());
     assert!(matches!(
         s.channel.pending_since(seq)[..],
         [(Request::Search { .. }, 0)]
@@ -103,7 +103,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
     // The same for a hint, in a game between two people.
     let mut s = hvh();
     s.apply(Action::Hint);
-    let hint = s.asks.hint.asked_id().unwrap();
+    let hint = s.asks().hint_ask().asked_id().unwrap();
     let seq = s.channel.seq();
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(
@@ -111,7 +111,7 @@ fn a_move_during_an_analysis_or_a_hint_stops_it_before_the_engine_thinks() {
         [hint],
         "the stale hint is stopped"
     );
-    assert_eq!(s.asks.hint.asked_id(), None);
+    assert_eq!(s.asks().hint_ask().asked_id(), None);
     // Nothing in flight: nothing withdrawn.
     let seq = s.channel.seq();
     s.apply(Action::Game(GameAction::Square(sq("d6"))));
@@ -162,7 +162,7 @@ fn two_actions_reduced_before_the_page_sends_both_get_their_requests_sent() {
 fn an_error_ends_only_its_own_request() {
     let mut s = hvh();
     s.apply(Action::Hint);
-    let hint = s.asks.hint.asked_id().unwrap();
+    let hint = s.asks().hint_ask().asked_id().unwrap();
     s.apply(Action::Training(TrainingAction::StartPuzzles(1)));
     let Some((Request::Puzzle { id: puzzle, .. }, _)) = s.channel.last_request() else {
         panic!()
@@ -171,9 +171,12 @@ fn an_error_ends_only_its_own_request() {
         id: hint,
         error: crate::protocol::WorkerError::NoPuzzle,
     }));
-    assert_eq!(s.asks.hint.asked_id(), None);
-    assert!(s.training.waits_for(puzzle), "the puzzle goes on");
-    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    assert_eq!(s.asks().hint_ask().asked_id(), None);
+    assert!(s.training().waits_for(puzzle), "the puzzle goes on");
+    assert!(matches!(
+        s.notice().cloned(),
+        Some(Notice::EngineError { .. })
+    ));
     // An error for somebody else's request (the room's) leaves the AI's search alone.
     let mut s = Program::new(Settings::default());
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
@@ -182,10 +185,10 @@ fn an_error_ends_only_its_own_request() {
         id: id + 1000,
         error: crate::protocol::WorkerError::NoPuzzle,
     }));
-    assert_eq!(s.asks.search.asked_id(), Some(id));
-    assert_eq!(s.notice, None);
+    assert_eq!(s.asks().search().asked_id(), Some(id));
+    assert_eq!(s.notice().cloned(), None);
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
@@ -212,17 +215,21 @@ fn stale_replies_are_ignored() {
     let seq = s.channel.seq();
     // Undo while the engine thinks: back to the start, the search is withdrawn (its worker stops).
     s.apply(Action::Game(GameAction::Undo));
-    assert_eq!(s.play.game.transcript(), "");
-    assert_eq!(s.asks.search.asked_id(), None);
+    assert_eq!(s.play().game().transcript(), "");
+    assert_eq!(s.asks().search().asked_id(), None);
     assert_eq!(s.channel.cancelled_since(seq), [old]);
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.play.game.transcript(), "", "a stale move never appears");
+    assert_eq!(
+        s.play().game().transcript(),
+        "",
+        "a stale move never appears"
+    );
     // New game: a reply to the old game's request is dropped too.
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let old = search_id(&s);
     s.apply(Action::NewGame(Settings::default()));
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
     // Request ids never repeat across games.
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert!(search_id(&s) > old);
@@ -239,7 +246,7 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
     let id = search_id(&s);
     let seq = s.channel.seq();
     s.apply(best_move(id, "f5"));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     assert!(s.channel.pending_since(seq).is_empty());
 
     let mut s = Program::new(Settings {
@@ -248,13 +255,13 @@ fn ai_plays_black_first_and_ai_vs_ai_keeps_going() {
     });
     for expected in ["f5", "d6", "c3"] {
         let (request, delay) = s.channel.last_request().unwrap();
-        assert_eq!(delay, s.play.settings.ai_move_delay_ms);
+        assert_eq!(delay, s.play().settings().ai_move_delay_ms);
         let Request::Search { id, .. } = request else {
             panic!()
         };
         s.apply(best_move(id, expected));
     }
-    assert_eq!(s.play.game.transcript(), "f5d6c3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3");
 }
 
 #[test]
@@ -264,10 +271,10 @@ fn a_replaced_worker_is_announced_and_its_search_still_answers() {
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(Action::WorkerRestarted(Asker::Game(GameAsk::Search)));
-    assert_eq!(s.notice, Some(Notice::WorkerRestarted));
-    assert_eq!(s.asks.search.asked_id(), Some(id));
+    assert_eq!(s.notice().cloned(), Some(Notice::WorkerRestarted));
+    assert_eq!(s.asks().search().asked_id(), Some(id));
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
@@ -285,7 +292,7 @@ fn play_again_keeps_the_settings() {
     };
     let mut s = Program::new(settings);
     s.apply(Action::PlayAgain);
-    assert_eq!(s.play.settings, settings);
+    assert_eq!(s.play().settings(), settings);
     assert!(matches!(
         s.channel.last_request(),
         Some((Request::Search { level: 7, .. }, _))
@@ -305,11 +312,11 @@ fn restoring_a_slot_keeps_request_ids_increasing() {
     })
     .kept();
     s.apply(Action::Restore(Box::new(saved)));
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
     let new = search_id(&s);
     assert!(new > old, "the engine (black) thinks with a fresh id");
     s.apply(best_move(old, "d6"));
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
 }
 
 #[test]
@@ -318,11 +325,11 @@ fn a_set_up_position_starts_a_game_from_there() {
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let position = Game::from_transcript("f5d6c3").unwrap().position();
     s.apply(Action::SetUp(position));
-    assert_eq!(s.play.game.start(), position);
-    assert_eq!(s.play.game.transcript(), "");
-    assert!(!s.play.game.can_undo());
+    assert_eq!(s.play().game().start(), position);
+    assert_eq!(s.play().game().transcript(), "");
+    assert!(!s.play().game().can_undo());
     s.apply(Action::Game(GameAction::Square(sq("d3"))));
-    assert_eq!(s.play.game.transcript(), "d3");
+    assert_eq!(s.play().game().transcript(), "d3");
 }
 
 #[test]
@@ -331,8 +338,11 @@ fn illegal_engine_answers_are_reported_not_played() {
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply(best_move(id, "a1"));
-    assert_eq!(s.play.game.transcript(), "f5");
-    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
+    assert_eq!(s.play().game().transcript(), "f5");
+    assert!(matches!(
+        s.notice().cloned(),
+        Some(Notice::EngineError { .. })
+    ));
 }
 
 /// The analysis's values of the position shown, if they came for it.
@@ -376,14 +386,14 @@ fn hints_and_analysis_belong_to_their_position() {
         other => panic!("{other:?}"),
     };
     s.apply(best_move(hint_id, "d3"));
-    assert_eq!(s.asks.hint().map(|h| h.square), Some(sq("d3")));
+    assert_eq!(s.asks().hint().map(|h| h.square), Some(sq("d3")));
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
     // A move before the analysis arrives: the old analysis is dropped, a new one asked for.
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
-    assert_eq!(s.asks.hint(), None);
+    assert_eq!(s.asks().hint(), None);
     let Some((
         Request::Analyse {
             id: new_id,
@@ -398,7 +408,7 @@ fn hints_and_analysis_belong_to_their_position() {
     s.apply(analysed(id, 4, &[("d3", 0)]));
     assert!(values_shown(&s).is_empty());
     let id = new_id;
-    assert_eq!(position, s.play.game.position());
+    assert_eq!(position, s.play().game().position());
     s.apply(analysed(id, 4, &[("d6", 50), ("f6", -20)]));
     assert_eq!(values_shown(&s), [(sq("d6"), 50), (sq("f6"), -20)]);
 }
@@ -411,9 +421,9 @@ fn a_forced_pass_is_applied_by_the_rules() {
         .parse()
         .unwrap();
     let mut s = hvh();
-    s.play.game = Game::from_position(position);
-    assert_eq!(s.play.game.last_move(), Some(Move::Pass));
-    assert_eq!(s.play.game.to_move(), Color::Black);
+    s.apply(Action::SetUp(position));
+    assert_eq!(s.play().game().last_move(), Some(Move::Pass));
+    assert_eq!(s.play().game().to_move(), Color::Black);
     assert!(!s.clickable().is_empty());
 }
 
@@ -424,15 +434,15 @@ fn browsing_shows_the_past_and_blocks_clicks() {
         s.apply(Action::Game(GameAction::Square(sq(m))));
     }
     s.apply(Action::Game(GameAction::Browse(Some(1))));
-    assert_eq!(s.play.browsing, Some(1));
+    assert_eq!(s.play().browsing(), Some(1));
     assert_eq!(s.clickable(), Bitboard::EMPTY);
     s.apply(Action::Game(GameAction::Square(sq("d3"))));
-    assert_eq!(s.notice, Some(Notice::Browsing));
-    assert_eq!(s.play.game.transcript(), "f5d6c3");
+    assert_eq!(s.notice().cloned(), Some(Notice::Browsing));
+    assert_eq!(s.play().game().transcript(), "f5d6c3");
     s.apply(Action::Game(GameAction::Browse(None)));
     assert!(!s.clickable().is_empty());
     s.apply(Action::Game(GameAction::Browse(Some(99))));
-    assert_eq!(s.play.browsing, None);
+    assert_eq!(s.play().browsing(), None);
 }
 
 #[test]
@@ -443,20 +453,20 @@ fn a_new_or_imported_game_starts_without_the_old_review() {
     });
     s.apply(Action::Import("f5d6c3".into()));
     s.apply(Action::Room(RoomAction::StartReview));
-    assert!(s.room.reviewing());
-    let asked = s.room.waiting();
+    assert!(s.room().reviewing());
+    let asked = s.room().waiting();
     assert!(!asked.is_empty());
     let seq = s.room_channel.seq();
     s.apply(Action::Import("e6f4".into()));
-    assert_eq!(s.room.review(), None);
+    assert_eq!(s.room().review(), None);
     assert_eq!(
         s.room_channel.cancelled_since(seq),
         asked,
         "the running review was stopped"
     );
     s.apply(Action::Room(RoomAction::StartReview));
-    s.apply(Action::NewGame(s.play.settings));
-    assert_eq!(s.room.review(), None);
+    s.apply(Action::NewGame(s.play().settings()));
+    assert_eq!(s.room().review(), None);
 }
 
 mod analysis;

@@ -10,22 +10,18 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::i18n::{self, Lang};
-use crate::session::persist::{self, AUTOSAVE_KEY};
 use crate::session::room::ReviewedMove;
 use crate::session::share;
-use crate::session::slots;
-use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
+use crate::session::start::Startup;
+use crate::session::training::TrainingAction;
 use crate::session::GameAction;
-use crate::session::{Action, Kept, Notice, PrefAction, Session, Settings, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, PrefAction, Session, Settings, ANALYSE_DEPTHS};
 use crate::view::board::BoardArea;
-use crate::view::browser::storage;
-use crate::view::browser::{
-    focus_square, keep_aside, keep_unreadable, page_link, refocus, take_shared_link, REPLACED_KEY,
-};
+use crate::view::browser::BrowserStore;
+use crate::view::browser::{focus_square, page_link, refocus, take_shared_link};
 use crate::view::hooks::{
-    stored_preferences, use_autosave, use_engine_pool, use_game_clock, use_move_sounds,
-    use_page_keys, use_page_visibility, use_preferences, use_shared_links, use_training_progress,
-    use_wake,
+    use_autosave, use_engine_pool, use_game_clock, use_move_sounds, use_page_keys,
+    use_page_visibility, use_preferences, use_shared_links, use_training_progress, use_wake,
 };
 use crate::view::panels::{AfterBoard, GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
@@ -41,100 +37,24 @@ pub fn app() -> Html {
     html! { <Main /> }
 }
 
-/// The autosaved session, or a new one (with a notice when the saved data was unreadable); a share link in
-/// the address opens its game instead (and is then removed from the address, so a reload keeps playing).
+/// The session the page starts with ([`Startup`]: the autosave restored or kept aside, the preferences, the
+/// games aside, a shared link in the address, the training progress), read from the browser; the shared
+/// link is then removed from the address, so a reload keeps playing.
 fn initial_session() -> Page {
-    // Whether the game on the board is one a save named (it keeps its id), not a new one.
-    let mut named = false;
-    let mut commands = Vec::new();
-    let mut session = match storage().and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten()) {
-        None => Session::default(),
-        // Data that cannot be read in full is copied aside before the next autosave writes over it.
-        Some(text) => match persist::recover(&text) {
-            Ok(persist::Recovered {
-                kept,
-                lost: None,
-                reset,
-            }) => {
-                named = kept.id != 0;
-                let (mut session, asked) = Session::resume(kept);
-                commands = asked;
-                if !reset.is_empty() {
-                    session.notice = Some(Notice::SettingsReset {
-                        settings: reset,
-                        backup: keep_unreadable(&text),
-                    });
-                }
-                session
-            }
-            Ok(persist::Recovered {
-                kept,
-                lost: Some(error),
-                ..
-            }) => {
-                named = kept.id != 0;
-                let (mut session, asked) = Session::resume(kept);
-                commands = asked;
-                session.notice = Some(Notice::RestorePartial {
-                    error,
-                    backup: keep_unreadable(&text),
-                });
-                session
-            }
-            Err(error) => {
-                let mut session = Session::default();
-                session.notice = Some(Notice::RestoreFailed {
-                    error,
-                    backup: keep_unreadable(&text),
-                });
-                session
-            }
-        },
+    let startup = Startup {
+        browser_lang: web_sys::window().and_then(|w| w.navigator().language()),
+        reduced_motion: crate::view::sound::reduced_motion(),
+        shared: take_shared_link(),
+        quick: crate::view::browser::quick_pace(),
+        salt: crate::view::browser::page_salt(),
+        told_before: crate::view::browser::take_told_unreadable(),
     };
-    // An unreadable save is told of again after the first visit's reload (once); the one told now is
-    // remembered for the next load.
-    match &session.notice {
-        Some(
-            Notice::RestoreFailed {
-                backup: Some(key), ..
-            }
-            | Notice::RestorePartial {
-                backup: Some(key), ..
-            }
-            | Notice::SettingsReset {
-                backup: Some(key), ..
-            },
-        ) => crate::view::browser::remember_told_unreadable(key),
-        Some(_) => {}
-        None => session.notice = crate::view::browser::take_told_unreadable(),
+    let started = startup.start(&mut BrowserStore);
+    // An unreadable save is told of again after the first visit's reload (once).
+    if let Some(key) = &started.told {
+        crate::view::browser::remember_told_unreadable(key);
     }
-    // (A search the game on the board asked already keeps the page's own pace; the next ones are quick.)
-    if crate::view::browser::quick_pace() {
-        session.pace = crate::session::Pace::QUICK;
-    }
-    // New games take ids no other page's games share (two tabs' games are told apart when kept aside).
-    session.set_salt(crate::view::browser::page_salt(), !named);
-    // The games an import, a link or a slot put aside before the last reload.
-    // The language, the sounds and the board's view the browser keeps.
-    session.prefs = stored_preferences(session.prefs);
-    if let Some(text) = storage().and_then(|s| s.get_item(REPLACED_KEY).ok().flatten()) {
-        session.replaced = slots::read_replaced(&text);
-    }
-    if let Some(action) = take_shared_link() {
-        commands.extend(session.apply(action));
-    }
-    // The training room's progress; unreadable progress is copied aside before it is written over.
-    if let Some(text) = storage().and_then(|s| s.get_item(PROGRESS_KEY).ok().flatten()) {
-        match Progress::restore(&text) {
-            Ok(progress) => Rc::make_mut(&mut session.training).progress = progress,
-            Err(_) => {
-                let key = keep_aside(&format!("{PROGRESS_KEY}-unreadable"), &text);
-                Rc::make_mut(&mut session.training).progress_lost =
-                    Some(key.map_or(ProgressLost::NotKept, ProgressLost::KeptAt));
-            }
-        }
-    }
-    Page::new(session, commands)
+    Page::new(started.session, started.commands)
 }
 
 #[function_component(Main)]
@@ -149,8 +69,8 @@ fn main_view() -> Html {
     use_training_progress(&session);
     use_preferences(&session);
     let show_form = use_state(|| false);
-    let prefs = session.prefs;
-    let sounds_played = use_move_sounds(&session.play.game, prefs.sound);
+    let prefs = session.prefs();
+    let sounds_played = use_move_sounds(session.play().game(), prefs.sound());
     // The callbacks components take are made once, so that a component whose values did not change sees
     // props equal to the last and is not rendered again.
     let dispatcher = session.dispatcher();
@@ -197,7 +117,7 @@ fn main_view() -> Html {
     };
     let on_analyse = {
         let dispatcher = dispatcher.clone();
-        (*use_memo(session.prefs.analyse, move |&on| {
+        (*use_memo(session.prefs().analyse(), move |&on| {
             Callback::from(move |_| dispatcher.dispatch(Action::Prefs(PrefAction::Analyse(!on))))
         }))
         .clone()
@@ -223,13 +143,13 @@ fn main_view() -> Html {
     });
     let on_import = use_dispatch(dispatcher.clone(), Action::Import);
     let link = page_link(&share::fragment_with_players(
-        &session.play.game,
-        &session.play.settings,
+        session.play().game(),
+        &session.play().settings(),
     ));
     use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
-        let orientation = prefs.orientation;
+        let orientation = prefs.orientation();
         Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form, orientation))
     });
 
@@ -240,37 +160,37 @@ fn main_view() -> Html {
         (*use_memo((), move |_| dispatcher.to_callback())).clone()
     };
     let on_training_action = use_dispatch(dispatcher.clone(), Action::Training);
-    let game = &session.play.game;
-    let lang = prefs.lang;
+    let game = session.play().game();
+    let lang = prefs.lang();
     let shared_game = Rc::new(game.clone());
-    let reviewed = session.room.valuation.reviewed(game);
+    let reviewed = session.room().valuation.reviewed(game);
     let shown = session.shown();
     let board_area = {
         let analysis = session
-            .prefs
-            .analyse
-            .then(|| session.asks.analysis_for(&shown).cloned())
+            .prefs()
+            .analyse()
+            .then(|| session.asks().analysis_for(&shown).cloned())
             .flatten()
             .map(Rc::new);
         html! {
-            <BoardArea game={shared_game.clone()} browsing={session.play.browsing}
-                training={session.training.open.then(|| session.training.clone())}
-                room={session.room.clone()} reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
-                hint={session.asks.hint().map(|h| h.square).filter(|_| session.play.browsing.is_none())}
-                line={if session.prefs.show_line { session.line() } else { Vec::new() }}
-                on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation} />
+            <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
+                training={session.training().open.then(|| session.training().clone())}
+                room={session.room().clone()} reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
+                hint={session.asks().hint().map(|h| h.square).filter(|_| session.play().browsing().is_none())}
+                line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
+                on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
         }
     };
     let t = lang.strings();
-    let mode_text = i18n::mode(lang, &session.play.settings);
+    let mode_text = i18n::mode(lang, &session.play().settings());
     let announcement = announcement(lang, &session);
-    if session.training.open {
+    if session.training().open {
         return html! {
             <main class="layout training-layout">
-                <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound} {sounds_played} on_sound={on_sound.clone()} />
+                <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound()} {sounds_played} on_sound={on_sound.clone()} />
                 { board_area }
                 <aside class="panel">
-                    <TrainingRoom training={session.training.clone()} on_action={on_training_action} {lang} />
+                    <TrainingRoom training={session.training().clone()} on_action={on_training_action} {lang} />
                 </aside>
             </main>
         };
@@ -281,56 +201,56 @@ fn main_view() -> Html {
     };
     html! {
         <main class="layout">
-            <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound} {sounds_played} {on_sound} />
+            <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound()} {sounds_played} {on_sound} />
             { board_area }
             <aside class="panel">
                 <AfterBoard board={shown}>
                     <PlayState counts={(shown.black().count(), shown.white().count())}
-                        to_move={match session.play.browsing {
+                        to_move={match session.play().browsing() {
                             Some(_) => Some(shown.to_move),
                             None => (!game.is_over()).then(|| game.to_move()),
                         }}
-                        clock={session.play.clock.clone()} running={session.clock_running().then(|| game.to_move())}
+                        clock={session.play().clock().cloned()} running={session.clock_running().then(|| game.to_move())}
                         status={status_line(lang, &session)} {lang} />
                     <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                         can_hint={!(session.is_finished() || session.ai_to_move())}
-                        analyse={session.prefs.analyse} analyse_depth={session.prefs.analyse_depth} depths={ANALYSE_DEPTHS.to_vec()}
+                        analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
                         new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
                         {on_redo} {on_hint}
                         {on_analyse} {on_analyse_depth} {lang} />
                     if let Some((winner, score, flagged)) = final_result(&session) {
                         <ResultCard {winner} {score} {flagged}
-                            can_review={session.room.review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
+                            can_review={session.room().review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
                             {on_review} {on_play_again}
                             {lang} />
                     }
                     if *show_form {
-                        <NewGameForm settings={session.play.settings} {on_start} {on_cancel} {lang} />
+                        <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {lang} />
                     }
-                    <EngineLines to_move={game.to_move()} thinking={session.asks.thinking.clone()}
-                        last_search={session.asks.last_search().cloned()}
-                        hint={session.asks.hint().filter(|_| session.play.browsing.is_none()).cloned()}
-                        line={session.line()} show_line={session.prefs.show_line} threads={session.search_threads}
+                    <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
+                        last_search={session.asks().last_search().cloned()}
+                        hint={session.asks().hint().filter(|_| session.play().browsing().is_none()).cloned()}
+                        line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
                         on_action={on_action.clone()} {lang} />
-                    <NoticeLine notice={session.notice.clone()} can_bring_back={!session.replaced.is_empty()}
-                        reviewed_here={reviewed_here(game, session.play.browsing, &reviewed)}
-                        browsing={session.play.browsing.is_some()} on_action={on_action.clone()} {lang} />
-                    <Record game={shared_game.clone()} browsing={session.play.browsing}
+                    <NoticeLine notice={session.notice().cloned()} can_bring_back={!session.replaced().is_empty()}
+                        reviewed_here={reviewed_here(game, session.play().browsing(), &reviewed)}
+                        browsing={session.play().browsing().is_some()} on_action={on_action.clone()} {lang} />
+                    <Record game={shared_game.clone()} browsing={session.play().browsing()}
                         marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                        expert={session.play.expert.clone()} can_bring_back={!session.replaced.is_empty()}
-                        start={if session.asks.start.is_asking() {
+                        expert={session.play().expert().cloned()} can_bring_back={!session.replaced().is_empty()}
+                        start={if session.asks().start().is_asking() {
                             StartLine::Finding
                         } else {
-                            session.play.started.map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
+                            session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                         }}
                         on_action={on_action.clone()} {lang} />
-                    <AnalysisRoom room={session.room.clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
-                        browsing={session.play.browsing} {shown} playable={session.clickable()}
+                    <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                        browsing={session.play().browsing()} {shown} playable={session.clickable()}
                         on_action={on_action.clone()} {lang} />
                     <details class="more" data-testid="more">
                         <summary>{ t.more }</summary>
-                        <ScoringChoice scoring={prefs.scoring} on_action={on_action.clone()} {lang} />
-                        <OrientationChoice orientation={prefs.orientation} {on_orientation} {lang} />
+                        <ScoringChoice scoring={prefs.scoring()} on_action={on_action.clone()} {lang} />
+                        <OrientationChoice orientation={prefs.orientation()} {on_orientation} {lang} />
                         <p class="more-links">
                             <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                             { " · " }
@@ -338,14 +258,14 @@ fn main_view() -> Html {
                         </p>
                         <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
                         <SharePanel transcript={game.transcript()} link={link}
-                            shown_transcript={(prefs.orientation != reversi_engine::Symmetry::Identity).then(|| {
+                            shown_transcript={(prefs.orientation() != reversi_engine::Symmetry::Identity).then(|| {
                                 let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
-                                crate::session::orientation::transcript_as_shown(prefs.orientation, &moves)
-                            })} ggf={ggf_record(&session)} replaced={session.replaced.len()}
+                                crate::session::orientation::transcript_as_shown(prefs.orientation(), &moves)
+                            })} ggf={ggf_record(&session)} replaced={session.replaced().len()}
                             {on_import} {on_copied}
                             {on_bring_back} {lang} />
-                        <ImagePanel game={shared_game.clone()} browsing={session.play.browsing}
-                            set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation} {lang} />
+                        <ImagePanel game={shared_game.clone()} browsing={session.play().browsing()}
+                            set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation()} {lang} />
                         <Help {lang} />
                     </details>
                     <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
@@ -390,8 +310,8 @@ fn reviewed_here(
 /// The game in GGF, each side named for who plays it.
 fn ggf_record(session: &Session) -> String {
     let name = |color| {
-        if session.play.settings.is_ai(color) {
-            format!("Reversi-level-{}", session.play.settings.level(color))
+        if session.play().settings().is_ai(color) {
+            format!("Reversi-level-{}", session.play().settings().level(color))
         } else {
             "Player".to_string()
         }
@@ -401,7 +321,7 @@ fn ggf_record(session: &Session) -> String {
         name(reversi_engine::Color::White),
     );
     reversi_engine::ggf::write(
-        &session.play.game,
+        session.play().game(),
         &reversi_engine::ggf::Players {
             black: &black,
             white: &white,
@@ -420,21 +340,21 @@ type FinalResult = (
 /// the board when a side ran out of time) and the side that did.
 fn final_result(session: &Session) -> Option<FinalResult> {
     if let Some(flagged) = session.flagged() {
-        let board = session.play.game.position();
+        let board = session.play().game().position();
         let score = (board.black().count() as u8, board.white().count() as u8);
         return Some((Some(flagged.opponent()), score, Some(flagged)));
     }
-    let outcome = session.play.game.outcome()?;
+    let outcome = session.play().game().outcome()?;
     Some((
         outcome.winner(),
-        session.prefs.scoring.score(&outcome),
+        session.prefs().scoring().score(&outcome),
         None,
     ))
 }
 
 /// For screen readers: the last placement, then whose turn it is, a pass, or the result.
 fn announcement(lang: Lang, session: &Session) -> String {
-    let last = session.play.game.plies().iter().rev().find_map(|p| {
+    let last = session.play().game().plies().iter().rev().find_map(|p| {
         p.mv.square()
             .map(|s| i18n::played(lang, p.before.to_move, s))
     });
@@ -482,7 +402,7 @@ fn on_key(
         return;
     }
     // The game's shortcuts wait while the training room has the board (its arrows still move the focus).
-    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training.open {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training().open {
         return;
     }
     match e.key().as_str() {

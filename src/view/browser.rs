@@ -6,7 +6,6 @@ use yew::prelude::*;
 
 use super::i18n::Lang;
 use crate::session::notice::{LinkError, Notice};
-use crate::session::persist;
 use crate::session::share;
 use crate::session::Action;
 use reversi_engine::Square;
@@ -14,16 +13,6 @@ use reversi_engine::Square;
 /// The browser's local storage, if the page may use it (private modes and full disks may refuse).
 pub fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
-}
-
-/// Where the chosen language is remembered.
-pub const LANG_KEY: &str = "reversi.lang";
-
-/// The remembered language, else the browser's.
-pub fn initial_lang() -> Lang {
-    let stored = storage().and_then(|s| s.get_item(LANG_KEY).ok().flatten());
-    let browser = web_sys::window().and_then(|w| w.navigator().language());
-    Lang::from_tag(&stored.or(browser).unwrap_or_default())
 }
 
 /// Marks the page with `lang` (its `lang` attribute and title).
@@ -85,18 +74,18 @@ pub fn worker_count() -> usize {
     crate::client::pool::pool_size(&query, Some(cores))
 }
 
-/// The storage key of the game an import or a shared link put aside.
-pub const REPLACED_KEY: &str = "reversi.replaced";
-
-/// Stores autosaved data that could not be read under [`persist::BACKUP_KEY`] (see [`keep_aside`]).
+/// Stores autosaved data that could not be read under [`crate::session::storage::unreadable`] (see [`keep_aside`]).
 pub fn keep_unreadable(text: &str) -> Option<String> {
-    keep_aside(persist::BACKUP_KEY, text)
+    keep_aside(
+        &crate::session::storage::unreadable(crate::session::storage::AUTOSAVE),
+        text,
+    )
 }
 
-/// Where a tab remembers, until its next load, which unreadable save it told of (a `sessionStorage` key):
-/// the first visit's reload (when the service worker takes over) would otherwise take the notice away
-/// with it, the save itself already kept aside and the autosave written anew.
-const TOLD_UNREADABLE_KEY: &str = "reversi.told-unreadable";
+// A tab remembers, until its next load, which unreadable save it told of (a `sessionStorage` key): the
+// first visit's reload (when the service worker takes over) would otherwise take the notice away with it,
+// the save itself already kept aside and the autosave written anew.
+use crate::session::storage::TOLD_UNREADABLE as TOLD_UNREADABLE_KEY;
 
 /// Notes that the page told of the unreadable save kept at `backup`, for the tab's next load.
 pub fn remember_told_unreadable(backup: &str) {
@@ -105,29 +94,24 @@ pub fn remember_told_unreadable(backup: &str) {
     }
 }
 
-/// The notice of an unreadable save this tab told of on its last load, told again on this one (once):
-/// read anew from the copy kept aside. `None` when there was none, or the copy is gone.
-pub fn take_told_unreadable() -> Option<Notice> {
+/// The copy of an unreadable save this tab told of on its last load, to be told again on this one (once).
+pub fn take_told_unreadable() -> Option<String> {
     let store = web_sys::window()?.session_storage().ok().flatten()?;
     let backup = store.get_item(TOLD_UNREADABLE_KEY).ok().flatten()?;
     let _ = store.remove_item(TOLD_UNREADABLE_KEY);
-    let text = storage()?.get_item(&backup).ok().flatten()?;
-    match persist::recover(&text) {
-        Err(error) => Some(Notice::RestoreFailed {
-            error,
-            backup: Some(backup),
-        }),
-        Ok(persist::Recovered {
-            lost: Some(error), ..
-        }) => Some(Notice::RestorePartial {
-            error,
-            backup: Some(backup),
-        }),
-        Ok(persist::Recovered { reset, .. }) if !reset.is_empty() => Some(Notice::SettingsReset {
-            settings: reset,
-            backup: Some(backup),
-        }),
-        Ok(_) => None,
+    Some(backup)
+}
+
+/// The browser's storage as the page's start reads it (see [`crate::session::start::Store`]).
+pub struct BrowserStore;
+
+impl crate::session::start::Store for BrowserStore {
+    fn get(&self, key: &str) -> Option<String> {
+        storage()?.get_item(key).ok().flatten()
+    }
+
+    fn keep_aside(&mut self, base: &str, text: &str) -> Option<String> {
+        keep_aside(base, text)
     }
 }
 

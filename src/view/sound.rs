@@ -6,24 +6,11 @@ use std::cell::RefCell;
 
 use super::browser::storage;
 
-/// Where the choice is remembered (`on` or `off`).
-pub const SOUND_KEY: &str = "reversi.sound";
+use crate::session::storage::SOUND as SOUND_KEY;
 
 thread_local! {
     /// One audio context for the page, made at the first sound (browsers start it only after a gesture).
     static CONTEXT: RefCell<Option<web_sys::AudioContext>> = const { RefCell::new(None) };
-}
-
-/// Whether sounds are on: the remembered choice, else on unless the system asks for reduced motion.
-pub fn initial_sound() -> bool {
-    match storage()
-        .and_then(|s| s.get_item(SOUND_KEY).ok().flatten())
-        .as_deref()
-    {
-        Some("on") => true,
-        Some("off") => false,
-        _ => !reduced_motion(),
-    }
 }
 
 /// Remembers the choice.
@@ -33,7 +20,7 @@ pub fn remember_sound(on: bool) {
     }
 }
 
-fn reduced_motion() -> bool {
+pub fn reduced_motion() -> bool {
     web_sys::window()
         .and_then(|w| {
             w.match_media("(prefers-reduced-motion: reduce)")

@@ -240,18 +240,27 @@ test('every unreadable training progress is kept aside, and a storage that refus
     await page.click('[data-testid=training]');
     await page.waitForSelector('[data-testid=progress-lost]');
   };
-  for (const bad of ['{"version":1,', 'not json']) {
-    await page.evaluate((t) => localStorage.setItem('reversi-training-v1', t), bad);
+  // Under the key of the older scheme (still read while the new one holds nothing), then under the new one.
+  for (const [key, bad] of [
+    ['reversi-training-v1', '{"version":1,'],
+    ['reversi.training', 'not json'],
+  ]) {
+    await page.evaluate(([k, t]) => {
+      localStorage.removeItem('reversi.training');
+      localStorage.setItem(k, t);
+    }, [key, bad]);
     await page.reload();
     await openRoom();
     assert.match(await text(page, 'progress-lost'), /a copy was kept/);
   }
   const kept = await page.evaluate(() => [
-    localStorage.getItem('reversi-training-v1-unreadable'),
-    localStorage.getItem('reversi-training-v1-unreadable-2'),
+    localStorage.getItem('reversi.training.unreadable'),
+    localStorage.getItem('reversi.training.unreadable-2'),
   ]);
   assert.deepEqual(kept, ['{"version":1,', 'not json'], 'the first copy is not written over');
-  assert.match(await text(page, 'progress-lost'), /reversi-training-v1-unreadable-2/);
+  assert.match(await text(page, 'progress-lost'), /reversi\.training\.unreadable-2/);
+  // The progress is written under the new key only: the older key, read once, is gone.
+  assert.equal(await page.evaluate(() => localStorage.getItem('reversi-training-v1')), null);
   assert.deepEqual(errors, []);
   await context.close();
 

@@ -8,11 +8,6 @@ use crate::session::{ClockSettings, GameClock, Kept, Mode, Scoring, Settings, St
 use reversi_engine::{Color, Game, Position, Square, MAX_LEVEL};
 
 pub use crate::session::saved::{Invalid, Malformed, RestoreError, VERSION};
-/// The storage key of the autosaved game.
-pub const AUTOSAVE_KEY: &str = "reversi.autosave";
-/// Where autosaved data that could not be read (wholly or in part) is kept before anything is written over
-/// it: this key, or the key with `-2` … `-9` when it already holds other data.
-pub const BACKUP_KEY: &str = "reversi.autosave.unreadable";
 
 /// Brings saved data of an older format version up to [`VERSION`], one version at a time, each step tested:
 /// version 1 wrote the start choice as text (`random:10:-2:2`), version 2 as a tagged object; up to version 2

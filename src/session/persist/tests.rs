@@ -30,9 +30,10 @@ fn the_ai_mistakes_and_the_start_choice_come_back() {
             start,
             ..Settings::default()
         };
-        let mut session = Program::new(Settings::default());
-        session.play.settings = settings;
-        let back = restore(&save(&session.kept())).unwrap();
+        let session = Program::new(Settings::default());
+        let mut kept = session.kept();
+        kept.settings = settings;
+        let back = restore(&save(&kept)).unwrap();
         assert_eq!(back.settings.mistakes, settings.mistakes);
         assert_eq!(back.settings.start, start);
     }
@@ -85,10 +86,10 @@ fn a_saved_game_comes_back_exactly() {
     timed.apply(Action::Tick(4_000.0));
     let back = restore(&save(&timed.kept())).unwrap();
     assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
-    assert_eq!(back.settings.clock, timed.play.settings.clock);
+    assert_eq!(back.settings.clock, timed.play().settings().clock);
     let restored = restore(&text).unwrap();
-    assert_eq!(restored.game, session.play.game);
-    assert_eq!(restored.settings, session.play.settings);
+    assert_eq!(restored.game, *session.play().game());
+    assert_eq!(restored.settings, session.play().settings());
     assert_eq!(restored.game.redo_transcript(), "d3c4");
     assert_eq!(restored.analyse_depth, 8);
     assert_eq!(restored.scoring, crate::session::Scoring::Split);

@@ -13,7 +13,7 @@ fn analysis_asked(s: &Program) -> (RequestId, Option<u32>) {
 }
 
 fn depth_shown(s: &Program) -> Option<u32> {
-    s.asks.analysis_for(&s.shown()).map(|a| a.depth)
+    s.asks().analysis_for(&s.shown()).map(|a| a.depth)
 }
 
 #[test]
@@ -30,9 +30,9 @@ fn the_analysis_deepens_report_after_report_until_it_ends() {
     s.apply(analysed(id, 4, &[("c4", 30), ("d3", 5)]));
     assert_eq!(depth_shown(&s), Some(4));
     assert_eq!(values_shown(&s)[0], (sq("c4"), 30));
-    assert!(s.asks.analysis.is_asking(), "still deepening");
+    assert!(s.asks().analysis().is_asking(), "still deepening");
     s.apply(reply(Response::Analysed { id }));
-    assert!(!s.asks.analysis.is_asking());
+    assert!(!s.asks().analysis().is_asking());
     assert_eq!(depth_shown(&s), Some(4), "the values stay");
     // A limit chosen: asked again with it.
     s.apply(Action::Prefs(PrefAction::AnalyseDepth(8)));
@@ -79,7 +79,7 @@ fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
     s.apply(best_move(id, "d6"));
     // The reply may be held for the pace: let it land.
     s.apply(Action::Tick(1.0e15));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
     let asked: Vec<&Request> = s
         .channel
         .commands()
@@ -94,18 +94,18 @@ fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
         !asked.iter().any(|r| matches!(r, Request::Analyse { .. })),
         "no analysis while hidden: {asked:?}"
     );
-    assert!(!s.asks.analysis.is_asking());
+    assert!(!s.asks().analysis().is_asking());
     // Shown: the new position's analysis starts.
     s.apply(Action::PageVisible(true));
     let (_, _) = analysis_asked(&s);
-    assert!(s.asks.analysis.is_asking());
+    assert!(s.asks().analysis().is_asking());
     // Twenty flips in a row leave one analysis asked, the last one.
     for _ in 0..20 {
         s.apply(Action::PageVisible(false));
-        assert!(!s.asks.analysis.is_asking());
+        assert!(!s.asks().analysis().is_asking());
         s.apply(Action::PageVisible(true));
     }
-    assert!(s.asks.analysis.is_asking());
+    assert!(s.asks().analysis().is_asking());
 }
 
 #[test]
@@ -119,15 +119,15 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
         s.channel.pending_since(seq).is_empty(),
         "no search of its own: one answer for one position"
     );
-    assert_eq!(s.asks.hint(), None);
+    assert_eq!(s.asks().hint(), None);
     s.apply(analysed(id, 4, &[("e6", 120), ("d3", 100)]));
-    let hint = s.asks.hint().unwrap();
+    let hint = s.asks().hint().unwrap();
     assert_eq!((hint.square, hint.score), (sq("e6"), 120));
     assert_eq!(hint.kind, ScoreKind::Midgame { depth: 4 });
     // It follows the analysis as it deepens.
     s.apply(analysed(id, 6, &[("d3", 90), ("e6", 80)]));
     assert_eq!(
-        s.asks.hint().map(|h| (h.square, h.score)),
+        s.asks().hint().map(|h| (h.square, h.score)),
         Some((sq("d3"), 90))
     );
     // A hint shown before the analysis was turned on becomes the analysis's.
@@ -138,15 +138,15 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
     };
     s.apply(best_move(hint_id, "f5"));
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
-    assert_eq!(s.asks.hint(), None);
+    assert_eq!(s.asks().hint(), None);
     let (id, _) = analysis_asked(&s);
     s.apply(analysed(id, 2, &[("c4", 0)]));
-    assert_eq!(s.asks.hint().map(|h| h.square), Some(sq("c4")));
+    assert_eq!(s.asks().hint().map(|h| h.square), Some(sq("c4")));
     // The next position: the hint goes with the old one and is not shown until asked.
     s.apply(Action::Game(GameAction::Square(sq("c4"))));
     let (id, _) = analysis_asked(&s);
     s.apply(analysed(id, 2, &[("c3", 0)]));
-    assert_eq!(s.asks.hint(), None);
+    assert_eq!(s.asks().hint(), None);
 }
 
 #[test]
@@ -162,41 +162,41 @@ fn a_click_made_on_another_position_than_the_one_shown_is_ignored() {
         before,
         Action::Game(GameAction::Square(sq("d3"))),
     ));
-    assert_eq!(s.play.game.transcript(), "f5d6c3f3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3f3");
     // An old position's best line, likewise.
     s.apply(Action::on(
         before,
         Action::PlayLine(vec![sq("f4"), sq("f3")]),
     ));
-    assert_eq!(s.play.game.transcript(), "f5d6c3f3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3f3");
     // Made on the position shown, it acts.
     let now = s.shown();
     s.apply(Action::on(now, Action::Game(GameAction::Square(sq("d3")))));
-    assert_eq!(s.play.game.transcript(), "f5d6c3f3d3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3f3d3");
     // On a position browsed, the position browsed is the one shown.
     s.apply(Action::Game(GameAction::Browse(Some(2))));
     let browsed = s.shown();
     s.apply(Action::on(now, Action::Game(GameAction::PlayFromHere)));
     assert_eq!(
-        s.play.game.transcript(),
+        s.play().game().transcript(),
         "f5d6c3f3d3",
         "made on another position"
     );
     s.apply(Action::on(browsed, Action::Game(GameAction::PlayFromHere)));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
 fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
     let mut s = hvh();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
-    assert_eq!(s.play.game.transcript(), "f5d6c3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3");
     // Against the AI, the person's move only: the AI answers for itself.
     let mut s = Program::new(Settings::default());
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     // A move that is not legal ends it there.
     let mut s = hvh();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("a1"), sq("d6")]));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
 }

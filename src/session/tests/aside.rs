@@ -10,7 +10,7 @@ use crate::session::slots::{merge_aside, read_replaced, save_replaced};
 fn after_reload(s: &Session, stored: Vec<Kept>) -> Vec<Kept> {
     let aside: Vec<Kept> = stored
         .into_iter()
-        .chain(s.replaced.iter().cloned())
+        .chain(s.replaced().iter().cloned())
         .collect();
     let written = save_replaced(&merge_aside(aside, Some(&s.kept()), MAX_REPLACED));
     read_replaced(&written)
@@ -49,8 +49,10 @@ fn an_expert_game_does_not_merge_away_a_game_it_begins_with() {
         }),
         ..Settings::default()
     });
-    s.play.game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
-    let mine = s.play.id;
+    let mut played = s.kept();
+    played.game = Game::from_transcript("f5d6c3d3c4f4").unwrap();
+    s.apply(Action::Restore(Box::new(played)));
+    let mine = s.play().id();
     open_expert(&mut s, "f5d6c3d3c4f4c5b3c2e3");
     // The page wrote the games aside once with the expert game on the board.
     let stored = after_reload(&s, Vec::new());
@@ -118,10 +120,10 @@ fn a_pasted_board_is_kept_aside_when_an_import_replaces_it() {
         ..Settings::default()
     });
     s.apply(Action::Import(pasted_board()));
-    let board = s.play.game.start();
+    let board = s.play().game().start();
     assert_ne!(board, Position::START);
     s.apply(Action::Import("f5d6".into()));
-    assert_eq!(s.notice, Some(Notice::Replaced));
+    assert_eq!(s.notice().cloned(), Some(Notice::Replaced));
     let back = after_reload(&s, Vec::new());
     assert_eq!(back.len(), 1);
     assert_eq!(
@@ -142,8 +144,8 @@ fn a_position_set_up_is_kept_aside_and_the_editor_keeps_the_game_it_replaces() {
     let set_up = Position::from_pasted(&pasted_board()).unwrap();
     // "Play from here" in the editor: the game is kept aside, as "New game" keeps it.
     s.apply(Action::SetUp(set_up));
-    assert_eq!(s.notice, Some(Notice::Replaced));
-    assert_eq!(s.replaced.last().unwrap().game.transcript(), "f5d6");
+    assert_eq!(s.notice().cloned(), Some(Notice::Replaced));
+    assert_eq!(s.replaced().last().unwrap().game.transcript(), "f5d6");
     // The set-up position, replaced by an import, is kept too.
     s.apply(Action::Import("c4".into()));
     let back = after_reload(&s, Vec::new());

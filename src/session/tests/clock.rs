@@ -16,14 +16,11 @@ fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     });
     s.apply(Action::Tick(1_000.0));
     s.apply(Action::Tick(11_000.0));
-    let clock = s.play.clock.clone().unwrap();
+    let clock = s.play().clock().unwrap();
     assert_eq!(clock.remaining(Color::Black), 50_000.0);
     assert_eq!(clock.remaining(Color::White), 60_000.0);
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
-    assert_eq!(
-        s.play.clock.as_ref().unwrap().remaining(Color::Black),
-        52_000.0
-    );
+    assert_eq!(s.play().clock().unwrap().remaining(Color::Black), 52_000.0);
     // The engine gets a share of its time.
     let Some((Request::Search { max_millis, id, .. }, _)) = s.channel.last_request() else {
         panic!()
@@ -35,9 +32,9 @@ fn the_clock_runs_for_the_side_to_move_and_flags_at_zero() {
     assert_eq!(s.flagged(), Some(Color::White));
     assert!(s.is_finished());
     s.apply(best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     s.apply(Action::Game(GameAction::Square(sq("d6"))));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
 }
 
 fn one_minute(mode: Mode, delay_ms: u32) -> Program {
@@ -63,7 +60,7 @@ fn each_move_is_charged_to_its_mover_however_the_ticks_fall() {
     s.apply_at(1_500.0, Action::Tick(1_500.0));
     s.apply_at(4_500.0, Action::Game(GameAction::Square(sq("d6"))));
     s.apply_at(5_100.0, Action::Game(GameAction::Square(sq("c3"))));
-    let clock = s.play.clock.as_ref().unwrap();
+    let clock = s.play().clock().unwrap();
     assert_eq!(clock.remaining(Color::Black), 60_000.0 - 600.0);
     assert_eq!(clock.remaining(Color::White), 60_000.0 - 3_500.0);
 }
@@ -79,8 +76,8 @@ fn the_display_delay_of_an_ai_game_is_not_on_the_engines_clock() {
         s.apply_at(now, Action::Tick(now));
     }
     s.apply_at(1_600.0, best_move(id, "f5"));
-    assert_eq!(s.play.game.transcript(), "f5");
-    let clock = s.play.clock.as_ref().unwrap();
+    assert_eq!(s.play().game().transcript(), "f5");
+    let clock = s.play().clock().unwrap();
     assert_eq!(clock.remaining(Color::Black), 60_000.0 - 100.0);
     assert_eq!(clock.remaining(Color::White), 60_000.0);
 }
@@ -94,12 +91,13 @@ fn a_restored_game_gives_the_engine_a_share_of_its_saved_time() {
         0,
     );
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
-    s.play.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
+    let mut kept = s.kept();
+    kept.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
     let restored = Program::resume(
-        crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
+        crate::session::persist::restore(&crate::session::persist::save(&kept)).unwrap(),
     );
     assert_eq!(
-        restored.play.clock.as_ref().unwrap().remaining_ms,
+        restored.play().clock().unwrap().remaining_ms,
         [30_000.0, 2_000.0]
     );
     let Some((Request::Search { max_millis, .. }, _)) = restored.channel.last_request() else {
@@ -116,12 +114,12 @@ fn a_game_imported_or_brought_back_after_a_loss_on_time_is_playable() {
     assert_eq!(s.flagged(), Some(Color::White));
     s.apply_at(62_000.0, Action::Import("f5d6c3".to_string()));
     assert_eq!(s.flagged(), None);
-    assert!(s.play.clock.is_none(), "an import carries no clock");
+    assert!(s.play().clock().is_none(), "an import carries no clock");
     s.apply_at(63_000.0, Action::Game(GameAction::Square(sq("d3"))));
-    assert_eq!(s.play.game.transcript(), "f5d6c3d3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3d3");
     // The game put aside comes back with its own clock: still lost on time.
     s.apply_at(64_000.0, Action::BringBack);
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     assert_eq!(s.flagged(), Some(Color::White));
     s.apply_at(65_000.0, Action::BringBack);
     assert_eq!(s.flagged(), None);
@@ -143,7 +141,7 @@ fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
     );
     assert_eq!(s.flagged(), None);
     s.apply_at(63_000.0, Action::Game(GameAction::Square(sq("c4"))));
-    assert_eq!(s.play.game.transcript(), "f5d6c3d3c4");
+    assert_eq!(s.play().game().transcript(), "f5d6c3d3c4");
 }
 
 #[test]
@@ -166,21 +164,15 @@ fn the_training_room_keeps_the_game_waiting_without_clock_or_ai_move() {
     assert!(s.channel.cancelled_since(0).contains(&search));
     assert!(!s.clock_running() && !s.ai_to_move());
     s.apply_at(50_000.0, Action::Tick(50_000.0));
-    assert_eq!(
-        s.play.clock.as_ref().unwrap().remaining(Color::White),
-        59_000.0
-    );
+    assert_eq!(s.play().clock().unwrap().remaining(Color::White), 59_000.0);
     // The game's controls wait; a late answer of the old search is not played.
     s.apply(Action::Game(GameAction::Undo));
     s.apply(best_move(search, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     // Leaving the room: the AI thinks again, and the clock runs from then.
     s.apply_at(90_000.0, Action::Training(TrainingAction::Close));
     assert!(search_id(&s) > search);
     s.apply_at(91_000.0, Action::Tick(91_000.0));
-    assert_eq!(
-        s.play.clock.as_ref().unwrap().remaining(Color::White),
-        58_000.0
-    );
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().clock().unwrap().remaining(Color::White), 58_000.0);
+    assert_eq!(s.play().game().transcript(), "f5");
 }

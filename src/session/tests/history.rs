@@ -18,19 +18,19 @@ fn browsing_with_the_analysis_on_analyses_the_position_shown() {
         s.apply(Action::Game(GameAction::Square(sq(m))));
     }
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
-    assert_eq!(analysed_position(&s), Some(s.play.game.position()));
+    assert_eq!(analysed_position(&s), Some(s.play().game().position()));
     s.apply(Action::Game(GameAction::Browse(Some(1))));
-    let shown = s.play.game.plies()[1].before;
+    let shown = s.play().game().plies()[1].before;
     assert_eq!(analysed_position(&s), Some(shown));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()
     };
     s.apply(analysed(id, 4, &[("c5", 150)]));
-    assert_eq!(s.asks.analysis.answer().map(|(p, _)| *p), Some(shown));
+    assert_eq!(s.asks().analysis().answer().map(|(p, _)| *p), Some(shown));
     assert_eq!(values_shown(&s), vec![(sq("c5"), 150)]);
     // Back to the game: its own position is analysed again.
     s.apply(Action::Game(GameAction::Browse(None)));
-    assert_eq!(analysed_position(&s), Some(s.play.game.position()));
+    assert_eq!(analysed_position(&s), Some(s.play().game().position()));
     assert!(values_shown(&s).is_empty());
 }
 
@@ -42,19 +42,19 @@ fn play_from_here_takes_back_the_later_moves_and_keeps_them_a_redo_away() {
     }
     s.apply(Action::Game(GameAction::Browse(Some(2))));
     s.apply(Action::Game(GameAction::PlayFromHere));
-    assert_eq!(s.play.browsing, None);
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().browsing(), None);
+    assert_eq!(s.play().game().transcript(), "f5d6");
     assert!(!s.clickable().is_empty());
     s.apply(Action::Game(GameAction::Redo));
     s.apply(Action::Game(GameAction::Redo));
     assert_eq!(
-        s.play.game.transcript(),
+        s.play().game().transcript(),
         "f5d6c3d3",
         "the main line is still there"
     );
     // Without browsing, nothing happens.
     s.apply(Action::Game(GameAction::PlayFromHere));
-    assert_eq!(s.play.game.transcript(), "f5d6c3d3");
+    assert_eq!(s.play().game().transcript(), "f5d6c3d3");
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn play_from_here_against_the_engine_lets_it_move_when_it_is_its_turn() {
     s.apply(best_move(id, "d3"));
     s.apply(Action::Game(GameAction::Browse(Some(1)))); // after f5: white (the engine) to move
     s.apply(Action::Game(GameAction::PlayFromHere));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     assert!(s.ai_to_move());
     assert!(matches!(
         s.channel.last_request(),
@@ -128,7 +128,7 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     );
     s.apply(Action::Game(GameAction::Browse(None)));
     s.apply(Action::Game(GameAction::Square(sq("c5"))));
-    assert!(s.asks.hint().is_none(), "the hint went with its position");
+    assert!(s.asks().hint().is_none(), "the hint went with its position");
 }
 
 #[test]
@@ -138,13 +138,13 @@ fn the_arrow_keys_step_through_the_record_and_stop_at_its_ends() {
         s.apply(Action::Game(GameAction::Square(sq(m))));
     }
     s.apply(Action::Game(GameAction::Step(1)));
-    assert_eq!(s.play.browsing, None, "already at the game's position");
+    assert_eq!(s.play().browsing(), None, "already at the game's position");
     s.apply(Action::Game(GameAction::Step(-1)));
-    assert_eq!(s.play.browsing, Some(2));
+    assert_eq!(s.play().browsing(), Some(2));
     s.apply(Action::Game(GameAction::Step(-5)));
-    assert_eq!(s.play.browsing, Some(0));
+    assert_eq!(s.play().browsing(), Some(0));
     s.apply(Action::Game(GameAction::Step(2)));
-    assert_eq!(s.play.browsing, Some(2));
+    assert_eq!(s.play().browsing(), Some(2));
     s.apply(Action::Game(GameAction::Step(1)));
-    assert_eq!(s.play.browsing, None);
+    assert_eq!(s.play().browsing(), None);
 }

@@ -19,7 +19,7 @@ fn a_quick_reply_is_held_until_due_then_played() {
     let id = search_id(&s);
     s.apply_at(1_025.0, best_move(id, "d6"));
     assert_eq!(
-        s.play.game.transcript(),
+        s.play().game().transcript(),
         "f5",
         "not yet: the person's move is still landing"
     );
@@ -27,9 +27,9 @@ fn a_quick_reply_is_held_until_due_then_played() {
     assert_eq!(s.wake_at(), Some(1_000.0 + MIN_REPLY_MS));
     // A tick before it is due changes nothing.
     s.apply_at(1_300.0, Action::Tick(1_300.0));
-    assert_eq!(s.play.game.transcript(), "f5");
+    assert_eq!(s.play().game().transcript(), "f5");
     s.apply_at(1_400.0, Action::Tick(1_400.0));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
     assert_eq!(s.wake_at(), None);
     assert!(!s.ai_to_move());
 }
@@ -40,7 +40,7 @@ fn a_slow_reply_is_played_at_once() {
     s.apply_at(1_000.0, Action::Game(GameAction::Square(sq("f5"))));
     let id = search_id(&s);
     s.apply_at(1_400.0, best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
     assert_eq!(s.wake_at(), None);
 }
 
@@ -51,11 +51,11 @@ fn undo_drops_a_held_reply() {
     let id = search_id(&s);
     s.apply_at(1_100.0, best_move(id, "d6"));
     s.apply_at(1_200.0, Action::Game(GameAction::Undo));
-    assert_eq!(s.play.game.transcript(), "");
+    assert_eq!(s.play().game().transcript(), "");
     assert_eq!(s.wake_at(), None);
     s.apply_at(2_000.0, Action::Tick(2_000.0));
     assert_eq!(
-        s.play.game.transcript(),
+        s.play().game().transcript(),
         "",
         "the dropped reply never lands"
     );
@@ -72,7 +72,7 @@ fn the_engine_against_itself_keeps_its_own_pace() {
     s.apply_at(1_000.0, best_move(id, "f5"));
     let id = search_id(&s);
     s.apply_at(1_010.0, best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6");
+    assert_eq!(s.play().game().transcript(), "f5d6");
 }
 
 #[test]
@@ -88,8 +88,8 @@ fn the_wait_is_not_on_the_engine_clock() {
     s.apply_at(2_100.0, best_move(id, "d6"));
     s.apply_at(2_200.0, Action::Tick(2_200.0));
     s.apply_at(2_400.0, Action::Tick(2_400.0));
-    assert_eq!(s.play.game.transcript(), "f5d6");
-    let clock = s.play.clock.as_ref().unwrap();
+    assert_eq!(s.play().game().transcript(), "f5d6");
+    let clock = s.play().clock().unwrap();
     assert_eq!(clock.remaining(Color::White), 60_000.0 - 100.0);
     assert_eq!(clock.remaining(Color::Black), 60_000.0 - 1_000.0);
 }
@@ -108,7 +108,7 @@ fn the_quick_pace_holds_nothing_and_caps_each_search() {
     assert_eq!(max_millis(&s), Some(150));
     let id = search_id(&s);
     s.apply_at(1_010.0, best_move(id, "d6"));
-    assert_eq!(s.play.game.transcript(), "f5d6", "played at once");
+    assert_eq!(s.play().game().transcript(), "f5d6", "played at once");
     // A new game keeps the pace.
     s.apply(Action::NewGame(Settings {
         mode: Mode::HumanVsAi {
@@ -124,7 +124,7 @@ fn the_quick_pace_holds_nothing_and_caps_each_search() {
     assert_eq!(max_millis(&s), Some(150));
     // The page's own pace asks the clock's share alone (a minute's share is over 150 ms).
     let mut normal = against_the_engine(None);
-    normal.apply(Action::NewGame(s.play.settings));
+    normal.apply(Action::NewGame(s.play().settings()));
     assert!(max_millis(&normal).is_some_and(|ms| ms > 150));
 }
 

@@ -18,20 +18,20 @@ fn against_the_engine(start: Start) -> Program {
 #[test]
 fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
     let mut s = against_the_engine(Start::Xot);
-    assert_eq!(s.play.game.move_count(), 8);
-    assert_eq!(s.play.game.to_move(), Color::Black);
-    let (kind, value) = s.play.started.unwrap();
+    assert_eq!(s.play().game().move_count(), 8);
+    assert_eq!(s.play().game().to_move(), Color::Black);
+    let (kind, value) = s.play().started().unwrap();
     assert_eq!(kind, Start::Xot);
     assert!(value.abs() <= 100);
     let openings = reversi_engine::xot::openings();
     assert!(openings.iter().any(|o| {
-        o.moves.iter().map(|m| m.to_string()).collect::<String>() == s.play.game.transcript()
+        o.moves.iter().map(|m| m.to_string()).collect::<String>() == s.play().game().transcript()
     }));
     // Each new game draws anew (the draws differ over a few games).
     let mut seen = std::collections::HashSet::new();
     for _ in 0..6 {
-        s.apply(Action::NewGame(s.play.settings));
-        seen.insert(s.play.game.transcript());
+        s.apply(Action::NewGame(s.play().settings()));
+        seen.insert(s.play().game().transcript());
     }
     assert!(seen.len() > 1);
 }
@@ -46,10 +46,10 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
         high: 2,
     };
     let s = against_the_engine(start);
-    assert!(s.asks.start.is_asking());
+    assert!(s.asks().start().is_asking());
     let text = crate::session::persist::save(&s.kept());
     let mut back = Program::resume(crate::session::persist::restore(&text).unwrap());
-    assert!(back.asks.start.is_asking(), "searched again");
+    assert!(back.asks().start().is_asking(), "searched again");
     let Some((Request::RandomStart { id, moves, .. }, _)) = back.channel.last_request() else {
         panic!("asked for a start");
     };
@@ -62,19 +62,19 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
         moves: line,
         value,
     }));
-    assert_eq!(back.play.game.move_count(), 10);
+    assert_eq!(back.play().game().move_count(), 10);
     // A slot saved while it was searched: loaded, searched again too.
     let mut other = against_the_engine(Start::Standard);
     other.apply(Action::Restore(Box::new(
         crate::session::persist::restore(&text).unwrap(),
     )));
-    assert!(other.asks.start.is_asking());
+    assert!(other.asks().start().is_asking());
     // Once the start came, a save of it is not searched again.
     let again = Program::resume(
         crate::session::persist::restore(&crate::session::persist::save(&back.kept())).unwrap(),
     );
-    assert!(!again.asks.start.is_asking());
-    assert_eq!(again.play.game.move_count(), 10);
+    assert!(!again.asks().start().is_asking());
+    assert_eq!(again.play().game().move_count(), 10);
 }
 
 #[test]
@@ -102,7 +102,7 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
     // Nothing moves while it looks.
     assert_eq!(s.clickable(), Bitboard::EMPTY);
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
-    assert_eq!(s.play.game.move_count(), 0);
+    assert_eq!(s.play().game().move_count(), 0);
     let mut searcher = reversi_engine::Searcher::new(2);
     let (line, value) =
         reversi_engine::xot::random_start_native(&mut searcher, 12, (-2, 2), 5).unwrap();
@@ -111,11 +111,11 @@ fn a_random_start_waits_for_the_worker_then_the_game_begins() {
         moves: line.clone(),
         value,
     }));
-    assert_eq!(s.play.game.move_count(), 12);
-    assert_eq!(s.play.started, Some((start, value)));
-    assert_eq!(s.asks.start.asked_id(), None);
+    assert_eq!(s.play().game().move_count(), 12);
+    assert_eq!(s.play().started(), Some((start, value)));
+    assert_eq!(s.asks().start().asked_id(), None);
     // Black to move is the person; white to move is the engine, which now thinks.
-    if s.play.game.to_move() == Color::White {
+    if s.play().game().to_move() == Color::White {
         search_id(&s);
     } else {
         assert_ne!(s.clickable(), Bitboard::EMPTY);
@@ -129,7 +129,7 @@ fn a_random_start_not_found_leaves_the_standard_start() {
         low: 60,
         high: 64,
     });
-    let id = s.asks.start.asked_id().unwrap();
+    let id = s.asks().start().asked_id().unwrap();
     s.apply(reply(Response::Error {
         id,
         error: crate::protocol::WorkerError::NoRandomStart {
@@ -138,8 +138,11 @@ fn a_random_start_not_found_leaves_the_standard_start() {
             high: 2,
         },
     }));
-    assert!(matches!(s.notice, Some(Notice::EngineError { .. })));
-    assert_eq!(s.play.game.move_count(), 0);
+    assert!(matches!(
+        s.notice().cloned(),
+        Some(Notice::EngineError { .. })
+    ));
+    assert_eq!(s.play().game().move_count(), 0);
     assert_ne!(s.clickable(), Bitboard::EMPTY);
 }
 
@@ -164,7 +167,7 @@ fn the_ai_mistakes_go_with_its_searches() {
     // The hint is the engine's best, never a mistake.
     s.apply(Action::NewGame(Settings {
         mode: Mode::HumanVsHuman,
-        ..s.play.settings
+        ..s.play().settings()
     }));
     s.apply(Action::Hint);
     match s.channel.last_request() {
@@ -182,7 +185,7 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
         s.room_channel.last_request(),
         Some((Request::Games { offset: 0, .. }, _))
     ));
-    let at = s.play.game.position();
+    let at = s.play().game().position();
     // A game found for the position after f5, written in its frame.
     s.apply(Action::OpenExpertGame {
         transcript: "f5d6c3d3c4".into(),
@@ -195,14 +198,14 @@ fn an_expert_game_opens_at_its_position_and_the_game_before_comes_back() {
             black_discs: 40,
         },
     });
-    assert_eq!(s.play.game.transcript(), "f5d6c3d3c4");
-    assert_eq!(s.play.browsing, Some(1));
+    assert_eq!(s.play().game().transcript(), "f5d6c3d3c4");
+    assert_eq!(s.play().browsing(), Some(1));
     assert_eq!(s.shown(), at);
-    assert_eq!(s.play.settings.mode, Mode::HumanVsHuman);
-    assert!(s.play.expert.is_some());
+    assert_eq!(s.play().settings().mode, Mode::HumanVsHuman);
+    assert!(s.play().expert().is_some());
     s.apply(Action::BringBack);
-    assert_eq!(s.play.game.transcript(), "f5");
-    assert_eq!(s.play.expert, None);
+    assert_eq!(s.play().game().transcript(), "f5");
+    assert_eq!(s.play().expert(), None);
 }
 
 #[test]
@@ -238,7 +241,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     };
     s.apply(answer(id, 124_106));
     assert_eq!(
-        s.room
+        s.room()
             .games
             .shown(&Position::START)
             .map(|(_, page)| page.total),
@@ -255,7 +258,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     assert_eq!((player.as_str(), offset), ("Tastet", 0));
     s.apply(answer(id, 5));
     assert_eq!(
-        s.room
+        s.room()
             .games
             .shown(&Position::START)
             .map(|(_, page)| page.total),
@@ -263,7 +266,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     );
     s.apply(answer(search, 2_000));
     assert_eq!(
-        s.room
+        s.room()
             .games
             .shown(&Position::START)
             .map(|(_, page)| page.total),
@@ -275,7 +278,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     let (_, position, player, offset) = last(&s);
     assert_eq!(
         (position, player.as_str(), offset),
-        (s.play.game.position(), "Tastet", 0)
+        (s.play().game().position(), "Tastet", 0)
     );
     // A failed load says why and asks again only when the list is opened again.
     let (failed, ..) = last(&s);
@@ -286,7 +289,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
             status: Some(404),
         },
     }));
-    assert!(s.room.games.error().is_some());
+    assert!(s.room().games.error().is_some());
     let games_asked = |s: &Program| {
         s.room_channel
             .pending_since(0)
@@ -307,14 +310,18 @@ fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let board = "...........................wb......bw...........................";
     s.apply(Action::Import(format!("{board} w")));
-    assert_eq!(s.play.game.position().to_move, Color::White);
-    assert_eq!(s.play.game.move_count(), 0);
+    assert_eq!(s.play().game().position().to_move, Color::White);
+    assert_eq!(s.play().game().move_count(), 0);
     s.apply(Action::Import(board[..50].to_string()));
     assert!(matches!(
-        s.notice,
+        s.notice().cloned(),
         Some(Notice::BadPosition {
             error: reversi_engine::PositionError::BadLength { actual: 50, .. }
         })
     ));
-    assert_eq!(s.play.game.position().to_move, Color::White, "unchanged");
+    assert_eq!(
+        s.play().game().position().to_move,
+        Color::White,
+        "unchanged"
+    );
 }

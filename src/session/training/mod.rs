@@ -23,9 +23,6 @@ use crate::session::outbox::Outbox;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Bitboard, Color, Position, Square};
 
-/// The storage key of the training progress (the version is part of it: a new format takes a new key).
-pub const PROGRESS_KEY: &str = "reversi-training-v1";
-
 /// Plies of the quick search that values a drill's wrong move when the book has no value.
 pub const DRILL_SEARCH_DEPTH: u32 = 8;
 
@@ -37,6 +34,8 @@ pub enum TrainingAction {
     /// Take `Progress` as the room's (this tab's progress merged with another tab's: see
     /// [`Progress::merge`]).
     Adopt(Progress),
+    /// The progress kept could not be read (and what became of it): the room starts afresh, and says so.
+    Lost(ProgressLost),
     /// Leave the room: the game comes back.
     Close,
     /// Show puzzles or drills.
@@ -196,6 +195,7 @@ impl Training {
         match action {
             TrainingAction::Open => self.open = true,
             TrainingAction::Adopt(progress) => self.progress = progress,
+            TrainingAction::Lost(lost) => self.progress_lost = Some(lost),
             TrainingAction::Close => {
                 self.open = false;
                 self.cancel(out);

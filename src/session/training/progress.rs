@@ -87,7 +87,7 @@ impl Progress {
         }
     }
 
-    /// The text stored under [`super::PROGRESS_KEY`].
+    /// The text stored under [`crate::session::storage::TRAINING`].
     pub fn save(&self) -> String {
         serde_json::to_string(self).expect("progress always encodes")
     }

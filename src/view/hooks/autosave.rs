@@ -5,10 +5,12 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::session::persist::{self, AUTOSAVE_KEY};
+use crate::session::persist;
 use crate::session::slots;
+use crate::session::storage::AUTOSAVE as AUTOSAVE_KEY;
+use crate::session::storage::REPLACED as REPLACED_KEY;
 use crate::session::{Action, Kept, Notice, Session, MAX_REPLACED};
-use crate::view::browser::{after_paint, keep_unreadable, storage, REPLACED_KEY};
+use crate::view::browser::{after_paint, keep_unreadable, storage};
 
 thread_local! {
     /// The autosave this page wrote last.
@@ -56,7 +58,7 @@ fn write_games(session: &Session, own_autosave: bool) -> Written {
         .flatten()
         .map(|text| slots::read_replaced(&text))
         .unwrap_or_default();
-    aside.extend(session.replaced.iter().cloned());
+    aside.extend(session.replaced().iter().cloned());
     let other = stored
         .as_deref()
         .filter(|text| Some(*text) != last.as_deref());
@@ -127,16 +129,15 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
         listener.forget();
     });
     let key = (
-        session.play.game.clone(),
-        session.play.settings,
-        session.prefs.analyse,
-        session.prefs.analyse_depth,
-        session.prefs.scoring,
-        session.replaced.clone(),
+        session.play().game().clone(),
+        session.play().settings(),
+        session.prefs().analyse(),
+        session.prefs().analyse_depth(),
+        session.prefs().scoring(),
+        session.replaced().to_vec(),
         session
-            .play
-            .clock
-            .as_ref()
+            .play()
+            .clock()
             .map(|c| (c.flagged, c.last_tick.is_some())),
     );
     use_effect_with(key, move |_| {
@@ -146,7 +147,7 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
                 let session = latest.borrow().clone();
                 if let Some(session) = session {
                     if write_autosave(&session) == Written::Held
-                        && session.notice != Some(Notice::SaveHeld)
+                        && session.notice() != Some(&Notice::SaveHeld)
                     {
                         session.dispatch(Action::Tell(Notice::SaveHeld));
                     }

@@ -17,7 +17,7 @@ pub use self::clock::{use_game_clock, use_wake};
 pub use self::keys::use_page_keys;
 pub use self::links::use_shared_links;
 pub use self::pool::use_engine_pool;
-pub use self::preferences::{stored_preferences, use_preferences};
+pub use self::preferences::use_preferences;
 pub use self::sounds::use_move_sounds;
 pub use self::training::use_training_progress;
 pub use self::visibility::use_page_visibility;

@@ -5,7 +5,8 @@ use std::cell::RefCell;
 
 use yew::prelude::*;
 
-use crate::session::training::{Progress, ProgressLost, TrainingAction, PROGRESS_KEY};
+use crate::session::storage::{TRAINING, TRAINING_BEFORE};
+use crate::session::training::{Progress, ProgressLost, TrainingAction};
 use crate::session::Action;
 use crate::view::browser::storage;
 
@@ -19,9 +20,9 @@ thread_local! {
 /// added adds up) and this page takes the merged progress.
 #[hook]
 pub fn use_training_progress(session: &UseReducerHandle<Page>) {
-    let progress = session.training.progress.clone();
+    let progress = session.training().progress.clone();
     // Unreadable progress that could not be copied aside is not written over.
-    let keep_stored = session.training.progress_lost == Some(ProgressLost::NotKept);
+    let keep_stored = session.training().progress_lost == Some(ProgressLost::NotKept);
     let dispatcher = session.dispatcher();
     use_effect_with(progress, move |progress| {
         let Some(storage) = storage().filter(|_| !keep_stored) else {
@@ -30,10 +31,9 @@ pub fn use_training_progress(session: &UseReducerHandle<Page>) {
         // The first time, the progress this page read at its start.
         let base = PROGRESS_BASE.with(|b| b.borrow().clone());
         let base = Some(base.unwrap_or_else(|| progress.clone()));
-        let stored = storage
-            .get_item(PROGRESS_KEY)
-            .ok()
-            .flatten()
+        let stored = [TRAINING, TRAINING_BEFORE]
+            .into_iter()
+            .find_map(|key| storage.get_item(key).ok().flatten())
             .and_then(|text| Progress::restore(&text).ok());
         let merged = match (base, stored) {
             (Some(base), Some(stored)) if stored != base && stored != *progress => {
@@ -41,7 +41,10 @@ pub fn use_training_progress(session: &UseReducerHandle<Page>) {
             }
             _ => progress.clone(),
         };
-        let _ = storage.set_item(PROGRESS_KEY, &merged.save());
+        // Written under the one scheme's key; the older key, read once, goes once the new one holds it.
+        if storage.set_item(TRAINING, &merged.save()).is_ok() {
+            let _ = storage.remove_item(TRAINING_BEFORE);
+        }
         PROGRESS_BASE.with(|b| *b.borrow_mut() = Some(merged.clone()));
         if merged != *progress {
             dispatcher.dispatch(Action::Training(TrainingAction::Adopt(merged)));

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::session::clock::GameClock;
+use crate::session::game::clock::GameClock;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::Color;
 
@@ -39,7 +39,7 @@ pub fn clocks(props: &ClocksProps) -> Html {
                 let running = props.running == Some(color);
                 let flagged = props.clock.flagged == Some(color);
                 let ms = props.clock.remaining(color).max(0.0);
-                let low = ms < crate::session::clock::LOW_TIME_MS;
+                let low = ms < crate::session::game::clock::LOW_TIME_MS;
                 let id = if color == Color::Black { "clock-black" } else { "clock-white" };
                 let text = clock_text(ms);
                 html! {

@@ -5,7 +5,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::session::settings::choices;
+use crate::session::game::settings::choices;
 use crate::session::{ClockSettings, Mode, Settings, Start};
 use crate::view::i18n::extras::Strings as Extras;
 use crate::view::i18n::{self, Lang};

@@ -33,8 +33,8 @@ pub use self::scoring_choice::ScoringChoice;
 /// Whose turn it is, a pass just made, or the result; for a position browsed in the record, its move
 /// number and whose turn it was there.
 pub fn status_line(lang: Lang, session: &Session) -> String {
-    let game = &session.play.game;
-    if let Some(ply) = session.play.browsing {
+    let game = &session.play().game();
+    if let Some(ply) = session.play().browsing() {
         let placements = game.plies()[..ply]
             .iter()
             .filter(|p| p.mv != Move::Pass)
@@ -45,12 +45,12 @@ pub fn status_line(lang: Lang, session: &Session) -> String {
         return i18n::lost_on_time(lang, color);
     }
     if let Some(outcome) = game.outcome() {
-        let (black, white) = session.prefs.scoring.score(&outcome);
+        let (black, white) = session.prefs().scoring().score(&outcome);
         return i18n::result(lang, outcome.winner(), black, white);
     }
     let to_move = game.to_move();
-    let turn = if session.play.settings.is_ai(to_move) {
-        i18n::thinking(lang, to_move, session.play.settings.level(to_move))
+    let turn = if session.play().settings().is_ai(to_move) {
+        i18n::thinking(lang, to_move, session.play().settings().level(to_move))
     } else {
         i18n::to_move(lang, to_move)
     };

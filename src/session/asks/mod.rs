@@ -1,11 +1,14 @@
-//! What the game asks of the engine workers, each ask one [`Ask`]: the AI's move (with its progress and
-//! the figures of the last one), the hint, the analysis of the position shown, and a random start. The
-//! session decides when to ask and what an answer does to the game (`engine.rs`); this part only keeps what
-//! is in flight and what came, so that nothing here can disagree with itself.
+//! What the game asks of the engine workers, a part of its own: each ask one [`Ask`] (the AI's move, with
+//! its progress and the figures of the last one; the hint; the analysis of the position shown; a random
+//! start), its fields changed only here and in `engine.rs` (when to ask, and what an answer does).
+
+mod engine;
+
+pub use self::engine::OnBoard;
 
 use super::ask::Ask;
+use super::game::settings::Start;
 use super::outbox::Outbox;
-use super::settings::Start;
 use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
 use reversi_engine::{Color, Move, Position, Square};
 
@@ -74,29 +77,59 @@ pub struct Hint {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineAsks {
     /// The AI's move for a position; its answer stays as the figures of the engine's last move.
-    pub search: Ask<Position, SearchStats>,
+    search: Ask<Position, SearchStats>,
     /// The progress of the search in flight.
-    pub thinking: Option<Thinking>,
+    thinking: Option<Thinking>,
     /// The hint for the game's position.
-    pub hint: Ask<Position, Hint>,
+    hint: Ask<Position, Hint>,
     /// The analysis of the position shown: every legal move's value and line at the deepest depth
     /// reported so far (it deepens while the question is in flight).
-    pub analysis: Ask<Position, WireAnalysis>,
+    analysis: Ask<Position, WireAnalysis>,
     /// The analysis was stopped unfinished, or not started, while the page was hidden: it goes on when the
     /// page is shown.
-    pub analysis_paused: bool,
+    analysis_paused: bool,
     /// The page is hidden: no analysis is asked until it is shown again.
-    pub page_hidden: bool,
+    page_hidden: bool,
     /// A hint was asked while the analysis was on: the hint is the analysis's best move, and follows it.
-    pub hint_follows: bool,
+    hint_follows: bool,
     /// A random start looked for (the game waits for it); its answer is the start's value for black.
-    pub start: Ask<Start, i32>,
+    start: Ask<Start, i32>,
 }
 
 impl EngineAsks {
+    /// The AI's search: the question in flight, and the figures of the engine's last move.
+    pub fn search(&self) -> &Ask<Position, SearchStats> {
+        &self.search
+    }
+
+    /// The engine's latest report while it thinks.
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
+    }
+
+    /// The hint: the question in flight and the last one.
+    pub fn hint_ask(&self) -> &Ask<Position, Hint> {
+        &self.hint
+    }
+
+    /// The analysis of the position shown: the question in flight and the values so far.
+    pub fn analysis(&self) -> &Ask<Position, WireAnalysis> {
+        &self.analysis
+    }
+
+    /// The random start: the question in flight and the last one.
+    pub fn start(&self) -> &Ask<Start, i32> {
+        &self.start
+    }
+
+    /// The random start looked for is no longer wanted (another game is on the board).
+    pub fn forget_start(&mut self, out: &mut Outbox) {
+        self.start.withdraw(out);
+    }
+
     /// Withdraws the AI's search, the hint and the analysis (a worker running one stops at once); the last
     /// move's figures stay.
-    pub fn withdraw(&mut self, out: &mut Outbox) {
+    fn withdraw(&mut self, out: &mut Outbox) {
         self.search.withdraw(out);
         self.hint.withdraw(out);
         self.analysis.withdraw(out);

@@ -4,7 +4,7 @@
 //! late or seldom the display's ticks come (a hidden tab's timers are held). The ticks only refresh the display
 //! (and find a flag that fell while nobody moved).
 
-use crate::session::settings::ClockSettings;
+use super::settings::ClockSettings;
 use reversi_engine::Color;
 
 /// Under this much time left the clock shows tenths and is marked as low.

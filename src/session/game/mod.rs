@@ -1,41 +1,61 @@
 //! The game on the board, a part of its own: its settings, the record, the position browsed, the clock, the
-//! engine's reply held until due, and how the game began. Its own controls ([`GameAction`]: a square
-//! clicked, undo and redo, the record browsed) are reduced here, with no engine, channel or notice in
-//! reach: each says what it changed ([`Outcome`]), and the session's root acts on it (withdraws what was
-//! asked of the engine, asks anew, tells the person).
+//! engine's reply held until due, and how the game began. Its fields are its own: every change goes through
+//! a method here, whether a person's control ([`GameAction`]: a square clicked, undo and redo, the record
+//! browsed, each saying what it changed, [`Outcome`]), the engine's move, or a game put in its place. No
+//! engine, outbox or notice is in reach: the session's root acts on what changed (withdraws what was asked
+//! of the engine, asks anew, tells the person).
 
-use super::clock::GameClock;
+pub mod clock;
+pub mod import;
+pub mod pace;
+pub mod replace;
+pub mod settings;
+
+use self::clock::GameClock;
+use self::pace::HeldReply;
+use self::settings::{Mode, Settings, Start};
 use super::notice::Notice;
-use super::pacing::HeldReply;
-use super::replace::ExpertTitle;
-use super::settings::{Mode, Settings, Start};
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
+
+/// Who played an expert game, where and when, and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpertTitle {
+    /// Black's player.
+    pub black: String,
+    /// White's player.
+    pub white: String,
+    /// The tournament.
+    pub tournament: String,
+    /// The year.
+    pub year: u16,
+    /// Black's discs at the end.
+    pub black_discs: u8,
+}
 
 /// The game on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {
     /// Which game this is, across saves, reloads and tabs: what tells a game further on from another game
     /// with the same first moves (0: not known, a game saved before games had one).
-    pub id: u64,
+    id: u64,
     /// How this game was set up.
-    pub settings: Settings,
+    settings: Settings,
     /// The record.
-    pub game: Game,
+    game: Game,
     /// Showing the position before this ply of the record instead of the current one.
-    pub browsing: Option<usize>,
+    browsing: Option<usize>,
     /// The game clock, when the game has one.
-    pub clock: Option<GameClock>,
-    /// The engine's move, held back because it came sooner than
-    /// [`MIN_REPLY_MS`](super::MIN_REPLY_MS) after the person's.
-    pub held: Option<HeldReply>,
+    clock: Option<GameClock>,
+    /// The engine's move, held back because it came sooner than [`pace::MIN_REPLY_MS`] after the person's.
+    held: Option<HeldReply>,
     /// When the engine's reply to the person's last move may be shown (page milliseconds).
-    pub reply_due: Option<f64>,
+    reply_due: Option<f64>,
     /// The expert game on the board, when one was opened from the games list (until another game replaces
     /// it).
-    pub expert: Option<ExpertTitle>,
+    expert: Option<ExpertTitle>,
     /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
     /// random start.
-    pub started: Option<(Start, i32)>,
+    started: Option<(Start, i32)>,
 }
 
 /// The game's own controls.
@@ -86,6 +106,166 @@ impl Play {
             expert: None,
             started: None,
         }
+    }
+
+    /// Which game this is (0: not known).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// How this game was set up.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The record.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The ply whose position is shown instead of the current one, if any.
+    pub fn browsing(&self) -> Option<usize> {
+        self.browsing
+    }
+
+    /// The game clock, when the game has one.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// The engine's move held until due, if any.
+    pub fn held(&self) -> Option<&HeldReply> {
+        self.held.as_ref()
+    }
+
+    /// The expert game on the board, if it is one.
+    pub fn expert(&self) -> Option<&ExpertTitle> {
+        self.expert.as_ref()
+    }
+
+    /// How this game's start was chosen, and its value for black.
+    pub fn started(&self) -> Option<(Start, i32)> {
+        self.started
+    }
+
+    /// Gives the game its id.
+    pub fn set_id(&mut self, id: u64) {
+        self.id = id;
+    }
+
+    /// A new game on the board in place of this one: `game` with its `id`, `settings` and `clock`, shown at
+    /// its end; what belonged to the game before (the position browsed, the held reply, the expert's title,
+    /// the start) goes.
+    pub fn replace(&mut self, game: Game, id: u64, settings: Settings, clock: Option<GameClock>) {
+        *self = Play {
+            id,
+            settings,
+            game,
+            clock,
+            ..Play::new(settings)
+        };
+    }
+
+    /// The game's start came (an XOT opening, a random start): `game` from it, the clock started afresh
+    /// for a random start (the game begins now).
+    pub fn start_from(&mut self, game: Game, started: Option<(Start, i32)>, clock_anew: bool) {
+        self.game = game;
+        if started.is_some() {
+            self.started = started;
+        }
+        if clock_anew {
+            self.clock = self.settings.clock.map(GameClock::new);
+        }
+    }
+
+    /// The expert game on the board is `title`'s.
+    pub fn set_expert(&mut self, title: ExpertTitle) {
+        self.expert = Some(title);
+    }
+
+    /// Who plays this game from now on (a shared link's players): the mode and the levels.
+    pub fn set_players(&mut self, mode: Mode, levels: Option<(u8, u8)>) {
+        self.settings.mode = mode;
+        if let Some((black, white)) = levels {
+            self.settings.black_level = black;
+            self.settings.white_level = white;
+        }
+    }
+
+    /// The clock stopped (a game put aside): it starts again when next charged.
+    pub fn stop_clock(&mut self) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop();
+        }
+    }
+
+    /// The engine plays `square`: true when it was legal (then played, the mover's increment given).
+    pub fn engine_move(&mut self, square: Square) -> bool {
+        let mover = self.game.to_move();
+        let played = self.game.play(square).is_ok();
+        if played {
+            self.moved(mover);
+        }
+        played
+    }
+
+    /// The engine is asked to move after `delay_ms` of display (not on its clock): the milliseconds its
+    /// clock gives the search, if the game has a clock.
+    pub fn engine_budget(&mut self, delay_ms: u32) -> Option<u32> {
+        let color = self.game.to_move();
+        let empties = self.game.position().board.empty_count();
+        self.clock.as_mut().map(|clock| {
+            clock.grace_ms = delay_ms as f64;
+            clock.budget_ms(color, empties)
+        })
+    }
+
+    /// The engine's search is withdrawn: a reply held is dropped, and the wait it gave is over.
+    pub fn drop_held(&mut self) {
+        if self.held.take().is_some() {
+            if let Some(clock) = self.clock.as_mut() {
+                clock.grace_ms = 0.0;
+            }
+        }
+    }
+
+    /// True when the engine's reply coming at `now` is too soon after the person's move to be shown.
+    pub fn too_soon(&self, now: f64) -> bool {
+        self.reply_due.is_some_and(|due| now < due)
+    }
+
+    /// Holds the engine's reply (from `asker`), which came at `now`, until it is due: the wait is not on its
+    /// clock.
+    pub fn hold(
+        &mut self,
+        asker: crate::session::Asker,
+        response: crate::protocol::Response,
+        now: f64,
+    ) {
+        let Some(due) = self.reply_due.filter(|&due| now < due) else {
+            return;
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            clock.grace_ms += due - now;
+        }
+        self.held = Some(HeldReply {
+            response,
+            asker,
+            due,
+        });
+    }
+
+    /// The reply held, once it is due at `now`.
+    pub fn take_due(&mut self, now: f64) -> Option<HeldReply> {
+        match &self.held {
+            Some(held) if held.due <= now => self.held.take(),
+            _ => None,
+        }
+    }
+
+    /// The engine's reply to the person's move may be shown from `due` on.
+    pub fn reply_due_at(&mut self, due: f64) {
+        self.reply_due = Some(due);
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
@@ -147,7 +327,7 @@ impl Play {
     }
 
     /// After `color` placed a disc: its increment.
-    pub fn moved(&mut self, color: Color) {
+    fn moved(&mut self, color: Color) {
         if let Some(clock) = self.clock.as_mut() {
             clock.moved(color);
         }
@@ -257,139 +437,4 @@ impl Play {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().expect("a square")
-    }
-
-    fn two_people() -> Play {
-        Play::new(Settings {
-            mode: Mode::HumanVsHuman,
-            ..Settings::default()
-        })
-    }
-
-    fn against_ai() -> Play {
-        Play::new(Settings {
-            mode: Mode::HumanVsAi {
-                human: Color::Black,
-            },
-            ..Settings::default()
-        })
-    }
-
-    #[test]
-    fn a_click_plays_a_legal_move_and_refuses_the_rest() {
-        let mut play = two_people();
-        assert_eq!(
-            play.apply(GameAction::Square(sq("a1")), false),
-            Outcome::Told(Notice::NotLegal {
-                square: sq("a1"),
-                occupied: false
-            })
-        );
-        assert_eq!(
-            play.apply(GameAction::Square(sq("d4")), false),
-            Outcome::Told(Notice::NotLegal {
-                square: sq("d4"),
-                occupied: true
-            })
-        );
-        assert_eq!(
-            play.apply(GameAction::Square(sq("f5")), false),
-            Outcome::Record { withdraw: false }
-        );
-        assert_eq!(play.game.plies().len(), 1);
-        // Waiting for its start, the game takes no move.
-        assert_eq!(
-            play.apply(GameAction::Square(sq("f4")), true),
-            Outcome::Nothing
-        );
-    }
-
-    #[test]
-    fn against_the_engine_its_turn_is_refused_and_undo_goes_back_to_the_persons() {
-        let mut play = against_ai();
-        play.apply(GameAction::Square(sq("f5")), false);
-        assert!(play.ai_to_move(false) && !play.ai_to_move(true));
-        assert_eq!(play.clickable(false), Bitboard::EMPTY);
-        assert_eq!(
-            play.apply(GameAction::Square(sq("f4")), false),
-            Outcome::Told(Notice::NotYourTurn)
-        );
-        play.game.play(sq("f6")).expect("legal");
-        play.game.play(sq("e6")).expect("legal");
-        play.game.play(sq("f4")).expect("legal");
-        // Back to the person's turn before e6: the engine's f4 and the person's e6 taken back.
-        assert_eq!(
-            play.apply(GameAction::Undo, false),
-            Outcome::Record { withdraw: true }
-        );
-        assert_eq!(play.game.plies().len(), 2);
-        // Redo replays the person's move and the engine's reply.
-        assert_eq!(
-            play.apply(GameAction::Redo, false),
-            Outcome::Record { withdraw: false }
-        );
-        assert_eq!(play.game.plies().len(), 4);
-        assert_eq!(play.apply(GameAction::Redo, false), Outcome::Nothing);
-    }
-
-    #[test]
-    fn browsing_steps_within_the_record_and_plays_on_from_a_past_position() {
-        let mut play = two_people();
-        for s in ["f5", "d6", "c3"] {
-            play.apply(GameAction::Square(sq(s)), false);
-        }
-        assert_eq!(play.apply(GameAction::Step(-1), false), Outcome::Shown);
-        assert_eq!(play.browsing, Some(2));
-        assert_eq!(play.shown(), play.game.plies()[2].before);
-        assert_eq!(play.clickable(false), Bitboard::EMPTY);
-        assert_eq!(
-            play.apply(GameAction::Square(sq("c5")), false),
-            Outcome::Told(Notice::Browsing)
-        );
-        // Past the start it stops at the start; a browse past the record is the game's own position.
-        play.apply(GameAction::Step(-10), false);
-        assert_eq!(play.browsing, Some(0));
-        assert_eq!(play.apply(GameAction::Step(0), false), Outcome::Nothing);
-        assert_eq!(
-            play.apply(GameAction::Browse(Some(9)), false),
-            Outcome::Shown
-        );
-        assert_eq!(play.browsing, None);
-        play.apply(GameAction::Browse(Some(1)), false);
-        assert_eq!(
-            play.apply(GameAction::PlayFromHere, false),
-            Outcome::Record { withdraw: true }
-        );
-        assert_eq!((play.game.plies().len(), play.browsing), (1, None));
-        assert!(play.game.can_redo());
-        assert_eq!(
-            play.apply(GameAction::PlayFromHere, false),
-            Outcome::Nothing
-        );
-    }
-
-    #[test]
-    fn the_clock_stops_while_the_game_waits_and_flags_once() {
-        let mut play = Play::new(Settings {
-            mode: Mode::HumanVsHuman,
-            clock: Some(super::super::ClockSettings {
-                minutes: 1,
-                increment_s: 0,
-            }),
-            ..Settings::default()
-        });
-        assert!(!play.charge(0.0, false));
-        assert!(!play.charge(30_000.0, true));
-        // The wait was not charged: black has its minute less nothing.
-        assert!(!play.charge(40_000.0, false));
-        assert!(play.charge(110_000.0, false));
-        assert_eq!(play.flagged(), Some(Color::Black));
-        assert!(play.is_finished() && !play.ai_to_move(false));
-        assert!(!play.charge(120_000.0, false));
-    }
-}
+mod tests;

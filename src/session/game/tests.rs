@@ -1,0 +1,136 @@
+//! The game's own reducer, tested alone.
+
+use super::*;
+
+fn sq(name: &str) -> Square {
+    name.parse().expect("a square")
+}
+
+fn two_people() -> Play {
+    Play::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    })
+}
+
+fn against_ai() -> Play {
+    Play::new(Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::Black,
+        },
+        ..Settings::default()
+    })
+}
+
+#[test]
+fn a_click_plays_a_legal_move_and_refuses_the_rest() {
+    let mut play = two_people();
+    assert_eq!(
+        play.apply(GameAction::Square(sq("a1")), false),
+        Outcome::Told(Notice::NotLegal {
+            square: sq("a1"),
+            occupied: false
+        })
+    );
+    assert_eq!(
+        play.apply(GameAction::Square(sq("d4")), false),
+        Outcome::Told(Notice::NotLegal {
+            square: sq("d4"),
+            occupied: true
+        })
+    );
+    assert_eq!(
+        play.apply(GameAction::Square(sq("f5")), false),
+        Outcome::Record { withdraw: false }
+    );
+    assert_eq!(play.game.plies().len(), 1);
+    // Waiting for its start, the game takes no move.
+    assert_eq!(
+        play.apply(GameAction::Square(sq("f4")), true),
+        Outcome::Nothing
+    );
+}
+
+#[test]
+fn against_the_engine_its_turn_is_refused_and_undo_goes_back_to_the_persons() {
+    let mut play = against_ai();
+    play.apply(GameAction::Square(sq("f5")), false);
+    assert!(play.ai_to_move(false) && !play.ai_to_move(true));
+    assert_eq!(play.clickable(false), Bitboard::EMPTY);
+    assert_eq!(
+        play.apply(GameAction::Square(sq("f4")), false),
+        Outcome::Told(Notice::NotYourTurn)
+    );
+    play.game.play(sq("f6")).expect("legal");
+    play.game.play(sq("e6")).expect("legal");
+    play.game.play(sq("f4")).expect("legal");
+    // Back to the person's turn before e6: the engine's f4 and the person's e6 taken back.
+    assert_eq!(
+        play.apply(GameAction::Undo, false),
+        Outcome::Record { withdraw: true }
+    );
+    assert_eq!(play.game.plies().len(), 2);
+    // Redo replays the person's move and the engine's reply.
+    assert_eq!(
+        play.apply(GameAction::Redo, false),
+        Outcome::Record { withdraw: false }
+    );
+    assert_eq!(play.game.plies().len(), 4);
+    assert_eq!(play.apply(GameAction::Redo, false), Outcome::Nothing);
+}
+
+#[test]
+fn browsing_steps_within_the_record_and_plays_on_from_a_past_position() {
+    let mut play = two_people();
+    for s in ["f5", "d6", "c3"] {
+        play.apply(GameAction::Square(sq(s)), false);
+    }
+    assert_eq!(play.apply(GameAction::Step(-1), false), Outcome::Shown);
+    assert_eq!(play.browsing, Some(2));
+    assert_eq!(play.shown(), play.game.plies()[2].before);
+    assert_eq!(play.clickable(false), Bitboard::EMPTY);
+    assert_eq!(
+        play.apply(GameAction::Square(sq("c5")), false),
+        Outcome::Told(Notice::Browsing)
+    );
+    // Past the start it stops at the start; a browse past the record is the game's own position.
+    play.apply(GameAction::Step(-10), false);
+    assert_eq!(play.browsing, Some(0));
+    assert_eq!(play.apply(GameAction::Step(0), false), Outcome::Nothing);
+    assert_eq!(
+        play.apply(GameAction::Browse(Some(9)), false),
+        Outcome::Shown
+    );
+    assert_eq!(play.browsing, None);
+    play.apply(GameAction::Browse(Some(1)), false);
+    assert_eq!(
+        play.apply(GameAction::PlayFromHere, false),
+        Outcome::Record { withdraw: true }
+    );
+    assert_eq!((play.game.plies().len(), play.browsing), (1, None));
+    assert!(play.game.can_redo());
+    assert_eq!(
+        play.apply(GameAction::PlayFromHere, false),
+        Outcome::Nothing
+    );
+}
+
+#[test]
+fn the_clock_stops_while_the_game_waits_and_flags_once() {
+    let mut play = Play::new(Settings {
+        mode: Mode::HumanVsHuman,
+        clock: Some(super::super::ClockSettings {
+            minutes: 1,
+            increment_s: 0,
+        }),
+        ..Settings::default()
+    });
+    assert!(!play.charge(0.0, false));
+    assert!(!play.charge(30_000.0, true));
+    // The wait was not charged: black has its minute less nothing.
+    assert!(!play.charge(40_000.0, false));
+    assert!(play.charge(110_000.0, false));
+    assert_eq!(play.flagged(), Some(Color::Black));
+    assert!(play.is_finished() && !play.ai_to_move(false));
+    assert!(!play.charge(120_000.0, false));
+}
