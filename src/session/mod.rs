@@ -13,6 +13,7 @@
 //! [`start::Startup`].
 
 mod action;
+pub mod aside;
 pub mod ask;
 pub mod asks;
 pub mod game;
@@ -32,11 +33,12 @@ pub mod storage;
 pub mod training;
 
 pub use self::action::Action;
-pub use self::asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
+pub use self::aside::{Aside, MAX_REPLACED};
+pub use self::asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking, HINT_LEVEL};
 pub use self::game::clock::GameClock;
 pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS};
 pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};
-pub use self::game::{ExpertTitle, GameAction, Outcome, Play};
+pub use self::game::{ExpertTitle, GameAction, GameIds, Outcome, Play};
 pub use self::notice::{LinkError, Notice};
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 pub use self::saved::Kept;
@@ -48,13 +50,7 @@ use self::outbox::{Command, Outbox};
 use self::room::Room;
 use self::training::{Training, TrainingAction};
 use crate::protocol::{RequestId, Response};
-use reversi_engine::{Bitboard, Color, Game, Position, Square};
-
-/// Level used for hints.
-pub const HINT_LEVEL: u8 = 8;
-
-/// How many replaced games are kept.
-pub const MAX_REPLACED: usize = 5;
+use reversi_engine::{Bitboard, Color, Position, Square};
 
 /// Who asked a request: the part of the session its replies go home to (the root routes them with one
 /// exhaustive match, each part then to its own ask).
@@ -79,22 +75,17 @@ pub struct Session {
     notice: Option<Notice>,
     /// The id the next request to the workers takes (all that is kept of what was sent).
     next_id: RequestId,
-    /// The games an import, a shared link or a loaded slot replaced, the latest last, each a click or a few
-    /// away ([`Action::BringBack`]): the last [`MAX_REPLACED`], the oldest dropped first.
-    replaced: Vec<Kept>,
+    replaced: Aside,
     /// The rooms, shared with the page's render (an action that leaves a room alone does not copy it). The
     /// training room has the board while it is open: the game waits (no clock, no AI move).
     room: Rc<Room>,
     training: Rc<Training>,
     pace: Pace,
-    /// This page's own number, mixed into each new game's id so that no other page's games share one (see
-    /// [`Session::set_salt`]), and how many games it has begun.
-    salt: (u64, u64),
+    ids: GameIds,
 }
 
 impl Default for Session {
-    /// A new game with the default settings: the person plays black, with no analysis, so that nothing is
-    /// asked of the engine (tested).
+    /// A new game with the default settings, which asks nothing of the engine (tested).
     fn default() -> Session {
         Session::new(Settings::default()).0
     }
@@ -105,21 +96,21 @@ impl Session {
     /// black; a random start is looked for).
     pub fn new(settings: Settings) -> (Session, Vec<Command>) {
         let mut session = Session::blank(settings);
-        let id = session.new_game_id();
+        let id = session.ids.new_id();
         session.play.set_id(id);
-        session.with_outbox(|session, out| {
+        let commands = session.run(|session, out| {
             session.asks.set_up_start(&mut session.play, out);
             session.after_change(out);
-        })
+        });
+        (session, commands)
     }
 
-    /// A session continuing a kept game (restored from storage), and what it asks of the workers: an
-    /// engine to move starts thinking again, within the clock's time left; a game lost on time is over, and
-    /// asks nothing.
+    /// A session continuing a kept game, and what it asks of the workers: an engine to move thinks again,
+    /// within the clock's time left; a game lost on time asks nothing.
     pub fn resume(kept: Kept) -> (Session, Vec<Command>) {
         let mut session = Session::blank(kept.settings);
         let id = match kept.id {
-            0 => session.new_game_id(),
+            0 => session.ids.new_id(),
             id => id,
         };
         session
@@ -130,12 +121,13 @@ impl Session {
             depth: kept.analyse_depth,
             scoring: kept.scoring,
         });
-        session.with_outbox(|session, out| {
+        let commands = session.run(|session, out| {
             if kept.starting {
                 session.asks.set_up_start(&mut session.play, out);
             }
             session.after_change(out);
-        })
+        });
+        (session, commands)
     }
 
     fn blank(settings: Settings) -> Session {
@@ -146,19 +138,12 @@ impl Session {
             prefs: Preferences::default(),
             notice: None,
             next_id: 1,
-            replaced: Vec::new(),
+            replaced: Aside::default(),
             room: Rc::default(),
             training: Rc::new(Training::new(training::Progress::new())),
-            salt: (0, 0),
+            ids: GameIds::default(),
             pace: Pace::NORMAL,
         }
-    }
-
-    /// Runs `f` with an outbox numbered from this session's next id, and returns the session and what `f`
-    /// sent (the start of a game: see [`Session::new`]).
-    fn with_outbox(mut self, f: impl FnOnce(&mut Session, &mut Outbox)) -> (Session, Vec<Command>) {
-        let commands = self.run(f);
-        (self, commands)
     }
 
     /// Runs `f` with an outbox numbered from this session's next id; keeps the next id and returns what `f`
@@ -171,28 +156,22 @@ impl Session {
         commands
     }
 
-    /// An id for a new game: this page's number and its count of games, mixed (never 0).
-    fn new_game_id(&mut self) -> u64 {
-        self.salt.1 += 1;
-        reversi_engine::seed_from(self.salt.0 ^ self.salt.1) | 1
-    }
-
     /// Gives this page's own number (random, once a page), from which new games take ids no other page's
-    /// games share; with `renew`, the game on the board (a new one) takes such an id now.
+    /// games share ([`GameIds`]); with `renew`, the game on the board (a new one) takes such an id now.
     pub fn set_salt(&mut self, salt: u64, renew: bool) {
-        self.salt.0 = salt;
+        self.ids.set_salt(salt);
         if renew {
-            let id = self.new_game_id();
+            let id = self.ids.new_id();
             self.play.set_id(id);
         }
     }
 
     /// The games kept aside, as the browser kept them (the page's start).
     pub fn set_replaced(&mut self, replaced: Vec<Kept>) {
-        self.replaced = replaced;
+        self.replaced = Aside::new(replaced);
     }
 
-    /// How long the engine's reply is held and may take from now on (a search asked already keeps its own).
+    /// How long the engine's reply is held and may take from now on.
     pub fn set_pace(&mut self, pace: Pace) {
         self.pace = pace;
     }
@@ -219,7 +198,7 @@ impl Session {
 
     /// The games kept aside, the latest last.
     pub fn replaced(&self) -> &[Kept] {
-        &self.replaced
+        self.replaced.games()
     }
 
     /// The analysis room.
@@ -506,7 +485,7 @@ impl Session {
             Rc::make_mut(&mut self.room).forget_review(out);
         }
         self.play = Play::new(settings);
-        let id = self.new_game_id();
+        let id = self.ids.new_id();
         self.play.set_id(id);
         self.asks = EngineAsks::default();
         self.notice = None;
@@ -551,23 +530,6 @@ impl Session {
         }
     }
 
-    /// Keeps the current game aside before `next` replaces it, when it is worth keeping (it has a move or
-    /// a start of its own: see [`slots::worth_keeping`]) and is not `next` itself; true when it was kept.
-    fn put_aside(&mut self, next: &Game) -> bool {
-        let game = self.play.game();
-        if !slots::worth_keeping(game)
-            || game.transcript() == next.transcript() && game.start() == next.start()
-        {
-            return false;
-        }
-        let mut kept = self.kept();
-        kept.clock = stopped(kept.clock);
-        self.replaced.push(kept);
-        let over = self.replaced.len().saturating_sub(MAX_REPLACED);
-        self.replaced.drain(..over);
-        true
-    }
-
     /// Puts `replacement` on the board in place of the current game, which is kept aside (when worth
     /// keeping, and said so). A saved game comes with how it was looked at (taken before the game put
     /// aside is kept), and with its random start still to find (searched again).
@@ -576,7 +538,7 @@ impl Session {
             self.prefs.apply(looked_at);
         }
         let starting = replacement.starting;
-        let kept = self.put_aside(&replacement.game);
+        let kept = self.replaced.keep(self.kept(), &replacement.game);
         self.replace_game(replacement, out);
         if starting {
             self.asks.set_up_start(&mut self.play, out);
@@ -595,7 +557,7 @@ impl Session {
         if self.room.review().is_some() {
             Rc::make_mut(&mut self.room).forget_review(out);
         }
-        let new_id = self.new_game_id();
+        let new_id = self.ids.new_id();
         let Replacement {
             game,
             settings,
@@ -617,32 +579,19 @@ impl Session {
         }
     }
 
-    /// Swaps the current game with the last one kept aside.
+    /// Swaps the current game with the last one kept aside (which comes looked at as the board is now).
     fn bring_back(&mut self, out: &mut Outbox) {
-        let Some(previous) = self.replaced.pop() else {
+        let Some(previous) = self.replaced.bring_back(self.kept()) else {
             return;
         };
-        let mut current = self.kept();
-        current.clock = stopped(current.clock);
-        // Each game brings its own clock, with the time it had left, and is looked at as it is now.
-        let mut replacement = Replacement::saved(previous);
-        replacement.clock = stopped(replacement.clock);
-        replacement.looked_at = None;
-        replacement.starting = false;
+        let replacement = Replacement {
+            looked_at: None,
+            starting: false,
+            ..Replacement::saved(previous)
+        };
         self.replace_game(replacement, out);
-        // The game just left goes to the far end: "Previous game" again goes one further back, and after
-        // every kept game comes back to this one. Nothing is dropped.
-        self.replaced.insert(0, current);
         self.notice = Some(Notice::BroughtBack);
     }
-}
-
-/// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
-fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
-    clock.map(|mut clock| {
-        clock.stop();
-        clock
-    })
 }
 
 #[cfg(test)]

@@ -20,6 +20,25 @@ pub enum Lang {
     Zh,
 }
 
+impl Lang {
+    /// The language for a BCP 47 tag such as `zh-CN` or `en-US` (Chinese for any `zh`, else English).
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The tag for `<html lang>` and for storage.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+}
+
 /// The person's preferences.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preferences {

@@ -3,7 +3,7 @@ use super::*;
 use crate::protocol::{Request, RequestId, Response, ScoreKind};
 use crate::session::room::RoomAction;
 use crate::session::training::TrainingAction;
-use reversi_engine::{Move, Position, Square};
+use reversi_engine::{Game, Move, Position, Square};
 
 use super::testing::{reply, Program, Step};
 

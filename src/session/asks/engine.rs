@@ -4,6 +4,7 @@
 //! random start set up, an error told). The asks read and change the rest of the session only through
 //! [`OnBoard`], and tell the person through what they return.
 
+use super::HINT_LEVEL;
 use super::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
 use crate::protocol::{Request, Response, WorkerError};
 use crate::session::game::pace::Pace;
@@ -12,7 +13,7 @@ use crate::session::game::Play;
 use crate::session::notice::Notice;
 use crate::session::outbox::Outbox;
 use crate::session::preferences::Preferences;
-use crate::session::{Asker, HINT_LEVEL};
+use crate::session::Asker;
 use reversi_engine::{Game, Move, Square};
 
 /// What the asks read and change of the rest of the session: the game on the board (changed through its

@@ -12,6 +12,9 @@ use super::outbox::Outbox;
 use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
 use reversi_engine::{Color, Move, Position, Square};
 
+/// Level used for hints.
+pub const HINT_LEVEL: u8 = 8;
+
 /// Which of the game's asks a request is for: its replies come home to that ask (see
 /// [`super::Asker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

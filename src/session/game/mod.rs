@@ -32,6 +32,27 @@ pub struct ExpertTitle {
     pub black_discs: u8,
 }
 
+/// The ids of this page's new games: its own number (random, once a page) and its count of games, mixed,
+/// so that no other page's games share one (two tabs' games are told apart when kept aside).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GameIds {
+    salt: u64,
+    count: u64,
+}
+
+impl GameIds {
+    /// The page's number is `salt` from now on (the count of its games goes on).
+    pub fn set_salt(&mut self, salt: u64) {
+        self.salt = salt;
+    }
+
+    /// An id for a new game (never 0).
+    pub fn new_id(&mut self) -> u64 {
+        self.count += 1;
+        reversi_engine::seed_from(self.salt ^ self.count) | 1
+    }
+}
+
 /// The game on the board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Play {

@@ -10,23 +10,6 @@ impl Lang {
     /// Both, in the order of the language menu.
     pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
 
-    /// The language for a BCP 47 tag such as `zh-CN` or `en-US` (Chinese for any `zh`, else English).
-    pub fn from_tag(tag: &str) -> Lang {
-        if tag.trim().to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
-    }
-
-    /// The tag for `<html lang>` and for storage.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh-CN",
-        }
-    }
-
     /// The language's own name, for the menu.
     pub fn name(self) -> &'static str {
         match self {
