@@ -428,10 +428,8 @@ impl Session {
             }
             Action::Prefs(action) => {
                 self.prefs.apply(action);
-                if action.changes_analysis() {
-                    let (asks, board) = self.on_board();
-                    asks.analysis_changed(&board, out);
-                }
+                let (asks, board) = self.on_board();
+                asks.prefs_changed(action, &board, out);
             }
             Action::PageVisible(visible) => {
                 let (asks, board) = self.on_board();

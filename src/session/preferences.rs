@@ -39,6 +39,46 @@ impl Lang {
     }
 }
 
+/// How the board is shown, kept in the browser's storage as one value (see [`BoardView::text`]): a
+/// preference of the board's view is a field here and a line in its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// How the board is turned or mirrored on the screen.
+    pub orientation: Symmetry,
+}
+
+impl Default for BoardView {
+    fn default() -> BoardView {
+        BoardView {
+            orientation: Symmetry::Identity,
+        }
+    }
+}
+
+impl BoardView {
+    /// As the browser keeps it: `name=value` lines.
+    pub fn text(&self) -> String {
+        format!(
+            "orientation={}\n",
+            super::orientation::code(self.orientation)
+        )
+    }
+
+    /// Read from what the browser kept; a line not understood keeps its default. `before`: the orientation
+    /// as the older scheme kept it on its own, read when the text has none.
+    pub fn read(text: Option<&str>, before: Option<&str>) -> BoardView {
+        let mut view = BoardView {
+            orientation: before.map_or(Symmetry::Identity, super::orientation::from_code),
+        };
+        for line in text.unwrap_or_default().lines() {
+            if let Some(("orientation", code)) = line.split_once('=') {
+                view.orientation = super::orientation::from_code(code);
+            }
+        }
+        view
+    }
+}
+
 /// The person's preferences.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Preferences {
@@ -99,14 +139,15 @@ pub enum PrefAction {
         /// How empty squares count at the end.
         scoring: Scoring,
     },
-    /// What the browser keeps for the page, read at its start: the language, the sounds, the board's view.
+    /// What the browser keeps for the page, read at its start: the language, the sounds, the board's view
+    /// ([`BoardView`]).
     Stored {
         /// The language.
         lang: Lang,
         /// The move sounds.
         sound: bool,
-        /// The board's view.
-        orientation: Symmetry,
+        /// How the board is shown.
+        view: BoardView,
     },
 }
 
@@ -163,6 +204,13 @@ impl Preferences {
         self.show_line
     }
 
+    /// How the board is shown, as the browser keeps it.
+    pub fn board_view(&self) -> BoardView {
+        BoardView {
+            orientation: self.orientation,
+        }
+    }
+
     /// Carries out `action`.
     pub fn apply(&mut self, action: PrefAction) {
         match action {
@@ -182,14 +230,10 @@ impl Preferences {
                 self.analyse_depth = offered_depth(depth);
                 self.scoring = scoring;
             }
-            PrefAction::Stored {
-                lang,
-                sound,
-                orientation,
-            } => {
+            PrefAction::Stored { lang, sound, view } => {
                 self.lang = lang;
                 self.sound = sound;
-                self.orientation = orientation;
+                self.orientation = view.orientation;
             }
         }
     }
@@ -244,5 +288,26 @@ mod tests {
         assert_eq!(prefs.analyse_depth, 4, "the nearest limit the menu offers");
         assert!(PrefAction::AnalyseDepth(4).changes_analysis());
         assert!(!PrefAction::Scoring(Scoring::Split).changes_analysis());
+    }
+
+    #[test]
+    fn the_boards_view_is_kept_as_one_text_and_the_older_key_still_read() {
+        let view = BoardView {
+            orientation: Symmetry::Rotate270,
+        };
+        assert_eq!(BoardView::read(Some(&view.text()), None), view);
+        // Nothing kept under the one key: the orientation the older scheme kept.
+        let code = super::super::orientation::code(Symmetry::Rotate90);
+        assert_eq!(
+            BoardView::read(None, Some(code)).orientation,
+            Symmetry::Rotate90
+        );
+        // A line not understood (a later build's) keeps the default; the known ones are read.
+        let text = format!("later=1\n{}", view.text());
+        assert_eq!(BoardView::read(Some(&text), Some(code)), view);
+        assert_eq!(
+            BoardView::read(Some("nonsense"), None),
+            BoardView::default()
+        );
     }
 }

@@ -6,10 +6,10 @@
 
 use super::outbox::Command;
 use super::persist::{self, Recovered};
+use super::preferences::BoardView;
 use super::storage;
 use super::training::{Progress, ProgressLost, TrainingAction};
 use super::{slots, Action, Lang, Notice, Pace, PrefAction, Session};
-use reversi_engine::Symmetry;
 
 /// The browser's storage as the start reads it.
 pub trait Store {
@@ -71,15 +71,14 @@ impl Startup {
             Some("off") => false,
             _ => !self.reduced_motion,
         };
-        let orientation = store
-            .get(storage::ORIENTATION)
-            .map_or(Symmetry::Identity, |code| {
-                super::orientation::from_code(&code)
-            });
+        let view = BoardView::read(
+            store.get(storage::BOARD_VIEW).as_deref(),
+            store.get(storage::ORIENTATION_BEFORE).as_deref(),
+        );
         let stored = PrefAction::Stored {
             lang: Lang::from_tag(&lang),
             sound,
-            orientation,
+            view,
         };
         commands.extend(session.apply(Action::Prefs(stored)));
         if let Some(text) = store.get(storage::REPLACED) {

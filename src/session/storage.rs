@@ -15,8 +15,10 @@ pub const TRAINING_BEFORE: &str = "reversi-training-v1";
 pub const LANG: &str = "reversi.lang";
 /// The move sounds, once chosen (`on` or `off`).
 pub const SOUND: &str = "reversi.sound";
-/// The board's view, once chosen ([`crate::session::orientation::code`]).
-pub const ORIENTATION: &str = "reversi.orientation";
+/// How the board is shown ([`crate::session::preferences::BoardView::text`]).
+pub const BOARD_VIEW: &str = "reversi.board";
+/// The board's orientation as it was kept before [`BOARD_VIEW`]: read when that holds nothing.
+pub const ORIENTATION_BEFORE: &str = "reversi.orientation";
 /// The copy of unreadable data told of on this visit, told again once after the next load.
 pub const TOLD_UNREADABLE: &str = "reversi.told-unreadable";
 
@@ -42,7 +44,7 @@ mod tests {
             TRAINING,
             LANG,
             SOUND,
-            ORIENTATION,
+            BOARD_VIEW,
             TOLD_UNREADABLE,
         ];
         for key in keys

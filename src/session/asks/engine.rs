@@ -12,7 +12,7 @@ use crate::session::game::settings::{Mode, Start};
 use crate::session::game::Play;
 use crate::session::notice::Notice;
 use crate::session::outbox::Outbox;
-use crate::session::preferences::Preferences;
+use crate::session::preferences::{PrefAction, Preferences};
 use crate::session::Asker;
 use reversi_engine::{Game, Move, Square};
 
@@ -128,9 +128,16 @@ impl EngineAsks {
         }
     }
 
+    /// A preference changed: what the asks do about it.
+    pub fn prefs_changed(&mut self, action: PrefAction, board: &OnBoard, out: &mut Outbox) {
+        if action.changes_analysis() {
+            self.analysis_changed(board, out);
+        }
+    }
+
     /// The analysis was turned on or off, or its depth changed: asked again with its new limit, or
     /// stopped. A hint shown or asked becomes the analysis's best move, so that the two agree.
-    pub fn analysis_changed(&mut self, board: &OnBoard, out: &mut Outbox) {
+    fn analysis_changed(&mut self, board: &OnBoard, out: &mut Outbox) {
         self.analysis.reset(out);
         self.analysis_paused = false;
         if board.prefs.analyse() {

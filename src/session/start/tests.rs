@@ -7,6 +7,7 @@ use crate::protocol::Request;
 use crate::session::outbox::Command;
 use crate::session::training::ProgressLost;
 use crate::session::{Mode, Settings};
+use reversi_engine::Symmetry;
 
 /// The browser's storage as a map; `full` refuses every copy.
 #[derive(Default)]
@@ -115,7 +116,7 @@ fn the_autosave_is_resumed_with_its_id_and_what_the_browser_keeps() {
         (storage::LANG, "en"),
         (storage::SOUND, "on"),
         (
-            storage::ORIENTATION,
+            storage::ORIENTATION_BEFORE,
             crate::session::orientation::code(Symmetry::Rotate90),
         ),
         (storage::REPLACED, &aside),

@@ -5,7 +5,7 @@
 use crate::view::reducer::Page;
 use yew::prelude::*;
 
-use crate::session::storage::{LANG, ORIENTATION};
+use crate::session::storage::{BOARD_VIEW, LANG};
 use crate::session::Preferences;
 use crate::view::browser::{apply_lang, storage};
 use crate::view::sound::remember_sound;
@@ -33,9 +33,8 @@ pub fn use_preferences(session: &UseReducerHandle<Page>) {
         if prefs.sound() != before.sound() {
             remember_sound(prefs.sound());
         }
-        if prefs.orientation() != before.orientation() {
-            let code = crate::session::orientation::code(prefs.orientation());
-            let _ = storage.set_item(ORIENTATION, code);
+        if prefs.board_view() != before.board_view() {
+            let _ = storage.set_item(BOARD_VIEW, &prefs.board_view().text());
         }
     });
 }
