@@ -218,7 +218,7 @@ pub(crate) fn stable(p: u64, o: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Game, Symmetry};
+    use crate::{Board, Game, Symmetry};
 
     #[test]
     fn evaluation_is_symmetric() {
@@ -246,6 +246,45 @@ mod tests {
         );
         // a1, b1 stable (b1 touches stable a1 on its row, the edge otherwise); c2 not.
         assert_eq!(stable(0b11 | (1 << 10), 0), 0b11);
+        // A full edge of both colours: every disc on it stable, whoever owns it.
+        assert_eq!(stable(0x55, 0xAA), 0x55);
+        assert_eq!(stable(0xAA, 0x55), 0xAA);
+        // The four corners, and nothing else, when each holds a lone disc.
+        let corners = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+        assert_eq!(stable(corners | 1 << 27, 1 << 36), corners);
+    }
+
+    /// No disc marked stable, of either colour, is ever turned by the next move of either side, along
+    /// games played by a fixed rule from the start and from XOT-like random openings.
+    #[test]
+    fn a_disc_flippable_next_move_is_never_marked_stable() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut marked = 0u32;
+        for _ in 0..200 {
+            let mut game = Game::new();
+            while !game.is_over() {
+                let board = game.position().board;
+                for board in [board, Board::new(board.opponent(), board.player())] {
+                    let stable_discs = stable(board.player().0, board.opponent().0)
+                        | stable(board.opponent().0, board.player().0);
+                    marked += stable_discs.count_ones();
+                    for square in board.moves().iter() {
+                        let turned = board.flips(square).0;
+                        assert_eq!(turned & stable_discs, 0, "{board:?} {square}");
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let moves: Vec<_> = game.legal_moves().iter().collect();
+                game.play(moves[(seed % moves.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+        assert!(
+            marked > 10_000,
+            "the games reach stable discs ({marked} marked)"
+        );
     }
 
     /// Full lines against a square-by-square walk of each line through each square, on random fillings.
