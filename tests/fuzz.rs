@@ -131,6 +131,7 @@ fn worker_requests() {
             daily.as_bytes(),
             br#"{"RandomStart":{"id":11,"moves":6,"low":-64,"high":64,"seed":3}}"#,
             br#"{"Games":{"id":12,"position":"---------------------------OX------XO--------------------------- X","player":"","offset":0,"limit":10}}"#,
+            br#"{"Stable":{"id":13,"position":"XXXXXXXXO-------------------OX------XO-------------------------- O"}}"#,
         ],
         |input| {
             let Ok(mut request) = serde_json::from_str::<Request>(&text(input)) else {
@@ -162,6 +163,7 @@ fn worker_requests() {
                 | Request::Help { .. }
                 | Request::Explore { .. }
                 | Request::Games { .. }
+                | Request::Stable { .. }
                 | Request::Puzzle { .. } => {}
             }
             let mut replies = Vec::new();

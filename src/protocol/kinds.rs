@@ -85,6 +85,7 @@ impl Request {
             | Request::Perft { .. }
             | Request::RandomStart { .. }
             | Request::Games { .. }
+            | Request::Stable { .. }
             | Request::Puzzle { .. } => Priority::Asked,
         }
     }
@@ -109,6 +110,7 @@ impl Request {
             // it is alive meanwhile, so a dead one is still found by its silence.
             Request::Games { .. } => GAMES_MS,
             Request::Explore { .. }
+            | Request::Stable { .. }
             | Request::RandomStart { .. }
             | Request::Puzzle { .. }
             | Request::Ping { .. }
@@ -120,7 +122,8 @@ impl Request {
     /// without polling: its watchdog alone watches it).
     pub fn beats(&self) -> bool {
         match self {
-            Request::Perft { .. } => false,
+            // Answered in microseconds.
+            Request::Perft { .. } | Request::Stable { .. } => false,
             Request::Ping { .. }
             | Request::Search { .. }
             | Request::RandomStart { .. }
@@ -145,6 +148,7 @@ impl Request {
             | Request::RandomStart { .. }
             | Request::Analyse { .. }
             | Request::Review { .. }
+            | Request::Stable { .. }
             | Request::Help { .. } => None,
         }
     }
@@ -166,6 +170,7 @@ impl Response {
             | Response::Reviewed { .. }
             | Response::Explored { .. }
             | Response::Start { .. }
+            | Response::Stable { .. }
             | Response::Games { .. }
             | Response::Puzzle { .. }
             | Response::Helped { .. }

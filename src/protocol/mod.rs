@@ -139,6 +139,15 @@ pub enum Request {
         /// Games to send at most.
         limit: u32,
     },
+    /// The discs of either colour that can never be flipped in a position (the board's stable discs).
+    /// Answered by [`Response::Stable`].
+    Stable {
+        /// The request's id.
+        id: RequestId,
+        /// The position (on the wire `<64 squares> <X|O>`).
+        #[serde(with = "wire::text")]
+        position: Position,
+    },
     /// An endgame puzzle of the training room. Answered by [`Response::Puzzle`]; the worker loads the puzzle
     /// file on the first such request.
     Puzzle {
@@ -421,6 +430,14 @@ pub enum Response {
         /// The page of it asked for.
         games: Vec<WireGame>,
     },
+    /// Answer to [`Request::Stable`].
+    Stable {
+        /// The id of the request.
+        id: RequestId,
+        /// The stable discs, of both colours (on the wire a transcript of their squares).
+        #[serde(with = "wire::squares_text")]
+        discs: Vec<Square>,
+    },
     /// Answer to [`Request::Puzzle`].
     Puzzle {
         /// The id of the request.
@@ -471,6 +488,7 @@ impl Request {
             | Request::Explore { id, .. }
             | Request::Games { id, .. }
             | Request::RandomStart { id, .. }
+            | Request::Stable { id, .. }
             | Request::Puzzle { id, .. } => *id,
         }
     }
@@ -518,6 +536,7 @@ impl Response {
             | Response::Explored { id, .. }
             | Response::Games { id, .. }
             | Response::Start { id, .. }
+            | Response::Stable { id, .. }
             | Response::Puzzle { id, .. }
             | Response::Spawned { id, .. }
             | Response::Helped { id }

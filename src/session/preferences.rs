@@ -45,12 +45,15 @@ impl Lang {
 pub struct BoardView {
     /// How the board is turned or mirrored on the screen.
     pub orientation: Symmetry,
+    /// The stable discs marked.
+    pub stable: bool,
 }
 
 impl Default for BoardView {
     fn default() -> BoardView {
         BoardView {
             orientation: Symmetry::Identity,
+            stable: false,
         }
     }
 }
@@ -59,8 +62,9 @@ impl BoardView {
     /// As the browser keeps it: `name=value` lines.
     pub fn text(&self) -> String {
         format!(
-            "orientation={}\n",
-            super::orientation::code(self.orientation)
+            "orientation={}\nstable={}\n",
+            super::orientation::code(self.orientation),
+            u8::from(self.stable)
         )
     }
 
@@ -69,10 +73,15 @@ impl BoardView {
     pub fn read(text: Option<&str>, before: Option<&str>) -> BoardView {
         let mut view = BoardView {
             orientation: before.map_or(Symmetry::Identity, super::orientation::from_code),
+            ..BoardView::default()
         };
         for line in text.unwrap_or_default().lines() {
-            if let Some(("orientation", code)) = line.split_once('=') {
-                view.orientation = super::orientation::from_code(code);
+            match line.split_once('=') {
+                Some(("orientation", code)) => {
+                    view.orientation = super::orientation::from_code(code)
+                }
+                Some(("stable", on)) => view.stable = on == "1",
+                _ => {}
             }
         }
         view
@@ -96,6 +105,8 @@ pub struct Preferences {
     analyse_depth: u32,
     /// Whether the engine's line is drawn on the board.
     show_line: bool,
+    /// Whether the discs that can never be flipped are marked on the board.
+    stable: bool,
 }
 
 impl Default for Preferences {
@@ -108,6 +119,7 @@ impl Default for Preferences {
             analyse: false,
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             show_line: false,
+            stable: false,
         }
     }
 }
@@ -129,6 +141,8 @@ pub enum PrefAction {
     AnalyseDepth(u32),
     /// The engine's line drawn on the board, or not.
     ShowLine(bool),
+    /// The stable discs marked on the board, or not.
+    Stable(bool),
     /// How a game was looked at, taken with it (a saved game restored): the analysis on the board, its
     /// limit, the scoring.
     LookedAt {
@@ -163,7 +177,8 @@ impl PrefAction {
             | PrefAction::Sound(_)
             | PrefAction::Orientation(_)
             | PrefAction::Scoring(_)
-            | PrefAction::ShowLine(_) => false,
+            | PrefAction::ShowLine(_)
+            | PrefAction::Stable(_) => false,
         }
     }
 }
@@ -204,10 +219,16 @@ impl Preferences {
         self.show_line
     }
 
+    /// Whether the stable discs are marked on the board.
+    pub fn stable(&self) -> bool {
+        self.stable
+    }
+
     /// How the board is shown, as the browser keeps it.
     pub fn board_view(&self) -> BoardView {
         BoardView {
             orientation: self.orientation,
+            stable: self.stable,
         }
     }
 
@@ -221,6 +242,7 @@ impl Preferences {
             PrefAction::Analyse(on) => self.analyse = on,
             PrefAction::AnalyseDepth(depth) => self.analyse_depth = offered_depth(depth),
             PrefAction::ShowLine(on) => self.show_line = on,
+            PrefAction::Stable(on) => self.stable = on,
             PrefAction::LookedAt {
                 analyse,
                 depth,
@@ -234,6 +256,7 @@ impl Preferences {
                 self.lang = lang;
                 self.sound = sound;
                 self.orientation = view.orientation;
+                self.stable = view.stable;
             }
         }
     }
@@ -267,6 +290,7 @@ mod tests {
             PrefAction::Analyse(true),
             PrefAction::AnalyseDepth(99),
             PrefAction::ShowLine(true),
+            PrefAction::Stable(true),
         ] {
             prefs.apply(action);
         }
@@ -280,6 +304,7 @@ mod tests {
                 analyse: true,
                 analyse_depth: 24,
                 show_line: true,
+                stable: true,
             }
         );
         prefs.apply(PrefAction::AnalyseDepth(0));
@@ -294,6 +319,7 @@ mod tests {
     fn the_boards_view_is_kept_as_one_text_and_the_older_key_still_read() {
         let view = BoardView {
             orientation: Symmetry::Rotate270,
+            stable: true,
         };
         assert_eq!(BoardView::read(Some(&view.text()), None), view);
         // Nothing kept under the one key: the orientation the older scheme kept.

@@ -29,7 +29,7 @@ use crate::view::sections::{
     PlayState, Record, SaveSlots, ScoringChoice, StartLine,
 };
 use crate::view::training::TrainingRoom;
-use reversi_engine::{Game, Move, Square};
+use reversi_engine::{Bitboard, Game, Move, Square};
 
 /// The application.
 #[function_component(App)]
@@ -80,6 +80,9 @@ fn main_view() -> Html {
     });
     let on_orientation = use_dispatch(dispatcher.clone(), |o| {
         Action::Prefs(PrefAction::Orientation(o))
+    });
+    let on_stable = use_dispatch(dispatcher.clone(), |on| {
+        Action::Prefs(PrefAction::Stable(on))
     });
     let on_undo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Undo));
     let on_redo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Redo));
@@ -178,6 +181,7 @@ fn main_view() -> Html {
                 room={session.room().clone()} reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
                 hint={session.asks().hint().map(|h| h.square).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
+                stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
                 on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
         }
     };
@@ -250,7 +254,8 @@ fn main_view() -> Html {
                     <details class="more" data-testid="more">
                         <summary>{ t.more }</summary>
                         <ScoringChoice scoring={prefs.scoring()} on_action={on_action.clone()} {lang} />
-                        <OrientationChoice orientation={prefs.orientation()} {on_orientation} {lang} />
+                        <OrientationChoice orientation={prefs.orientation()} {on_orientation}
+                            stable={prefs.stable()} {on_stable} {lang} />
                         <p class="more-links">
                             <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                             { " · " }

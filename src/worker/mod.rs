@@ -276,6 +276,16 @@ impl Engine {
                     list_games(id, base, &position, &player, offset, limit, &mut beat)
                 }
             }),
+            Request::Stable { id, position } => {
+                let board = position.board;
+                let turned = reversi_engine::Board::new(board.opponent(), board.player());
+                let stable =
+                    reversi_engine::stable_discs(&board) | reversi_engine::stable_discs(&turned);
+                emit(Response::Stable {
+                    id,
+                    discs: stable.iter().collect(),
+                })
+            }
             Request::Puzzle { id, pick } => emit(match &self.puzzles {
                 None => error(id, not_loaded(DataFile::Puzzles)),
                 Some(set) => match pick_puzzle(set, pick) {

@@ -333,3 +333,34 @@ fn a_book_hint_gives_the_books_line() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn the_stable_discs_of_both_colours_are_answered() {
+    let mut engine = Engine::new(native_clock);
+    // Row 1 all black but h1, white on h1 and a8; white to move: row 1 and a8 are stable, d4/e5 not.
+    let empty = "-".repeat(16);
+    let text = format!("XXXXXXXO{empty}---OX------XO---{empty}O------- O");
+    let position: Position = text.parse().unwrap();
+    let mut replies = Vec::new();
+    engine.handle(Request::Stable { id: 3, position }, &mut |r| {
+        replies.push(r)
+    });
+    let [Response::Stable { id: 3, discs }] = replies.as_slice() else {
+        panic!("{replies:?}");
+    };
+    let names: Vec<String> = discs.iter().map(|s| s.to_string()).collect();
+    assert_eq!(
+        names,
+        ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a8"]
+    );
+    // The start has none.
+    replies.clear();
+    engine.handle(
+        Request::Stable {
+            id: 4,
+            position: Position::START,
+        },
+        &mut |r| replies.push(r),
+    );
+    assert!(matches!(replies.as_slice(), [Response::Stable { id: 4, discs }] if discs.is_empty()));
+}

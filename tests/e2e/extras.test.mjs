@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ARTIFACTS, REVERSI, ROOT, audit, newGame, openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, ROOT, audit, importText, newGame, openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -100,6 +100,33 @@ function recordPosts() {
     }
   };
 }
+
+test('the stable discs marked on a toggle of the board\'s view, computed by the engine, remembered across a reload', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, DESKTOP);
+  await page.waitForSelector('[data-legal=true]');
+  // Row 1 black but h1, white on h1 and a8, the four centre discs: row 1 and a8 can never be flipped.
+  const empty = '-'.repeat(16);
+  await importText(page, `XXXXXXXO${empty}---OX------XO---${empty}O------- O`);
+  await page.waitForSelector('[data-square=a8][data-disc=white]');
+  const marked = () => page.$$eval('[data-testid=board] .disc.stable', (list) => list.map((d) => d.closest('[data-square]').dataset.square).sort());
+  assert.deepEqual(await marked(), [], 'not marked until asked');
+  await openMore(page);
+  await page.check('[data-testid=mark-stable]');
+  const expected = ['a1', 'a8', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1'];
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=board] .disc.stable').length === n, expected.length);
+  assert.deepEqual(await marked(), expected);
+  assert.match(await page.getAttribute('[data-square=a1]', 'aria-label'), /stable/);
+  assert.doesNotMatch(await page.getAttribute('[data-square=d4]', 'aria-label'), /stable/);
+  // Remembered: after a reload the board marks them again.
+  await page.reload();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=board] .disc.stable').length === n, expected.length);
+  await openMore(page);
+  assert.equal(await page.isChecked('[data-testid=mark-stable]'), true);
+  await page.uncheck('[data-testid=mark-stable]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=board] .disc.stable').length === 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('the board turned and mirrored: edges, arrow keys, a move by keyboard, the editor, the transcript as shown', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, DESKTOP);

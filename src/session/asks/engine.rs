@@ -14,7 +14,7 @@ use crate::session::notice::Notice;
 use crate::session::outbox::Outbox;
 use crate::session::preferences::{PrefAction, Preferences};
 use crate::session::Asker;
-use reversi_engine::{Game, Move, Square};
+use reversi_engine::{Bitboard, Game, Move, Square};
 
 /// What the asks read and change of the rest of the session: the game on the board (changed through its
 /// own methods), the preferences, the pace, and whether the training room has the board.
@@ -56,6 +56,7 @@ impl EngineAsks {
         self.analysis_paused = false;
         self.hint_follows = false;
         self.thinking = None;
+        self.sync_stable(board, out);
         if self.ai_to_move(board) {
             let settings = board.play.settings();
             let color = board.play.game().to_move();
@@ -120,8 +121,20 @@ impl EngineAsks {
             });
     }
 
-    /// Another position of the record is shown: its analysis is asked (with the analysis on).
+    /// Asks for the stable discs of the position shown while the board marks them (once a position).
+    fn sync_stable(&mut self, board: &OnBoard, out: &mut Outbox) {
+        let position = board.play.shown();
+        if board.prefs.stable() && !self.stable.has(&position) {
+            let asker = Asker::Game(GameAsk::Stable);
+            self.stable
+                .ask(out, asker, position, |id| Request::Stable { id, position });
+        }
+    }
+
+    /// Another position of the record is shown: its stable discs and its analysis are asked (with them
+    /// on).
     pub fn shown_changed(&mut self, board: &OnBoard, out: &mut Outbox) {
+        self.sync_stable(board, out);
         if board.prefs.analyse() {
             self.analysis.reset(out);
             self.request_analysis(board, out);
@@ -133,6 +146,7 @@ impl EngineAsks {
         if action.changes_analysis() {
             self.analysis_changed(board, out);
         }
+        self.sync_stable(board, out);
     }
 
     /// The analysis was turned on or off, or its depth changed: asked again with its new limit, or
@@ -221,6 +235,7 @@ impl EngineAsks {
             GameAsk::Hint => self.hinted(response),
             GameAsk::Analysis => self.analysed(response, board.play),
             GameAsk::Start => self.started(response, board, out),
+            GameAsk::Stable => self.stabled(response),
         }
     }
 
@@ -359,6 +374,21 @@ impl EngineAsks {
             }
             Response::Error { error, .. } => {
                 self.analysis.settle(id, Err(error.clone()));
+                Some(Notice::EngineError { error })
+            }
+            _ => None,
+        }
+    }
+
+    /// The stable discs come (an error leaves the board unmarked, and is told).
+    fn stabled(&mut self, response: Response) -> Option<Notice> {
+        match response {
+            Response::Stable { id, discs } => {
+                let discs: Bitboard = discs.into_iter().collect();
+                self.stable.settle(id, Ok(discs));
+                None
+            }
+            Response::Error { id, error } if self.stable.settle(id, Err(error.clone())) => {
                 Some(Notice::EngineError { error })
             }
             _ => None,

@@ -10,7 +10,7 @@ use super::ask::Ask;
 use super::game::settings::Start;
 use super::outbox::Outbox;
 use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
-use reversi_engine::{Color, Move, Position, Square};
+use reversi_engine::{Bitboard, Color, Move, Position, Square};
 
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
@@ -27,6 +27,8 @@ pub enum GameAsk {
     Analysis,
     /// A random start ([`EngineAsks::start`]).
     Start,
+    /// The stable discs of the position shown ([`EngineAsks::stable_discs`]).
+    Stable,
 }
 
 /// The engine's latest report while it thinks.
@@ -97,6 +99,8 @@ pub struct EngineAsks {
     hint_follows: bool,
     /// A random start looked for (the game waits for it); its answer is the start's value for black.
     start: Ask<Start, i32>,
+    /// The stable discs of the position shown, asked while the board marks them.
+    stable: Ask<Position, Bitboard>,
 }
 
 impl EngineAsks {
@@ -123,6 +127,11 @@ impl EngineAsks {
     /// The random start: the question in flight and the last one.
     pub fn start(&self) -> &Ask<Start, i32> {
         &self.start
+    }
+
+    /// The stable discs of `position`, once they came.
+    pub fn stable_discs(&self, position: &Position) -> Option<Bitboard> {
+        self.stable.answer_for(position).copied()
     }
 
     /// The random start looked for is no longer wanted (another game is on the board).

@@ -200,3 +200,50 @@ fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
     s.apply(Action::PlayLine(vec![sq("f5"), sq("a1"), sq("d6")]));
     assert_eq!(s.play().game().transcript(), "f5");
 }
+
+/// The stable discs asked of the engine, each request's id with its position.
+fn stable_asked(s: &Program) -> Vec<(RequestId, Position)> {
+    s.channel
+        .pending_since(0)
+        .into_iter()
+        .filter_map(|(r, _)| match r {
+            Request::Stable { id, position } => Some((id, position)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_stable_discs_are_asked_once_a_position_shown_while_the_board_marks_them() {
+    let mut s = hvh();
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    assert!(stable_asked(&s).is_empty(), "not asked while not marked");
+    s.apply(Action::Prefs(PrefAction::Stable(true)));
+    let asked = stable_asked(&s);
+    assert_eq!(asked.len(), 1);
+    let (id, position) = asked[0];
+    assert_eq!(position, s.shown());
+    // The answer comes home to the ask, by who asked it.
+    s.apply(reply(Response::Stable {
+        id,
+        discs: vec![sq("a1"), sq("h8")],
+    }));
+    assert_eq!(
+        s.asks().stable_discs(&position),
+        Some([sq("a1"), sq("h8")].into_iter().collect())
+    );
+    // A move and a position browsed are each asked once; the position answered last is not asked again.
+    s.apply(Action::Game(GameAction::Square(sq("d6"))));
+    s.apply(Action::Game(GameAction::Browse(Some(1))));
+    assert_eq!(s.shown(), position);
+    assert_eq!(stable_asked(&s).len(), 2);
+    s.apply(Action::Game(GameAction::Browse(Some(0))));
+    assert_eq!(stable_asked(&s).len(), 3);
+    assert_eq!(stable_asked(&s)[2].1, s.shown());
+    assert_eq!(s.asks().stable_discs(&s.shown()), None, "not answered yet");
+    // Off: nothing more is asked.
+    s.apply(Action::Prefs(PrefAction::Stable(false)));
+    s.apply(Action::Game(GameAction::Browse(None)));
+    s.apply(Action::Game(GameAction::Square(sq("c3"))));
+    assert_eq!(stable_asked(&s).len(), 3);
+}

@@ -49,6 +49,9 @@ pub struct BoardAreaProps {
     pub opener: NodeRef,
     /// How the view turns or mirrors the board.
     pub orientation: reversi_engine::Symmetry,
+    /// The stable discs of the position shown, marked (none unless the board marks them).
+    #[prop_or_default]
+    pub stable: Bitboard,
 }
 
 /// The board (or the position editor in its place) and the evaluation graph under it.
@@ -149,7 +152,8 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
                     {line}
-                    {values} {values_depth} {on_square} {lang} orientation={props.orientation} />
+                    {values} {values_depth} {on_square} {lang} orientation={props.orientation}
+                    stable={props.stable} />
                 // Under the board, with the best lines: the board stays where it is when the analysis starts.
                 if valued {
                     <p class="values-head">

@@ -1,5 +1,5 @@
 //! One square of the board: a button with its disc, its marks (legal move, last move, hint, the line's
-//! steps, the analysed value) and its spoken name. A component of its own so that a move renders only the
+//! steps, the analysed value, a stable disc) and its spoken name. A component of its own so that a move renders only the
 //! squares it changes, and the pointer passing over the board only those it previews.
 
 use yew::prelude::*;
@@ -28,6 +28,9 @@ pub struct SquareProps {
     pub flipped: bool,
     /// Its disc would turn if the previewed move were played.
     pub would_flip: bool,
+    /// Its disc can never be flipped (marked when the board marks stable discs).
+    #[prop_or_default]
+    pub stable: bool,
     /// Its step in the engine's line (1 for the first move), and whether the side to move plays it (a line
     /// across a forced pass has one side play twice running).
     pub step: Option<(usize, bool)>,
@@ -92,6 +95,7 @@ pub fn board_square(props: &SquareProps) -> Html {
     let onmouseleave = props.on_preview.reform(|_: MouseEvent| None);
     let mut label = format!("{square}, {disc_label}");
     for (on, word) in [
+        (props.stable, t.stable_disc),
         (legal, t.legal_move),
         (props.last, t.last_move),
         (props.hint, t.hint),
@@ -132,7 +136,7 @@ pub fn board_square(props: &SquareProps) -> Html {
                 <span
                     key={format!("{square}-{disc}")}
                     class={classes!("disc", disc, props.flipped.then_some("flip"), props.last.then_some("placed"),
-                        props.would_flip.then_some("would-flip"))}
+                        props.would_flip.then_some("would-flip"), props.stable.then_some("stable"))}
                 ></span>
             }
             if let Some((n, first_side)) = props.step {

@@ -40,6 +40,9 @@ pub struct BoardProps {
     /// How the view turns or mirrors the board (see [`crate::session::orientation`]).
     #[prop_or(Symmetry::Identity)]
     pub orientation: Symmetry,
+    /// The discs marked as stable (none unless the board marks them).
+    #[prop_or_default]
+    pub stable: Bitboard,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -111,6 +114,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     previewed={preview == Some(square)}
                     flipped={props.flipped.contains(square)}
                     would_flip={would_flip.contains(square)}
+                    stable={props.stable.contains(square)}
                     {step}
                     value={value.map(|v| SquareValue {
                         value: v,

@@ -39,6 +39,8 @@ crate::view::i18n::strings! {
     older: "Older", "较早";
     /// The board's orientation menu.
     orientation: "Board view", "棋盘方向";
+    /// The board's view: mark the discs that can never be flipped.
+    mark_stable: "Mark stable discs", "标出稳定子";
     /// Orientation.
     orient_normal: "Normal", "正常";
     /// Orientation.

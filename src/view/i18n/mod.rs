@@ -196,6 +196,8 @@ strings! {
     legal_move: "legal move", "可落子";
     /// Square state.
     last_move: "last move", "上一步";
+    /// Square state: a disc that can never be flipped.
+    stable_disc: "stable", "稳定子";
     /// Label of the language menu.
     language: "Language", "语言";
     /// Heading of the sharing section.

@@ -1,4 +1,4 @@
-//! The board view menu of the More drawer: the board turned or mirrored.
+//! The board view menu of the More drawer: the board turned or mirrored, the stable discs marked.
 
 use yew::prelude::*;
 
@@ -11,11 +11,15 @@ pub struct OrientationProps {
     pub orientation: reversi_engine::Symmetry,
     /// Called with the view chosen.
     pub on_orientation: Callback<reversi_engine::Symmetry>,
+    /// The stable discs are marked.
+    pub stable: bool,
+    /// Called with the stable discs marked or not.
+    pub on_stable: Callback<bool>,
     /// Language of the labels.
     pub lang: Lang,
 }
 
-/// The board's orientation menu: turned a quarter, a half or three quarters, or mirrored.
+/// The board's view menu: turned a quarter, a half or three quarters, or mirrored; the stable discs marked.
 #[function_component(OrientationChoice)]
 pub fn orientation_choice(props: &OrientationProps) -> Html {
     use crate::session::orientation::{code, from_code, ORIENTATIONS};
@@ -35,15 +39,27 @@ pub fn orientation_choice(props: &OrientationProps) -> Html {
                 .value(),
         )
     });
+    let on_stable = props.on_stable.reform(|e: Event| {
+        e.target_unchecked_into::<web_sys::HtmlInputElement>()
+            .checked()
+    });
     html! {
-        <p class="orientation">
-            <label>{ t.orientation }{ " " }
-                <select data-testid="orientation" {onchange}>
-                    { for ORIENTATIONS.iter().map(|&s| html! {
-                        <option value={code(s)} selected={s == props.orientation}>{ name(s) }</option>
-                    }) }
-                </select>
-            </label>
-        </p>
+        <>
+            <p class="orientation">
+                <label>{ t.orientation }{ " " }
+                    <select data-testid="orientation" {onchange}>
+                        { for ORIENTATIONS.iter().map(|&s| html! {
+                            <option value={code(s)} selected={s == props.orientation}>{ name(s) }</option>
+                        }) }
+                    </select>
+                </label>
+            </p>
+            <p class="mark-stable">
+                <label>
+                    <input type="checkbox" data-testid="mark-stable" checked={props.stable} onchange={on_stable} />
+                    { " " }{ t.mark_stable }
+                </label>
+            </p>
+        </>
     }
 }
