@@ -60,20 +60,20 @@ fn initial_session() -> Page {
 #[function_component(Main)]
 fn main_view() -> Html {
     let session = use_reducer(initial_session);
-    use_shared_links(&session);
+    let dispatcher = session.dispatcher();
+    use_shared_links(dispatcher.clone());
     use_autosave(&session);
-    use_page_visibility(&session);
+    use_page_visibility(dispatcher.clone());
     use_engine_pool(&session);
-    use_game_clock(&session);
-    use_wake(&session);
-    use_training_progress(&session);
-    use_preferences(&session);
+    use_game_clock(session.clock_running(), dispatcher.clone());
+    use_wake(session.wake_at(), dispatcher.clone());
+    use_training_progress(session.training(), dispatcher.clone());
+    use_preferences(*session.prefs());
     let show_form = use_state(|| false);
     let prefs = session.prefs();
     let sounds_played = use_move_sounds(session.play().game(), prefs.sound());
     // The callbacks components take are made once, so that a component whose values did not change sees
     // props equal to the last and is not rendered again.
-    let dispatcher = session.dispatcher();
     let on_lang = use_dispatch(dispatcher.clone(), |l| Action::Prefs(PrefAction::Lang(l)));
     let on_sound = use_dispatch(dispatcher.clone(), |on| {
         Action::Prefs(PrefAction::Sound(on))
@@ -157,12 +157,51 @@ fn main_view() -> Html {
     });
 
     // Each component takes what it shows (a part of the session, or values worked out here once a render)
-    // and asks for changes through `on_action`: one whose values did not change is not rendered again.
-    let on_action: Callback<Action> = {
-        let dispatcher = session.dispatcher();
-        (*use_memo((), move |_| dispatcher.to_callback())).clone()
-    };
+    // and asks for changes through typed callbacks made once here: one whose values did not change is not
+    // rendered again. What a panel drawn for a position asks is made on that position (`Action::on`).
     let on_training_action = use_dispatch(dispatcher.clone(), Action::Training);
+    let on_square = use_dispatch(dispatcher.clone(), |square| {
+        Action::Game(GameAction::Square(square))
+    });
+    let on_browse = use_dispatch(dispatcher.clone(), |ply| {
+        Action::Game(GameAction::Browse(ply))
+    });
+    let on_play_from_here = use_dispatch(dispatcher.clone(), |()| {
+        Action::Game(GameAction::PlayFromHere)
+    });
+    let on_set_up = use_dispatch(dispatcher.clone(), Action::SetUp);
+    let on_play_line = use_dispatch(dispatcher.clone(), |(at, line)| {
+        Action::on(at, Action::PlayLine(line))
+    });
+    let on_bad_position = use_dispatch(dispatcher.clone(), |error| {
+        Action::Tell(crate::session::Notice::BadPosition { error })
+    });
+    let on_dismiss = use_dispatch(dispatcher.clone(), |()| Action::Dismiss);
+    let on_copied_note = use_dispatch(dispatcher.clone(), |()| Action::Copied);
+    let on_bring_back_note = use_dispatch(dispatcher.clone(), |()| Action::BringBack);
+    let on_show_line = use_dispatch(dispatcher.clone(), |on| {
+        Action::Prefs(PrefAction::ShowLine(on))
+    });
+    let on_scoring = use_dispatch(dispatcher.clone(), |scoring| {
+        Action::Prefs(PrefAction::Scoring(scoring))
+    });
+    let on_room = use_dispatch(dispatcher.clone(), Action::Room);
+    let on_explorer_move = use_dispatch(dispatcher.clone(), |(at, square)| {
+        Action::on(at, Action::Game(GameAction::Square(square)))
+    });
+    let on_games = use_dispatch(dispatcher.clone(), |(at, action)| {
+        Action::on(at, Action::Room(RoomAction::Games(action)))
+    });
+    let on_open_game = use_dispatch(dispatcher.clone(), |(at, transcript, title)| {
+        Action::on(
+            at,
+            Action::OpenExpertGame {
+                transcript,
+                at,
+                title,
+            },
+        )
+    });
     let game = session.play().game();
     let lang = prefs.lang();
     let shared_game = Rc::new(game.clone());
@@ -178,11 +217,14 @@ fn main_view() -> Html {
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().open.then(|| session.training().clone())}
-                room={session.room().clone()} reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
+                graph={Rc::new(session.room().valuation.graph(game))}
+                losses={Rc::new(session.room().valuation.running_losses(game))}
+                reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
                 hint={session.asks().hint().map(|h| h.square).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
-                on_action={on_action.clone()} {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
+                {on_square} {on_set_up} {on_play_line} on_browse={on_browse.clone()} {on_bad_position}
+                {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
         }
     };
     let t = lang.strings();
@@ -235,10 +277,12 @@ fn main_view() -> Html {
                         last_search={session.asks().last_search().cloned()}
                         hint={session.asks().hint().filter(|_| session.play().browsing().is_none()).cloned()}
                         line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
-                        on_action={on_action.clone()} {lang} />
+                        {on_show_line} {lang} />
                     <NoticeLine notice={session.notice().cloned()} can_bring_back={!session.replaced().is_empty()}
                         reviewed_here={reviewed_here(game, session.play().browsing(), &reviewed)}
-                        browsing={session.play().browsing().is_some()} on_action={on_action.clone()} {lang} />
+                        browsing={session.play().browsing().is_some()} on_copied={on_copied_note}
+                        {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_browse.clone()}
+                        {on_play_from_here} {lang} />
                     <Record game={shared_game.clone()} browsing={session.play().browsing()}
                         marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
                         expert={session.play().expert().cloned()} can_bring_back={!session.replaced().is_empty()}
@@ -247,13 +291,13 @@ fn main_view() -> Html {
                         } else {
                             session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                         }}
-                        on_action={on_action.clone()} {lang} />
+                        on_browse={on_browse.clone()} on_bring_back={on_bring_back_note} {lang} />
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
-                        on_action={on_action.clone()} {lang} />
+                        {on_room} {on_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
                     <details class="more" data-testid="more">
                         <summary>{ t.more }</summary>
-                        <ScoringChoice scoring={prefs.scoring()} on_action={on_action.clone()} {lang} />
+                        <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
                         <OrientationChoice orientation={prefs.orientation()} {on_orientation}
                             stable={prefs.stable()} {on_stable} {lang} />
                         <p class="more-links">

@@ -2,11 +2,10 @@
 //! position, newest first, a page at a time, searched by a player's name; "Open" puts one on the board.
 //! It only renders [`GamesList`] and dispatches actions; the worker finds the games.
 
-use crate::session::room::RoomAction;
 use yew::prelude::*;
 
 use crate::session::room::{GamesAction, GamesList, GamesPage, GAMES_PAGE};
-use crate::session::{Action, ExpertTitle};
+use crate::session::ExpertTitle;
 use crate::view::i18n::extras::{games_range, Strings};
 use crate::view::i18n::Lang;
 use reversi_engine::Position;
@@ -18,8 +17,10 @@ pub struct GamesPanelProps {
     pub list: GamesList,
     /// The position on the board.
     pub shown: Position,
-    /// What the panel asks of the session.
-    pub on_action: Callback<Action>,
+    /// Something done to the list (opened, searched, paged).
+    pub on_games: Callback<GamesAction>,
+    /// Open a game on the board: its transcript (in the frame of the position shown) and title.
+    pub on_open_game: Callback<(String, ExpertTitle)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -30,21 +31,19 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
     let t = Strings::of(props.lang);
     let list = &props.list;
     let on_toggle = {
-        let (on_action, open) = (props.on_action.clone(), list.open);
+        let (on_games, open) = (props.on_games.clone(), list.open);
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
-            on_action.emit(Action::Room(RoomAction::Games(GamesAction::Open(!open))));
+            on_games.emit(GamesAction::Open(!open));
         })
     };
     let input = use_node_ref();
     let on_search = {
-        let (on_action, input) = (props.on_action.clone(), input.clone());
+        let (on_games, input) = (props.on_games.clone(), input.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if let Some(field) = input.cast::<web_sys::HtmlInputElement>() {
-                on_action.emit(Action::Room(RoomAction::Games(GamesAction::Player(
-                    field.value(),
-                ))));
+                on_games.emit(GamesAction::Player(field.value()));
             }
         })
     };
@@ -58,10 +57,9 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
             html! { <p data-testid="games-empty">{ t.no_games }</p> }
         } else {
             let page = |offset: u32| {
-                let on_action = props.on_action.clone();
-                Callback::from(move |_: MouseEvent| {
-                    on_action.emit(Action::Room(RoomAction::Games(GamesAction::Page(offset))))
-                })
+                props
+                    .on_games
+                    .reform(move |_: MouseEvent| GamesAction::Page(offset))
             };
             let from = query.offset + 1;
             let to = query.offset + games.len() as u32;
@@ -86,13 +84,8 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
                                     black_discs: game.black_discs,
                                 };
                                 let open = {
-                                    let on_action = props.on_action.clone();
-                                    let (transcript, at) = (game.transcript.clone(), props.shown);
-                                    Callback::from(move |_: MouseEvent| on_action.emit(Action::OpenExpertGame {
-                                        transcript: transcript.clone(),
-                                        at,
-                                        title: title.clone(),
-                                    }))
+                                    let transcript = game.transcript.clone();
+                                    props.on_open_game.reform(move |_: MouseEvent| (transcript.clone(), title.clone()))
                                 };
                                 html! {
                                     <tr data-testid="expert-game" data-year={game.year.to_string()}

@@ -8,26 +8,28 @@ use yew::prelude::*;
 use super::top_lines::TopLines;
 use super::{BoardView, PositionEditor};
 use crate::protocol::WireAnalysis;
-use crate::session::room::{ReviewedMove, Room};
+use crate::session::room::{GraphPoint, LossPoint, ReviewedMove};
 use crate::session::training::Training;
-use crate::session::GameAction;
-use crate::session::{Action, Notice};
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
+use crate::view::hooks::use_show_ply;
 use crate::view::i18n::{self, Lang};
 use crate::view::panels::AfterBoard;
-use crate::view::sections::use_show_ply;
-use reversi_engine::{Bitboard, Game, Move, Position, Square};
+use reversi_engine::{Bitboard, Game, Move, Position, PositionError, Square};
 
-/// Properties of [`BoardArea`]: the game, the room's values, and what the board shows, worked out by the root.
+/// Properties of [`BoardArea`]: the game, the graph's values, and what the board shows, worked out by the root;
+/// what a click asks for goes out through typed callbacks.
 #[derive(Properties, PartialEq)]
 pub struct BoardAreaProps {
     pub game: Rc<Game>,
     pub browsing: Option<usize>,
     /// The training room, while it has the board.
     pub training: Option<Rc<Training>>,
-    /// The analysis room (the graph's values).
-    pub room: Rc<Room>,
+    /// The evaluation graph's points (see [`crate::session::room::Valuation::graph`]).
+    pub graph: Rc<Vec<GraphPoint>>,
+    /// Each side's losses added up along the game (see
+    /// [`crate::session::room::Valuation::running_losses`]).
+    pub losses: Rc<Vec<LossPoint>>,
     /// The game's moves as the review valued them.
     pub reviewed: Vec<ReviewedMove>,
     /// The analysis of the position shown (none when it is off, or before its first values).
@@ -38,7 +40,16 @@ pub struct BoardAreaProps {
     pub hint: Option<Square>,
     /// The engine's line drawn on the board (empty when it is not).
     pub line: Vec<Square>,
-    pub on_action: Callback<Action>,
+    /// A square clicked.
+    pub on_square: Callback<Square>,
+    /// A position set up in the editor, to play from.
+    pub on_set_up: Callback<Position>,
+    /// A best line played, as far as it is the person's, on the position it was drawn for.
+    pub on_play_line: Callback<(Position, Vec<Square>)>,
+    /// Show the position before a ply (`None`: the game's own).
+    pub on_browse: Callback<Option<usize>>,
+    /// The editor's position cannot be used.
+    pub on_bad_position: Callback<PositionError>,
     pub lang: Lang,
     /// The position editor is open (in place of the board).
     pub editing: UseStateHandle<bool>,
@@ -60,11 +71,9 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     let lang = props.lang;
     let game = &props.game;
     let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
-    // Made again only with a new `on_action`: each square compares its callback, and a new one every
-    // render would draw all 64 again.
-    let on_square = use_callback(props.on_action.clone(), |square: Square, on_action| {
-        on_action.emit(Action::Game(GameAction::Square(square)))
-    });
+    // The root's, made once: each square compares its callback, and a new one every render would draw all
+    // 64 again.
+    let on_square = props.on_square.clone();
     let close_editor = {
         let (editing, opener) = (props.editing.clone(), props.opener.clone());
         move || {
@@ -77,10 +86,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         Callback::from(move |_| close_editor())
     };
     let on_set_up = {
-        let on_action = props.on_action.clone();
+        let on_set_up = props.on_set_up.clone();
         Callback::from(move |position| {
             close_editor();
-            on_action.emit(Action::SetUp(position));
+            on_set_up.emit(position);
         })
     };
     // The best line pointed at or focused (known by its first move), with the position it is for, drawn on
@@ -94,18 +103,15 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         })
     };
     let on_play = {
-        let (on_action, drawn) = (props.on_action.clone(), drawn.setter());
+        let (on_play_line, drawn) = (props.on_play_line.clone(), drawn.setter());
         // Made on the position the lines were drawn for: ignored once another is shown.
         Callback::from(move |line: Vec<Square>| {
             drawn.set(None);
-            on_action.emit(Action::on(position, Action::PlayLine(line)))
+            on_play_line.emit((position, line))
         })
     };
-    let on_select = use_show_ply(game.plies().len(), &props.on_action);
-    let on_position_error = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |error| on_action.emit(Action::Tell(Notice::BadPosition { error })))
-    };
+    let on_select = use_show_ply(game.plies().len(), &props.on_browse);
+    let on_position_error = props.on_bad_position.clone();
     // On a position browsed that the review valued, its better move is marked as a hint would be.
     let reviewed_best = props.browsing.and_then(|ply| {
         props
@@ -169,10 +175,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                 }
             }
             <AfterBoard board={position}>
-                <EvalGraph points={props.room.valuation.graph(game)} plies={game.plies().len()}
+                <EvalGraph points={(*props.graph).clone()} plies={game.plies().len()}
                     shown={props.browsing.unwrap_or(game.plies().len())}
                     marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                    losses={props.room.valuation.running_losses(game)}
+                    losses={(*props.losses).clone()}
                     on_select={on_select} {lang} />
             </AfterBoard>
         </section>

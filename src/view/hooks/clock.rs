@@ -7,9 +7,8 @@ use crate::session::Action;
 
 /// The game clock ticks while it runs.
 #[hook]
-pub fn use_game_clock(session: &UseReducerHandle<Page>) {
-    let dispatcher = session.dispatcher();
-    use_effect_with(session.clock_running(), move |running| {
+pub fn use_game_clock(running: bool, dispatcher: UseReducerDispatcher<Page>) {
+    use_effect_with(running, move |running| {
         let interval = running.then(|| {
             dispatcher.dispatch(Action::Tick(js_sys::Date::now()));
             gloo_timers::callback::Interval::new(200, move || {
@@ -23,9 +22,8 @@ pub fn use_game_clock(session: &UseReducerHandle<Page>) {
 /// The session is woken (a tick at that time) when it asks to be: the engine's reply held back until it
 /// is due ([`Session::wake_at`]).
 #[hook]
-pub fn use_wake(session: &UseReducerHandle<Page>) {
-    let dispatcher = session.dispatcher();
-    use_effect_with(session.wake_at().map(f64::to_bits), move |at| {
+pub fn use_wake(wake_at: Option<f64>, dispatcher: UseReducerDispatcher<Page>) {
+    use_effect_with(wake_at.map(f64::to_bits), move |at| {
         let timeout = at.map(|bits| {
             let due = f64::from_bits(bits);
             let wait = (due - js_sys::Date::now()).max(0.0);

@@ -9,12 +9,11 @@ use crate::view::browser::take_shared_link;
 /// A share link pasted into the address bar of this tab changes only the fragment: open it too (the game
 /// it replaces is kept one click away).
 #[hook]
-pub fn use_shared_links(session: &UseReducerHandle<Page>) {
-    let session = session.clone();
+pub fn use_shared_links(dispatcher: UseReducerDispatcher<Page>) {
     use_effect_with((), move |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
             if let Some(action) = take_shared_link() {
-                session.dispatch(action);
+                dispatcher.dispatch(action);
             }
         });
         if let Some(window) = web_sys::window() {

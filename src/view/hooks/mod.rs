@@ -1,6 +1,8 @@
-//! The page's effects as hooks, a file each: the pool of engine workers (fed from the session's channels),
-//! share links pasted into the address bar, the autosave, the game clock's ticks (and the wake-up of a
-//! held engine reply), the page's keys, the move sounds, the preferences kept in storage, the training room's progress and the page shown or hidden. The main view calls them in order; they touch the browser only through [`crate::view::browser`].
+//! The page's effects as hooks, a file each, each given what it uses: the pool of engine workers (fed the
+//! commands the session's actions return), share links pasted into the address bar, the autosave, the game
+//! clock's ticks (and the wake-up of a held engine reply), the page's keys, the move sounds, the preferences
+//! kept in storage, the training room's progress, the page shown or hidden, a step of the record. The main
+//! view calls them in order; they touch the browser only through [`crate::view::browser`].
 
 mod autosave;
 mod clock;
@@ -8,6 +10,7 @@ mod keys;
 mod links;
 mod pool;
 mod preferences;
+mod show_ply;
 mod sounds;
 mod training;
 mod visibility;
@@ -18,6 +21,7 @@ pub use self::keys::use_page_keys;
 pub use self::links::use_shared_links;
 pub use self::pool::use_engine_pool;
 pub use self::preferences::use_preferences;
+pub use self::show_ply::use_show_ply;
 pub use self::sounds::use_move_sounds;
 pub use self::training::use_training_progress;
 pub use self::visibility::use_page_visibility;

@@ -2,7 +2,6 @@
 //! (only then, so that one never chosen keeps following the browser: its language, the system's reduced
 //! motion), and the page's language marked on it.
 
-use crate::view::reducer::Page;
 use yew::prelude::*;
 
 use crate::session::storage::{BOARD_VIEW, LANG};
@@ -12,8 +11,7 @@ use crate::view::sound::remember_sound;
 
 /// Marks the page with the language, and writes each preference the person changed.
 #[hook]
-pub fn use_preferences(session: &UseReducerHandle<Page>) {
-    let prefs = *session.prefs();
+pub fn use_preferences(prefs: Preferences) {
     let last = use_mut_ref(|| None::<Preferences>);
     use_effect_with(prefs, move |prefs| {
         let Some(before) = last.borrow_mut().replace(*prefs) else {

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use yew::prelude::*;
 
 use crate::session::storage::{TRAINING, TRAINING_BEFORE};
-use crate::session::training::{Progress, ProgressLost, TrainingAction};
+use crate::session::training::{Progress, ProgressLost, Training, TrainingAction};
 use crate::session::Action;
 use crate::view::browser::storage;
 
@@ -19,11 +19,10 @@ thread_local! {
 /// progress since this page last read or wrote it, the two are merged ([`Progress::merge`]: what each tab
 /// added adds up) and this page takes the merged progress.
 #[hook]
-pub fn use_training_progress(session: &UseReducerHandle<Page>) {
-    let progress = session.training().progress.clone();
+pub fn use_training_progress(training: &Training, dispatcher: UseReducerDispatcher<Page>) {
+    let progress = training.progress.clone();
     // Unreadable progress that could not be copied aside is not written over.
-    let keep_stored = session.training().progress_lost == Some(ProgressLost::NotKept);
-    let dispatcher = session.dispatcher();
+    let keep_stored = training.progress_lost == Some(ProgressLost::NotKept);
     use_effect_with(progress, move |progress| {
         let Some(storage) = storage().filter(|_| !keep_stored) else {
             return;

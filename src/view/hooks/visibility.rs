@@ -9,8 +9,7 @@ use crate::view::browser::on_visibility_change;
 
 /// Tells the session each time the page is hidden or shown.
 #[hook]
-pub fn use_page_visibility(session: &UseReducerHandle<Page>) {
-    let dispatcher = session.dispatcher();
+pub fn use_page_visibility(dispatcher: UseReducerDispatcher<Page>) {
     use_effect_with((), move |_| {
         on_visibility_change(move |hidden| dispatcher.dispatch(Action::PageVisible(!hidden)));
     });

@@ -4,12 +4,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::use_show_ply;
-
-use crate::session::room::{ReviewedMove, Room, RoomAction};
-use crate::session::Action;
-use crate::session::GameAction;
+use crate::session::room::{GamesAction, ReviewedMove, Room, RoomAction};
+use crate::session::ExpertTitle;
 use crate::view::analysis::{ExplorerPanel, GamesPanel, ReviewPanel};
+use crate::view::hooks::use_show_ply;
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
 
@@ -28,8 +26,16 @@ pub struct AnalysisRoomProps {
     pub shown: Position,
     /// The moves a click on the explorer may play.
     pub playable: Bitboard,
-    /// Called with each action the room asks for.
-    pub on_action: Callback<Action>,
+    /// Something done in the room (the review, the explorer opened or closed).
+    pub on_room: Callback<RoomAction>,
+    /// Show the position before a ply (`None`: the game's own).
+    pub on_browse: Callback<Option<usize>>,
+    /// Play an explorer's move, on the position it was drawn for.
+    pub on_explorer_move: Callback<(Position, Square)>,
+    /// Something done to the games list, on the position it was drawn for.
+    pub on_games: Callback<(Position, GamesAction)>,
+    /// Open an expert game found for a position: the position, its transcript, its title.
+    pub on_open_game: Callback<(Position, String, ExpertTitle)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -41,42 +47,32 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
     let t = lang.strings();
     let game = &props.game;
     let position = props.shown;
-    let on_select = use_show_ply(game.plies().len(), &props.on_action);
-    let dispatch = |action: fn() -> Action| {
-        let on_action = props.on_action.clone();
-        Callback::from(move |_: ()| on_action.emit(action()))
-    };
+    let on_select = use_show_ply(game.plies().len(), &props.on_browse);
+    let room_action = |action: fn() -> RoomAction| props.on_room.reform(move |_: ()| action());
     // The explorer's section opens and closes through the session (which then asks the analyst), not by
     // the browser's own toggle.
     let on_explorer_toggle = {
-        let on_action = props.on_action.clone();
         let open = room.explorer.open;
-        Callback::from(move |e: MouseEvent| {
+        props.on_room.reform(move |e: MouseEvent| {
             e.prevent_default();
-            on_action.emit(Action::Room(RoomAction::SetExplorer(!open)));
+            RoomAction::SetExplorer(!open)
         })
     };
     // The explorer's rows and the games list were drawn for `position` (a frame after the board): what they
     // ask is made on it, and ignored once the board shows another.
-    let on_play = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |square: Square| {
-            on_action.emit(Action::on(
-                position,
-                Action::Game(GameAction::Square(square)),
-            ))
-        })
-    };
-    let on_games = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |action: Action| on_action.emit(Action::on(position, action)))
-    };
+    let on_play = props
+        .on_explorer_move
+        .reform(move |square| (position, square));
+    let on_games = props.on_games.reform(move |action| (position, action));
+    let on_open_game = props
+        .on_open_game
+        .reform(move |(transcript, title)| (position, transcript, title));
     html! {
         <details class="analysis-room" data-testid="analysis-room" open={true}>
             <summary>{ t.analysis }</summary>
             <ReviewPanel run={room.review().cloned()} reviewed={props.reviewed.clone()}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
-                on_start={dispatch(|| Action::Room(RoomAction::StartReview))} on_cancel={dispatch(|| Action::Room(RoomAction::CancelReview))}
+                on_start={room_action(|| RoomAction::StartReview)} on_cancel={room_action(|| RoomAction::CancelReview)}
                 on_select={on_select} shown={props.browsing} {lang} />
             <details class="explorer-section" open={room.explorer.open}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
@@ -87,7 +83,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
                         playable={props.playable}
                         {on_play} {lang} />
                     <GamesPanel list={room.games.clone()} shown={position}
-                        on_action={on_games} {lang} />
+                        {on_games} {on_open_game} {lang} />
                 }
             </details>
         </details>

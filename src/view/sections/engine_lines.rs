@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::session::{Action, Hint, PrefAction, SearchStats, Thinking};
+use crate::session::{Hint, SearchStats, Thinking};
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Color, Square};
 
@@ -24,8 +24,8 @@ pub struct EngineLinesProps {
     pub show_line: bool,
     /// The threads the AI's search runs on.
     pub threads: usize,
-    /// Called with the action a toggle asks for.
-    pub on_action: Callback<Action>,
+    /// Called with the line drawn on the board or not.
+    pub on_show_line: Callback<bool>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -41,8 +41,8 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
         .map(|th| i18n::progress(lang, props.to_move, th.score, th.kind, &th.best.to_string()));
     let line = &props.line;
     let on_show_line = {
-        let (on_action, on) = (props.on_action.clone(), !props.show_line);
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::Prefs(PrefAction::ShowLine(on))))
+        let on = !props.show_line;
+        props.on_show_line.reform(move |_: MouseEvent| on)
     };
     html! {
         <div class="engine-lines">

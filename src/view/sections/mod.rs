@@ -26,7 +26,7 @@ pub use self::image_panel::ImagePanel;
 pub use self::notice_line::NoticeLine;
 pub use self::orientation_choice::OrientationChoice;
 pub use self::play_state::PlayState;
-pub use self::record::{use_show_ply, Record, StartLine};
+pub use self::record::{Record, StartLine};
 pub use self::save_slots::SaveSlots;
 pub use self::scoring_choice::ScoringChoice;
 

@@ -3,8 +3,7 @@
 use yew::prelude::*;
 
 use crate::session::room::ReviewedMove;
-use crate::session::GameAction;
-use crate::session::{Action, Notice};
+use crate::session::Notice;
 use crate::view::browser::copy_to_clipboard;
 use crate::view::browser::storage;
 use crate::view::i18n::{self, Lang};
@@ -21,8 +20,16 @@ pub struct NoticeLineProps {
     pub reviewed_here: Option<(usize, ReviewedMove)>,
     /// A position of the past is shown.
     pub browsing: bool,
-    /// Called with the action a button asks for.
-    pub on_action: Callback<Action>,
+    /// Something was copied.
+    pub on_copied: Callback<()>,
+    /// Hide the notice.
+    pub on_dismiss: Callback<()>,
+    /// Bring back the game kept aside.
+    pub on_bring_back: Callback<()>,
+    /// Show the position before a ply (`None`: the game's own).
+    pub on_browse: Callback<Option<usize>>,
+    /// Go on from the position browsed.
+    pub on_play_from_here: Callback<()>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -33,10 +40,7 @@ pub struct NoticeLineProps {
 pub fn notice_line(props: &NoticeLineProps) -> Html {
     let lang = props.lang;
     let t = lang.strings();
-    let dispatch = |action: fn() -> Action| {
-        let on_action = props.on_action.clone();
-        Callback::from(move |_| on_action.emit(action()))
-    };
+    let click = |callback: &Callback<()>| callback.reform(|_: MouseEvent| ());
     html! {
         <>
             if let Some(notice) = &props.notice {
@@ -46,11 +50,11 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
                         { " " }
                         <button type="button" class="link" data-testid="copy-backup" onclick={{
                             let key = key.clone();
-                            let on_action = props.on_action.clone();
+                            let on_copied = props.on_copied.clone();
                             Callback::from(move |_| {
                                 let text = storage().and_then(|s| s.get_item(&key).ok().flatten()).unwrap_or_default();
                                 if copy_to_clipboard(&text) {
-                                    on_action.emit(Action::Copied);
+                                    on_copied.emit(());
                                 }
                             })
                         }}>{ t.copy_backup }</button>
@@ -58,28 +62,28 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
                     if *notice == Notice::SaveHeld {
                         { " " }
                         <button type="button" class="link" data-testid="copy-backup" onclick={{
-                            let on_action = props.on_action.clone();
+                            let on_copied = props.on_copied.clone();
                             Callback::from(move |_| {
                                 let text = storage().and_then(|s| s.get_item(crate::session::storage::AUTOSAVE).ok().flatten()).unwrap_or_default();
                                 if copy_to_clipboard(&text) {
-                                    on_action.emit(Action::Copied);
+                                    on_copied.emit(());
                                 }
                             })
                         }}>{ t.copy_backup }</button>
                         { " " }
                         <button type="button" class="link" data-testid="write-over" onclick={{
-                            let on_action = props.on_action.clone();
+                            let on_dismiss = props.on_dismiss.clone();
                             Callback::from(move |_| {
                                 crate::view::hooks::allow_write_over();
-                                on_action.emit(Action::Dismiss);
+                                on_dismiss.emit(());
                             })
                         }}>{ t.write_over }</button>
                     }
                     if props.can_bring_back && matches!(notice, Notice::Replaced | Notice::BroughtBack) {
                         { " " }
-                        <button type="button" class="link" data-testid="bring-back" onclick={dispatch(|| Action::BringBack)}>{ t.previous_game }</button>
+                        <button type="button" class="link" data-testid="bring-back" onclick={click(&props.on_bring_back)}>{ t.previous_game }</button>
                     }
-                    <button type="button" class="link" onclick={dispatch(|| Action::Dismiss)} aria-label={t.dismiss}>{ "×" }</button>
+                    <button type="button" class="link" onclick={click(&props.on_dismiss)} aria-label={t.dismiss}>{ "×" }</button>
                 </p>
             }
             if let Some((number, reviewed)) = &props.reviewed_here {
@@ -90,9 +94,9 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
             if props.browsing {
                 <p class="browsing">
                     { t.browsing }{ " " }
-                    <button type="button" class="link" data-testid="back-to-game" onclick={dispatch(|| Action::Game(GameAction::Browse(None)))}>{ t.back_to_game }</button>
+                    <button type="button" class="link" data-testid="back-to-game" onclick={props.on_browse.reform(|_: MouseEvent| None)}>{ t.back_to_game }</button>
                     { " " }
-                    <button type="button" class="link" data-testid="play-from-here" onclick={dispatch(|| Action::Game(GameAction::PlayFromHere))}>{ t.continue_from_here }</button>
+                    <button type="button" class="link" data-testid="play-from-here" onclick={click(&props.on_play_from_here)}>{ t.continue_from_here }</button>
                 </p>
             }
         </>

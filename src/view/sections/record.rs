@@ -4,9 +4,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::session::{Action, ExpertTitle, Start};
+use crate::session::{ExpertTitle, Start};
 
-use crate::session::GameAction;
 use crate::view::i18n::Lang;
 use crate::view::panels::MoveList;
 use reversi_engine::review::Mark;
@@ -38,8 +37,10 @@ pub struct RecordProps {
     pub can_bring_back: bool,
     /// How the game started.
     pub start: StartLine,
-    /// Called with the action a click asks for.
-    pub on_action: Callback<Action>,
+    /// Show the position before a ply (`None`: the game's own).
+    pub on_browse: Callback<Option<usize>>,
+    /// Bring back the game kept aside.
+    pub on_bring_back: Callback<()>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -60,13 +61,9 @@ pub fn record(props: &RecordProps) -> Html {
             },
         },
     );
-    let on_browse = {
-        let on_action = props.on_action.clone();
-        Callback::from(move |ply| on_action.emit(Action::Game(GameAction::Browse(ply))))
-    };
+    let on_browse = props.on_browse.clone();
     let expert = props.expert.as_ref().map(|title| {
-        let on_action = props.on_action.clone();
-        let back = Callback::from(move |_: MouseEvent| on_action.emit(Action::BringBack));
+        let back = props.on_bring_back.reform(|_: MouseEvent| ());
         html! {
             <p class="expert-title" data-testid="expert-title">
                 { crate::view::i18n::extras::expert_title(lang, title) }
@@ -101,17 +98,4 @@ pub fn record(props: &RecordProps) -> Html {
             <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()} {lang} />
         </>
     }
-}
-
-/// A callback that shows the position before ply `k` (after `k` moves; the last one is the game's), made
-/// again only when the record's length or `on_action` changes: a component given it is not rendered again
-/// for a new one.
-#[hook]
-pub fn use_show_ply(plies: usize, on_action: &Callback<Action>) -> Callback<usize> {
-    use_callback(
-        (plies, on_action.clone()),
-        |k: usize, (plies, on_action)| {
-            on_action.emit(Action::Game(GameAction::Browse((k < *plies).then_some(k))))
-        },
-    )
 }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::session::{Action, PrefAction, Scoring};
+use crate::session::Scoring;
 use crate::view::i18n::Lang;
 
 /// Properties of [`ScoringChoice`].
@@ -10,8 +10,8 @@ use crate::view::i18n::Lang;
 pub struct ScoringProps {
     /// The rule in force.
     pub scoring: Scoring,
-    /// Called with the action a choice asks for.
-    pub on_action: Callback<Action>,
+    /// Called with the rule chosen.
+    pub on_scoring: Callback<Scoring>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -21,7 +21,7 @@ pub struct ScoringProps {
 pub fn scoring_choice(props: &ScoringProps) -> Html {
     let (scoring, t) = (props.scoring, props.lang.strings());
     let on_scoring = {
-        let on_action = props.on_action.clone();
+        let on_choice = props.on_scoring.clone();
         Callback::from(move |e: Event| {
             let value = e
                 .target_unchecked_into::<web_sys::HtmlSelectElement>()
@@ -31,7 +31,7 @@ pub fn scoring_choice(props: &ScoringProps) -> Html {
             } else {
                 Scoring::EmptiesToWinner
             };
-            on_action.emit(Action::Prefs(PrefAction::Scoring(scoring)));
+            on_choice.emit(scoring);
         })
     };
     html! {
