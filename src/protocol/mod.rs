@@ -315,6 +315,47 @@ enum ScoreKindDef {
     Book,
 }
 
+/// A search's report, as the worker sends it and the session keeps it (the AI's move, its progress, the
+/// hint): one type from the engine's [`SearchInfo`] to the page's words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchReport {
+    /// The best move (on the wire `d3`, or `pass`).
+    #[serde(with = "wire::text")]
+    pub best: Move,
+    /// Its value for the side to move, in hundredths of a disc.
+    pub score: i32,
+    /// What the value means.
+    #[serde(with = "ScoreKindDef")]
+    pub kind: ScoreKind,
+    /// The line expected, the move first (on the wire a transcript, `f5d6c3`; empty for a pass).
+    #[serde(with = "wire::squares_text", default)]
+    pub line: Vec<Square>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub millis: u32,
+}
+
+impl SearchReport {
+    /// The best move's square (none for a pass).
+    pub fn square(&self) -> Option<Square> {
+        self.best.square()
+    }
+}
+
+impl From<&SearchInfo> for SearchReport {
+    fn from(info: &SearchInfo) -> SearchReport {
+        SearchReport {
+            best: info.best,
+            score: info.score,
+            kind: info.kind,
+            line: info.pv.clone(),
+            nodes: info.nodes,
+            millis: info.millis.max(0.0) as u32,
+        }
+    }
+}
+
 /// What the worker answers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Response {
@@ -336,43 +377,19 @@ pub enum Response {
         /// Leaf count.
         nodes: u64,
     },
-    /// Progress of a [`Request::Search`].
+    /// Progress of a [`Request::Search`]: an iteration finished (its best move is a placement).
     Thinking {
         /// The id of the request.
         id: RequestId,
-        /// The best move so far (on the wire `d3`).
-        #[serde(with = "wire::text")]
-        best: Square,
-        /// Its value for the side to move, in hundredths of a disc.
-        score: i32,
-        /// What the score means.
-        #[serde(with = "ScoreKindDef")]
-        kind: ScoreKind,
-        /// The expected continuation (on the wire a transcript, `f5d6c3`).
-        #[serde(with = "wire::squares_text")]
-        pv: Vec<Square>,
-        /// Nodes searched so far.
-        nodes: u64,
+        /// The search so far.
+        report: SearchReport,
     },
-    /// Answer to [`Request::Search`].
+    /// Answer to [`Request::Search`] (its best move a pass when no placement is legal, its line then empty).
     BestMove {
         /// The id of the request.
         id: RequestId,
-        /// The move (on the wire `d3`), or a pass when no placement is legal.
-        #[serde(with = "wire::text")]
-        best: Move,
-        /// Its value for the side to move, in hundredths of a disc.
-        score: i32,
-        /// What the score means.
-        #[serde(with = "ScoreKindDef")]
-        kind: ScoreKind,
-        /// The expected line, the move first (on the wire a transcript, `f5d6c3`; empty for a pass).
-        #[serde(with = "wire::squares_text", default)]
-        pv: Vec<Square>,
-        /// Nodes searched.
-        nodes: u64,
-        /// Milliseconds spent.
-        millis: u32,
+        /// The search.
+        report: SearchReport,
     },
     /// Progress of a [`Request::Analyse`]: a depth finished.
     Analysis {
@@ -497,29 +514,15 @@ impl Request {
 impl Response {
     /// The progress report of search `id` for `info` (`None` for a pass, which has nothing to show).
     pub fn thinking(id: RequestId, info: &SearchInfo) -> Option<Response> {
-        match info.best {
-            Move::Place(best) => Some(Response::Thinking {
-                id,
-                best,
-                score: info.score,
-                kind: info.kind,
-                pv: info.pv.clone(),
-                nodes: info.nodes,
-            }),
-            Move::Pass => None,
-        }
+        let report = SearchReport::from(info);
+        matches!(report.best, Move::Place(_)).then_some(Response::Thinking { id, report })
     }
 
     /// The answer of search `id` with its result `info`.
     pub fn best_move(id: RequestId, info: &SearchInfo) -> Response {
         Response::BestMove {
             id,
-            best: info.best,
-            score: info.score,
-            kind: info.kind,
-            pv: info.pv.clone(),
-            nodes: info.nodes,
-            millis: info.millis.max(0.0) as u32,
+            report: info.into(),
         }
     }
 

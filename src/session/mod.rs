@@ -34,7 +34,7 @@ pub mod training;
 
 pub use self::action::Action;
 pub use self::aside::{Aside, MAX_REPLACED};
-pub use self::asks::{EngineAsks, GameAsk, Hint, SearchStats, Thinking, HINT_LEVEL};
+pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};
 pub use self::game::clock::GameClock;
 pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS};
 pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};

@@ -1,6 +1,6 @@
 //! The session's rules, tested natively.
 use super::*;
-use crate::protocol::{Request, RequestId, Response, ScoreKind};
+use crate::protocol::{Request, RequestId, Response, ScoreKind, SearchReport};
 use crate::session::room::RoomAction;
 use crate::session::training::TrainingAction;
 use reversi_engine::{Game, Move, Position, Square};
@@ -28,12 +28,14 @@ fn search_id(session: &Program) -> RequestId {
 pub(super) fn best_move(id: RequestId, best: &str) -> Step {
     reply(Response::BestMove {
         id,
-        best: best.parse().unwrap(),
-        score: 0,
-        kind: ScoreKind::Midgame { depth: 1 },
-        pv: Vec::new(),
-        nodes: 1,
-        millis: 1,
+        report: SearchReport {
+            best: best.parse().unwrap(),
+            score: 0,
+            kind: ScoreKind::Midgame { depth: 1 },
+            line: Vec::new(),
+            nodes: 1,
+            millis: 1,
+        },
     })
 }
 
@@ -386,7 +388,7 @@ fn hints_and_analysis_belong_to_their_position() {
         other => panic!("{other:?}"),
     };
     s.apply(best_move(hint_id, "d3"));
-    assert_eq!(s.asks().hint().map(|h| h.square), Some(sq("d3")));
+    assert_eq!(s.asks().hint().and_then(|h| h.square()), Some(sq("d3")));
     s.apply(Action::Prefs(PrefAction::Analyse(true)));
     let Some((Request::Analyse { id, .. }, _)) = s.channel.last_request() else {
         panic!()

@@ -220,7 +220,7 @@ fn main_view() -> Html {
                 graph={Rc::new(session.room().valuation.graph(game))}
                 losses={Rc::new(session.room().valuation.running_losses(game))}
                 reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
-                hint={session.asks().hint().map(|h| h.square).filter(|_| session.play().browsing().is_none())}
+                hint={session.asks().hint().and_then(|h| h.square()).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
                 {on_square} {on_set_up} {on_play_line} on_browse={on_browse.clone()} {on_bad_position}
@@ -274,7 +274,7 @@ fn main_view() -> Html {
                         <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {lang} />
                     }
                     <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
-                        last_search={session.asks().last_search().cloned()}
+                        last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
                         hint={session.asks().hint().filter(|_| session.play().browsing().is_none()).cloned()}
                         line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
                         {on_show_line} {lang} />

@@ -62,8 +62,11 @@ fn search_reports_progress_then_one_legal_best_move() {
         .iter()
         .all(|r| matches!(r, Response::Thinking { id: 3, .. })));
     match last {
-        Response::BestMove { id: 3, best, .. } => {
-            assert!(best.square().is_some_and(|s| position.board.is_legal(s)))
+        Response::BestMove { id: 3, report } => {
+            assert!(report
+                .best
+                .square()
+                .is_some_and(|s| position.board.is_legal(s)))
         }
         other => panic!("expected BestMove, got {other:?}"),
     }
@@ -286,14 +289,17 @@ fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
     assert_eq!(serde_json::from_str::<Request>(&json).unwrap(), request);
     let thinking = Response::Thinking {
         id: 3,
-        best: "c3".parse().unwrap(),
-        score: -150,
-        kind: reversi_engine::ScoreKind::Exact,
-        pv: ["c3", "c4"].map(|s| s.parse().unwrap()).to_vec(),
-        nodes: 9,
+        report: crate::protocol::SearchReport {
+            best: reversi_engine::Move::Place("c3".parse().unwrap()),
+            score: -150,
+            kind: reversi_engine::ScoreKind::Exact,
+            line: ["c3", "c4"].map(|s| s.parse().unwrap()).to_vec(),
+            nodes: 9,
+            millis: 4,
+        },
     };
     let json = serde_json::to_string(&thinking).unwrap();
-    assert!(json.contains("\"pv\":\"c3c4\""), "{json}");
+    assert!(json.contains("\"line\":\"c3c4\""), "{json}");
     assert_eq!(serde_json::from_str::<Response>(&json).unwrap(), thinking);
     // What the parsers reject cannot reach the engine: the message fails to decode, saying why.
     let bad_position = r#"{"Perft":{"id":9,"position":"nonsense","depth":3}}"#;
@@ -326,9 +332,9 @@ fn a_book_hint_gives_the_books_line() {
         },
     );
     match responses.last() {
-        Some(Response::BestMove { kind, pv, .. }) => {
-            assert_eq!(*kind, reversi_engine::ScoreKind::Book);
-            assert!(pv.len() >= 3, "{pv:?}");
+        Some(Response::BestMove { report, .. }) => {
+            assert_eq!(report.kind, reversi_engine::ScoreKind::Book);
+            assert!(report.line.len() >= 3, "{:?}", report.line);
         }
         other => panic!("{other:?}"),
     }

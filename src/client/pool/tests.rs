@@ -61,12 +61,14 @@ fn best_review(id: RequestId) -> Response {
 fn best(id: RequestId) -> Response {
     Response::BestMove {
         id,
-        best: reversi_engine::Move::Place("f5".parse().unwrap()),
-        score: 0,
-        kind: reversi_engine::ScoreKind::Book,
-        pv: Vec::new(),
-        nodes: 0,
-        millis: 0,
+        report: crate::protocol::SearchReport {
+            best: reversi_engine::Move::Place("f5".parse().unwrap()),
+            score: 0,
+            kind: reversi_engine::ScoreKind::Book,
+            line: Vec::new(),
+            nodes: 0,
+            millis: 0,
+        },
     }
 }
 

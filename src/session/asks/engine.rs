@@ -5,7 +5,7 @@
 //! [`OnBoard`], and tell the person through what they return.
 
 use super::HINT_LEVEL;
-use super::{EngineAsks, GameAsk, Hint, SearchStats, Thinking};
+use super::{EngineAsks, GameAsk};
 use crate::protocol::{Request, Response, WorkerError};
 use crate::session::game::pace::Pace;
 use crate::session::game::settings::{Mode, Start};
@@ -251,42 +251,13 @@ impl EngineAsks {
             return None;
         }
         match response {
-            Response::Thinking {
-                best,
-                score,
-                kind,
-                pv,
-                nodes,
-                ..
-            } => {
-                self.thinking = Some(Thinking {
-                    best,
-                    score,
-                    kind,
-                    pv,
-                    nodes,
-                });
+            Response::Thinking { report, .. } => {
+                self.thinking = Some(report);
                 None
             }
-            Response::BestMove {
-                best,
-                score,
-                kind,
-                pv,
-                nodes,
-                millis,
-                ..
-            } => {
-                let stats = SearchStats {
-                    color: board.play.game().to_move(),
-                    best,
-                    score,
-                    kind,
-                    pv,
-                    nodes,
-                    millis,
-                };
-                self.search.settle(id, Ok(stats));
+            Response::BestMove { report, .. } => {
+                let best = report.best;
+                self.search.settle(id, Ok(report));
                 self.thinking = None;
                 match best {
                     Move::Place(square) if board.play.engine_move(square) => {
@@ -315,22 +286,10 @@ impl EngineAsks {
             return None;
         }
         match response {
-            Response::BestMove {
-                best,
-                score,
-                kind,
-                pv,
-                ..
-            } => {
-                match best {
-                    Move::Place(square) => {
-                        let hint = Hint {
-                            square,
-                            score,
-                            kind,
-                            line: pv,
-                        };
-                        self.hint.settle(id, Ok(hint));
+            Response::BestMove { report, .. } => {
+                match report.best {
+                    Move::Place(_) => {
+                        self.hint.settle(id, Ok(report));
                     }
                     // Nothing to hint at a pass.
                     Move::Pass => self.hint.let_go(),
@@ -449,13 +408,13 @@ impl EngineAsks {
             return hint.line.clone();
         }
         if let Some(thinking) = &self.thinking {
-            return thinking.pv.clone();
+            return thinking.line.clone();
         }
         match (self.last_search(), play.game().plies().last()) {
-            (Some(stats), Some(last))
-                if stats.pv.len() > 1 && last.mv == Move::Place(stats.pv[0]) =>
+            (Some((_, report)), Some(last))
+                if report.line.len() > 1 && last.mv == Move::Place(report.line[0]) =>
             {
-                stats.pv[1..].to_vec()
+                report.line[1..].to_vec()
             }
             _ => Vec::new(),
         }

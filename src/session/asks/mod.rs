@@ -9,8 +9,8 @@ pub use self::engine::OnBoard;
 use super::ask::Ask;
 use super::game::settings::Start;
 use super::outbox::Outbox;
-use crate::protocol::{RequestId, ScoreKind, WireAnalysis};
-use reversi_engine::{Bitboard, Color, Move, Position, Square};
+use crate::protocol::{RequestId, ScoreKind, SearchReport, WireAnalysis};
+use reversi_engine::{Bitboard, Color, Move, Position};
 
 /// Level used for hints.
 pub const HINT_LEVEL: u8 = 8;
@@ -31,62 +31,15 @@ pub enum GameAsk {
     Stable,
 }
 
-/// The engine's latest report while it thinks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
-    /// Best move so far.
-    pub best: Square,
-    /// Its value in hundredths of a disc.
-    pub score: i32,
-    /// What the value means.
-    pub kind: ScoreKind,
-    /// The line it expects, its best move first.
-    pub pv: Vec<Square>,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// Figures of the engine's last move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchStats {
-    /// Who moved.
-    pub color: Color,
-    /// The move.
-    pub best: Move,
-    /// Its value in hundredths of a disc.
-    pub score: i32,
-    /// What the value means.
-    pub kind: ScoreKind,
-    /// The line it expected, its move first.
-    pub pv: Vec<Square>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub millis: u32,
-}
-
-/// The engine's hint for the game's position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    /// The move.
-    pub square: Square,
-    /// Its value for the side to move, in hundredths of a disc.
-    pub score: i32,
-    /// What the value means (a book move says so).
-    pub kind: ScoreKind,
-    /// The line it expects, the move first.
-    pub line: Vec<Square>,
-}
-
 /// Every ask of the game, one value each.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineAsks {
     /// The AI's move for a position; its answer stays as the figures of the engine's last move.
-    search: Ask<Position, SearchStats>,
+    search: Ask<Position, SearchReport>,
     /// The progress of the search in flight.
-    thinking: Option<Thinking>,
+    thinking: Option<SearchReport>,
     /// The hint for the game's position.
-    hint: Ask<Position, Hint>,
+    hint: Ask<Position, SearchReport>,
     /// The analysis of the position shown: every legal move's value and line at the deepest depth
     /// reported so far (it deepens while the question is in flight).
     analysis: Ask<Position, WireAnalysis>,
@@ -105,17 +58,17 @@ pub struct EngineAsks {
 
 impl EngineAsks {
     /// The AI's search: the question in flight, and the figures of the engine's last move.
-    pub fn search(&self) -> &Ask<Position, SearchStats> {
+    pub fn search(&self) -> &Ask<Position, SearchReport> {
         &self.search
     }
 
     /// The engine's latest report while it thinks.
-    pub fn thinking(&self) -> Option<&Thinking> {
+    pub fn thinking(&self) -> Option<&SearchReport> {
         self.thinking.as_ref()
     }
 
     /// The hint: the question in flight and the last one.
-    pub fn hint_ask(&self) -> &Ask<Position, Hint> {
+    pub fn hint_ask(&self) -> &Ask<Position, SearchReport> {
         &self.hint
     }
 
@@ -154,7 +107,7 @@ impl EngineAsks {
     }
 
     /// The hint, once it came.
-    pub fn hint(&self) -> Option<&Hint> {
+    pub fn hint(&self) -> Option<&SearchReport> {
         self.hint.answer().map(|(_, hint)| hint)
     }
 
@@ -164,11 +117,11 @@ impl EngineAsks {
     }
 
     /// The hint the analysis of `position` gives: its best move, value and line.
-    pub fn hint_from_analysis(&self, position: &Position) -> Option<Hint> {
+    pub fn hint_from_analysis(&self, position: &Position) -> Option<SearchReport> {
         let analysis = self.analysis_for(position)?;
         let best = analysis.moves.first()?;
-        Some(Hint {
-            square: best.square,
+        Some(SearchReport {
+            best: Move::Place(best.square),
             score: best.value,
             kind: if analysis.exact {
                 ScoreKind::Exact
@@ -178,11 +131,15 @@ impl EngineAsks {
                 }
             },
             line: best.line.clone(),
+            nodes: analysis.nodes,
+            millis: 0,
         })
     }
 
-    /// The figures of the engine's last move.
-    pub fn last_search(&self) -> Option<&SearchStats> {
-        self.search.answer().map(|(_, stats)| stats)
+    /// The figures of the engine's last move, with the side that played it.
+    pub fn last_search(&self) -> Option<(Color, &SearchReport)> {
+        self.search
+            .answer()
+            .map(|(position, report)| (position.to_move, report))
     }
 }

@@ -122,12 +122,12 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
     assert_eq!(s.asks().hint(), None);
     s.apply(analysed(id, 4, &[("e6", 120), ("d3", 100)]));
     let hint = s.asks().hint().unwrap();
-    assert_eq!((hint.square, hint.score), (sq("e6"), 120));
+    assert_eq!((hint.square().unwrap(), hint.score), (sq("e6"), 120));
     assert_eq!(hint.kind, ScoreKind::Midgame { depth: 4 });
     // It follows the analysis as it deepens.
     s.apply(analysed(id, 6, &[("d3", 90), ("e6", 80)]));
     assert_eq!(
-        s.asks().hint().map(|h| (h.square, h.score)),
+        s.asks().hint().map(|h| (h.square().unwrap(), h.score)),
         Some((sq("d3"), 90))
     );
     // A hint shown before the analysis was turned on becomes the analysis's.
@@ -141,7 +141,7 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
     assert_eq!(s.asks().hint(), None);
     let (id, _) = analysis_asked(&s);
     s.apply(analysed(id, 2, &[("c4", 0)]));
-    assert_eq!(s.asks().hint().map(|h| h.square), Some(sq("c4")));
+    assert_eq!(s.asks().hint().and_then(|h| h.square()), Some(sq("c4")));
     // The next position: the hint goes with the old one and is not shown until asked.
     s.apply(Action::Game(GameAction::Square(sq("c4"))));
     let (id, _) = analysis_asked(&s);

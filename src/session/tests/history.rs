@@ -89,12 +89,14 @@ fn best_with_line(id: RequestId, moves: &str) -> Step {
     let pv = line(moves);
     reply(Response::BestMove {
         id,
-        best: Move::Place(pv[0]),
-        score: 0,
-        kind: ScoreKind::Midgame { depth: 5 },
-        pv,
-        nodes: 20,
-        millis: 5,
+        report: SearchReport {
+            best: Move::Place(pv[0]),
+            score: 0,
+            kind: ScoreKind::Midgame { depth: 5 },
+            line: pv,
+            nodes: 20,
+            millis: 5,
+        },
     })
 }
 
@@ -106,11 +108,14 @@ fn the_line_is_the_hint_s_the_thinking_engine_s_or_the_rest_of_its_last() {
     let id = search_id(&s);
     s.apply(reply(Response::Thinking {
         id,
-        best: sq("d6"),
-        score: 0,
-        kind: ScoreKind::Midgame { depth: 4 },
-        pv: line("d6c3d3"),
-        nodes: 10,
+        report: SearchReport {
+            best: Move::Place(sq("d6")),
+            score: 0,
+            kind: ScoreKind::Midgame { depth: 4 },
+            line: line("d6c3d3"),
+            nodes: 10,
+            millis: 0,
+        },
     }));
     assert_eq!(s.line(), line("d6c3d3"));
     s.apply(best_with_line(id, "d6c3d3c4"));

@@ -1,7 +1,7 @@
 //! The engine's and the analysis's words: values as players say them, the hint, the engine's progress,
 //! figures and line, the review's sentences.
 
-use crate::protocol::{DataFile, ScoreKind, WorkerError};
+use crate::protocol::{DataFile, ScoreKind, SearchReport, WorkerError};
 use reversi_engine::Color;
 
 use super::format::color_name;
@@ -145,8 +145,8 @@ fn mover_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String 
 }
 
 /// The engine's last move as players read it: "AI d3: depth 8, Black +1.5".
-pub fn search_stats(lang: Lang, stats: &crate::session::SearchStats) -> String {
-    let value = engine_value(lang, stats.color, stats.score, stats.kind);
+pub fn search_stats(lang: Lang, mover: Color, stats: &SearchReport) -> String {
+    let value = engine_value(lang, mover, stats.score, stats.kind);
     match lang {
         Lang::En => format!("AI {}: {value}", stats.best),
         Lang::Zh => format!("电脑 {}：{value}", stats.best),
@@ -155,7 +155,7 @@ pub fn search_stats(lang: Lang, stats: &crate::session::SearchStats) -> String {
 
 /// Its figures, one click away: "1.23 M nodes in 0.80 s (1.54 M nodes/s), on 2 threads"; "193 nodes in 2 ms,
 /// on one core" (no rate over so short a time).
-pub fn search_figures(lang: Lang, stats: &crate::session::SearchStats, threads: usize) -> String {
+pub fn search_figures(lang: Lang, stats: &SearchReport, threads: usize) -> String {
     let nodes = amount(stats.nodes as f64);
     let time = duration(stats.millis);
     // A rate over a few milliseconds says nothing: it is left out.

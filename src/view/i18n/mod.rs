@@ -313,12 +313,11 @@ mod tests {
 
     #[test]
     fn figures_read_in_sensible_units_and_positions_by_move() {
-        let stats = |nodes, millis| crate::session::SearchStats {
-            color: Color::Black,
+        let stats = |nodes, millis| crate::protocol::SearchReport {
             best: reversi_engine::Move::Pass,
             score: 0,
             kind: ScoreKind::Exact,
-            pv: Vec::new(),
+            line: Vec::new(),
             nodes,
             millis,
         };

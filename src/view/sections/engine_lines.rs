@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::session::{Hint, SearchStats, Thinking};
+use crate::protocol::SearchReport;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Color, Square};
 
@@ -13,11 +13,11 @@ pub struct EngineLinesProps {
     /// The side to move in the game.
     pub to_move: Color,
     /// The search's progress while the AI thinks.
-    pub thinking: Option<Thinking>,
+    pub thinking: Option<SearchReport>,
     /// The figures of the AI's last move.
-    pub last_search: Option<SearchStats>,
+    pub last_search: Option<(Color, SearchReport)>,
     /// The hint for the game's position (none while a position of the past is shown).
-    pub hint: Option<Hint>,
+    pub hint: Option<SearchReport>,
     /// The engine's line (see [`crate::session::Session::line`]).
     pub line: Vec<Square>,
     /// Whether the line is drawn on the board.
@@ -49,21 +49,21 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
             if let Some(text) = thinking {
                 <p class="thinking" data-testid="thinking"><span class="spinner" aria-hidden="true"></span>{ text }</p>
             }
-            if let Some(stats) = props.last_search.as_ref().filter(|_| props.thinking.is_none()) {
+            if let Some((mover, stats)) = props.last_search.as_ref().filter(|_| props.thinking.is_none()) {
                 <p class="engine-stats" data-testid="engine-stats"
                    data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
-                    { i18n::search_stats(lang, stats) }{ " " }
+                    { i18n::search_stats(lang, *mover, stats) }{ " " }
                     <details class="engine-figures">
                         <summary>{ t.engine_details }</summary>
                         <span data-testid="engine-figures">{ i18n::search_figures(lang, stats, props.threads) }</span>
                     </details>
                 </p>
             }
-            if let Some(hint) = &props.hint {
-                <p class="hint-line" data-testid="hint-text" data-square={hint.square.to_string()}
+            if let Some((hint, square)) = props.hint.as_ref().and_then(|h| Some((h, h.square()?))) {
+                <p class="hint-line" data-testid="hint-text" data-square={square.to_string()}
                    data-score={hint.score.to_string()}
                    data-book={(hint.kind == crate::protocol::ScoreKind::Book).to_string()}>
-                    { i18n::hint(lang, props.to_move, hint.square, hint.score, hint.kind) }
+                    { i18n::hint(lang, props.to_move, square, hint.score, hint.kind) }
                 </p>
             }
             if !line.is_empty() {
