@@ -224,7 +224,8 @@ impl Session {
     /// True when the engine plays the side to move (and the game is not over, nor waiting for the training
     /// room to close or its random start).
     pub fn ai_to_move(&self) -> bool {
-        self.play.ai_to_move(self.asks.waiting(self.training.open))
+        self.play
+            .ai_to_move(self.asks.waiting(self.training.is_open()))
     }
 
     /// True when the game has ended: no side can move, or a side ran out of time.
@@ -239,16 +240,17 @@ impl Session {
 
     /// True when the clock should be ticking (not while the training room is open).
     pub fn clock_running(&self) -> bool {
-        self.play.clock().is_some() && !self.is_finished() && !self.training.open
+        self.play.clock().is_some() && !self.is_finished() && !self.training.is_open()
     }
 
     /// Legal moves a person may click now (none while the engine is to move or when browsing; the training
     /// room's own while it is open).
     pub fn clickable(&self) -> Bitboard {
-        if self.training.open {
+        if self.training.is_open() {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
-        self.play.clickable(self.asks.waiting(self.training.open))
+        self.play
+            .clickable(self.asks.waiting(self.training.is_open()))
     }
 
     /// The position on the board: the current one, or the one being browsed.
@@ -265,7 +267,7 @@ impl Session {
     /// position browsed, the review's line there (none before the review has valued it).
     pub fn line(&self) -> Vec<Square> {
         self.asks.line(&self.play, |ply| {
-            let reviewed = self.room.valuation.reviewed(self.play.game()).into_iter();
+            let reviewed = self.room.valuation().reviewed(self.play.game()).into_iter();
             let mut reviewed = reviewed;
             reviewed
                 .find(|m| m.ply == ply)
@@ -333,7 +335,7 @@ impl Session {
     /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
     /// engine's search. The game's clock waits while the training room is open.
     fn charge(&mut self, now: f64, out: &mut Outbox) {
-        if self.play.charge(now, self.training.open) {
+        if self.play.charge(now, self.training.is_open()) {
             self.asks.cancel(&mut self.play, out);
         }
     }
@@ -344,7 +346,7 @@ impl Session {
             play: &mut self.play,
             prefs: &self.prefs,
             pace: self.pace,
-            training_open: self.training.open,
+            training_open: self.training.is_open(),
         };
         (&mut self.asks, board)
     }
@@ -401,7 +403,7 @@ impl Session {
     fn apply_game(&mut self, action: Action, out: &mut Outbox) {
         match action {
             Action::NewGame(settings) => self.new_game(settings, out),
-            Action::Game(GameAction::Square(square)) if self.training.open => {
+            Action::Game(GameAction::Square(square)) if self.training.is_open() => {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
             Action::Training(action) => self.train(action, out),
@@ -409,7 +411,7 @@ impl Session {
             Action::Game(GameAction::Undo | GameAction::Redo)
             | Action::Hint
             | Action::PlayLine(_)
-                if self.training.open => {}
+                if self.training.is_open() => {}
             Action::Game(action) => {
                 let outcome = self.play.apply(action, self.asks.start().is_asking());
                 self.follow(outcome, out);
@@ -494,8 +496,8 @@ impl Session {
     /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked
     /// (the clock stops at the next charge); closing asks again what the game needs (the AI's move).
     fn train(&mut self, action: TrainingAction, out: &mut Outbox) {
-        let opening = action == TrainingAction::Open && !self.training.open;
-        let closing = action == TrainingAction::Close && self.training.open;
+        let opening = action == TrainingAction::Open && !self.training.is_open();
+        let closing = action == TrainingAction::Close && self.training.is_open();
         Rc::make_mut(&mut self.training).apply(action, out);
         if opening {
             self.asks.cancel(&mut self.play, out);

@@ -205,7 +205,7 @@ fn main_view() -> Html {
     let game = session.play().game();
     let lang = prefs.lang();
     let shared_game = Rc::new(game.clone());
-    let reviewed = session.room().valuation.reviewed(game);
+    let reviewed = session.room().valuation().reviewed(game);
     let shown = session.shown();
     let board_area = {
         let analysis = session
@@ -216,9 +216,9 @@ fn main_view() -> Html {
             .map(Rc::new);
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
-                training={session.training().open.then(|| session.training().clone())}
-                graph={Rc::new(session.room().valuation.graph(game))}
-                losses={Rc::new(session.room().valuation.running_losses(game))}
+                training={session.training().is_open().then(|| session.training().clone())}
+                graph={Rc::new(session.room().valuation().graph(game))}
+                losses={Rc::new(session.room().valuation().running_losses(game))}
                 reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
                 hint={session.asks().hint().and_then(|h| h.square()).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
@@ -230,7 +230,7 @@ fn main_view() -> Html {
     let t = lang.strings();
     let mode_text = i18n::mode(lang, &session.play().settings());
     let announcement = announcement(lang, &session);
-    if session.training().open {
+    if session.training().is_open() {
         return html! {
             <main class="layout training-layout">
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound()} {sounds_played} on_sound={on_sound.clone()} />
@@ -451,7 +451,7 @@ fn on_key(
         return;
     }
     // The game's shortcuts wait while the training room has the board (its arrows still move the focus).
-    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training().open {
+    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training().is_open() {
         return;
     }
     match e.key().as_str() {

@@ -3,7 +3,7 @@
 
 use super::super::ask::Ask;
 use super::RoomAsk;
-use crate::protocol::{ExplorerRow, Request};
+use crate::protocol::{ExplorerRow, Request, RequestId, WorkerError};
 use crate::session::outbox::Outbox;
 use crate::session::Asker;
 use reversi_engine::Position;
@@ -12,12 +12,27 @@ use reversi_engine::Position;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Explorer {
     /// Whether it is shown.
-    pub open: bool,
+    open: bool,
     /// The position asked of a worker, and the last answer (or why it failed).
-    pub ask: Ask<Position, Vec<ExplorerRow>>,
+    ask: Ask<Position, Vec<ExplorerRow>>,
 }
 
 impl Explorer {
+    /// Whether it is shown.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The position asked of a worker, and the last answer (or why it failed).
+    pub fn ask(&self) -> &Ask<Position, Vec<ExplorerRow>> {
+        &self.ask
+    }
+
+    /// The reply to request `id`: its moves, or why it failed (dropped unless it is the question in flight).
+    pub fn took(&mut self, id: RequestId, outcome: Result<Vec<ExplorerRow>, WorkerError>) {
+        self.ask.settle(id, outcome);
+    }
+
     /// Shows or hides it; a failure is forgotten (opening it again asks again).
     pub fn set_open(&mut self, open: bool) {
         self.open = open;

@@ -4,7 +4,7 @@
 
 use super::super::ask::Ask;
 use super::RoomAsk;
-use crate::protocol::{Request, WireGame};
+use crate::protocol::{Request, RequestId, WireGame, WorkerError};
 use crate::session::outbox::Outbox;
 use crate::session::Asker;
 use reversi_engine::Position;
@@ -47,18 +47,38 @@ pub struct GamesPage {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GamesList {
     /// Whether it is shown (the games file loads the first time it is).
-    pub open: bool,
+    open: bool,
     /// The name searched for.
-    pub player: String,
+    player: String,
     /// The page wanted (its position follows the board).
-    pub offset: u32,
+    offset: u32,
     /// The page asked of a worker, and the last that came (or why it failed).
-    pub ask: Ask<GamesQuery, GamesPage>,
+    ask: Ask<GamesQuery, GamesPage>,
     /// The position the offset is for: another one starts at the first page.
     at: Option<Position>,
 }
 
 impl GamesList {
+    /// Whether it is shown.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The name searched for.
+    pub fn player(&self) -> &str {
+        &self.player
+    }
+
+    /// The page asked of a worker, and the last that came (or why it failed).
+    pub fn ask(&self) -> &Ask<GamesQuery, GamesPage> {
+        &self.ask
+    }
+
+    /// The reply to request `id`: a page, or why it failed (dropped unless it is the question in flight).
+    pub fn took(&mut self, id: RequestId, outcome: Result<GamesPage, WorkerError>) {
+        self.ask.settle(id, outcome);
+    }
+
     /// The query for the position on the board.
     pub fn query(&self, shown: &Position) -> GamesQuery {
         GamesQuery {

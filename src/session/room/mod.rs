@@ -53,11 +53,11 @@ pub enum RoomAction {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Room {
     /// The graph and the review.
-    pub valuation: Valuation,
+    valuation: Valuation,
     /// The opening explorer.
-    pub explorer: Explorer,
+    explorer: Explorer,
     /// The expert games that reached the shown position.
-    pub games: GamesList,
+    games: GamesList,
     /// The engine workers the page runs.
     workers: usize,
 }
@@ -101,25 +101,38 @@ impl Room {
                 self.valuation.receive(&response);
             }
             (RoomAsk::Explorer, Response::Explored { id, moves }) => {
-                self.explorer.ask.settle(id, Ok(moves));
+                self.explorer.took(id, Ok(moves))
             }
             (RoomAsk::Games, Response::Games { id, total, games }) => {
-                self.games.ask.settle(id, Ok(GamesPage { total, games }));
+                self.games.took(id, Ok(GamesPage { total, games }))
             }
             (RoomAsk::Explorer, Response::Error { id, error }) => {
-                self.explorer.ask.settle(id, Err(error));
+                self.explorer.took(id, Err(error))
             }
-            (RoomAsk::Games, Response::Error { id, error }) => {
-                self.games.ask.settle(id, Err(error));
-            }
+            (RoomAsk::Games, Response::Error { id, error }) => self.games.took(id, Err(error)),
             (RoomAsk::Explorer | RoomAsk::Games, _) => {}
         }
         self.sync(game, Some(shown), out);
     }
 
+    /// The graph's values and the review.
+    pub fn valuation(&self) -> &Valuation {
+        &self.valuation
+    }
+
+    /// The opening explorer.
+    pub fn explorer(&self) -> &Explorer {
+        &self.explorer
+    }
+
+    /// The expert games list.
+    pub fn games(&self) -> &GamesList {
+        &self.games
+    }
+
     /// The review, once asked for.
     pub fn review(&self) -> Option<&ReviewRun> {
-        self.valuation.review.as_ref()
+        self.valuation.review()
     }
 
     /// True while a review runs.

@@ -98,7 +98,7 @@ pub struct Valuation {
     /// Positions the analyst refused (never asked again: the graph leaves a gap).
     refused: HashSet<Position>,
     /// The review, once asked for.
-    pub review: Option<ReviewRun>,
+    review: Option<ReviewRun>,
     asked: Vec<Asked>,
 }
 
@@ -305,6 +305,11 @@ impl Valuation {
             })
             .map(|(position, played)| (position, played, GRAPH_DEPTH))
             .collect()
+    }
+
+    /// The review, once asked for.
+    pub fn review(&self) -> Option<&ReviewRun> {
+        self.review.as_ref()
     }
 
     /// Starts a review of the whole game at the default depth.

@@ -100,7 +100,7 @@ fn a_first_visit_starts_a_new_game_with_the_browsers_language_and_quiet_for_redu
         }
     )));
     assert!(started.told.is_none());
-    assert!(session.training().progress_lost.is_none());
+    assert!(session.training().progress_lost().is_none());
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn the_autosave_is_resumed_with_its_id_and_what_the_browser_keeps() {
     assert_eq!(session.replaced().len(), 1);
     assert_eq!(session.pace(), Pace::QUICK);
     assert_eq!(
-        session.training().progress.puzzles.solved,
+        session.training().progress().puzzles.solved,
         4,
         "the progress kept under the older key is read"
     );
@@ -214,8 +214,8 @@ fn a_shared_link_opens_its_game_and_unreadable_progress_is_kept_aside() {
     assert_eq!(started.session.play().game().transcript(), "f5d6c3");
     let copy = storage::unreadable(storage::TRAINING);
     assert_eq!(
-        started.session.training().progress_lost,
-        Some(ProgressLost::KeptAt(copy.clone()))
+        started.session.training().progress_lost(),
+        Some(&ProgressLost::KeptAt(copy.clone()))
     );
     assert_eq!(store.get(&copy).as_deref(), Some("not json"));
 }

@@ -242,7 +242,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     s.apply(answer(id, 124_106));
     assert_eq!(
         s.room()
-            .games
+            .games()
             .shown(&Position::START)
             .map(|(_, page)| page.total),
         Some(124_106)
@@ -259,7 +259,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     s.apply(answer(id, 5));
     assert_eq!(
         s.room()
-            .games
+            .games()
             .shown(&Position::START)
             .map(|(_, page)| page.total),
         None
@@ -267,7 +267,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
     s.apply(answer(search, 2_000));
     assert_eq!(
         s.room()
-            .games
+            .games()
             .shown(&Position::START)
             .map(|(_, page)| page.total),
         Some(2_000)
@@ -289,7 +289,7 @@ fn the_games_list_pages_searches_and_follows_the_board() {
             status: Some(404),
         },
     }));
-    assert!(s.room().games.error().is_some());
+    assert!(s.room().games().error().is_some());
     let games_asked = |s: &Program| {
         s.room_channel
             .pending_since(0)

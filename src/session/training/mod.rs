@@ -107,29 +107,79 @@ pub type RoomBoard = (Position, Option<(Position, Square)>, Bitboard);
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Training {
     /// The room is open (the board is the room's).
-    pub open: bool,
+    open: bool,
     /// The part shown.
-    pub tab: Tab,
+    tab: Tab,
     /// The level of the puzzles (1 to 5).
-    pub level: u8,
+    level: u8,
     /// The puzzle on the board.
-    pub puzzle: Option<PuzzleRound>,
+    puzzle: Option<PuzzleRound>,
     /// The puzzle asked of a worker (which one), and whether the last came or why it could not be had
     /// (a puzzle that came is [`Training::puzzle`]).
-    pub asked: Ask<PuzzlePick, ()>,
+    asked: Ask<PuzzlePick, ()>,
     /// What the drill asks.
-    pub choice: Option<DrillChoice>,
+    choice: Option<DrillChoice>,
     /// The line being drilled.
-    pub drill: Option<DrillRound>,
+    drill: Option<DrillRound>,
     /// The quick search valuing a drill's wrong move, for its position.
-    pub valuing: Ask<Position, ()>,
+    valuing: Ask<Position, ()>,
     /// Counts and schedule, kept in storage.
-    pub progress: Progress,
+    progress: Progress,
     /// Stored progress could not be read (and what became of it).
-    pub progress_lost: Option<ProgressLost>,
+    progress_lost: Option<ProgressLost>,
 }
 
 impl Training {
+    /// The room is open (the board is the room's).
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The part shown.
+    pub fn tab(&self) -> Tab {
+        self.tab
+    }
+
+    /// The level of the puzzles (1 to 5).
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The puzzle on the board.
+    pub fn puzzle(&self) -> Option<&PuzzleRound> {
+        self.puzzle.as_ref()
+    }
+
+    /// The puzzle asked of a worker, and whether the last came or why it could not be had.
+    pub fn asked(&self) -> &Ask<PuzzlePick, ()> {
+        &self.asked
+    }
+
+    /// What the drill asks.
+    pub fn choice(&self) -> Option<DrillChoice> {
+        self.choice
+    }
+
+    /// The line being drilled.
+    pub fn drill(&self) -> Option<&DrillRound> {
+        self.drill.as_ref()
+    }
+
+    /// The quick search valuing a drill's wrong move.
+    pub fn valuing(&self) -> &Ask<Position, ()> {
+        &self.valuing
+    }
+
+    /// Counts and schedule, kept in storage.
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Stored progress could not be read (and what became of it).
+    pub fn progress_lost(&self) -> Option<&ProgressLost> {
+        self.progress_lost.as_ref()
+    }
+
     /// A closed room with `progress`.
     pub fn new(progress: Progress) -> Training {
         Training {

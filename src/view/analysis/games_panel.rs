@@ -31,7 +31,7 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
     let t = Strings::of(props.lang);
     let list = &props.list;
     let on_toggle = {
-        let (on_games, open) = (props.on_games.clone(), list.open);
+        let (on_games, open) = (props.on_games.clone(), list.is_open());
         Callback::from(move |e: MouseEvent| {
             e.prevent_default();
             on_games.emit(GamesAction::Open(!open));
@@ -47,7 +47,7 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
             }
         })
     };
-    let body = if !list.open {
+    let body = if !list.is_open() {
         Html::default()
     } else if let Some(error) = list.error() {
         html! { <p class="notice" role="status" data-testid="games-error">{ t.games_failed }{ " " }<small>{ crate::view::i18n::worker_error(props.lang, error) }</small></p> }
@@ -115,13 +115,13 @@ pub fn games_panel(props: &GamesPanelProps) -> Html {
         html! { <p data-testid="games-loading" role="status">{ t.games_loading }</p> }
     };
     html! {
-        <details class="games-section" data-testid="games-section" open={list.open}>
+        <details class="games-section" data-testid="games-section" open={list.is_open()}>
             <summary data-testid="games-toggle" onclick={on_toggle}>{ t.expert_games }</summary>
-            if list.open {
+            if list.is_open() {
                 <p class="explorer-source">{ t.games_source }</p>
                 <form class="games-search" onsubmit={on_search}>
                     <label>{ t.search_player }{ " " }
-                        <input type="search" ref={input} data-testid="games-player" value={list.player.clone()}
+                        <input type="search" ref={input} data-testid="games-player" value={list.player().to_string()}
                             placeholder={t.player_placeholder} />
                     </label>
                     <button type="submit" data-testid="games-search">{ t.search }</button>

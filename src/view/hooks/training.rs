@@ -20,9 +20,9 @@ thread_local! {
 /// added adds up) and this page takes the merged progress.
 #[hook]
 pub fn use_training_progress(training: &Training, dispatcher: UseReducerDispatcher<Page>) {
-    let progress = training.progress.clone();
+    let progress = training.progress().clone();
     // Unreadable progress that could not be copied aside is not written over.
-    let keep_stored = training.progress_lost == Some(ProgressLost::NotKept);
+    let keep_stored = training.progress_lost() == Some(&ProgressLost::NotKept);
     use_effect_with(progress, move |progress| {
         let Some(storage) = storage().filter(|_| !keep_stored) else {
             return;

@@ -52,7 +52,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
     // The explorer's section opens and closes through the session (which then asks the analyst), not by
     // the browser's own toggle.
     let on_explorer_toggle = {
-        let open = room.explorer.open;
+        let open = room.explorer().is_open();
         props.on_room.reform(move |e: MouseEvent| {
             e.prevent_default();
             RoomAction::SetExplorer(!open)
@@ -74,15 +74,15 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={room_action(|| RoomAction::StartReview)} on_cancel={room_action(|| RoomAction::CancelReview)}
                 on_select={on_select} shown={props.browsing} {lang} />
-            <details class="explorer-section" open={room.explorer.open}>
+            <details class="explorer-section" open={room.explorer().is_open()}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
-                if room.explorer.open {
+                if room.explorer().is_open() {
                     <ExplorerPanel
-                        rows={room.explorer.rows(&position).map(<[_]>::to_vec)}
-                        error={room.explorer.error().cloned()}
+                        rows={room.explorer().rows(&position).map(<[_]>::to_vec)}
+                        error={room.explorer().error().cloned()}
                         playable={props.playable}
                         {on_play} {lang} />
-                    <GamesPanel list={room.games.clone()} shown={position}
+                    <GamesPanel list={room.games().clone()} shown={position}
                         {on_games} {on_open_game} {lang} />
                 }
             </details>

@@ -46,8 +46,8 @@ fn opening_name(lang: Lang, index: usize) -> &'static str {
 pub(super) fn drill_panel(props: &TrainingProps) -> Html {
     let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let choice = use_state(|| training.choice.unwrap_or(DrillChoice::AllOpenings));
-    let color = use_state(|| training.drill.as_ref().map_or(Color::Black, |d| d.color));
+    let choice = use_state(|| training.choice().unwrap_or(DrillChoice::AllOpenings));
+    let color = use_state(|| training.drill().map_or(Color::Black, |d| d.color));
     let search = use_state(String::new);
     let on_search = {
         let search = search.clone();
@@ -117,16 +117,16 @@ pub(super) fn drill_panel(props: &TrainingProps) -> Html {
         })
         .collect();
     let today = local_day();
-    let (shown_choice, shown_color) = match &training.drill {
-        Some(round) => (training.choice.unwrap_or(*choice), round.color),
+    let (shown_choice, shown_color) = match &training.drill() {
+        Some(round) => (training.choice().unwrap_or(*choice), round.color),
         None => (*choice, *color),
     };
     let all = lines(shown_choice, shown_color);
-    let (learned, due) = training.progress.drills.summary(&all, shown_color, today);
+    let (learned, due) = training.progress().drills.summary(&all, shown_color, today);
     html! {
         <div class="drills">
             <p class="intro">{ w.drills_intro }</p>
-            <details class="drill-setup" data-testid="drill-setup" open={training.drill.is_none()}>
+            <details class="drill-setup" data-testid="drill-setup" open={training.drill().is_none()}>
             <summary>{ w.drill_setup }</summary>
             <div class="row">
                 <fieldset class="drill-openings" data-testid="drill-openings">
@@ -149,7 +149,7 @@ pub(super) fn drill_panel(props: &TrainingProps) -> Html {
             </div>
             </details>
             <p class="counts" data-testid="drill-counts">{ words::drill_counts(lang, learned, all.len(), due) }</p>
-            if let Some(round) = &training.drill {
+            if let Some(round) = &training.drill() {
                 <div class="drill" data-testid="drill"
                     data-expected={round.expected().filter(|_| !round.done).map(|s| s.to_string()).unwrap_or_default()}
                     data-done={round.done.to_string()}>
@@ -171,7 +171,7 @@ pub(super) fn drill_panel(props: &TrainingProps) -> Html {
                     }
                     if round.done {
                         <p data-testid="drill-done">{ words::drill_done(lang, round.mistakes,
-                            training.progress.drills.lines.get(&round.line.key(round.color)).map_or(0, |s| s.streak)) }</p>
+                            training.progress().drills.lines.get(&round.line.key(round.color)).map_or(0, |s| s.streak)) }</p>
                         <button type="button" class="primary" data-testid="drill-next" onclick={on_next}>{ w.next_line }</button>
                     }
                 </div>

@@ -54,7 +54,7 @@ pub fn training_room(props: &TrainingProps) -> Html {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(TrainingAction::Close))
     };
-    let selected = |t: Tab| if training.tab == t { "true" } else { "false" };
+    let selected = |t: Tab| if training.tab() == t { "true" } else { "false" };
     html! {
         <section class="training" data-testid="training-room" aria-label={w.training}>
             <h2>{ w.training }</h2>
@@ -62,7 +62,7 @@ pub fn training_room(props: &TrainingProps) -> Html {
                 <button type="button" aria-pressed={selected(Tab::Puzzles)} data-testid="tab-puzzles" onclick={tab(Tab::Puzzles)}>{ w.puzzles }</button>
                 <button type="button" aria-pressed={selected(Tab::Drills)} data-testid="tab-drills" onclick={tab(Tab::Drills)}>{ w.drills }</button>
             </div>
-            if let Some(kept) = &training.progress_lost {
+            if let Some(kept) = &training.progress_lost() {
                 <p class="notice" role="status" data-testid="progress-lost">
                     if let ProgressLost::KeptAt(key) = kept {
                         { w.progress_lost }{ " " }<code>{ key }</code>
@@ -71,7 +71,7 @@ pub fn training_room(props: &TrainingProps) -> Html {
                     }
                 </p>
             }
-            if training.tab == Tab::Puzzles {
+            if training.tab() == Tab::Puzzles {
                 <PuzzlePanel training={training.clone()} on_action={props.on_action.clone()} {lang} />
             } else {
                 <DrillPanel training={training.clone()} on_action={props.on_action.clone()} {lang} />

@@ -12,7 +12,7 @@ use super::{local_day, PuzzleRoundView, TrainingProps};
 pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
     let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let level = use_state(|| training.level);
+    let level = use_state(|| training.level());
     let on_level = {
         let level = level.clone();
         Callback::from(move |e: Event| {
@@ -30,11 +30,11 @@ pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
             on_action.emit(TrainingAction::DailyPuzzle(local_day()))
         })
     };
-    let stats = &training.progress.puzzles;
+    let stats = &training.progress().puzzles;
     let levels: Html = (1..=reversi_engine::puzzles::LEVELS)
         .map(|l| html! { <option value={l.to_string()} selected={l == *level}>{ format!("{} {l}", w.level) }</option> })
         .collect();
-    let round = training.puzzle.as_ref();
+    let round = training.puzzle();
     html! {
         <div class="puzzles">
             <p class="intro">{ w.puzzles_intro }</p>
@@ -49,10 +49,10 @@ pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
                 </button>
             </div>
             <p class="counts" data-testid="puzzle-counts">{ words::puzzle_counts(lang, stats.solved, stats.attempted, stats.streak, stats.best_streak) }</p>
-            if training.asked.is_asking() {
+            if training.asked().is_asking() {
                 <p role="status">{ w.loading }</p>
             }
-            if let Some(error) = training.asked.error() {
+            if let Some(error) = training.asked().error() {
                 <p class="notice error" role="alert" data-testid="puzzle-error">{ crate::view::i18n::worker_error(lang, error) }</p>
             }
             if let Some(round) = round {

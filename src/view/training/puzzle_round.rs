@@ -13,7 +13,7 @@ use super::TrainingProps;
 pub(super) fn puzzle_round_view(props: &TrainingProps) -> Html {
     let (training, lang) = (&props.training, props.lang);
     let w = Words::of(lang);
-    let Some(round) = training.puzzle.as_ref() else {
+    let Some(round) = training.puzzle() else {
         return html! {};
     };
     let puzzle = &round.puzzle;
