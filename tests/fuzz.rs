@@ -8,7 +8,8 @@ use harness::{fuzz, says_what, text};
 use reversi_engine::Position;
 use reversi_web::protocol::DataFile;
 use reversi_web::protocol::{Request, Response};
-use reversi_web::session::{persist, share, slots, GameAction};
+use reversi_web::session::kept::{persist, slots};
+use reversi_web::session::{share, GameAction};
 use reversi_web::worker::Engine;
 
 #[test]

@@ -13,39 +13,35 @@
 //! [`start::Startup`].
 
 mod action;
-pub mod aside;
 pub mod ask;
 pub mod asks;
 pub mod game;
+pub mod kept;
 pub mod keys;
 pub mod notice;
-pub mod orientation;
 pub mod outbox;
-pub mod persist;
 pub mod picture;
 pub mod preferences;
 pub mod room;
-pub mod saved;
 pub mod share;
-pub mod slots;
 pub mod start;
-pub mod storage;
 pub mod training;
 
 pub use self::action::Action;
-pub use self::aside::{Aside, MAX_REPLACED};
 pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};
 pub use self::game::clock::GameClock;
 pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS};
 pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 pub use self::game::{ExpertTitle, GameAction, GameIds, Outcome, Play};
+pub use self::kept::aside::{Aside, MAX_REPLACED};
+pub use self::kept::Kept;
 pub use self::notice::{LinkError, Notice};
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
-pub use self::saved::Kept;
 use std::rc::Rc;
 
 use self::asks::OnBoard;
 use self::game::replace::Replacement;
+use self::kept::slots;
 use self::outbox::{Command, Outbox};
 use self::room::Room;
 use self::training::{Training, TrainingAction};

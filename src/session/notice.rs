@@ -1,7 +1,7 @@
 //! The short messages the page shows the player: refused clicks, failed imports and links, restored or
 //! unreadable saves, engine errors.
 
-use crate::session::saved::RestoreError;
+use crate::session::kept::RestoreError;
 use reversi_engine::{PositionError, Square, TranscriptError};
 
 /// A short message for the player.
@@ -40,7 +40,7 @@ pub enum Notice {
     /// defaults; the saved data as it was is kept under `backup`.
     SettingsReset {
         /// The settings put back to their defaults.
-        settings: Vec<crate::session::persist::Setting>,
+        settings: Vec<crate::session::kept::persist::Setting>,
         /// The storage key now holding the saved data as it was.
         backup: Option<String>,
     },

@@ -4,10 +4,10 @@
 //! ([`Startup`], and a [`Store`] for the storage) and hands the result to its reducer; everything the start
 //! decides is here, and it changes the session only through its actions and methods.
 
+use super::kept::persist::{self, Recovered};
+use super::kept::storage;
 use super::outbox::Command;
-use super::persist::{self, Recovered};
 use super::preferences::BoardView;
-use super::storage;
 use super::training::{Progress, ProgressLost, TrainingAction};
 use super::{slots, Action, Lang, Notice, Pace, PrefAction, Session};
 

@@ -309,7 +309,7 @@ fn main_view() -> Html {
                         <SharePanel transcript={game.transcript()} link={link}
                             shown_transcript={(prefs.orientation() != reversi_engine::Symmetry::Identity).then(|| {
                                 let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
-                                crate::session::orientation::transcript_as_shown(prefs.orientation(), &moves)
+                                crate::session::preferences::orientation::transcript_as_shown(prefs.orientation(), &moves)
                             })} ggf={ggf_record(&session)} replaced={session.replaced().len()}
                             {on_import} {on_copied}
                             {on_bring_back} {lang} />
@@ -446,7 +446,12 @@ fn on_key(
         _ => None,
     };
     if let (Some((dc, dr)), Some(from)) = (step, square) {
-        focus_square(crate::session::orientation::step(orientation, from, dc, dr));
+        focus_square(crate::session::preferences::orientation::step(
+            orientation,
+            from,
+            dc,
+            dr,
+        ));
         e.prevent_default();
         return;
     }

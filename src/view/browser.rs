@@ -74,10 +74,10 @@ pub fn worker_count() -> usize {
     crate::client::pool::pool_size(&query, Some(cores))
 }
 
-/// Stores autosaved data that could not be read under [`crate::session::storage::unreadable`] (see [`keep_aside`]).
+/// Stores autosaved data that could not be read under [`crate::session::kept::storage::unreadable`] (see [`keep_aside`]).
 pub fn keep_unreadable(text: &str) -> Option<String> {
     keep_aside(
-        &crate::session::storage::unreadable(crate::session::storage::AUTOSAVE),
+        &crate::session::kept::storage::unreadable(crate::session::kept::storage::AUTOSAVE),
         text,
     )
 }
@@ -85,7 +85,7 @@ pub fn keep_unreadable(text: &str) -> Option<String> {
 // A tab remembers, until its next load, which unreadable save it told of (a `sessionStorage` key): the
 // first visit's reload (when the service worker takes over) would otherwise take the notice away with it,
 // the save itself already kept aside and the autosave written anew.
-use crate::session::storage::TOLD_UNREADABLE as TOLD_UNREADABLE_KEY;
+use crate::session::kept::storage::TOLD_UNREADABLE as TOLD_UNREADABLE_KEY;
 
 /// Notes that the page told of the unreadable save kept at `backup`, for the tab's next load.
 pub fn remember_told_unreadable(backup: &str) {

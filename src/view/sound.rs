@@ -6,7 +6,7 @@ use std::cell::RefCell;
 
 use super::browser::storage;
 
-use crate::session::storage::SOUND as SOUND_KEY;
+use crate::session::kept::storage::SOUND as SOUND_KEY;
 
 thread_local! {
     /// One audio context for the page, made at the first sound (browsers start it only after a gesture).

@@ -5,8 +5,8 @@
 use super::clock::GameClock;
 use super::settings::{Mode, Settings};
 use super::ExpertTitle;
+use crate::session::kept::Kept;
 use crate::session::notice::{LinkError, Notice};
-use crate::session::saved::Kept;
 use crate::session::share::Players;
 use crate::session::{Action, PrefAction};
 use reversi_engine::{Game, Position};

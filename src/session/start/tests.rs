@@ -117,7 +117,7 @@ fn the_autosave_is_resumed_with_its_id_and_what_the_browser_keeps() {
         (storage::SOUND, "on"),
         (
             storage::ORIENTATION_BEFORE,
-            crate::session::orientation::code(Symmetry::Rotate90),
+            crate::session::preferences::orientation::code(Symmetry::Rotate90),
         ),
         (storage::REPLACED, &aside),
         (storage::TRAINING_BEFORE, &progress),

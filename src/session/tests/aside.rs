@@ -3,7 +3,7 @@
 //! reads them back.
 
 use super::*;
-use crate::session::slots::{merge_aside, read_replaced, save_replaced};
+use crate::session::kept::slots::{merge_aside, read_replaced, save_replaced};
 
 /// What a reload offers as "Previous game": the games aside as the autosave writes them (merged with what
 /// storage held, less the game on the board), read back.

@@ -94,7 +94,8 @@ fn a_restored_game_gives_the_engine_a_share_of_its_saved_time() {
     let mut kept = s.kept();
     kept.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
     let restored = Program::resume(
-        crate::session::persist::restore(&crate::session::persist::save(&kept)).unwrap(),
+        crate::session::kept::persist::restore(&crate::session::kept::persist::save(&kept))
+            .unwrap(),
     );
     assert_eq!(
         restored.play().clock().unwrap().remaining_ms,

@@ -233,7 +233,8 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
     for s in [imported, shared] {
         assert!(s.play().clock().is_none());
         let reloaded = Program::resume(
-            crate::session::persist::restore(&crate::session::persist::save(&s.kept())).unwrap(),
+            crate::session::kept::persist::restore(&crate::session::kept::persist::save(&s.kept()))
+                .unwrap(),
         );
         assert!(reloaded.play().clock().is_none() && reloaded.play().settings().clock.is_none());
         assert_eq!(reloaded.play().game().transcript(), "f5d6");

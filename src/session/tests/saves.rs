@@ -1,15 +1,15 @@
 //! Saves written before the save format became its own type ([`Kept`]) still load: the autosave, a slot
 //! and the games aside, as that build wrote them.
 
-use crate::session::persist::{restore, save, VERSION};
-use crate::session::slots::{read_replaced, read_slot};
+use crate::session::kept::persist::{restore, save, VERSION};
+use crate::session::kept::slots::{read_replaced, read_slot};
 use crate::session::testing::Program;
 use crate::session::{ClockSettings, Kept, Mode, Scoring, Start};
 use reversi_engine::Color;
 
-const AUTOSAVE: &str = include_str!("../fixtures/autosave-v1.json");
-const SLOT: &str = include_str!("../fixtures/slot-v1.json");
-const REPLACED: &str = include_str!("../fixtures/replaced-v1.json");
+const AUTOSAVE: &str = include_str!("../kept/fixtures/autosave-v1.json");
+const SLOT: &str = include_str!("../kept/fixtures/slot-v1.json");
+const REPLACED: &str = include_str!("../kept/fixtures/replaced-v1.json");
 
 fn check(kept: &Kept) {
     assert_eq!(kept.game.transcript(), "f5d6c3d3c4f4c5");

@@ -47,8 +47,8 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     };
     let s = against_the_engine(start);
     assert!(s.asks().start().is_asking());
-    let text = crate::session::persist::save(&s.kept());
-    let mut back = Program::resume(crate::session::persist::restore(&text).unwrap());
+    let text = crate::session::kept::persist::save(&s.kept());
+    let mut back = Program::resume(crate::session::kept::persist::restore(&text).unwrap());
     assert!(back.asks().start().is_asking(), "searched again");
     let Some((Request::RandomStart { id, moves, .. }, _)) = back.channel.last_request() else {
         panic!("asked for a start");
@@ -66,12 +66,13 @@ fn a_random_start_being_searched_is_searched_again_after_a_reload() {
     // A slot saved while it was searched: loaded, searched again too.
     let mut other = against_the_engine(Start::Standard);
     other.apply(Action::Restore(Box::new(
-        crate::session::persist::restore(&text).unwrap(),
+        crate::session::kept::persist::restore(&text).unwrap(),
     )));
     assert!(other.asks().start().is_asking());
     // Once the start came, a save of it is not searched again.
     let again = Program::resume(
-        crate::session::persist::restore(&crate::session::persist::save(&back.kept())).unwrap(),
+        crate::session::kept::persist::restore(&crate::session::kept::persist::save(&back.kept()))
+            .unwrap(),
     );
     assert!(!again.asks().start().is_asking());
     assert_eq!(again.play().game().move_count(), 10);

@@ -87,7 +87,7 @@ impl Progress {
         }
     }
 
-    /// The text stored under [`crate::session::storage::TRAINING`].
+    /// The text stored under [`crate::session::kept::storage::TRAINING`].
     pub fn save(&self) -> String {
         serde_json::to_string(self).expect("progress always encodes")
     }

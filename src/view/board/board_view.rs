@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::board_square::{BoardSquare, SquareValue};
-use crate::session::orientation::{edge_labels, square_at};
+use crate::session::preferences::orientation::{edge_labels, square_at};
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Position, Square, Symmetry};
 
@@ -37,7 +37,7 @@ pub struct BoardProps {
     /// Called with the square a user clicks.
     #[prop_or_default]
     pub on_square: Callback<Square>,
-    /// How the view turns or mirrors the board (see [`crate::session::orientation`]).
+    /// How the view turns or mirrors the board (see [`crate::session::preferences::orientation`]).
     #[prop_or(Symmetry::Identity)]
     pub orientation: Symmetry,
     /// The discs marked as stable (none unless the board marks them).
@@ -139,7 +139,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     html! {
         <div class="board-frame">
             <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}
-                data-orientation={crate::session::orientation::code(props.orientation)}>
+                data-orientation={crate::session::preferences::orientation::code(props.orientation)}>
                 <span class="corner"></span>
                 { columns }
                 { for rows }

@@ -5,10 +5,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::session::persist;
-use crate::session::slots;
-use crate::session::storage::AUTOSAVE as AUTOSAVE_KEY;
-use crate::session::storage::REPLACED as REPLACED_KEY;
+use crate::session::kept::persist;
+use crate::session::kept::slots;
+use crate::session::kept::storage::AUTOSAVE as AUTOSAVE_KEY;
+use crate::session::kept::storage::REPLACED as REPLACED_KEY;
 use crate::session::{Action, Kept, Notice, Session, MAX_REPLACED};
 use crate::view::browser::{after_paint, keep_unreadable, storage};
 

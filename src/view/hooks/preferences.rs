@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::session::storage::{BOARD_VIEW, LANG};
+use crate::session::kept::storage::{BOARD_VIEW, LANG};
 use crate::session::Preferences;
 use crate::view::browser::{apply_lang, storage};
 use crate::view::sound::remember_sound;

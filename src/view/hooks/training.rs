@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use yew::prelude::*;
 
-use crate::session::storage::{TRAINING, TRAINING_BEFORE};
+use crate::session::kept::storage::{TRAINING, TRAINING_BEFORE};
 use crate::session::training::{Progress, ProgressLost, Training, TrainingAction};
 use crate::session::Action;
 use crate::view::browser::storage;

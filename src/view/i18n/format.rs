@@ -1,6 +1,6 @@
 //! The sentences of the page built from figures, names and errors, in both languages.
 
-use crate::session::persist::{RestoreError, Setting};
+use crate::session::kept::persist::{RestoreError, Setting};
 use crate::session::{LinkError, Mode, Notice, Settings};
 use reversi_engine::ggf::GgfError;
 use reversi_engine::{Color, PositionError, TranscriptError};
@@ -245,7 +245,7 @@ fn link_error(lang: Lang, error: &LinkError) -> String {
 fn restore_reason_zh(error: &RestoreError) -> String {
     match error {
         RestoreError::Malformed(_) => "数据无法解析".to_string(),
-        RestoreError::Version(v) if *v > crate::session::persist::VERSION => {
+        RestoreError::Version(v) if *v > crate::session::kept::persist::VERSION => {
             format!("存档来自更新的版本（版本 {v}）")
         }
         RestoreError::Version(v) => format!("不支持的存档版本 {v}"),

@@ -64,7 +64,7 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
                         <button type="button" class="link" data-testid="copy-backup" onclick={{
                             let on_copied = props.on_copied.clone();
                             Callback::from(move |_| {
-                                let text = storage().and_then(|s| s.get_item(crate::session::storage::AUTOSAVE).ok().flatten()).unwrap_or_default();
+                                let text = storage().and_then(|s| s.get_item(crate::session::kept::storage::AUTOSAVE).ok().flatten()).unwrap_or_default();
                                 if copy_to_clipboard(&text) {
                                     on_copied.emit(());
                                 }

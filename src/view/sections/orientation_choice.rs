@@ -22,7 +22,7 @@ pub struct OrientationProps {
 /// The board's view menu: turned a quarter, a half or three quarters, or mirrored; the stable discs marked.
 #[function_component(OrientationChoice)]
 pub fn orientation_choice(props: &OrientationProps) -> Html {
-    use crate::session::orientation::{code, from_code, ORIENTATIONS};
+    use crate::session::preferences::orientation::{code, from_code, ORIENTATIONS};
     use reversi_engine::Symmetry;
     let t = crate::view::i18n::extras::Strings::of(props.lang);
     let name = |s: Symmetry| match s {

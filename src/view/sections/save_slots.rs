@@ -6,7 +6,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::session::slots::{read_slot, save_slot, slot_key, SLOTS};
+use crate::session::kept::slots::{read_slot, save_slot, slot_key, SLOTS};
 use crate::session::Kept;
 use crate::view::browser::storage;
 use crate::view::i18n::{self, Lang};

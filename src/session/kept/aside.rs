@@ -2,8 +2,9 @@
 //! an expert game replaced on the board, the latest last, a click or a few away and never lost without
 //! asking ([`MAX_REPLACED`] of them, the oldest dropped first).
 
-use super::saved::Kept;
 use super::slots;
+use super::Kept;
+use crate::session::GameClock;
 use reversi_engine::Game;
 
 /// How many replaced games are kept.
@@ -55,7 +56,7 @@ impl Aside {
 }
 
 /// `clock`, stopped (a game put aside or brought back starts its clock again when next charged).
-fn stopped(clock: Option<super::GameClock>) -> Option<super::GameClock> {
+fn stopped(clock: Option<GameClock>) -> Option<GameClock> {
     clock.map(|mut clock| {
         clock.stop();
         clock

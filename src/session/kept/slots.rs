@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::persist::{restore, save, Malformed, RestoreError};
+use crate::session::kept::persist::{restore, save, Malformed, RestoreError};
 use crate::session::{Kept, Settings};
 use reversi_engine::{Game, Position};
 
@@ -12,7 +12,7 @@ pub const SLOTS: usize = 5;
 
 /// The storage key of slot `n` (1-based). Each slot has its own key, so a damaged one cannot spoil another.
 pub fn slot_key(n: usize) -> String {
-    crate::session::storage::slot(n)
+    crate::session::kept::storage::slot(n)
 }
 
 /// What a slot shows without being loaded.

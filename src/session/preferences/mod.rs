@@ -3,6 +3,8 @@
 //! browser's storage (`crate::view::hooks`), and each saved game keeps the scoring and the analysis it was
 //! looked at with.
 
+pub mod orientation;
+
 use super::game::settings::Scoring;
 use reversi_engine::Symmetry;
 
@@ -63,7 +65,7 @@ impl BoardView {
     pub fn text(&self) -> String {
         format!(
             "orientation={}\nstable={}\n",
-            super::orientation::code(self.orientation),
+            orientation::code(self.orientation),
             u8::from(self.stable)
         )
     }
@@ -72,14 +74,12 @@ impl BoardView {
     /// as the older scheme kept it on its own, read when the text has none.
     pub fn read(text: Option<&str>, before: Option<&str>) -> BoardView {
         let mut view = BoardView {
-            orientation: before.map_or(Symmetry::Identity, super::orientation::from_code),
+            orientation: before.map_or(Symmetry::Identity, orientation::from_code),
             ..BoardView::default()
         };
         for line in text.unwrap_or_default().lines() {
             match line.split_once('=') {
-                Some(("orientation", code)) => {
-                    view.orientation = super::orientation::from_code(code)
-                }
+                Some(("orientation", code)) => view.orientation = orientation::from_code(code),
                 Some(("stable", on)) => view.stable = on == "1",
                 _ => {}
             }
@@ -323,7 +323,7 @@ mod tests {
         };
         assert_eq!(BoardView::read(Some(&view.text()), None), view);
         // Nothing kept under the one key: the orientation the older scheme kept.
-        let code = super::super::orientation::code(Symmetry::Rotate90);
+        let code = super::orientation::code(Symmetry::Rotate90);
         assert_eq!(
             BoardView::read(None, Some(code)).orientation,
             Symmetry::Rotate90

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::session::{ClockSettings, GameClock, Kept, Mode, Scoring, Settings, Start};
 use reversi_engine::{Color, Game, Position, Square, MAX_LEVEL};
 
-pub use crate::session::saved::{Invalid, Malformed, RestoreError, VERSION};
+pub use crate::session::kept::{Invalid, Malformed, RestoreError, VERSION};
 
 /// Brings saved data of an older format version up to [`VERSION`], one version at a time, each step tested:
 /// version 1 wrote the start choice as text (`random:10:-2:2`), version 2 as a tagged object; up to version 2

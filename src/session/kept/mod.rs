@@ -1,11 +1,17 @@
-//! What is saved of a game ([`Kept`]: the save format's content, never the session), the format's version,
-//! and why saved data could not be restored; the storage code ([`crate::session::persist`]) writes and reads
-//! it, and the session's notices name its errors.
+//! What is kept, a part of its own: what is saved of a game ([`Kept`]: the save format's content, never the
+//! session), the format's version, and why saved data could not be restored; the format itself
+//! ([`persist`]), the save slots and the games aside as stored ([`slots`]), the games kept aside on the page
+//! ([`aside`]), and every storage key ([`storage`]).
+
+pub mod aside;
+pub mod persist;
+pub mod slots;
+pub mod storage;
 
 use std::fmt;
 
-/// The format version written. Older versions are brought up to it by [`crate::session::persist::migrate`]; newer ones are refused
-/// (and kept, see [`crate::session::storage::unreadable`]).
+/// The format version written. Older versions are brought up to it by [`persist::migrate`]; newer ones are
+/// refused (and kept, see [`storage::unreadable`]).
 pub const VERSION: u32 = 3;
 
 /// Why saved data could not be restored.
@@ -110,7 +116,7 @@ use reversi_engine::Game;
 
 /// What is kept of a game when it is saved, put aside or brought back: its settings, its record (moves to
 /// redo included), its clock, and how it was being looked at. The save format
-/// ([`crate::session::persist`]) writes and reads this, never the session.
+/// ([`crate::session::kept::persist`]) writes and reads this, never the session.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kept {
     /// Which game this is (see [`crate::session::Play::id`]; 0: not known).

@@ -3,9 +3,9 @@
 //! … when that is taken: see `crate::view::browser::keep_aside`). A key of an older scheme is still read
 //! ([`TRAINING_BEFORE`]), and written no more.
 
-/// The game on the board, saved after every change ([`crate::session::persist`]).
+/// The game on the board, saved after every change ([`crate::session::kept::persist`]).
 pub const AUTOSAVE: &str = "reversi.autosave";
-/// The games kept aside ([`crate::session::slots::save_replaced`]).
+/// The games kept aside ([`crate::session::kept::slots::save_replaced`]).
 pub const REPLACED: &str = "reversi.replaced";
 /// The training room's progress ([`crate::session::training::Progress`]).
 pub const TRAINING: &str = "reversi.training";
