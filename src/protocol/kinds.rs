@@ -1,6 +1,6 @@
 //! What each kind of request is, beside what it carries: who needs it first, how long it may run, which data
 //! file its worker must hold, and which replies end it. One exhaustive match a fact, so that a new kind of
-//! request or reply makes the compiler point at every fact to fill in; the pool, the channel and the worker
+//! request or reply makes the compiler point at every fact to fill in; the pool, the page's hook and the worker
 //! read these and never list kinds of their own.
 
 use super::{Request, Response, MAX_ANALYSE_MILLIS};

@@ -251,7 +251,7 @@ test('the AI’s move is not delayed by the analysis, and a hidden page stops th
   const { posted, millis } = await page.evaluate(() => {
     const search = window.__posted.find((p) => p.data.startsWith('{"Search"'));
     const best = window.__answers.find((a) => a.data.startsWith('{"BestMove"'));
-    return { posted: search.t, millis: JSON.parse(best.data).BestMove.millis };
+    return { posted: search.t, millis: JSON.parse(best.data).BestMove.report.millis };
   });
   // The reply is held 400 ms after a person's move (the pace), then asked.
   assert.ok(posted - clicked < 1_500, `the search was asked ${Math.round(posted - clicked)} ms after the click`);
