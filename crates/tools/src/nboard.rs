@@ -203,6 +203,30 @@ impl NboardSession {
     }
 }
 
+/// Runs an NBoard session on stdin and stdout until the input ends (or the output closes).
+pub fn run() -> std::process::ExitCode {
+    use std::io::{BufRead, Write};
+    let mut session = NboardSession::new();
+    let stdin = std::io::stdin();
+    let mut stdout = std::io::stdout().lock();
+    // Lines as bytes: one that is not UTF-8 must not end the session.
+    for line in stdin.lock().split(b'\n') {
+        let Ok(mut line) = line else { break };
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        for out in session.handle_bytes(&line) {
+            if writeln!(stdout, "{out}")
+                .and_then(|_| stdout.flush())
+                .is_err()
+            {
+                return std::process::ExitCode::SUCCESS;
+            }
+        }
+    }
+    std::process::ExitCode::SUCCESS
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -311,25 +311,6 @@ fn report<E: std::fmt::Display>(command: &str, result: Result<ExitCode, E>) -> E
 /// Deepest perft the command accepts.
 pub const MAX_PERFT_DEPTH: u32 = 20;
 
-/// The ends of the output pipe closing early (`reversi replay … | head -1`) ends the command quietly, as for
-/// any Unix tool, instead of a panic on the failed write. The servers (`serve`, `bot`) keep Rust's default,
-/// so that a closed socket is an error they handle.
-fn quiet_on_closed_pipe() {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_DFL: usize = 0;
-        // SAFETY: `signal` from the C library with a valid signal number and the default disposition; no
-        // handler code runs in this process.
-        unsafe {
-            signal(SIGPIPE, SIG_DFL);
-        }
-    }
-}
-
 /// Runs the command line with the process arguments.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -337,7 +318,7 @@ pub fn main() -> ExitCode {
         cli.command,
         Command::Serve { .. } | Command::BenchServer { .. } | Command::Bot { .. }
     ) {
-        quiet_on_closed_pipe();
+        common::quiet_on_closed_pipe();
     }
     match cli.command {
         Command::Perft {
@@ -448,7 +429,7 @@ pub fn main() -> ExitCode {
             });
             finish("review", result)
         }
-        Command::Nboard => run_nboard(),
+        Command::Nboard => crate::nboard::run(),
         Command::Serve {
             listen,
             db,
@@ -598,27 +579,4 @@ pub fn main() -> ExitCode {
             report("match", result)
         }
     }
-}
-
-fn run_nboard() -> ExitCode {
-    use std::io::{BufRead, Write};
-    let mut session = crate::nboard::NboardSession::new();
-    let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
-    // Lines as bytes: one that is not UTF-8 must not end the session.
-    for line in stdin.lock().split(b'\n') {
-        let Ok(mut line) = line else { break };
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        for out in session.handle_bytes(&line) {
-            if writeln!(stdout, "{out}")
-                .and_then(|_| stdout.flush())
-                .is_err()
-            {
-                return ExitCode::SUCCESS;
-            }
-        }
-    }
-    ExitCode::SUCCESS
 }
