@@ -187,8 +187,8 @@ fn arrived(state: &Rc<RefCell<State>>, file: DataFile, bytes: Result<Vec<u8>, Wo
 }
 
 fn received(state: &Rc<RefCell<State>>, request: Request) {
-    // A stop the page asked for the previous request (which ended before seeing it) is not for this one.
-    STOP.with(|stop| stop.store(false, Relaxed));
+    // The stop flag is the page's: it clears it before it posts a request (a stop it asked for the previous
+    // one is not for this one), and sets it to stop this one, even before this worker has read it.
     RUNNING.with(|r| r.set(request.id()));
     let mut borrowed = state.borrow_mut();
     if let Some(file) = borrowed.engine.needs(&request) {

@@ -218,6 +218,46 @@ test('an AI reply that lands while the page is hidden starts no analysis until t
   await context.close();
 });
 
+test('forty hide-and-show flips in a row: one analysis deepens at a time, and the last position\'s goes on', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, { init: recordWorkerMessages });
+  await restoreGame(page, { moves: MIDGAME, level: 7 });
+  await page.check('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=values-depth]', { timeout: 10_000 });
+  await page.evaluate(async () => {
+    const flip = (hidden) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    // Shown for 10 to 30 ms: the page hidden again about when the new analysis is handed to a worker (after
+    // the paint), and sometimes just after, before the worker has read it.
+    for (let i = 0; i < 40; i++) {
+      flip(true);
+      await new Promise((r) => setTimeout(r, 5));
+      flip(false);
+      await new Promise((r) => setTimeout(r, 10 + (i % 5) * 5));
+    }
+  });
+  await page.waitForTimeout(2_000);
+  const { posted, replies } = await page.evaluate(() => ({
+    posted: window.__posted
+      .filter((p) => p.data.startsWith('{"Analyse"'))
+      .map((p) => ({ id: JSON.parse(p.data).Analyse.id, t: p.t })),
+    replies: window.__answers
+      .filter((a) => /^\{"Analys(is|ed)"/.test(a.data))
+      .map((a) => ({ id: Object.values(JSON.parse(a.data))[0].id, t: a.t })),
+  }));
+  // No analysis replies once a newer one was handed to a worker: the one withdrawn had stopped first.
+  for (const { id, t } of posted) {
+    const late = replies.filter((r) => r.id < id && r.t > t);
+    assert.deepEqual(late, [], `analysis ${id} started while an older one still replied`);
+  }
+  // The last one asked is the one deepening now.
+  const last = posted[posted.length - 1].id;
+  assert.ok(replies.some((r) => r.id === last), 'the position shown is analysed');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the AI’s move is not delayed by the analysis, and a hidden page stops the deepening', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`, { init: recordWorkerMessages });
   // The person (black) against level 7 (3 s a move), 36 empties, black to move.

@@ -272,6 +272,13 @@ test('an XOT start and a random start within a range, against the AI and between
   await page.selectOption('[data-testid=random-low]', '-2');
   await page.selectOption('[data-testid=random-high]', '2');
   await page.click('[data-testid=start]');
+  // The XOT game's record may still be drawn for a frame (the panel follows the board): the random start
+  // has come when the record shows neither the XOT's 8 moves nor the empty record of the game looking for it.
+  await page.waitForFunction(
+    (xot) => ![xot, ''].includes(document.querySelector('[data-testid=transcript]').textContent),
+    xot,
+    { timeout: 30_000 },
+  );
   await page.waitForSelector('[data-testid=started]', { timeout: 30_000 });
   assert.equal((await text(page, 'transcript')).length, 40);
   const value = Number(await page.getAttribute('[data-testid=started]', 'data-value'));

@@ -476,6 +476,21 @@ impl<O: Clone + std::fmt::Debug + PartialEq> Pool<O> {
             else {
                 return;
             };
+            // One analysis at a time: the analysis on the board asked again (the page shown again, another
+            // position) waits while a withdrawn one is still stopping, which takes milliseconds, so that
+            // hide-and-show flips never leave several deepening at once; it takes up from the table.
+            let stopping = self.slots.iter().any(|(s, _)| {
+                matches!(
+                    s,
+                    Slot::Busy {
+                        stopped: Some(_),
+                        ..
+                    }
+                )
+            });
+            if self.queue[index].priority() == Priority::Background && stopping {
+                return;
+            }
             let holder = self
                 .affinity
                 .idle_holder(&self.queue[index].request, &self.slots);

@@ -194,6 +194,41 @@ fn the_ai_move_stops_a_room_question_when_every_worker_is_busy() {
 }
 
 #[test]
+fn sharing_memory_an_analysis_asked_again_waits_for_the_one_stopping() {
+    let (mut pool, g) = started_as(2, true);
+    let analyse = |id| Request::Analyse {
+        id,
+        position: Position::START,
+        limit: None,
+    };
+    assert_eq!(
+        posts(&pool.submit(Owner::Game, analyse(20), 0, 0.0)),
+        [(0, 20)]
+    );
+    // The page hidden and shown twenty times in a row: each analysis withdrawn, the next asked.
+    let (mut all, mut t) = (Vec::new(), 0.0);
+    for id in 21..41 {
+        t += 0.01;
+        all.extend(pool.cancel(id - 1, t));
+        all.extend(pool.submit(Owner::Game, analyse(id), 0, t));
+    }
+    // None starts while the first is stopping, though a worker is idle: one analysis at a time.
+    assert!(posts(&all).is_empty(), "{:?}", posts(&all));
+    assert_eq!(stops(&all), [0]);
+    assert_eq!(pool.running(), [(0, 20)]);
+    // The stopped one ends: the last asked, and only it, starts.
+    let effects = pool.reply(0, g[0], Response::Analysed { id: 20 }, t + 0.05);
+    assert!(delivered(&effects).is_empty());
+    assert_eq!(posts(&effects), [(0, 40)]);
+    // What is more urgent does not wait: a room question takes the idle worker while one stops.
+    pool.cancel(40, t + 0.1);
+    assert_eq!(
+        posts(&pool.submit(Owner::Room, review(50), 0, t + 0.1)),
+        [(1, 50)]
+    );
+}
+
+#[test]
 fn sharing_memory_the_analysis_on_the_board_gives_way_to_a_room_question() {
     let (mut pool, generations) = started_as(2, true);
     let analyse = Request::Analyse {

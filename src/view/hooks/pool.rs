@@ -133,11 +133,11 @@ fn shared_memory() -> Result<js_sys::WebAssembly::Memory, JsValue> {
     js_sys::WebAssembly::Memory::new(&descriptor)
 }
 
-/// Sets the byte at `address` of `memory` (a worker's stop flag).
-fn set_flag(memory: &js_sys::WebAssembly::Memory, address: u32) {
+/// Sets the byte at `address` of `memory` (a worker's stop flag) to `value`.
+fn set_flag(memory: &js_sys::WebAssembly::Memory, address: u32, value: i32) {
     let bytes = js_sys::Uint8Array::new(&memory.buffer());
     // An address outside the memory (a worker's greeting gone wrong) is ignored: the watchdog catches it.
-    let _ = js_sys::Atomics::store(&bytes, address, 1);
+    let _ = js_sys::Atomics::store(&bytes, address, value);
 }
 
 /// Runs one step of the pool and carries out what it asks: workers started (the old one in the slot
@@ -171,11 +171,19 @@ fn step(shared: &Shared, f: impl FnOnce(&mut Pool, f64) -> Vec<Effect<Asker>>) {
                 if let (Some(memory), Some(Some(flag))) =
                     (&state.memory, state.stop_flags.get(slot))
                 {
-                    set_flag(memory, *flag);
+                    set_flag(memory, *flag, 1);
                 }
             }
             Effect::Post { slot, request } => {
                 let state = shared.borrow();
+                // The flag is cleared here, before the post, and never by the worker: a stop set after the
+                // post holds even when the worker reads the request later (busy ending the one before, it
+                // would otherwise clear a stop meant for this one, and run it to its end).
+                if let (Some(memory), Some(Some(flag))) =
+                    (&state.memory, state.stop_flags.get(slot))
+                {
+                    set_flag(memory, *flag, 0);
+                }
                 if let Some(Some(running)) = state.workers.get(slot) {
                     let text = serde_json::to_string(&request).expect("requests always encode");
                     // A worker that cannot take it is caught by the watchdog.
