@@ -23,14 +23,14 @@ const BOOKED = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1';
 /** The depth the analysis says its values have (a number, or 'exact'), once it shows values. */
 const shownDepth = (page) => page.getAttribute('[data-testid=values-depth]', 'data-depth');
 
-/** Every valued square with its value (hundredths of a disc) and depth. */
+/** Every valued square with its value (hundredths of a disc) and depth (each value drawn over its square). */
 const valued = (page) =>
-  page.$$eval('[data-square]', (cells) =>
+  page.$$eval('[data-value-square]', (cells) =>
     cells
       .filter((c) => c.querySelector('[data-value]'))
       .map((c) => {
         const v = c.querySelector('[data-value]');
-        return { square: c.dataset.square, value: Number(v.dataset.value), depth: v.dataset.depth, best: v.classList.contains('best') };
+        return { square: c.dataset.valueSquare, value: Number(v.dataset.value), depth: v.dataset.depth, best: v.classList.contains('best') };
       }),
   );
 
@@ -64,7 +64,7 @@ test('the values deepen with no click, the room still answers, the hint is the b
   await page.waitForSelector('[data-testid=hint-text]');
   const agree = await page.waitForFunction(() => {
     const hint = document.querySelector('[data-testid=hint-text]');
-    const best = document.querySelector(`[data-square=${hint?.dataset.square}] [data-value]`);
+    const best = document.querySelector(`[data-value-square=${hint?.dataset.square}] [data-value]`);
     return best?.classList.contains('best') && best.dataset.value === hint.dataset.score;
   }, null, { timeout: 10_000 });
   assert.ok(await agree.jsonValue());
@@ -75,7 +75,7 @@ test('the values deepen with no click, the room still answers, the hint is the b
   const lines = page.locator('[data-testid=top-line]');
   assert.equal(await lines.count(), 3);
   const firstLine = await lines.nth(0).getAttribute('data-square');
-  assert.ok(await page.$(`[data-square=${firstLine}] .value.best`), 'the first line is the best move’s');
+  assert.ok(await page.$(`[data-value-square=${firstLine}] .value.best`), 'the first line is the best move’s');
   const second = lines.nth(1);
   const secondMoves = await second.locator('[data-testid=line-move]').allTextContents();
   assert.ok(secondMoves.length >= 2, `a line of its own: ${secondMoves}`);
@@ -93,7 +93,7 @@ test('the values deepen with no click, the room still answers, the hint is the b
   assert.equal(transcript.slice(MIDGAME.length), secondMoves.slice(0, 2).join(''));
   await page.waitForFunction(() => {
     const legal = [...document.querySelectorAll('[data-legal=true]')].map((c) => c.dataset.square).sort();
-    const valued = [...document.querySelectorAll('[data-square]')].filter((c) => c.querySelector('[data-value]')).map((c) => c.dataset.square).sort();
+    const valued = [...document.querySelectorAll('[data-value-square]')].filter((c) => c.querySelector('[data-value]')).map((c) => c.dataset.valueSquare).sort();
     return legal.length > 0 && JSON.stringify(legal) === JSON.stringify(valued);
   }, null, { timeout: 10_000 });
   assert.deepEqual(errors, []);
@@ -128,6 +128,48 @@ test('at 20 empties the values become exact, as reversi solve says, and the hint
   await page.waitForFunction((sq) => document.querySelector('[data-testid=hint-text]')?.dataset.score !== undefined, null);
   assert.equal(Number(await page.getAttribute('[data-testid=hint-text]', 'data-score')), solved.score * 100);
   assert.match(await page.textContent('[data-testid=hint-text]'), /exact/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('one report, one frame: the heading, the values on the squares and the best lines show one depth in every frame', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?workers=2`);
+  await page.waitForSelector('[data-legal=true]');
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, ENDGAME);
+  await page.waitForFunction(() => document.querySelectorAll('[data-disc=empty]').length === 20);
+  // The page's thread slowed 8× (a slow phone), where the page's scheduler paints between renders.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  // Every frame, what each of the three shows; a frame where they disagree is kept.
+  await page.evaluate(() => {
+    window.__frames = 0;
+    window.__disagree = [];
+    const look = () => {
+      const head = document.querySelector('[data-testid=values-depth]')?.dataset.depth ?? null;
+      const lines = document.querySelector('[data-testid=top-lines]')?.dataset.depth ?? null;
+      const squares = [...new Set([...document.querySelectorAll('[data-testid=board] .value')].map((v) => v.dataset.depth))];
+      const one = head === lines && (head === null ? squares.length === 0 : squares.length === 1 && squares[0] === head);
+      if (!one) window.__disagree.push({ head, lines, squares });
+      window.__frames += 1;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.check('[data-testid=analyse]');
+  // The values deepen to exact; then two moves, each new position's values deepening from the start.
+  for (const square of ['d8', 'c8']) {
+    await page.waitForFunction(() => document.querySelector('[data-testid=values-depth]')?.dataset.depth === 'exact', null, {
+      timeout: 60_000,
+    });
+    await page.click(`[data-square=${square}]`);
+    await page.waitForTimeout(300);
+  }
+  await page.waitForTimeout(1_000);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const { frames, disagree } = await page.evaluate(() => ({ frames: window.__frames, disagree: window.__disagree }));
+  assert.ok(frames > 30, `${frames} frames looked at`);
+  assert.deepEqual(disagree.slice(0, 5), [], `${disagree.length} of ${frames} frames disagree`);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -108,8 +108,8 @@ test('analysis shows a value on every legal move; phone layout fits', async () =
   const { page, context, errors } = await openPage(env.browser, env.server.url, { viewport: { width: 360, height: 740 } });
   await newGame(page, { mode: 'hvh' });
   await page.check('[data-testid=analyse]');
-  await page.waitForSelector('[data-square=d3] .value', { timeout: 20000 });
-  const valued = await page.$$eval('.value', (cells) => cells.map((c) => c.closest('[data-square]').dataset.square).sort());
+  await page.waitForSelector('[data-value-square=d3] .value', { timeout: 20000 });
+  const valued = await page.$$eval('.value', (cells) => cells.map((c) => c.closest('[data-value-square]').dataset.valueSquare).sort());
   assert.deepEqual(valued, ['c4', 'd3', 'e6', 'f5']);
   const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   assert.ok(fits, 'no sideways scrolling at 360 px');

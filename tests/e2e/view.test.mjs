@@ -80,16 +80,16 @@ test('the analysis follows the position browsed', async () => {
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
   await page.click('[data-testid=analyse]');
-  await page.waitForSelector('.square .value');
+  await page.waitForSelector('[data-testid=board] .value');
   await page.click('.move-list >> text="1. f5"');
   // After f5, white's moves: d6, f6 and f4.
   await page.waitForFunction(() => {
-    const valued = [...document.querySelectorAll('.square .value')].map((v) => v.closest('[data-square]').dataset.square);
+    const valued = [...document.querySelectorAll('[data-testid=board] .value')].map((v) => v.closest('[data-value-square]').dataset.valueSquare);
     return valued.sort().join() === 'd6,f4,f6';
   });
   // Whose values they are is said under the board, and the squares sign them as the text does.
   assert.equal(await text(page, 'values-legend'), 'Values in discs for White, the side to move');
-  for (const v of await page.$$eval('.square .value', (e) => e.map((x) => x.textContent))) {
+  for (const v of await page.$$eval('[data-testid=board] .value', (e) => e.map((x) => x.textContent))) {
     assert.match(v, /^[+−]\d+\.\d$/);
   }
   assert.deepEqual(errors, []);
@@ -316,7 +316,7 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
   const desktop = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 } });
   await restoreGame(desktop.page, { moves: MIDGAME, level: 4 });
   await desktop.page.check('[data-testid=analyse]');
-  await desktop.page.waitForSelector('.square .value');
+  await desktop.page.waitForSelector('[data-testid=board] .value');
   await desktop.page.click('[data-testid=hint]');
   await desktop.page.click('[data-testid=show-line]');
   await desktop.page.waitForSelector('.line-step');

@@ -180,9 +180,9 @@ test('sharing one memory: a move during a deep analysis gets the analysis of the
   await page.waitForFunction(
     () => {
       const legal = [...document.querySelectorAll('[data-legal=true]')].map((c) => c.dataset.square).sort();
-      const valued = [...document.querySelectorAll('[data-square]')]
+      const valued = [...document.querySelectorAll('[data-value-square]')]
         .filter((c) => c.querySelector('[data-value]'))
-        .map((c) => c.dataset.square)
+        .map((c) => c.dataset.valueSquare)
         .sort();
       return legal.length > 0 && JSON.stringify(legal) === JSON.stringify(valued);
     },

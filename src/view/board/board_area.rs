@@ -5,7 +5,6 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::top_lines::TopLines;
 use super::{BoardView, PositionEditor};
 use crate::protocol::WireAnalysis;
 use crate::session::room::{GraphPoint, LossPoint, ReviewedMove};
@@ -13,7 +12,7 @@ use crate::session::training::Training;
 use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
 use crate::view::hooks::use_show_ply;
-use crate::view::i18n::{self, Lang};
+use crate::view::i18n::Lang;
 use crate::view::panels::AfterBoard;
 use reversi_engine::{Bitboard, Game, Move, Position, PositionError, Square};
 
@@ -138,9 +137,6 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         };
     }
     let analysis = props.analysis.clone();
-    let values = analysis.as_ref().map_or_else(Vec::new, |a| a.values());
-    let values_depth = analysis.as_ref().map_or((0, false), |a| (a.depth, a.exact));
-    let valued = !values.is_empty();
     let pointed = match (&*drawn, &analysis) {
         (Some((at, first)), Some(analysis)) if *at == position => analysis
             .moves
@@ -155,24 +151,14 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             if *props.editing {
                 <PositionEditor initial={game.position()} on_play={on_set_up} on_error={on_position_error} on_close={on_close_editor} on_draft={props.on_draft.clone()} {lang} orientation={props.orientation} />
             } else {
+                // The values, their heading and the best lines under the board, drawn by the board's one
+                // render from one report.
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
                     {line}
-                    {values} {values_depth} {on_square} {lang} orientation={props.orientation}
+                    {analysis} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
+                    {on_square} {lang} orientation={props.orientation}
                     stable={props.stable} />
-                // Under the board, with the best lines: the board stays where it is when the analysis starts.
-                if valued {
-                    <p class="values-head">
-                        <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, position.to_move) }</span>
-                        { " · " }
-                        <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
-                            { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }
-                        </span>
-                    </p>
-                }
-                if let Some(analysis) = analysis {
-                    <TopLines {analysis} {position} playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play} {lang} />
-                }
             }
             <AfterBoard board={position}>
                 <EvalGraph points={(*props.graph).clone()} plies={game.plies().len()}

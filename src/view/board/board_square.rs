@@ -64,7 +64,7 @@ pub(super) fn signed(hundredths: i32) -> String {
 }
 
 /// A value as its square writes it: to a tenth of a disc, an exact one in whole discs ("+4", "0").
-fn shown_value(v: SquareValue) -> String {
+pub(super) fn shown_value(v: SquareValue) -> String {
     if v.exact {
         let discs = v.value / 100;
         if discs == 0 {
@@ -122,6 +122,7 @@ pub fn board_square(props: &SquareProps) -> Html {
                 props.last.then_some("last"),
                 props.hint.then_some("hint"),
                 (legal && props.previewed).then_some("previewed"),
+                props.value.is_some().then_some("valued"),
             )}
             data-square={square.to_string()}
             data-disc={disc}
@@ -141,15 +142,6 @@ pub fn board_square(props: &SquareProps) -> Html {
             }
             if let Some((n, first_side)) = props.step {
                 <span class={classes!("line-step", first_side.then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
-            }
-            if let Some(v) = props.value {
-                <span class={classes!("value", v.best.then_some("best"), v.exact.then_some("exact"))}
-                    data-value={v.value.to_string()}
-                    data-depth={if v.exact { "exact".to_string() } else { v.depth.to_string() }}
-                    // The depth is drawn small beside the value by the style sheet (read out in the name).
-                    data-mark={if v.exact { "=".to_string() } else { v.depth.to_string() }}>
-                    { shown_value(v) }
-                </span>
             }
         </button>
     }

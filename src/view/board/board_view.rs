@@ -1,12 +1,19 @@
 //! The 8×8 board with its coordinates: one button per square, carrying the attributes that tests use
-//! (`data-square`, `data-disc`, `data-legal`), the last-move marker, the flip animation, a hinted move and the
-//! analysed value of each legal move.
+//! (`data-square`, `data-disc`, `data-legal`), the last-move marker, the flip animation and a hinted move;
+//! and the analysis of the position shown: each legal move's value on its square, the heading (whose values,
+//! how deep) and the best lines under the board. The three are drawn by this component's one render, from
+//! one report: the page's scheduler may paint between two components' renders (it yields every 16 ms of
+//! work), so values drawn by the squares' own components could lag the heading by a frame.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::board_square::{BoardSquare, SquareValue};
+use super::board_square::{shown_value, BoardSquare, SquareValue};
+use super::top_lines::{top_lines, TopLinesProps};
+use crate::protocol::WireAnalysis;
 use crate::session::preferences::orientation::{edge_labels, square_at};
-use crate::view::i18n::Lang;
+use crate::view::i18n::{self, Lang};
 use reversi_engine::{Bitboard, Position, Square, Symmetry};
 
 /// Properties of [`BoardView`].
@@ -25,12 +32,19 @@ pub struct BoardProps {
     /// A hinted move, highlighted.
     #[prop_or_default]
     pub hint: Option<Square>,
-    /// Values of legal moves to print on them (hundredths of a disc).
+    /// The analysis of the position shown: each legal move's value on its square, the heading and the best
+    /// lines (none when it is off, or before its first values).
     #[prop_or_default]
-    pub values: Vec<(Square, i32)>,
-    /// The depth of those values (plies), and whether they are exact.
+    pub analysis: Option<Rc<WireAnalysis>>,
+    /// Whether a best line's moves can be played (the person's turn, on the game's own position).
     #[prop_or_default]
-    pub values_depth: (u32, bool),
+    pub lines_playable: bool,
+    /// Called with the first move of the best line pointed at or focused, `None` after.
+    #[prop_or_default]
+    pub on_draw: Callback<Option<Square>>,
+    /// Called with a best line's moves up to the one clicked.
+    #[prop_or_default]
+    pub on_play: Callback<Vec<Square>>,
     /// The engine's line, drawn as numbered steps on its first squares.
     #[prop_or_default]
     pub line: Vec<Square>,
@@ -59,7 +73,23 @@ pub fn board_view(props: &BoardProps) -> Html {
         .iter()
         .map(|c| html! { <span class="coord" aria-hidden="true">{ c }</span> })
         .collect();
-    let best_value = props.values.iter().map(|&(_, v)| v).max();
+    let values = props
+        .analysis
+        .as_ref()
+        .map_or_else(Vec::new, |a| a.values());
+    let values_depth = props
+        .analysis
+        .as_ref()
+        .map_or((0, false), |a| (a.depth, a.exact));
+    let best_value = values.iter().map(|&(_, v)| v).max();
+    let square_value = |v: i32| SquareValue {
+        value: v,
+        best: Some(v) == best_value,
+        depth: values_depth.0,
+        exact: values_depth.1,
+    };
+    // Each value drawn over its square, in this render (see the module's documentation).
+    let mut value_cells = Vec::new();
     // The square under the pointer (kept as the pointer reports it), the legal moves it is judged by, and
     // what is drawn of it: the legal move previewed and the discs it would turn. A report that changes
     // nothing drawn (the browser reports the pointer entering the square just played, once it is no longer
@@ -92,7 +122,24 @@ pub fn board_view(props: &BoardProps) -> Html {
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = square_at(props.orientation, column, row);
-            let value = props.values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
+            let value = values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
+            if let Some(v) = value.map(square_value) {
+                // Both lines of the area: an absolutely placed item with an end left `auto` reaches the edge.
+                let place = format!("grid-area:{}/{}/{}/{}", row + 2, column + 2, row + 3, column + 3);
+                value_cells.push(html! {
+                    <span key={format!("value-{}", square.index())} class="value-cell" style={place}
+                        data-value-square={square.to_string()} aria-hidden="true">
+                        <span class={classes!("value", v.best.then_some("best"), v.exact.then_some("exact"))}
+                            data-value={v.value.to_string()}
+                            data-depth={if v.exact { "exact".to_string() } else { v.depth.to_string() }}
+                            // The depth is drawn small beside the value by the style sheet (read out in the
+                            // square's name).
+                            data-mark={if v.exact { "=".to_string() } else { v.depth.to_string() }}>
+                            { shown_value(v) }
+                        </span>
+                    </span>
+                });
+            }
             // The first moves of the line, numbered, each marked by who plays it; a square played twice in
             // it (never) keeps its first.
             let step = props
@@ -116,12 +163,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     would_flip={would_flip.contains(square)}
                     stable={props.stable.contains(square)}
                     {step}
-                    value={value.map(|v| SquareValue {
-                        value: v,
-                        best: Some(v) == best_value,
-                        depth: props.values_depth.0,
-                        exact: props.values_depth.1,
-                    })}
+                    value={value.map(square_value)}
                     on_square={props.on_square.clone()}
                     on_preview={on_preview.clone()}
                     lang={props.lang}
@@ -136,14 +178,39 @@ pub fn board_view(props: &BoardProps) -> Html {
             </>
         }
     });
+    let rows: Vec<Html> = rows.collect();
+    let lang = props.lang;
     html! {
-        <div class="board-frame">
-            <div class="board" data-testid="board" role="group" aria-label={props.lang.strings().board}
-                data-orientation={crate::session::preferences::orientation::code(props.orientation)}>
-                <span class="corner"></span>
-                { columns }
-                { for rows }
+        <>
+            <div class="board-frame">
+                <div class="board" data-testid="board" role="group" aria-label={lang.strings().board}
+                    data-orientation={crate::session::preferences::orientation::code(props.orientation)}>
+                    <span class="corner"></span>
+                    { columns }
+                    { for rows }
+                    { for value_cells }
+                </div>
             </div>
-        </div>
+            // Under the board, with the best lines: the board stays where it is when the analysis starts.
+            if !values.is_empty() {
+                <p class="values-head">
+                    <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, props.position.to_move) }</span>
+                    { " · " }
+                    <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
+                        { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }
+                    </span>
+                </p>
+            }
+            if let Some(analysis) = props.analysis.clone() {
+                { top_lines(&TopLinesProps {
+                    analysis,
+                    position: props.position,
+                    playable: props.lines_playable,
+                    on_draw: props.on_draw.clone(),
+                    on_play: props.on_play.clone(),
+                    lang,
+                }) }
+            }
+        </>
     }
 }

@@ -15,8 +15,7 @@ pub const TOP_LINES: usize = 3;
 /// How many moves of a line are written out.
 const LINE_MOVES: usize = 12;
 
-/// Properties of [`TopLines`].
-#[derive(Properties, PartialEq)]
+/// What [`top_lines`] draws.
 pub struct TopLinesProps {
     /// The analysis of the position shown.
     pub analysis: Rc<WireAnalysis>,
@@ -29,11 +28,12 @@ pub struct TopLinesProps {
     pub on_draw: Callback<Option<Square>>,
     /// Called with a line's moves up to the one clicked.
     pub on_play: Callback<Vec<Square>>,
+    /// Language of the labels.
     pub lang: Lang,
 }
 
-/// The best lines of the analysis.
-#[function_component(TopLines)]
+/// The best lines of the analysis, drawn in the render of the board that shows its values (so that the
+/// two always show one report).
 pub fn top_lines(props: &TopLinesProps) -> Html {
     let t = props.lang.strings();
     let analysis = &props.analysis;
@@ -82,7 +82,8 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
         }
     });
     html! {
-        <section class="top-lines" data-testid="top-lines" aria-label={t.top_lines}>
+        <section class="top-lines" data-testid="top-lines" aria-label={t.top_lines}
+            data-depth={if analysis.exact { "exact".to_string() } else { analysis.depth.to_string() }}>
             <ol>{ for lines }</ol>
         </section>
     }
