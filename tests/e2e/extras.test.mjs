@@ -103,7 +103,8 @@ function recordPosts() {
 
 test('the stable discs marked on a toggle of the board\'s view, computed by the engine, remembered across a reload', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, DESKTOP);
-  await page.waitForSelector('[data-legal=true]');
+  // Between two people: the position stays as it is set (against the AI, its reply would change it).
+  await newGame(page, { mode: 'hvh' });
   // Row 1 black but h1, white on h1 and a8, the four centre discs: row 1 and a8 can never be flipped.
   const empty = '-'.repeat(16);
   await importText(page, `XXXXXXXO${empty}---OX------XO---${empty}O------- O`);
