@@ -459,11 +459,20 @@ fn on_key(
     if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training().is_open() {
         return;
     }
+    // The record's keys step through it and leave the page where it is.
+    let record = match e.key().as_str() {
+        "ArrowLeft" => Some(GameAction::Step(-1)),
+        "ArrowRight" => Some(GameAction::Step(1)),
+        "Home" => Some(GameAction::Browse(Some(0))),
+        "End" => Some(GameAction::Browse(None)),
+        _ => None,
+    };
+    if let Some(action) = record {
+        e.prevent_default();
+        session.dispatch(Action::Game(action));
+        return;
+    }
     match e.key().as_str() {
-        "ArrowLeft" => session.dispatch(Action::Game(GameAction::Step(-1))),
-        "ArrowRight" => session.dispatch(Action::Game(GameAction::Step(1))),
-        "Home" => session.dispatch(Action::Game(GameAction::Browse(Some(0)))),
-        "End" => session.dispatch(Action::Game(GameAction::Browse(None))),
         "u" | "U" => session.dispatch(Action::Game(GameAction::Undo)),
         "r" | "R" => session.dispatch(Action::Game(GameAction::Redo)),
         "h" | "H" => session.dispatch(Action::Hint),

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ARTIFACTS, newGame, openMore, openPage, painted, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, discs, importText, newGame, openMore, openPage, painted, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -16,6 +16,9 @@ const on = (screen) => ({ viewport: screen.viewport, colorScheme: screen.colorSc
 
 // 24 moves of a real game, past the opening book, black to move.
 const MIDGAME = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+// A whole game, each move the first legal one in order a1…h8 reversed (the last listed): 60 placements.
+const WHOLE_GAME =
+  'e6f6g6g7g8h8f5f8f7e7e8d8h7h6c4d7c8b8c7d6g4g5h4h5f4h3c5c6b6b7a7a8a6a5b5f3b4a4g3f2e3d3c3b3a3a2h2g2h1e2d2c2b2b1g1f1e1d1c1a1';
 
 for (const screen of SCREENS) test(`your move lands first: the lowest level replies no sooner than 400 ms after the click (${screen.name})`, async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
@@ -358,6 +361,47 @@ for (const screen of SCREENS) test(`the opening explorer fits its panel (${scree
   const [scroll, visible] = await page.$eval('.explorer', (e) => [e.scrollWidth, e.clientWidth]);
   assert.ok(scroll <= visible, `no sideways scroll in the explorer (${scroll} px in ${visible} px)`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const screen of SCREENS) test(`the keys step through the record, the move list follows the shown move, and the page stays where it is (${screen.name})`, async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+  await newGame(page, { mode: 'hvh' });
+  // A whole game (61 items in the list, more than its scroll box holds).
+  await importText(page, WHOLE_GAME);
+  await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, WHOLE_GAME);
+  const current = () => page.$eval('.move-list .move.current', (b) => b.textContent);
+  // The current move inside the list's own scroll box.
+  const inView = () =>
+    page.$eval('.move-list .move.current', (b) => {
+      const list = b.closest('ol').getBoundingClientRect();
+      const item = b.getBoundingClientRect();
+      return item.top >= list.top - 1 && item.bottom <= list.bottom + 1;
+    });
+  await painted(page);
+  assert.match(await current(), /^60\. a1/, 'the game\'s own position: its last move marked');
+  assert.equal(await inView(), true, 'the last move in view in the list');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.focus('body');
+  for (const key of ['Home', 'End', 'Home']) {
+    const before = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press(key);
+    await painted(page);
+    assert.equal(await page.evaluate(() => window.scrollY), before, `${key} leaves the page where it is`);
+  }
+  assert.equal(Object.values(await discs(page)).filter((d) => d !== 'empty').length, 4, 'the start');
+  assert.match(await current(), /Start/);
+  assert.equal(await inView(), true, 'the start in view in the list');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await painted(page);
+  assert.match(await current(), /^2\. /);
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await painted(page);
+  assert.match(await current(), /^59\. c1/);
+  assert.equal(await inView(), true, 'the last moves in view in the list');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -27,6 +27,29 @@ pub struct MoveListProps {
 pub fn move_list(props: &MoveListProps) -> Html {
     let t = props.lang.strings();
     let shown = props.browsing.unwrap_or(props.plies.len());
+    // The shown move kept in view inside the list's own scroll box (never the page's).
+    let list = use_node_ref();
+    {
+        let list = list.clone();
+        use_effect_with((shown, props.plies.len()), move |_| {
+            use wasm_bindgen::JsCast;
+            let Some(list) = list.cast::<web_sys::HtmlElement>() else {
+                return;
+            };
+            let current = list
+                .query_selector(".current")
+                .ok()
+                .flatten()
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(current) = current {
+                let (top, height) = (current.offset_top(), current.offset_height());
+                let (scrolled, room) = (list.scroll_top(), list.client_height());
+                if top < scrolled || top + height > scrolled + room {
+                    list.set_scroll_top((top - (room - height) / 2).max(0));
+                }
+            }
+        });
+    }
     let mut number = 0;
     let items = props.plies.iter().enumerate().map(|(i, ply)| {
         let label = match ply.mv {
@@ -68,7 +91,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let onclick_start = props.on_select.reform(move |_| Some(0));
     html! {
         <nav class="move-list" aria-label={t.moves}>
-            <ol>
+            <ol ref={list}>
                 <li key="start">
                     <button type="button" class={classes!("move", at_start.then_some("current"))} onclick={onclick_start}>
                         { t.start_position }
