@@ -52,11 +52,6 @@ impl Outbox {
         id
     }
 
-    /// The id the next request will take.
-    pub fn next_id(&self) -> RequestId {
-        self.next_id
-    }
-
     /// Sends `request` for `asker`, after `delay_ms`.
     pub fn send(&mut self, asker: Asker, request: Request, delay_ms: u32) {
         self.commands.push(Command::Send {
@@ -72,6 +67,7 @@ impl Outbox {
     }
 
     /// The commands so far, oldest first.
+    #[cfg(test)]
     pub fn commands(&self) -> &[Command] {
         &self.commands
     }
@@ -82,17 +78,20 @@ impl Outbox {
     }
 
     /// Appends commands already made (a test's log of everything sent).
+    #[cfg(test)]
     pub fn extend(&mut self, commands: impl IntoIterator<Item = Command>) {
         self.commands.extend(commands);
     }
 
     /// The number of commands so far (a mark for [`Outbox::pending_since`]).
+    #[cfg(test)]
     pub fn seq(&self) -> usize {
         self.commands.len()
     }
 
     /// The requests sent after the mark `seq` and not withdrawn since, with their delays (for tests and for
     /// reading what an action asked).
+    #[cfg(test)]
     pub fn pending_since(&self, seq: usize) -> Vec<(Request, u32)> {
         let mut out: Vec<(Request, u32)> = Vec::new();
         for command in self.commands.iter().skip(seq) {
@@ -107,6 +106,7 @@ impl Outbox {
     }
 
     /// The ids withdrawn after the mark `seq`.
+    #[cfg(test)]
     pub fn cancelled_since(&self, seq: usize) -> Vec<RequestId> {
         self.commands
             .iter()
@@ -119,11 +119,13 @@ impl Outbox {
     }
 
     /// The newest request still wanted, if any.
+    #[cfg(test)]
     pub fn last_request(&self) -> Option<(Request, u32)> {
         self.pending_since(0).pop()
     }
 
     /// Who asked the request `id`, if it was sent through this outbox.
+    #[cfg(test)]
     pub fn asker_of(&self, id: RequestId) -> Option<Asker> {
         self.commands.iter().find_map(|c| match c {
             Command::Send { asker, request, .. } if request.id() == id => Some(*asker),
