@@ -30,7 +30,7 @@ pub mod training;
 pub use self::action::Action;
 pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};
 pub use self::game::clock::GameClock;
-pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS};
+pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS, PASS_PAUSE_MS};
 pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 pub use self::game::{ExpertTitle, GameAction, GameIds, Outcome, Play};
 pub use self::kept::aside::{Aside, MAX_REPLACED};
@@ -293,8 +293,10 @@ impl Session {
             if let Some(held) = session.play.take_due(now) {
                 session.charge(now, out);
                 let (asker, response) = (held.asker, held.response);
+                let plies = session.play.game().plies().len();
                 session.step(Action::Answer { asker, response }, out);
                 session.charge(now, out);
+                session.pause_after_pass(plies, now);
             }
             match action {
                 Action::Answer {
@@ -325,6 +327,22 @@ impl Session {
             {
                 session.play.reply_due_at(now + session.pace.min_reply_ms);
             }
+            if !person {
+                session.pause_after_pass(plies, now);
+            }
+        }
+    }
+
+    /// Against the engine, after its move (the record was `plies` long before it) left the person no legal
+    /// move: the pass is shown, and the engine's next move waits the pace's pause after a pass to land.
+    fn pause_after_pass(&mut self, plies: usize, now: f64) {
+        let game = self.play.game();
+        if game.plies().len() > plies
+            && game.last_move() == Some(reversi_engine::Move::Pass)
+            && self.ai_to_move()
+            && matches!(self.play.settings().mode, Mode::HumanVsAi { .. })
+        {
+            self.play.reply_due_at(now + self.pace.pass_pause_ms);
         }
     }
 
@@ -548,7 +566,7 @@ impl Session {
     /// Puts `replacement` in place of the current game: what the engine was doing and the review go; an
     /// expert game is shown at its position; the engine is asked what the new position needs.
     fn replace_game(&mut self, replacement: Replacement, out: &mut Outbox) {
-        self.asks.cancel(&mut self.play, out);
+        self.asks.forget_game(&mut self.play, out);
         // A review belongs to the game it reviewed (the values it found stay, kept by position).
         if self.room.review().is_some() {
             Rc::make_mut(&mut self.room).forget_review(out);

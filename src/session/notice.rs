@@ -76,6 +76,11 @@ pub enum Notice {
         /// Why.
         error: PositionError,
     },
+    /// A pasted board is not a usable position; the game is unchanged.
+    ImportedBoardBad {
+        /// Why.
+        error: PositionError,
+    },
     /// The engine failed a request.
     EngineError {
         /// Why.
@@ -88,6 +93,17 @@ impl Notice {
     /// rather than as a warning.
     pub fn is_success(&self) -> bool {
         matches!(self, Notice::Copied | Notice::BroughtBack)
+    }
+
+    /// True for why pasted text could not be imported: the page says it beside the Import button.
+    pub fn is_import_error(&self) -> bool {
+        matches!(
+            self,
+            Notice::ImportEmpty
+                | Notice::ImportFailed { .. }
+                | Notice::GgfFailed { .. }
+                | Notice::ImportedBoardBad { .. }
+        )
     }
 }
 

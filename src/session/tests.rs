@@ -18,7 +18,7 @@ fn hvh() -> Program {
     })
 }
 
-fn search_id(session: &Program) -> RequestId {
+pub(super) fn search_id(session: &Program) -> RequestId {
     match session.channel.last_request() {
         Some((Request::Search { id, .. }, _)) => id,
         other => panic!("expected a search request, found {other:?}"),

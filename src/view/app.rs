@@ -16,12 +16,14 @@ use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
 use crate::session::GameAction;
 use crate::session::{Action, Kept, PrefAction, Session, Settings, ANALYSE_DEPTHS};
+use crate::view::analysis::EvalGraph;
 use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
-use crate::view::browser::{focus_square, page_link, refocus, take_shared_link};
+use crate::view::browser::{board_into_view, focus_square, page_link, refocus, take_shared_link};
 use crate::view::hooks::{
     use_autosave, use_engine_pool, use_game_clock, use_move_sounds, use_page_keys,
-    use_page_visibility, use_preferences, use_shared_links, use_training_progress, use_wake,
+    use_page_visibility, use_preferences, use_shared_links, use_show_ply, use_training_progress,
+    use_wake,
 };
 use crate::view::panels::{AfterBoard, GameControls, Header, NewGameForm, ResultCard, SharePanel};
 use crate::view::sections::{
@@ -87,9 +89,17 @@ fn main_view() -> Html {
     let on_undo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Undo));
     let on_redo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Redo));
     let on_hint = use_dispatch(dispatcher.clone(), |_| Action::Hint);
-    let on_review = use_dispatch(dispatcher.clone(), |_| {
-        Action::Room(RoomAction::StartReview)
-    });
+    // From the result card: the review starts and is brought into view, with the focus.
+    let on_review = {
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |_| {
+                dispatcher.dispatch(Action::Room(RoomAction::StartReview));
+                crate::view::browser::reveal("[data-testid=review]");
+            })
+        }))
+        .clone()
+    };
     let on_play_again = use_dispatch(dispatcher.clone(), |_| Action::PlayAgain);
     let on_copied = use_dispatch(dispatcher.clone(), |_| Action::Copied);
     let on_bring_back = use_dispatch(dispatcher.clone(), |_| Action::BringBack);
@@ -144,7 +154,21 @@ fn main_view() -> Html {
     let on_load_slot = use_dispatch(dispatcher.clone(), |saved: Kept| {
         Action::Restore(Box::new(saved))
     });
-    let on_import = use_dispatch(dispatcher.clone(), Action::Import);
+    // A game imported is brought into view once drawn; an error is said beside the button, brought into view.
+    let on_import = {
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |text: String| {
+                dispatcher.dispatch(Action::Import(text));
+                crate::view::browser::after_paint(|| {
+                    if crate::view::browser::into_view("#import-error").is_none() {
+                        board_into_view();
+                    }
+                });
+            })
+        }))
+        .clone()
+    };
     let link = page_link(&share::fragment_with_players(
         session.play().game(),
         &session.play().settings(),
@@ -159,11 +183,27 @@ fn main_view() -> Html {
     // Each component takes what it shows (a part of the session, or values worked out here once a render)
     // and asks for changes through typed callbacks made once here: one whose values did not change is not
     // rendered again. What a panel drawn for a position asks is made on that position (`Action::on`).
-    let on_training_action = use_dispatch(dispatcher.clone(), Action::Training);
+    let on_training_action = {
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |action: TrainingAction| {
+                let shows = action.shows_position();
+                dispatcher.dispatch(Action::Training(action));
+                if shows {
+                    board_into_view();
+                }
+            })
+        }))
+        .clone()
+    };
     let on_square = use_dispatch(dispatcher.clone(), |square| {
         Action::Game(GameAction::Square(square))
     });
     let on_browse = use_dispatch(dispatcher.clone(), |ply| {
+        Action::Game(GameAction::Browse(ply))
+    });
+    // What the panel asks to show is shown on the board, brought into view (a phone scrolled down to it).
+    let on_panel_browse = use_dispatch_shown(dispatcher.clone(), |ply| {
         Action::Game(GameAction::Browse(ply))
     });
     let on_play_from_here = use_dispatch(dispatcher.clone(), |()| {
@@ -186,13 +226,13 @@ fn main_view() -> Html {
         Action::Prefs(PrefAction::Scoring(scoring))
     });
     let on_room = use_dispatch(dispatcher.clone(), Action::Room);
-    let on_explorer_move = use_dispatch(dispatcher.clone(), |(at, square)| {
+    let on_explorer_move = use_dispatch_shown(dispatcher.clone(), |(at, square)| {
         Action::on(at, Action::Game(GameAction::Square(square)))
     });
     let on_games = use_dispatch(dispatcher.clone(), |(at, action)| {
         Action::on(at, Action::Room(RoomAction::Games(action)))
     });
-    let on_open_game = use_dispatch(dispatcher.clone(), |(at, transcript, title)| {
+    let on_open_game = use_dispatch_shown(dispatcher.clone(), |(at, transcript, title)| {
         Action::on(
             at,
             Action::OpenExpertGame {
@@ -217,8 +257,6 @@ fn main_view() -> Html {
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
-                graph={Rc::new(session.room().valuation().graph(game))}
-                losses={Rc::new(session.room().valuation().running_losses(game))}
                 reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
                 hint={session.asks().hint().and_then(|h| h.square()).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
@@ -227,6 +265,7 @@ fn main_view() -> Html {
                 {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
         }
     };
+    let on_graph_select = use_show_ply(game.plies().len(), &on_panel_browse);
     let t = lang.strings();
     let mode_text = i18n::mode(lang, &session.play().settings());
     let announcement = announcement(lang, &session);
@@ -264,8 +303,11 @@ fn main_view() -> Html {
                         new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
                         {on_redo} {on_hint}
                         {on_analyse} {on_analyse_depth} {lang} />
-                    if let Some((winner, score, flagged)) = final_result(&session) {
+                    // An expert game opened for study keeps its result for its end (no spoiler at move 2).
+                    if let Some((winner, score, flagged)) = final_result(&session)
+                        .filter(|_| session.play().expert().is_none() || session.play().browsing().is_none()) {
                         <ResultCard {winner} {score} {flagged}
+                            empties={empties_counted(&session, winner, flagged)}
                             can_review={session.room().review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
                             {on_review} {on_play_again}
                             {lang} />
@@ -278,10 +320,10 @@ fn main_view() -> Html {
                         hint={session.asks().hint().filter(|_| session.play().browsing().is_none()).cloned()}
                         line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
                         {on_show_line} {lang} />
-                    <NoticeLine notice={session.notice().cloned()} can_bring_back={!session.replaced().is_empty()}
+                    <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
                         reviewed_here={reviewed_here(game, session.play().browsing(), &reviewed)}
                         browsing={session.play().browsing().is_some()} on_copied={on_copied_note}
-                        {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_browse.clone()}
+                        {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_panel_browse.clone()}
                         {on_play_from_here} {lang} />
                     <Record game={shared_game.clone()} browsing={session.play().browsing()}
                         marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
@@ -291,10 +333,15 @@ fn main_view() -> Html {
                         } else {
                             session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                         }}
-                        on_browse={on_browse.clone()} on_bring_back={on_bring_back_note} {lang} />
+                        on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note} {lang} />
+                    <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
+                        shown={session.play().browsing().unwrap_or(game.plies().len())}
+                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                        losses={session.room().valuation().running_losses(game)}
+                        on_select={on_graph_select} {lang} />
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
-                        {on_room} {on_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
+                        {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
                     <details class="more" data-testid="more">
                         <summary>{ t.more }</summary>
                         <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
@@ -311,6 +358,7 @@ fn main_view() -> Html {
                                 let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
                                 crate::session::preferences::orientation::transcript_as_shown(prefs.orientation(), &moves)
                             })} ggf={ggf_record(&session)} replaced={session.replaced().len()}
+                            import_error={session.notice().filter(|n| n.is_import_error()).map(|n| i18n::notice(lang, n))}
                             {on_import} {on_copied}
                             {on_bring_back} {lang} />
                         <ImagePanel game={shared_game.clone()} browsing={session.play().browsing()}
@@ -333,6 +381,22 @@ fn use_dispatch<In: 'static>(
 ) -> Callback<In> {
     (*use_memo((), move |_| {
         Callback::from(move |value: In| dispatcher.dispatch(action(value)))
+    }))
+    .clone()
+}
+
+/// As [`use_dispatch`], and the board brought into view after (see [`board_into_view`]): for what a panel
+/// asks to show on the board.
+#[hook]
+fn use_dispatch_shown<In: 'static>(
+    dispatcher: UseReducerDispatcher<Page>,
+    action: fn(In) -> Action,
+) -> Callback<In> {
+    (*use_memo((), move |_| {
+        Callback::from(move |value: In| {
+            dispatcher.dispatch(action(value));
+            board_into_view();
+        })
     }))
     .clone()
 }
@@ -376,6 +440,25 @@ fn ggf_record(session: &Session) -> String {
             white: &white,
         },
     )
+}
+
+/// The empty squares a finished game's score counts, and the side they go to (`None`: shared): none when
+/// the board is full or a side ran out of time (the discs are the score).
+fn empties_counted(
+    session: &Session,
+    winner: Option<reversi_engine::Color>,
+    flagged: Option<reversi_engine::Color>,
+) -> Option<(u8, Option<reversi_engine::Color>)> {
+    let board = session.play().game().position();
+    let empties = 64 - board.black().count() - board.white().count();
+    if flagged.is_some() || empties == 0 {
+        return None;
+    }
+    let to = match session.prefs().scoring() {
+        crate::session::Scoring::EmptiesToWinner => winner,
+        crate::session::Scoring::Split => None,
+    };
+    Some((empties as u8, to))
 }
 
 /// How a game ended: the winner, the score (black's discs first) and the side that ran out of time.

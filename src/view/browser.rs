@@ -1,5 +1,5 @@
 //! The browser's APIs the page uses, in one place: local storage, the remembered language, the address
-//! (share links in the fragment), the clipboard and focus. Everything else in the UI is plain Rust or Yew.
+//! (share links in the fragment), the clipboard, focus and scrolling. Everything else in the UI is plain Rust or Yew.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -185,6 +185,53 @@ pub fn focus_square(square: Square) {
     if let Some(element) = element {
         let _ = element.focus();
     }
+}
+
+/// Brings the board into view when any part of it is out of the window (a phone scrolled down to a panel
+/// whose button shows a position): its top to the window's top, or its bottom to the bottom when it lies
+/// below. A board in view (a wide screen keeps it there) is left where it is.
+pub fn board_into_view() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let board = window
+        .document()
+        .and_then(|d| d.query_selector("[data-testid=board]").ok().flatten());
+    let (Some(board), Some(height)) = (board, window.inner_height().ok().and_then(|h| h.as_f64()))
+    else {
+        return;
+    };
+    let rect = board.get_bounding_client_rect();
+    if rect.top() < 0.0 || rect.height() > height {
+        board.scroll_into_view_with_bool(true);
+    } else if rect.bottom() > height {
+        board.scroll_into_view_with_bool(false);
+    }
+}
+
+/// Brings what `selector` finds into view (as little scrolling as shows it) and gives it the focus, once the
+/// page has drawn it: a result a click produced, where the person (and a screen reader) looks next.
+pub fn reveal(selector: &'static str) {
+    after_paint(move || {
+        if let Some(element) = into_view(selector) {
+            let focus = web_sys::FocusOptions::new();
+            focus.set_prevent_scroll(true);
+            let _ = element.focus_with_options(&focus);
+        }
+    });
+}
+
+/// Scrolls what `selector` finds into view, as little as shows it, and returns it (`None`: the page has
+/// none).
+pub fn into_view(selector: &str) -> Option<web_sys::HtmlElement> {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())?;
+    let options = web_sys::ScrollIntoViewOptions::new();
+    options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+    element.scroll_into_view_with_scroll_into_view_options(&options);
+    Some(element)
 }
 
 /// A number of this page's own, from the time and the browser's random numbers: what new games' ids are

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ARTIFACTS, REVERSI, ROOT, audit, importText, newGame, openMore, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, ROOT, audit, importText, newGame, openMore, openPage, painted, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -66,6 +66,11 @@ for (const [name, options] of [
     // Opened: the board shows the position it was found for, and steps on to the game's end.
     await page.click('[data-testid=open-game] >> nth=0');
     await page.waitForSelector('[data-testid=expert-title]');
+    // The board, where the game opened, is in view; no result card gives the end away at move 5.
+    await painted(page);
+    const board = await page.locator('[data-testid=board]').boundingBox();
+    assert.ok(board.y >= -1 && board.y + board.height <= page.viewportSize().height + 1, `the board in view: ${JSON.stringify(board)}`);
+    assert.equal(await page.locator('[data-testid=result-card]').count(), 0, 'no result while studying');
     assert.match(await text(page, 'expert-title'), new RegExp(`${first[0].black}.*${first[0].white}.*${first[0].year}`));
     assert.equal(await text(page, 'transcript'), first[0].moves);
     const replay = execFileSync(REVERSI, ['replay', first[0].moves, '--json'], { encoding: 'utf8' }).trim().split('\n');
@@ -76,6 +81,8 @@ for (const [name, options] of [
     const end = JSON.parse(replay[replay.length - 1]);
     await page.waitForFunction((n) => Number(document.querySelector('[data-testid=count-black]').textContent) === n, end.black);
     assert.equal(Number(await text(page, 'count-white')), end.white);
+    // At its end, its result.
+    await page.waitForSelector('[data-testid=result-card]');
     await fits(page, `games-${name}`);
     // The game played before is one click away.
     await page.click('[data-testid=expert-back]');

@@ -47,6 +47,13 @@ impl EngineAsks {
         self.withdraw(out);
     }
 
+    /// Another game takes the board: as [`Self::cancel`], and the figures and line of the engine's last move
+    /// in the old game go too (an expert game opened for study shows none of one's own game's).
+    pub fn forget_game(&mut self, play: &mut Play, out: &mut Outbox) {
+        self.cancel(play, out);
+        self.search.clear();
+    }
+
     /// After the position changed: clear what belonged to the old one and ask the engine what is needed.
     pub fn after_change(&mut self, board: &mut OnBoard, out: &mut Outbox) {
         // A hint or an analysis still running is for the old position: withdraw it (a worker running it

@@ -23,7 +23,7 @@ impl ImportError {
     pub fn notice(self) -> Notice {
         match self {
             ImportError::Empty => Notice::ImportEmpty,
-            ImportError::Board(error) => Notice::BadPosition { error },
+            ImportError::Board(error) => Notice::ImportedBoardBad { error },
             ImportError::Ggf(error) => Notice::GgfFailed { error },
             ImportError::Transcript(error) => Notice::ImportFailed { error },
         }

@@ -200,7 +200,7 @@ fn a_refused_paste_is_quoted_in_a_line() {
         s.apply(Action::Import(text));
         assert_eq!(*s.play().game(), before);
         let said = match &s.notice() {
-            Some(Notice::BadPosition { error }) => error.to_string(),
+            Some(Notice::ImportedBoardBad { error }) => error.to_string(),
             Some(Notice::ImportFailed { error }) => error.to_string(),
             other => panic!("{other:?}"),
         };

@@ -148,3 +148,33 @@ fn the_quick_pace_plays_the_engine_against_itself_without_its_speed() {
     assert_eq!(delay(Pace::NORMAL), 100);
     assert_eq!(delay(Pace::QUICK), 0);
 }
+
+#[test]
+fn after_the_engine_s_move_leaves_the_person_no_move_its_next_waits_for_the_pass_to_be_read() {
+    let mut s = against_the_engine(None);
+    // White (the engine) to move: a1 takes b1 and c1 and leaves Black only h7, with no move; White then
+    // has h6.
+    let empty = "-".repeat(8);
+    let text = format!("-XXO----{empty}{empty}---OO------OO---{empty}-------X-------O O");
+    let position = reversi_engine::Position::from_pasted(&text).unwrap();
+    s.apply_at(1_000.0, Action::SetUp(position));
+    assert!(s.ai_to_move());
+    let id = search_id(&s);
+    s.apply_at(1_100.0, best_move(id, "a1"));
+    assert_eq!(
+        s.play().game().last_move(),
+        Some(Move::Pass),
+        "Black passed"
+    );
+    assert!(s.ai_to_move());
+    let id = search_id(&s);
+    s.apply_at(1_150.0, best_move(id, "h6"));
+    assert_eq!(
+        s.play().game().last_move(),
+        Some(Move::Pass),
+        "the pass is still shown"
+    );
+    assert_eq!(s.wake_at(), Some(1_100.0 + PASS_PAUSE_MS));
+    s.apply_at(2_300.0, Action::Tick(2_300.0));
+    assert_eq!(s.play().game().last_move(), Some(Move::Place(sq("h6"))));
+}

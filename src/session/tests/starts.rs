@@ -316,7 +316,7 @@ fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
     s.apply(Action::Import(board[..50].to_string()));
     assert!(matches!(
         s.notice().cloned(),
-        Some(Notice::BadPosition {
+        Some(Notice::ImportedBoardBad {
             error: reversi_engine::PositionError::BadLength { actual: 50, .. }
         })
     ));
@@ -325,4 +325,32 @@ fn a_pasted_board_starts_a_game_and_a_bad_one_changes_nothing() {
         Color::White,
         "unchanged"
     );
+}
+
+#[test]
+fn an_expert_game_opened_shows_nothing_of_the_engine_s_last_move_in_the_game_before() {
+    let mut s = Program::new(Settings::default());
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
+    let id = search_id(&s);
+    s.apply(best_move(id, "d6"));
+    assert_eq!(s.play().game().transcript(), "f5d6");
+    assert!(s.asks().last_search().is_some());
+    let at = s.play().game().position();
+    s.apply(Action::OpenExpertGame {
+        transcript: "f5d6c3d3c4".into(),
+        at,
+        title: ExpertTitle {
+            black: "A".into(),
+            white: "B".into(),
+            tournament: "Open".into(),
+            year: 2001,
+            black_discs: 40,
+        },
+    });
+    assert_eq!(s.play().game().transcript(), "f5d6c3d3c4");
+    assert!(
+        s.asks().last_search().is_none(),
+        "the old game's line is gone"
+    );
+    assert!(s.line().is_empty());
 }

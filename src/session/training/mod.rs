@@ -70,6 +70,23 @@ pub enum TrainingAction {
     },
 }
 
+impl TrainingAction {
+    /// Whether the action puts a new position on the room's board (an exercise begun, a step of its line):
+    /// the page then brings the board into view.
+    pub fn shows_position(&self) -> bool {
+        matches!(
+            self,
+            TrainingAction::StartPuzzles(_)
+                | TrainingAction::DailyPuzzle(_)
+                | TrainingAction::NextPuzzle
+                | TrainingAction::RetryPuzzle
+                | TrainingAction::StepLine(_)
+                | TrainingAction::StartDrill { .. }
+                | TrainingAction::NextLine { .. }
+        )
+    }
+}
+
 /// Which of the room's asks a request is for: its replies come home to it (see
 /// [`crate::session::Asker`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

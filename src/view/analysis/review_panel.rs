@@ -79,7 +79,8 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         })
     };
     html! {
-        <div class="review" data-testid="review"
+        // Focusable from a script alone: the result card's button brings it into view and gives it the focus.
+        <div class="review" data-testid="review" tabindex="-1" role="region" aria-label={t.review_game}
              data-state={match &props.run { None => "idle", Some(r) if r.finished => "done", Some(_) => "running" }}>
             if running {
                 <button type="button" data-testid="stop-review" onclick={props.on_cancel.reform(|_| ())}>{ t.stop_review }</button>

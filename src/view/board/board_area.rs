@@ -1,19 +1,17 @@
-//! The board area: the board (the training room's while it is open, or the position editor in its place) and
-//! the evaluation graph under it.
+//! The board area: the board (the training room's while it is open, or the position editor in its place),
+//! the step buttons under it, then the analysis's values and best lines. On a wide screen it stays in view
+//! while the side panel scrolls beside it.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{BoardView, PositionEditor};
+use super::{BoardView, PositionEditor, StepControls};
 use crate::protocol::WireAnalysis;
-use crate::session::room::{GraphPoint, LossPoint, ReviewedMove};
+use crate::session::room::ReviewedMove;
 use crate::session::training::Training;
-use crate::view::analysis::EvalGraph;
 use crate::view::browser::refocus;
-use crate::view::hooks::use_show_ply;
 use crate::view::i18n::Lang;
-use crate::view::panels::AfterBoard;
 use reversi_engine::{Bitboard, Game, Move, Position, PositionError, Square};
 
 /// Properties of [`BoardArea`]: the game, the graph's values, and what the board shows, worked out by the root;
@@ -24,11 +22,6 @@ pub struct BoardAreaProps {
     pub browsing: Option<usize>,
     /// The training room, while it has the board.
     pub training: Option<Rc<Training>>,
-    /// The evaluation graph's points (see [`crate::session::room::Valuation::graph`]).
-    pub graph: Rc<Vec<GraphPoint>>,
-    /// Each side's losses added up along the game (see
-    /// [`crate::session::room::Valuation::running_losses`]).
-    pub losses: Rc<Vec<LossPoint>>,
     /// The game's moves as the review valued them.
     pub reviewed: Vec<ReviewedMove>,
     /// The analysis of the position shown (none when it is off, or before its first values).
@@ -64,7 +57,7 @@ pub struct BoardAreaProps {
     pub stable: Bitboard,
 }
 
-/// The board (or the position editor in its place) and the evaluation graph under it.
+/// The board (or the position editor in its place), the step buttons and the analysis under it.
 #[function_component(BoardArea)]
 pub fn board_area(props: &BoardAreaProps) -> Html {
     let lang = props.lang;
@@ -109,7 +102,6 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_play_line.emit((position, line))
         })
     };
-    let on_select = use_show_ply(game.plies().len(), &props.on_browse);
     let on_position_error = props.on_bad_position.clone();
     // On a position browsed that the review valued, its better move is marked as a hint would be.
     let reviewed_best = props.browsing.and_then(|ply| {
@@ -158,15 +150,11 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                     {line}
                     {analysis} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
-                    stable={props.stable} />
+                    stable={props.stable}>
+                    <StepControls plies={game.plies().len()} browsing={props.browsing}
+                        on_browse={props.on_browse.clone()} {lang} />
+                </BoardView>
             }
-            <AfterBoard board={position}>
-                <EvalGraph points={(*props.graph).clone()} plies={game.plies().len()}
-                    shown={props.browsing.unwrap_or(game.plies().len())}
-                    marks={props.reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                    losses={(*props.losses).clone()}
-                    on_select={on_select} {lang} />
-            </AfterBoard>
         </section>
     }
 }

@@ -59,6 +59,10 @@ pub struct BoardProps {
     pub stable: Bitboard,
     /// Language of the labels.
     pub lang: Lang,
+    /// What goes right under the board, above the analysis (the step buttons): the analysis switched on
+    /// or off moves it not.
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// How many moves of the engine's line the board draws.
@@ -191,6 +195,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     { for value_cells }
                 </div>
             </div>
+            { props.children.clone() }
             // Under the board, with the best lines: the board stays where it is when the analysis starts.
             if !values.is_empty() {
                 <p class="values-head">

@@ -91,6 +91,35 @@ pub fn result(lang: Lang, winner: Option<Color>, black: u8, white: u8) -> String
     }
 }
 
+/// The headline before the score: "Game over: Black wins", "Game over: draw" (the score follows, kept on
+/// one line).
+pub fn result_head(lang: Lang, winner: Option<Color>) -> String {
+    match (lang, winner) {
+        (Lang::En, Some(color)) => format!("Game over: {} wins", color_name(lang, color)),
+        (Lang::En, None) => "Game over: draw".to_string(),
+        (Lang::Zh, Some(color)) => format!("对局结束：{}胜", color_name(lang, color)),
+        (Lang::Zh, None) => "对局结束：平局".to_string(),
+    }
+}
+
+/// Where the empty squares left at the end went, when the score counts them: "2 empty squares counted for
+/// White" (`to`), "1 empty square shared" (`None`).
+pub fn empties_counted(lang: Lang, empties: u8, to: Option<Color>) -> String {
+    match (lang, to) {
+        (Lang::En, Some(color)) => format!(
+            "{empties} empty square{} counted for {}",
+            if empties == 1 { "" } else { "s" },
+            color_name(lang, color)
+        ),
+        (Lang::En, None) => format!(
+            "{empties} empty square{} shared",
+            if empties == 1 { "" } else { "s" }
+        ),
+        (Lang::Zh, Some(color)) => format!("{empties} 个空格计入{}", color_name(lang, color)),
+        (Lang::Zh, None) => format!("{empties} 个空格平分"),
+    }
+}
+
 /// "Black lost on time".
 pub fn lost_on_time(lang: Lang, color: Color) -> String {
     match lang {
@@ -355,13 +384,13 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
         (Lang::Zh, Notice::LinkFailed { error }) => {
             format!("无法打开分享的对局：{}", link_error(lang, error))
         }
-        (Lang::En, Notice::BadPosition { error }) => {
+        (Lang::En, Notice::BadPosition { error } | Notice::ImportedBoardBad { error }) => {
             format!(
                 "This position cannot be used: {}",
                 position_error(lang, error)
             )
         }
-        (Lang::Zh, Notice::BadPosition { error }) => {
+        (Lang::Zh, Notice::BadPosition { error } | Notice::ImportedBoardBad { error }) => {
             format!("该局面无法使用：{}", position_error(lang, error))
         }
         (Lang::En, Notice::Copied) => "Copied.".to_string(),

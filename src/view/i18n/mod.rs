@@ -276,6 +276,16 @@ strings! {
     book_value: "Book value (black)", "定式评估（黑）";
     /// Button that shows the engine's figures.
     engine_details: "Details", "详情";
+    /// Label of the step buttons under the board.
+    steps: "Step through the game", "逐步查看对局";
+    /// Step button: the starting position.
+    step_first: "First position", "开局局面";
+    /// Step button: one move back.
+    step_back: "Previous move", "上一步棋";
+    /// Step button: one move on.
+    step_on: "Next move", "下一步棋";
+    /// Step button: the game's own position.
+    step_last: "Current position", "当前局面";
 }
 
 mod engine;
@@ -288,8 +298,9 @@ pub use self::engine::{
     search_figures, search_stats, side_value, values_for, worker_error,
 };
 pub use self::format::{
-    color_name, disc_name, ggf_error, lost_on_time, mode, notice, passed, played, position_error,
-    replaced_count, result, slot_name, slot_summary, thinking, to_move, transcript_error, viewing,
+    color_name, disc_name, empties_counted, ggf_error, lost_on_time, mode, notice, passed, played,
+    position_error, replaced_count, result, result_head, slot_name, slot_summary, thinking,
+    to_move, transcript_error, viewing,
 };
 
 #[cfg(test)]
@@ -309,6 +320,28 @@ mod tests {
             assert_ne!(e, z, "untranslated: {e}");
             assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
         }
+    }
+
+    #[test]
+    fn the_result_says_where_the_empty_squares_went() {
+        assert_eq!(
+            empties_counted(Lang::En, 1, Some(Color::Black)),
+            "1 empty square counted for Black"
+        );
+        assert_eq!(empties_counted(Lang::En, 3, None), "3 empty squares shared");
+        assert_eq!(
+            empties_counted(Lang::Zh, 2, Some(Color::White)),
+            "2 个空格计入白方"
+        );
+        // The headline and the score read as the status line's result.
+        assert_eq!(
+            format!("{} 63–1", result_head(Lang::En, Some(Color::Black))),
+            result(Lang::En, Some(Color::Black), 63, 1)
+        );
+        assert_eq!(
+            format!("{} 32–32", result_head(Lang::Zh, None)),
+            result(Lang::Zh, None, 32, 32)
+        );
     }
 
     #[test]

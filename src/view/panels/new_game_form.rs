@@ -155,7 +155,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             { start_fields(props.lang, &settings) }
             <div class="form-buttons">
                 <button type="submit" class="primary" data-testid="start">{ t.start }</button>
-                <button type="button" onclick={on_cancel}>{ t.cancel }</button>
+                <button type="button" data-testid="cancel" onclick={on_cancel}>{ t.cancel }</button>
             </div>
         </form>
     }

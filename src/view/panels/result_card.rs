@@ -14,6 +14,10 @@ pub struct ResultCardProps {
     pub score: (u8, u8),
     /// The side that ran out of time, when the game ended so.
     pub flagged: Option<Color>,
+    /// The empty squares the score counts, and the side they are counted for (`None`: shared); none when
+    /// it counts the discs alone.
+    #[prop_or_default]
+    pub empties: Option<(u8, Option<Color>)>,
     /// A review can be started (the game has moves and none is running).
     pub can_review: bool,
     /// Called to review the game.
@@ -29,9 +33,15 @@ pub struct ResultCardProps {
 pub fn result_card(props: &ResultCardProps) -> Html {
     let t = props.lang.strings();
     let (black, white) = props.score;
+    // The score stays on one line however narrow the card ("2–" never above "62").
     let headline = match props.flagged {
-        Some(color) => i18n::lost_on_time(props.lang, color),
-        None => i18n::result(props.lang, props.winner, black, white),
+        Some(color) => html! { { i18n::lost_on_time(props.lang, color) } },
+        None => html! {
+            <>
+                { i18n::result_head(props.lang, props.winner) }{ " " }
+                <span class="nowrap">{ format!("{black}–{white}") }</span>
+            </>
+        },
     };
     let side = match props.winner {
         Some(Color::Black) => "black",
@@ -44,6 +54,10 @@ pub fn result_card(props: &ResultCardProps) -> Html {
             <p class="result-score" aria-hidden="true">
                 <span class="disc-icon black"></span>{ black }{ " – " }{ white }<span class="disc-icon white"></span>
             </p>
+            if let Some((empties, to)) = props.empties {
+                // The counts beside the board say the discs; this says why the score is more.
+                <p class="result-empties" data-testid="result-empties">{ i18n::empties_counted(props.lang, empties, to) }</p>
+            }
             <div class="result-actions">
                 <button type="button" class="primary play-again" data-testid="play-again"
                     onclick={props.on_play_again.reform(|_| ())}>{ t.play_again }</button>

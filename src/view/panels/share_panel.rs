@@ -19,6 +19,9 @@ pub struct SharePanelProps {
     pub ggf: String,
     /// How many games an import, a link or a slot put aside (each can be brought back).
     pub replaced: usize,
+    /// Why the last text pasted could not be imported, said beside the Import button.
+    #[prop_or_default]
+    pub import_error: Option<String>,
     /// A transcript to import.
     pub on_import: Callback<String>,
     /// Something was copied to the clipboard.
@@ -72,7 +75,13 @@ pub fn share_panel(props: &SharePanelProps) -> Html {
             { copy_row(t.ggf_record, "export-ggf", "copy-ggf", &props.ggf) }
             { copy_row(t.share_link, "share-link", "copy-link", &props.link) }
             <textarea data-testid="import-text" ref={import_ref} rows="2" placeholder={t.paste_transcript} aria-label={t.paste_transcript} />
-            <button type="button" data-testid="import" onclick={on_import}>{ t.import }</button>
+            <button type="button" data-testid="import" onclick={on_import}
+                aria-describedby={props.import_error.is_some().then_some("import-error")}>{ t.import }</button>
+            if let Some(error) = &props.import_error {
+                // Where the eyes are: under the button that was clicked (the notice line at the panel's top
+                // leaves it out), and read out at once.
+                <p class="notice import-error" id="import-error" data-testid="notice" role="alert">{ error.clone() }</p>
+            }
             if props.replaced > 0 {
                 { " " }
                 <button type="button" data-testid="previous-game" onclick={props.on_bring_back.reform(|_| ())}>{ t.previous_game }</button>

@@ -1,0 +1,162 @@
+// The board stays where the eyes are (issue 67): on a wide screen it stays in view while the panel scrolls
+// beside it, and on a phone a panel's button that shows a position brings it back; step buttons under it;
+// results drawn where the person looks; a result card that fits a phone and says where the empties went.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { importText, newGame, openMore, openPage, painted, text, useServerAndBrowser } from './harness.mjs';
+
+const env = useServerAndBrowser();
+
+const SCREENS = [
+  { name: 'desktop, light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'phone, dark', viewport: { width: 360, height: 740 }, colorScheme: 'dark', isMobile: true, hasTouch: true },
+];
+const on = ({ viewport, colorScheme, isMobile = false, hasTouch = false }) => ({ viewport, colorScheme, isMobile, hasTouch });
+
+// A whole game, each move the first legal one in order a1…h8 reversed (the last listed): 60 placements.
+const WHOLE_GAME =
+  'e6f6g6g7g8h8f5f8f7e7e8d8h7h6c4d7c8b8c7d6g4g5h4h5f4h3c5c6b6b7a7a8a6a5b5f3b4a4g3f2e3d3c3b3a3a2h2g2h1e2d2c2b2b1g1f1e1d1c1a1';
+
+/** Asserts the board's whole box lies inside the window. */
+async function boardInView(page, after) {
+  await painted(page);
+  const box = await page.locator('[data-testid=board]').boundingBox();
+  const height = page.viewportSize().height;
+  assert.ok(box && box.y >= -1 && box.y + box.height <= height + 1, `the board in view after ${after}: ${JSON.stringify(box)} in ${height} px`);
+}
+
+/** Scrolls the page to its end, as a person reading the panel's last sections would. */
+const scrollToEnd = (page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+for (const screen of SCREENS) {
+  test(`the board stays in view through the panel's actions (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+    await newGame(page, { mode: 'hvh' });
+    // The explorer's move, clicked at the page's end.
+    await scrollToEnd(page);
+    await page.click('[data-testid=explorer-toggle]');
+    await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
+    await page.locator('[data-testid=explorer-move][data-move=f5] button').scrollIntoViewIfNeeded();
+    await page.click('[data-testid=explorer-move][data-move=f5] button');
+    await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5');
+    await boardInView(page, 'an explorer move');
+    // An import from the panel's end: the game imported is shown.
+    await importText(page, WHOLE_GAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, WHOLE_GAME);
+    await boardInView(page, 'an import');
+    // A move of the list and a bar of the graph, each clicked with the page scrolled to its end.
+    await scrollToEnd(page);
+    await page.locator('.move-list .move >> text="10. e7"').scrollIntoViewIfNeeded();
+    await page.click('.move-list .move >> text="10. e7"');
+    await page.waitForSelector('.move-list .move.current >> text="10. e7"');
+    await boardInView(page, 'a move of the list');
+    await scrollToEnd(page);
+    await page.locator('[data-testid=eval-point][data-ply="20"]').scrollIntoViewIfNeeded();
+    await page.click('[data-testid=eval-point][data-ply="20"]');
+    // The 20th ply, a pass among them: the 19th placement.
+    await page.waitForSelector('.move-list .move.current >> text="19. c7"');
+    await boardInView(page, 'a bar of the graph');
+    // The page never scrolls sideways.
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= screen.viewport.width);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`the step buttons under the board step through the game, and the list follows (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+    await newGame(page, { mode: 'hvh' });
+    await importText(page, WHOLE_GAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, WHOLE_GAME);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // Touch-sized, under the board; the end's two are disabled at the game's own position.
+    const board = await page.locator('[data-testid=board]').boundingBox();
+    for (const id of ['step-first', 'step-back', 'step-on', 'step-last']) {
+      const box = await page.locator(`[data-testid=${id}]`).boundingBox();
+      assert.ok(box.width >= 44 && box.height >= 44, `${id} is ${box.width}×${box.height}`);
+      assert.ok(box.y >= board.y + board.height, `${id} under the board`);
+    }
+    assert.ok(await page.locator('[data-testid=step-on]').isDisabled());
+    assert.ok(await page.locator('[data-testid=step-last]').isDisabled());
+    await page.click('[data-testid=step-first]');
+    assert.equal(await text(page, 'count-black'), '2');
+    assert.equal(await text(page, 'count-white'), '2');
+    assert.ok(await page.locator('[data-testid=step-back]').isDisabled());
+    await page.click('[data-testid=step-on]');
+    await page.click('[data-testid=step-on]');
+    await page.waitForSelector('.move-list .move.current >> text="2. f6"');
+    await page.click('[data-testid=step-back]');
+    await page.waitForSelector('.move-list .move.current >> text="1. e6"');
+    assert.equal(await text(page, 'count-black'), '4');
+    // To the end: the list's last move is the current one, scrolled into the list's view.
+    await page.click('[data-testid=step-last]');
+    await page.waitForSelector('.move-list .move.current >> text="60. a1"');
+    await painted(page);
+    const seen = await page.evaluate(() => {
+      const list = document.querySelector('.move-list ol').getBoundingClientRect();
+      const current = document.querySelector('.move-list .move.current').getBoundingClientRect();
+      return current.top >= list.top - 1 && current.bottom <= list.bottom + 1;
+    });
+    assert.ok(seen, 'the current move is in the list\'s view');
+    assert.ok(await page.locator('[data-testid=step-last]').isDisabled());
+    // Each button is named for a screen reader, in both languages.
+    assert.equal(await page.getAttribute('[data-testid=step-first]', 'aria-label'), 'First position');
+    await page.selectOption('[data-testid=language]', 'zh-CN');
+    assert.equal(await page.getAttribute('[data-testid=step-first]', 'aria-label'), '开局局面');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`results land where the person looks: an import's error beside Import, the review from the result card (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+    await newGame(page, { mode: 'hvh' });
+    await importText(page, 'f5 zz');
+    const error = page.locator('.share [data-testid=notice]');
+    await error.waitFor();
+    assert.match(await error.textContent(), /zz/);
+    assert.equal(await error.getAttribute('role'), 'alert');
+    const button = await page.locator('[data-testid=import]').boundingBox();
+    const box = await error.boundingBox();
+    assert.ok(box.y >= button.y + button.height - 1 && box.y - (button.y + button.height) < 40, `the error right under Import: ${JSON.stringify({ button, box })}`);
+    assert.ok(box.y + box.height <= page.viewportSize().height, 'the error in view');
+    // Not said a second time at the panel's top; the game is unchanged.
+    assert.equal(await page.locator('[data-testid=notice]').count(), 1);
+    assert.equal(await text(page, 'transcript'), '');
+    // The game finished; "Review the game" on its card brings the review into view, with the focus.
+    await importText(page, WHOLE_GAME);
+    await page.waitForSelector('[data-testid=result-card]');
+    await page.locator('[data-testid=result-review]').scrollIntoViewIfNeeded();
+    await page.click('[data-testid=result-review]');
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'review');
+    await painted(page);
+    const review = await page.locator('[data-testid=review]').boundingBox();
+    assert.ok(review.y >= 0 && review.y < page.viewportSize().height, `the review in view: ${JSON.stringify(review)}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('on a phone the result card fits, keeps its score on one line, and says where the empty squares went', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
+  await newGame(page, { mode: 'hvh' });
+  // The new-game form fits the phone's width.
+  await page.click('[data-testid=new-game]');
+  await page.waitForSelector('[data-testid=mode]');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360, 'the form fits 360 px');
+  await page.click('[data-testid=cancel]');
+  // Over with one empty square (c8): White's lone disc in a corner, Black everywhere else.
+  await importText(page, `O${'X'.repeat(57)}-${'X'.repeat(5)} O`);
+  await page.waitForSelector('[data-testid=result-card]');
+  assert.equal(await text(page, 'count-black'), '62');
+  assert.equal(await text(page, 'count-white'), '1');
+  assert.match(await page.textContent('.result-headline'), /Black wins 63–1$/);
+  assert.equal(await text(page, 'result-empties'), '1 empty square counted for Black');
+  // The headline's score is never split over two lines.
+  const lines = await page.$eval('.result-headline .nowrap', (e) => e.getClientRects().length);
+  assert.equal(lines, 1);
+  // Shared, when the scoring shares them.
+  await openMore(page);
+  await page.selectOption('[data-testid=scoring]', 'split');
+  await page.waitForFunction(() => document.querySelector('[data-testid=result-empties]')?.textContent === '1 empty square shared');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
