@@ -257,7 +257,7 @@ fn main_view() -> Html {
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
-                reviewed={reviewed.clone()} {analysis} legal={session.clickable()}
+                reviewed={reviewed.clone()} {analysis} analysing={session.prefs().analyse()} legal={session.clickable()}
                 hint={session.asks().hint().and_then(|h| h.square()).filter(|_| session.play().browsing().is_none())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}

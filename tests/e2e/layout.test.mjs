@@ -135,6 +135,73 @@ for (const screen of SCREENS) {
   });
 }
 
+/** Keeps every layout shift the page reports in `window.__shifts` (run before the page's own scripts). */
+function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const sources = (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || '?');
+      window.__shifts.push({ value: entry.value, recent: entry.hadRecentInput, at: entry.startTime, sources });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+// 24 moves of a real game, past the opening book, black to move.
+const MIDGAME = 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2';
+
+for (const screen of SCREENS) {
+  test(`nothing moves as the analysis is switched on and off, deepens and follows the game (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, { ...on(screen), init: recordShifts });
+    await newGame(page, { mode: 'hvh' });
+    await importText(page, MIDGAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await painted(page);
+    const since = await page.evaluate(() => performance.now());
+    const depth = () => page.$eval('[data-testid=values-depth]', (e) => e.dataset.depth);
+    const deepened = (past) =>
+      page.waitForFunction(
+        (d) => {
+          const depth = document.querySelector('[data-testid=values-depth]')?.dataset.depth;
+          return depth === 'exact' || Number(depth) >= d;
+        },
+        past,
+        { timeout: 60_000 },
+      );
+    // Each step is left to run well past the half second after a click in which the browser does not count
+    // a shift: the values that come, deepen and change the lines later are all counted.
+    // Where the panel starts (under the board and its analysis on a phone) once each step has settled.
+    const tops = [];
+    const settle = async (past) => {
+      await deepened(past);
+      await page.waitForTimeout(1500);
+      tops.push(await page.$eval('.panel', (p) => p.getBoundingClientRect().top + window.scrollY));
+    };
+    // On: the values come and deepen, the lines change.
+    await page.click('[data-testid=analyse]');
+    await settle(10);
+    // A move played, a position browsed, each analysed in turn.
+    await page.click(`[data-square=${await page.$eval('[data-testid=top-line]', (e) => e.dataset.square)}]`);
+    await settle(8);
+    await page.click('[data-testid=step-back]');
+    await settle(8);
+    assert.ok(await depth());
+    // Off, and on again.
+    await page.click('[data-testid=analyse]');
+    await page.waitForSelector('[data-testid=analysis-under]', { state: 'detached' });
+    await page.waitForTimeout(1000);
+    await page.click('[data-testid=analyse]');
+    await settle(8);
+    const shifts = await page.evaluate((t) => window.__shifts.filter((s) => s.at > t && !s.recent), since);
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    // The analysis's room is the same for every position and depth: whatever is under it stays put.
+    assert.ok(tops.every((top) => top === tops[0]), `the panel starts at ${tops.join(', ')}`);
+    assert.ok(total <= 0.05, `cumulative layout shift ${total.toFixed(4)}: ${JSON.stringify(shifts)}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('on a phone the result card fits, keeps its score on one line, and says where the empty squares went', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await newGame(page, { mode: 'hvh' });

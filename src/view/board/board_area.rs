@@ -26,6 +26,9 @@ pub struct BoardAreaProps {
     pub reviewed: Vec<ReviewedMove>,
     /// The analysis of the position shown (none when it is off, or before its first values).
     pub analysis: Option<Rc<WireAnalysis>>,
+    /// The analysis is on: its room under the board is kept from the switch on, values or not.
+    #[prop_or_default]
+    pub analysing: bool,
     /// The squares a click plays.
     pub legal: Bitboard,
     /// The hint for the game's position.
@@ -148,7 +151,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
                     {line}
-                    {analysis} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
+                    {analysis} analysing={props.analysing} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
                     stable={props.stable}>
                     <StepControls plies={game.plies().len()} browsing={props.browsing}

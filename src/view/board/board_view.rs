@@ -36,6 +36,10 @@ pub struct BoardProps {
     /// lines (none when it is off, or before its first values).
     #[prop_or_default]
     pub analysis: Option<Rc<WireAnalysis>>,
+    /// The analysis is on: the heading and the lines keep their room under the board from the switch on
+    /// (before the first values too), so that nothing under them moves as they come and deepen.
+    #[prop_or_default]
+    pub analysing: bool,
     /// Whether a best line's moves can be played (the person's turn, on the game's own position).
     #[prop_or_default]
     pub lines_playable: bool,
@@ -196,25 +200,32 @@ pub fn board_view(props: &BoardProps) -> Html {
                 </div>
             </div>
             { props.children.clone() }
-            // Under the board, with the best lines: the board stays where it is when the analysis starts.
-            if !values.is_empty() {
-                <p class="values-head">
-                    <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, props.position.to_move) }</span>
-                    { " · " }
-                    <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
-                        { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }
-                    </span>
-                </p>
-            }
-            if let Some(analysis) = props.analysis.clone() {
-                { top_lines(&TopLinesProps {
-                    analysis,
-                    position: props.position,
-                    playable: props.lines_playable,
-                    on_draw: props.on_draw.clone(),
-                    on_play: props.on_play.clone(),
-                    lang,
-                }) }
+            // Under the board, with the best lines: the board stays where it is when the analysis starts,
+            // and their room is kept while it is on (the values still to come, lines of any length).
+            if props.analysing || props.analysis.is_some() {
+                <div class="analysis-under" data-testid="analysis-under">
+                    <p class="values-head">
+                        if values.is_empty() {
+                            <span class="values-legend" aria-hidden="true">{ "…" }</span>
+                        } else {
+                            <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, props.position.to_move) }</span>
+                            { " · " }
+                            <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
+                                { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }
+                            </span>
+                        }
+                    </p>
+                    if let Some(analysis) = props.analysis.clone() {
+                        { top_lines(&TopLinesProps {
+                            analysis,
+                            position: props.position,
+                            playable: props.lines_playable,
+                            on_draw: props.on_draw.clone(),
+                            on_play: props.on_play.clone(),
+                            lang,
+                        }) }
+                    }
+                </div>
             }
         </>
     }
