@@ -2,7 +2,8 @@
 // position while the page records main-thread long tasks, the time from the click to the AI's move and the frame
 // rate; the engine's speed in the worker is compared with the same search natively; the page's interactions
 // (input to next paint, unthrottled and with the CPU slowed 4×: scripts/bench-interactions.mjs); how the analysis
-// board deepens (scripts/bench-analysis.mjs); the build's sizes are listed.
+// board deepens (scripts/bench-analysis.mjs); how much the layout moves by itself (scripts/bench-layout.mjs); the
+// build's sizes are listed.
 //
 //   bash scripts/test.sh   (or: trunk build --release && cargo build --release)
 //   node scripts/bench-web.mjs
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
 import { measureAnalysis } from './bench-analysis.mjs';
 import { measureInteractions } from './bench-interactions.mjs';
+import { measureLayoutShift } from './bench-layout.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const REVERSI = join(ROOT, 'target/release/reversi');
@@ -298,6 +300,8 @@ const n1 = await fresh.evaluate(() => performance.now());
 const interactions = await measureInteractions(browser, server.url);
 // The analysis board: how deep its values get in 1, 5 and 10 s, and how soon they are exact at 20 empties.
 const analysisBoard = await measureAnalysis(browser, server.url);
+// How much the layout moves by itself over a game with the analysis switched on and off (desktop, phone).
+const layoutShift = await measureLayoutShift(browser, server.url);
 await browser.close();
 await server.close();
 
@@ -353,6 +357,7 @@ const result = {
   },
   interactions,
   analysis_board: analysisBoard,
+  layout_shift: layoutShift,
   analysis_room: {
     graph_63_points_ms: Math.round(g1 - g0),
     review_ms: Math.round(r1 - r0),
