@@ -254,3 +254,18 @@ fn the_explorer_follows_the_shown_position() {
     );
     assert_eq!(room.explorer.rows(&shown).unwrap(), rows);
 }
+
+#[test]
+fn the_losses_scale_holds_the_larger_total() {
+    let at = |black, white| LossPoint {
+        ply: 1,
+        black,
+        white,
+    };
+    assert_eq!(LossPoint::scale(&[]), 4.0);
+    assert_eq!(LossPoint::scale(&[at(30.5, 2.0)]), 32.0);
+    assert_eq!(LossPoint::scale(&[at(1.0, 64.0)]), 64.0);
+    // The totals of the game, 93 and 103: no longer clipped at 64.
+    assert_eq!(LossPoint::scale(&[at(93.0, 40.0)]), 96.0);
+    assert_eq!(LossPoint::scale(&[at(93.0, 103.0)]), 128.0);
+}

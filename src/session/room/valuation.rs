@@ -81,6 +81,21 @@ pub struct LossPoint {
     pub white: f64,
 }
 
+impl LossPoint {
+    /// The scale a graph of these losses takes, in discs: 4, 8, 16, 32 or 64, the smallest that holds the
+    /// larger total; past 64 the next multiple of 32 (a game's losses add up past any one value).
+    pub fn scale(points: &[LossPoint]) -> f64 {
+        let most = points
+            .iter()
+            .map(|p| p.black.max(p.white))
+            .fold(0.0, f64::max);
+        [4.0, 8.0, 16.0, 32.0, 64.0]
+            .into_iter()
+            .find(|&r| most <= r)
+            .unwrap_or_else(|| (most / 32.0).ceil() * 32.0)
+    }
+}
+
 /// What the room asked the analyst and has not heard back.
 #[derive(Clone, Debug, PartialEq)]
 struct Asked {

@@ -31,7 +31,7 @@ pub struct EvalGraphProps {
 
 /// The scales the graph's edges take, in discs: the smallest that holds every value (beyond the last,
 /// values are drawn at the edge).
-pub(super) const GRAPH_RANGES: [f64; 5] = [4.0, 8.0, 16.0, 32.0, 64.0];
+const GRAPH_RANGES: [f64; 5] = [4.0, 8.0, 16.0, 32.0, 64.0];
 
 /// The graph's range for these points: the smallest scale that holds them all.
 fn graph_range(points: &[GraphPoint]) -> f64 {

@@ -2,8 +2,6 @@
 
 use yew::prelude::*;
 
-use super::eval_graph::GRAPH_RANGES;
-
 use crate::session::room::LossPoint;
 use crate::view::i18n::Lang;
 
@@ -18,20 +16,12 @@ pub(super) struct LossGraphProps {
 }
 
 /// Each side's discs lost, added up over the game: a line for black and one for white, on a scale that
-/// fits the larger total; a click on a move's column shows the position after it.
+/// fits the larger total ([`LossPoint::scale`]), with a legend; a click on a move's column shows the position after it.
 #[function_component(LossGraph)]
 pub(super) fn loss_graph(props: &LossGraphProps) -> Html {
     let x = crate::view::i18n::extras::Strings::of(props.lang);
     let width = props.plies.max(60) as f64;
-    let most = props
-        .losses
-        .iter()
-        .map(|p| p.black.max(p.white))
-        .fold(0.0, f64::max);
-    let range = GRAPH_RANGES
-        .into_iter()
-        .find(|&r| most <= r)
-        .unwrap_or(64.0);
+    let range = LossPoint::scale(&props.losses);
     let y = |v: f64| 100.0 - v.min(range) / range * 96.0;
     let line = |pick: fn(&LossPoint) -> f64| {
         std::iter::once(format!("0,{:.2}", y(0.0)))
@@ -73,6 +63,10 @@ pub(super) fn loss_graph(props: &LossGraphProps) -> Html {
                 <span class="graph-label top" aria-hidden="true">{ format!("{range}") }</span>
                 <span class="graph-label bottom" aria-hidden="true">{ "0" }</span>
             </div>
+            <p class="graph-legend" data-testid="loss-legend">
+                <span><span class="key black" aria-hidden="true"></span>{ crate::view::i18n::color_name(props.lang, reversi_engine::Color::Black) }</span>
+                <span><span class="key white" aria-hidden="true"></span>{ crate::view::i18n::color_name(props.lang, reversi_engine::Color::White) }</span>
+            </p>
             <figcaption data-testid="loss-totals">
                 { last.map_or_else(String::new, |p| crate::view::i18n::extras::loss_totals(props.lang, p.black, p.white)) }
             </figcaption>
