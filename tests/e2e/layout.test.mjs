@@ -202,6 +202,40 @@ for (const screen of SCREENS) {
   });
 }
 
+for (const screen of SCREENS) {
+  test(`the squares say how far each move is from the best, which are the book's, readable on a phone (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+    await newGame(page, { mode: 'hvh' });
+    await page.click('[data-testid=analyse]');
+    // The start: the four first moves are the book's, each marked on its square.
+    await page.waitForFunction(() => document.querySelectorAll('.value-cell .value[data-book]').length === 4);
+    assert.ok(await page.$eval('[data-square=f5]', (e) => /book move/.test(e.getAttribute('aria-label'))));
+    await importText(page, MIDGAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= 8, null, { timeout: 60_000 });
+    const values = await page.$$eval('.value-cell .value', (list) =>
+      list.map((v) => ({
+        value: Number(v.dataset.value),
+        band: v.dataset.band,
+        color: getComputedStyle(v).color,
+        size: parseFloat(getComputedStyle(v).fontSize),
+      })),
+    );
+    const best = Math.max(...values.map((v) => v.value));
+    const band = (v) => (best - v <= 0 ? 'best' : best - v <= 200 ? 'close' : best - v <= 600 ? 'off' : 'far');
+    for (const v of values) {
+      assert.equal(v.band, band(v.value), JSON.stringify(v));
+      assert.ok(v.size >= 12, `a value ${v.size} px`);
+    }
+    // One colour a band: the scale reads at a glance.
+    const colours = new Map(values.map((v) => [v.band, v.color]));
+    assert.equal(new Set(colours.values()).size, colours.size, JSON.stringify([...colours]));
+    assert.ok(colours.size >= 2, 'the position has moves of more than one band');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('on a phone the result card fits, keeps its score on one line, and says where the empty squares went', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await newGame(page, { mode: 'hvh' });

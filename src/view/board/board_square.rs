@@ -49,12 +49,49 @@ pub struct SquareProps {
 pub struct SquareValue {
     /// Hundredths of a disc for the side to move.
     pub value: i32,
-    /// It is the best move's.
-    pub best: bool,
     /// The depth searched (plies).
     pub depth: u32,
     /// The value is the exact final disc difference.
     pub exact: bool,
+    /// The opening book has the move.
+    pub book: bool,
+    /// How far the value is from the best move's: [`Band`].
+    pub band: Band,
+}
+
+/// How far a move's value lies from the best move's, the one scale the squares colour their values by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Band {
+    /// The best value.
+    Best,
+    /// Within two discs of it.
+    Close,
+    /// Within six.
+    Off,
+    /// Further.
+    Far,
+}
+
+impl Band {
+    /// The band of `value` against `best` (both in hundredths of a disc for the side to move).
+    pub fn of(value: i32, best: i32) -> Band {
+        match best - value {
+            d if d <= 0 => Band::Best,
+            d if d <= 200 => Band::Close,
+            d if d <= 600 => Band::Off,
+            _ => Band::Far,
+        }
+    }
+
+    /// The class the style sheet colours it by.
+    pub fn class(self) -> &'static str {
+        match self {
+            Band::Best => "best",
+            Band::Close => "close",
+            Band::Off => "off",
+            Band::Far => "far",
+        }
+    }
 }
 
 /// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
@@ -112,6 +149,9 @@ pub fn board_square(props: &SquareProps) -> Html {
     if let Some(v) = props.value {
         let depth = i18n::analysis_depth(props.lang, v.depth, v.exact);
         label.push_str(&format!(", {} ({depth})", shown_value(v)));
+        if v.book {
+            label.push_str(&format!(", {}", t.book_move));
+        }
     }
     html! {
         <button

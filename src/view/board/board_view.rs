@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::board_square::{shown_value, BoardSquare, SquareValue};
+use super::board_square::{shown_value, Band, BoardSquare, SquareValue};
 use super::top_lines::{top_lines, TopLinesProps};
 use crate::protocol::WireAnalysis;
 use crate::session::preferences::orientation::{edge_labels, square_at};
@@ -90,11 +90,19 @@ pub fn board_view(props: &BoardProps) -> Html {
         .as_ref()
         .map_or((0, false), |a| (a.depth, a.exact));
     let best_value = values.iter().map(|&(_, v)| v).max();
-    let square_value = |v: i32| SquareValue {
+    let in_book = |square: Square| {
+        props.analysis.as_ref().is_some_and(|a| {
+            a.moves
+                .iter()
+                .any(|m| m.square == square && m.book.is_some())
+        })
+    };
+    let square_value = |(square, v): (Square, i32)| SquareValue {
         value: v,
-        best: Some(v) == best_value,
         depth: values_depth.0,
         exact: values_depth.1,
+        book: in_book(square),
+        band: Band::of(v, best_value.unwrap_or(v)),
     };
     // Each value drawn over its square, in this render (see the module's documentation).
     let mut value_cells = Vec::new();
@@ -130,15 +138,17 @@ pub fn board_view(props: &BoardProps) -> Html {
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = square_at(props.orientation, column, row);
-            let value = values.iter().find(|&&(s, _)| s == square).map(|&(_, v)| v);
+            let value = values.iter().find(|&&(s, _)| s == square).copied();
             if let Some(v) = value.map(square_value) {
                 // Both lines of the area: an absolutely placed item with an end left `auto` reaches the edge.
                 let place = format!("grid-area:{}/{}/{}/{}", row + 2, column + 2, row + 3, column + 3);
                 value_cells.push(html! {
                     <span key={format!("value-{}", square.index())} class="value-cell" style={place}
                         data-value-square={square.to_string()} aria-hidden="true">
-                        <span class={classes!("value", v.best.then_some("best"), v.exact.then_some("exact"))}
-                            data-value={v.value.to_string()}
+                        // Coloured by its distance from the best value; a book move marked in its corner.
+                        <span class={classes!("value", v.band.class(), v.exact.then_some("exact"))}
+                            data-value={v.value.to_string()} data-band={v.band.class()}
+                            data-book={v.book.then_some(props.lang.strings().book_mark)}
                             data-depth={if v.exact { "exact".to_string() } else { v.depth.to_string() }}
                             // The depth is drawn small beside the value by the style sheet (read out in the
                             // square's name).

@@ -276,6 +276,10 @@ strings! {
     book_value: "Book value (black)", "定式评估（黑）";
     /// Button that shows the engine's figures.
     engine_details: "Details", "详情";
+    /// A square's mark: the opening book has the move.
+    book_mark: "B", "谱";
+    /// A square's spoken name: the opening book has the move.
+    book_move: "book move", "定式着法";
     /// Label of the step buttons under the board.
     steps: "Step through the game", "逐步查看对局";
     /// Step button: the starting position.
