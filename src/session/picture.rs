@@ -1,7 +1,7 @@
 //! What the board's image shows, as plain data (the page paints it on a canvas): each square in the view's
 //! order with its disc and, when asked, the number of the move that placed it; the edges' labels; a caption.
 //! Two kinds: the position shown (numbers on the discs placed so far, if asked), or the whole game's final
-//! board with every move numbered, as printed transcripts are.
+//! board with every move numbered, each on its mover's colour, as printed transcripts are.
 
 use reversi_engine::{Color, Game, Position, Symmetry};
 
@@ -46,22 +46,31 @@ pub fn picture(
         shown.unwrap_or(plies.len()).min(plies.len())
     };
     let position: Position = plies.get(upto).map_or(game.position(), |p| p.before);
-    // The number of each placement, by square: the last one placed there (a square is placed once).
+    // The number of each placement, by square, and who placed it: the last one placed there (a square is
+    // placed once).
     let mut placed = [None; 64];
     let mut count = 0;
     for ply in &plies[..upto] {
         if let Some(square) = ply.mv.square() {
             count += 1;
-            placed[square.index()] = Some(count);
+            placed[square.index()] = Some((count, ply.before.to_move));
         }
     }
+    // The whole game is drawn as a printed record is: each move's disc in its mover's colour (whatever it
+    // turned to later), the start's discs as they began.
+    let start = plies.first().map_or(position, |p| p.before);
     let cells = (0..64)
         .map(|i| {
             let square = square_at(orientation, i % 8, i / 8);
+            let placed = placed[square.index()];
             Cell {
-                disc: position.disc(square),
+                disc: if whole {
+                    placed.map(|(_, mover)| mover).or(start.disc(square))
+                } else {
+                    position.disc(square)
+                },
                 number: if numbers || whole {
-                    placed[square.index()]
+                    placed.map(|(number, _)| number)
                 } else {
                     None
                 },
@@ -117,5 +126,39 @@ mod tests {
         assert_eq!(numbered, 60);
         assert_eq!(whole.to_move, None);
         assert_eq!(whole.counts.0 + whole.counts.1, 64);
+        // Each number on its mover's colour, whatever colour the disc ended; the start's four as they began.
+        let movers: Vec<Color> = game
+            .plies()
+            .iter()
+            .filter(|p| p.mv.square().is_some())
+            .map(|p| p.before.to_move)
+            .collect();
+        assert!(
+            movers.windows(2).any(|w| w[0] == w[1]),
+            "a pass in the game"
+        );
+        for cell in &whole.cells {
+            if let Some(n) = cell.number {
+                assert_eq!(cell.disc, Some(movers[n as usize - 1]), "move {n}");
+            }
+        }
+        let at = |name: &str| {
+            let s: reversi_engine::Square = name.parse().unwrap();
+            whole.cells[s.row() * 8 + s.column()]
+        };
+        assert_eq!(at("d4").disc, Some(Color::White));
+        assert_eq!(at("e4").disc, Some(Color::Black));
+        // Many a disc ended in the other colour than its mover's: the record shows the mover's.
+        let turned = (0..64)
+            .filter(|&i| {
+                let square = reversi_engine::Square::from_index(i);
+                whole.cells[i].number.is_some()
+                    && whole.cells[i].disc != game.position().disc(square)
+            })
+            .count();
+        assert!(
+            turned > 5,
+            "{turned} discs drawn in their mover's colour, not their last"
+        );
     }
 }

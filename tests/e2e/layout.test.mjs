@@ -236,6 +236,23 @@ for (const screen of SCREENS) {
   });
 }
 
+test('a line drawn across a pass marks the move after it', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
+  await newGame(page, { mode: 'hvh' });
+  // White to move: a1 takes b1 and c1 and leaves Black only h7, no move; White then takes it with h6.
+  const empty = '-'.repeat(8);
+  await importText(page, `-XXO----${empty}${empty}---OO------OO---${empty}-------X-------O O`);
+  await page.click('[data-testid=analyse]');
+  await page.waitForSelector('[data-testid=top-line][data-square=a1]');
+  await page.focus('[data-testid=top-line][data-square=a1]');
+  await page.waitForSelector('[data-square=h6] .line-step');
+  assert.ok(await page.$('[data-square=a1] .line-step.white:not(.after-pass)'), 'a1: white, the first');
+  assert.ok(await page.$('[data-square=h6] .line-step.white.after-pass'), 'h6: white again, after black passed');
+  assert.match(await page.getAttribute('[data-square=h6]', 'aria-label'), /line 2, after a pass/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('on a phone the result card fits, keeps its score on one line, and says where the empty squares went', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await newGame(page, { mode: 'hvh' });

@@ -114,6 +114,9 @@ for (const screen of SCREENS) test(`the hint writes its line out and draws it on
   for (const [i, square] of line.slice(0, 3).entries()) {
     assert.equal(await page.textContent(`[data-square=${square}] .line-step`), String(i + 1));
   }
+  // Each step a disc of its mover's colour: black to move here, and no pass in the line's first moves.
+  assert.ok(await page.$(`[data-square=${line[0]}] .line-step.black`), 'black plays the first');
+  assert.ok(await page.$(`[data-square=${line[1]}] .line-step.white`), 'white the second');
   await page.screenshot({ path: join(ARTIFACTS, `view-line-${screen.viewport.width}.png`), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();

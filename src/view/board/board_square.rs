@@ -31,9 +31,8 @@ pub struct SquareProps {
     /// Its disc can never be flipped (marked when the board marks stable discs).
     #[prop_or_default]
     pub stable: bool,
-    /// Its step in the engine's line (1 for the first move), and whether the side to move plays it (a line
-    /// across a forced pass has one side play twice running).
-    pub step: Option<(usize, bool)>,
+    /// Its step in the engine's line (1 for the first move), drawn in its mover's colour.
+    pub step: Option<LineStep>,
     /// The analysed value of the move.
     pub value: Option<SquareValue>,
     /// Called with the square when clicked.
@@ -42,6 +41,17 @@ pub struct SquareProps {
     pub on_preview: Callback<Option<Square>>,
     /// Language of the spoken name.
     pub lang: Lang,
+}
+
+/// A move of the line drawn on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineStep {
+    /// 1 for the line's first move.
+    pub number: usize,
+    /// Who plays it.
+    pub mover: reversi_engine::Color,
+    /// The other side passed just before it (a side plays twice running).
+    pub after_pass: bool,
 }
 
 /// The analysis's value of a move, as its square shows it.
@@ -142,8 +152,11 @@ pub fn board_square(props: &SquareProps) -> Html {
             label.push_str(word);
         }
     }
-    if let Some((n, _)) = props.step {
-        label.push_str(&format!(", {} {n}", t.line_step));
+    if let Some(step) = props.step {
+        label.push_str(&format!(", {} {}", t.line_step, step.number));
+        if step.after_pass {
+            label.push_str(&format!(", {}", t.line_after_pass));
+        }
     }
     // The value shown on the square is part of its name (what is seen is what is read out).
     if let Some(v) = props.value {
@@ -180,8 +193,11 @@ pub fn board_square(props: &SquareProps) -> Html {
                         props.would_flip.then_some("would-flip"), props.stable.then_some("stable"))}
                 ></span>
             }
-            if let Some((n, first_side)) = props.step {
-                <span class={classes!("line-step", first_side.then_some("first-side"))} data-step={n.to_string()} aria-hidden="true">{ n }</span>
+            if let Some(step) = props.step {
+                // A small disc of its mover's colour in the corner, the value left readable; after a pass
+                // its ring is dashed.
+                <span class={classes!("line-step", if step.mover == reversi_engine::Color::Black { "black" } else { "white" }, step.after_pass.then_some("after-pass"))}
+                    data-step={step.number.to_string()} aria-hidden="true">{ step.number }</span>
             }
         </button>
     }

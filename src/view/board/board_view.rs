@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::board_square::{shown_value, Band, BoardSquare, SquareValue};
+use super::board_square::{shown_value, Band, BoardSquare, LineStep, SquareValue};
 use super::top_lines::{top_lines, TopLinesProps};
 use crate::protocol::WireAnalysis;
 use crate::session::preferences::orientation::{edge_labels, square_at};
@@ -165,7 +165,11 @@ pub fn board_view(props: &BoardProps) -> Html {
                 .iter()
                 .take(LINE_STEPS)
                 .position(|&s| s == square)
-                .map(|i| (i + 1, movers.get(i) == Some(&props.position.to_move)));
+                .and_then(|i| {
+                    let mover = *movers.get(i)?;
+                    let before = if i == 0 { props.position.to_move.opponent() } else { *movers.get(i - 1)? };
+                    Some(LineStep { number: i + 1, mover, after_pass: before == mover })
+                });
             let legal = props.legal.contains(square);
             html! {
                 <BoardSquare

@@ -276,6 +276,8 @@ strings! {
     book_value: "Book value (black)", "定式评估（黑）";
     /// Button that shows the engine's figures.
     engine_details: "Details", "详情";
+    /// A square's spoken name: the line's move comes after the other side passed.
+    line_after_pass: "after a pass", "对方弃权后";
     /// A square's mark: the opening book has the move.
     book_mark: "B", "谱";
     /// A square's spoken name: the opening book has the move.
