@@ -20,6 +20,7 @@ pub mod kept;
 pub mod keys;
 pub mod notice;
 pub mod outbox;
+mod paced;
 pub mod picture;
 pub mod preferences;
 pub mod room;
@@ -112,6 +113,9 @@ impl Session {
         session
             .play
             .replace(kept.game, id, kept.settings, kept.clock);
+        if let Some((variation, showing)) = kept.variation {
+            session.play.keep_variation(variation, showing);
+        }
         session.prefs.apply(PrefAction::LookedAt {
             analyse: kept.analyse,
             depth: kept.analyse_depth,
@@ -262,6 +266,10 @@ impl Session {
     /// The engine's line from the game's position, its next move first (see [`EngineAsks::line`]); on a
     /// position browsed, the review's line there (none before the review has valued it).
     pub fn line(&self) -> Vec<Square> {
+        // A variation's position has no line of the engine's (its analysis draws its own).
+        if self.play.in_variation() {
+            return Vec::new();
+        }
         self.asks.line(&self.play, |ply| {
             let reviewed = self.room.valuation().reviewed(self.play.game()).into_iter();
             let mut reviewed = reviewed;
@@ -280,70 +288,6 @@ impl Session {
     /// Applies one action; returns what is to be sent to the workers or withdrawn (see [`outbox`]).
     pub fn apply(&mut self, action: Action) -> Vec<Command> {
         self.run(|session, out| session.step(action, out))
-    }
-
-    /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
-    /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
-    /// that has not started (a new or restored game) starts at `now`.
-    ///
-    /// Against the engine, its move waits until [`MIN_REPLY_MS`] after the person's (a [`HeldReply`]; the
-    /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
-    pub fn apply_at(&mut self, now: f64, action: Action) -> Vec<Command> {
-        self.run(|session, out| {
-            if let Some(held) = session.play.take_due(now) {
-                session.charge(now, out);
-                let (asker, response) = (held.asker, held.response);
-                let plies = session.play.game().plies().len();
-                session.step(Action::Answer { asker, response }, out);
-                session.charge(now, out);
-                session.pause_after_pass(plies, now);
-            }
-            match action {
-                Action::Answer {
-                    asker: asker @ Asker::Game(GameAsk::Search),
-                    response: response @ Response::BestMove { .. },
-                } if session.asks.is_search(response.id()) && session.play.too_soon(now) => {
-                    session.charge(now, out);
-                    session.play.hold(asker, response, now);
-                }
-                action => session.step_at(now, action, out),
-            }
-        })
-    }
-
-    /// [`Session::apply_at`] for an action not held: against the engine, the person's move makes the
-    /// engine's reply due no sooner than the pace allows.
-    fn step_at(&mut self, now: f64, action: Action, out: &mut Outbox) {
-        let session = self;
-        {
-            let (plies, person) = (session.play.game().plies().len(), !session.ai_to_move());
-            session.charge(now, out);
-            session.step(action, out);
-            session.charge(now, out);
-            let person_moved = person && session.play.game().plies().len() > plies;
-            if person_moved
-                && session.ai_to_move()
-                && matches!(session.play.settings().mode, Mode::HumanVsAi { .. })
-            {
-                session.play.reply_due_at(now + session.pace.min_reply_ms);
-            }
-            if !person {
-                session.pause_after_pass(plies, now);
-            }
-        }
-    }
-
-    /// Against the engine, after its move (the record was `plies` long before it) left the person no legal
-    /// move: the pass is shown, and the engine's next move waits the pace's pause after a pass to land.
-    fn pause_after_pass(&mut self, plies: usize, now: f64) {
-        let game = self.play.game();
-        if game.plies().len() > plies
-            && game.last_move() == Some(reversi_engine::Move::Pass)
-            && self.ai_to_move()
-            && matches!(self.play.settings().mode, Mode::HumanVsAi { .. })
-        {
-            self.play.reply_due_at(now + self.pace.pass_pause_ms);
-        }
     }
 
     /// Charges the clock up to `now` (see [`Play::charge`]); a flag ends the game and withdraws the
@@ -433,6 +377,14 @@ impl Session {
             Action::Hint => {
                 let (asks, board) = self.on_board();
                 asks.request_hint(&board, out);
+            }
+            // Between two people on the game's own position, a line is played into the game; against the
+            // engine, or on a position of the past or a variation's, into the variation (the game waits).
+            Action::PlayLine(line)
+                if self.play.away() || self.play.settings().mode != Mode::HumanVsHuman =>
+            {
+                let outcome = self.play.try_line(&line);
+                self.follow(outcome, out);
             }
             Action::PlayLine(line) => {
                 for square in line {
@@ -578,10 +530,14 @@ impl Session {
             clock,
             id,
             expert,
+            variation,
             ..
         } = replacement;
         let id = id.filter(|&id| id != 0).unwrap_or(new_id);
         self.play.replace(game, id, settings, clock);
+        if let Some((variation, showing)) = variation {
+            self.play.keep_variation(variation, showing);
+        }
         self.notice = None;
         self.asks.forget_start(out);
         self.after_change(out);

@@ -430,17 +430,19 @@ fn a_forced_pass_is_applied_by_the_rules() {
 }
 
 #[test]
-fn browsing_shows_the_past_and_blocks_clicks() {
+fn browsing_shows_the_past_and_its_moves_go_into_a_variation() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3"] {
         s.apply(Action::Game(GameAction::Square(sq(m))));
     }
     s.apply(Action::Game(GameAction::Browse(Some(1))));
     assert_eq!(s.play().browsing(), Some(1));
-    assert_eq!(s.clickable(), Bitboard::EMPTY);
-    s.apply(Action::Game(GameAction::Square(sq("d3"))));
-    assert_eq!(s.notice().cloned(), Some(Notice::Browsing));
+    assert_eq!(s.clickable(), s.shown().board.moves());
+    s.apply(Action::Game(GameAction::Square(sq("f6"))));
+    assert_eq!(s.notice().cloned(), None);
     assert_eq!(s.play().game().transcript(), "f5d6c3");
+    assert!(s.play().in_variation());
+    s.apply(Action::Game(GameAction::Browse(Some(1))));
     s.apply(Action::Game(GameAction::Browse(None)));
     assert!(!s.clickable().is_empty());
     s.apply(Action::Game(GameAction::Browse(Some(99))));

@@ -25,7 +25,9 @@ use crate::view::hooks::{
     use_page_visibility, use_preferences, use_shared_links, use_show_ply, use_training_progress,
     use_wake,
 };
-use crate::view::panels::{AfterBoard, GameControls, Header, NewGameForm, ResultCard, SharePanel};
+use crate::view::panels::{
+    AfterBoard, GameControls, Header, ListedVariation, NewGameForm, ResultCard, SharePanel,
+};
 use crate::view::sections::{
     status_line, AnalysisRoom, EngineLines, Help, ImagePanel, NoticeLine, OrientationChoice,
     PlayState, Record, SaveSlots, ScoringChoice, StartLine,
@@ -202,6 +204,12 @@ fn main_view() -> Html {
     let on_browse = use_dispatch(dispatcher.clone(), |ply| {
         Action::Game(GameAction::Browse(ply))
     });
+    let on_step = use_dispatch(dispatcher.clone(), |delta| {
+        Action::Game(GameAction::Step(delta))
+    });
+    let on_variation = use_dispatch_shown(dispatcher.clone(), |plies| {
+        Action::Game(GameAction::Variation(plies))
+    });
     // What the panel asks to show is shown on the board, brought into view (a phone scrolled down to it).
     let on_panel_browse = use_dispatch_shown(dispatcher.clone(), |ply| {
         Action::Game(GameAction::Browse(ply))
@@ -258,9 +266,11 @@ fn main_view() -> Html {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
                 reviewed={reviewed.clone()} {analysis} analysing={session.prefs().analyse()} legal={session.clickable()}
-                hint={session.asks().hint().and_then(|h| h.square()).filter(|_| session.play().browsing().is_none())}
+                hint={session.asks().hint().and_then(|h| h.square()).filter(|_| !session.play().away())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
+                variation={session.play().variation().filter(|_| session.play().in_variation()).map(|v| Rc::new(v.line().clone()))}
+                variation_goes_on={session.play().variation().is_some_and(|v| v.can_go_on())} on_step={on_step.clone()}
                 {on_square} {on_set_up} {on_play_line} on_browse={on_browse.clone()} {on_bad_position}
                 {lang} editing={editing.clone()} on_draft={on_draft.clone()} opener={editor_button_ref.clone()} orientation={prefs.orientation()} />
         }
@@ -291,9 +301,10 @@ fn main_view() -> Html {
             <aside class="panel">
                 <AfterBoard board={shown}>
                     <PlayState counts={(shown.black().count(), shown.white().count())}
-                        to_move={match session.play().browsing() {
-                            Some(_) => Some(shown.to_move),
-                            None => (!game.is_over()).then(|| game.to_move()),
+                        to_move={if session.play().away() {
+                            Some(shown.to_move)
+                        } else {
+                            (!game.is_over()).then(|| game.to_move())
                         }}
                         clock={session.play().clock().cloned()} running={session.clock_running().then(|| game.to_move())}
                         status={status_line(lang, &session)} {lang} />
@@ -317,12 +328,12 @@ fn main_view() -> Html {
                     }
                     <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
                         last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
-                        hint={session.asks().hint().filter(|_| session.play().browsing().is_none()).cloned()}
+                        hint={session.asks().hint().filter(|_| !session.play().away()).cloned()}
                         line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
                         {on_show_line} {lang} />
                     <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
-                        reviewed_here={reviewed_here(game, session.play().browsing(), &reviewed)}
-                        browsing={session.play().browsing().is_some()} on_copied={on_copied_note}
+                        reviewed_here={reviewed_here(game, session.play().browsing().filter(|_| !session.play().in_variation()), &reviewed)}
+                        browsing={session.play().browsing().is_some()} in_variation={session.play().in_variation()} on_copied={on_copied_note}
                         {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_panel_browse.clone()}
                         {on_play_from_here} {lang} />
                     <Record game={shared_game.clone()} browsing={session.play().browsing()}
@@ -333,7 +344,12 @@ fn main_view() -> Html {
                         } else {
                             session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                         }}
-                        on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note} {lang} />
+                        on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note}
+                        variation={session.play().variation().map(|v| {
+                            let (plies, shown) = v.plies();
+                            ListedVariation { at: v.at(), plies, shown, active: session.play().in_variation() }
+                        })}
+                        {on_variation} {lang} />
                     <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
                         shown={session.play().browsing().unwrap_or(game.plies().len())}
                         marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}

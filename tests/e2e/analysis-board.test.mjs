@@ -81,8 +81,8 @@ test('the values deepen with no click, the room still answers, the hint is the b
   assert.ok(secondMoves.length >= 2, `a line of its own: ${secondMoves}`);
   assert.equal(secondMoves[0], await second.getAttribute('data-square'));
   await second.hover();
-  await page.waitForFunction((sq) => document.querySelector(`[data-square=${sq}] [data-step="1"]`), secondMoves[0]);
-  assert.ok(await page.$(`[data-square=${secondMoves[1]}] [data-step="2"]`), 'its second move numbered 2');
+  await page.waitForFunction((sq) => document.querySelector(`[data-step-square=${sq}] [data-step="1"]`), secondMoves[0]);
+  assert.ok(await page.$(`[data-step-square=${secondMoves[1]}] [data-step="2"]`), 'its second move numbered 2');
   // A click on its second move plays the line up to it; the next position is analysed anew.
   await second.locator('[data-testid=line-move]').nth(1).click();
   await page.waitForFunction(
@@ -215,8 +215,8 @@ test('a best line under a still pointer is drawn on the board as the analysis de
     const end = performance.now() + 3_000;
     while (performance.now() < end) {
       await new Promise((r) => requestAnimationFrame(r));
-      const steps = [...document.querySelectorAll('.square .line-step')]
-        .map((s) => [Number(s.dataset.step), s.closest('[data-square]').dataset.square])
+      const steps = [...document.querySelectorAll('.step-cell .line-step')]
+        .map((s) => [Number(s.dataset.step), s.closest('[data-step-square]').dataset.stepSquare])
         .sort((a, b) => a[0] - b[0])
         .map(([, square]) => square);
       const li = steps.length && document.querySelector(`[data-testid=top-line][data-square=${steps[0]}]`);

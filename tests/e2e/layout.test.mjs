@@ -3,7 +3,7 @@
 // results drawn where the person looks; a result card that fits a phone and says where the empties went.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importText, newGame, openMore, openPage, painted, text, useServerAndBrowser } from './harness.mjs';
+import { importText, newGame, openMore, openPage, painted, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -236,6 +236,57 @@ for (const screen of SCREENS) {
   });
 }
 
+for (const screen of SCREENS) {
+  test(`a variation played against the AI leaves the game as it was, and comes back after a reload (${screen.name})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
+    await restoreGame(page, { moves: MIDGAME, level: 1 });
+    const transcript = () => text(page, 'transcript');
+    const variation = () => page.$$eval('[data-testid=variation-move]', (list) => list.map((b) => [b.textContent, b.classList.contains('current')]));
+    assert.equal(await transcript(), MIDGAME);
+    // The best line's second move, clicked: both moves go into a variation; the AI is not asked to answer.
+    await page.click('[data-testid=analyse]');
+    await page.waitForSelector('[data-testid=top-line] [data-testid=line-move]:not([disabled])');
+    // Read and clicked in one task: the lines change as they deepen.
+    const first = await page.evaluate(() => {
+      const moves = document.querySelector('[data-testid=top-line]').querySelectorAll('[data-testid=line-move]');
+      moves[1].click();
+      return [moves[0].textContent, moves[1].textContent];
+    });
+    await page.waitForSelector('[data-testid=in-variation]');
+    assert.deepEqual(await variation(), [[`25. ${first[0]}`, false], [`26. ${first[1]}`, true]]);
+    assert.match(await text(page, 'status'), /^Variation · Black to move$/);
+    // A move tried on the board goes on in it.
+    const legal = await page.$eval('[data-legal=true]', (e) => e.dataset.square);
+    await page.click(`[data-square=${legal}]`);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=variation-move]').length === 3);
+    await page.waitForTimeout(800);
+    assert.equal(await transcript(), MIDGAME, 'the game as it was: the AI did not move');
+    // After a reload, the variation is there, shown as it was.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.autosave') ?? '{}').variation?.moves?.length === 6);
+    await page.reload();
+    await page.waitForSelector('[data-testid=in-variation]');
+    assert.deepEqual((await variation()).map(([, current]) => current), [false, false, true]);
+    assert.equal(await transcript(), MIDGAME);
+    // The step buttons walk back through it to the game's position, and on again.
+    await page.click('[data-testid=step-back]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=variation-move].current')?.textContent.startsWith('26.'));
+    await page.click('[data-testid=step-back]');
+    await page.click('[data-testid=step-back]');
+    await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
+    assert.equal(await page.locator('[data-testid=variation-move].current').count(), 0);
+    assert.equal(await page.locator('[data-testid=variation-move]').count(), 3, 'kept in the list');
+    // Its last move in the list, clicked: shown again; one click back to the game, where the person plays.
+    await page.click('[data-testid=variation-move] >> nth=2');
+    await page.waitForSelector('[data-testid=in-variation]');
+    await page.click('[data-testid=back-to-game]');
+    await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
+    await page.click(`[data-square=${first[0]}]`);
+    await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, MIDGAME.length + 4, { timeout: 30_000 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('a line drawn across a pass marks the move after it', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
   await newGame(page, { mode: 'hvh' });
@@ -245,9 +296,9 @@ test('a line drawn across a pass marks the move after it', async () => {
   await page.click('[data-testid=analyse]');
   await page.waitForSelector('[data-testid=top-line][data-square=a1]');
   await page.focus('[data-testid=top-line][data-square=a1]');
-  await page.waitForSelector('[data-square=h6] .line-step');
-  assert.ok(await page.$('[data-square=a1] .line-step.white:not(.after-pass)'), 'a1: white, the first');
-  assert.ok(await page.$('[data-square=h6] .line-step.white.after-pass'), 'h6: white again, after black passed');
+  await page.waitForSelector('[data-step-square=h6] .line-step');
+  assert.ok(await page.$('[data-step-square=a1] .line-step.white:not(.after-pass)'), 'a1: white, the first');
+  assert.ok(await page.$('[data-step-square=h6] .line-step.white.after-pass'), 'h6: white again, after black passed');
   assert.match(await page.getAttribute('[data-square=h6]', 'aria-label'), /line 2, after a pass/);
   assert.deepEqual(errors, []);
   await context.close();

@@ -112,11 +112,11 @@ for (const screen of SCREENS) test(`the hint writes its line out and draws it on
   await page.click('[data-testid=show-line]');
   assert.equal(await page.getAttribute('[data-testid=show-line]', 'aria-pressed'), 'true');
   for (const [i, square] of line.slice(0, 3).entries()) {
-    assert.equal(await page.textContent(`[data-square=${square}] .line-step`), String(i + 1));
+    assert.equal(await page.textContent(`[data-step-square=${square}] .line-step`), String(i + 1));
   }
   // Each step a disc of its mover's colour: black to move here, and no pass in the line's first moves.
-  assert.ok(await page.$(`[data-square=${line[0]}] .line-step.black`), 'black plays the first');
-  assert.ok(await page.$(`[data-square=${line[1]}] .line-step.white`), 'white the second');
+  assert.ok(await page.$(`[data-step-square=${line[0]}] .line-step.black`), 'black plays the first');
+  assert.ok(await page.$(`[data-step-square=${line[1]}] .line-step.white`), 'white the second');
   await page.screenshot({ path: join(ARTIFACTS, `view-line-${screen.viewport.width}.png`), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
@@ -202,7 +202,7 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
   // The better move's line, written out and drawn on a toggle.
   assert.equal((await text(page, 'engine-line')).split(' ')[0], best);
   await page.click('[data-testid=show-line]');
-  assert.equal(await page.textContent(`[data-square=${best}] .line-step`), '1');
+  assert.equal(await page.textContent(`[data-step-square=${best}] .line-step`), '1');
   await page.click('[data-testid=next-mistake]');
   const second = await text(page, 'status');
   await page.click('[data-testid=previous-mistake]');

@@ -10,10 +10,12 @@ pub mod import;
 pub mod pace;
 pub mod replace;
 pub mod settings;
+pub mod variation;
 
 use self::clock::GameClock;
 use self::pace::HeldReply;
 use self::settings::{Mode, Settings, Start};
+pub use self::variation::Variation;
 use super::notice::Notice;
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
@@ -77,6 +79,10 @@ pub struct Play {
     /// How this game's start was chosen, and its value for black (hundredths of a disc), for an XOT or a
     /// random start.
     started: Option<(Start, i32)>,
+    /// Moves tried beside the game (see [`Variation`]), kept with it.
+    variation: Option<Variation>,
+    /// The board shows the variation's position (the game waits as it was).
+    in_variation: bool,
 }
 
 /// The game's own controls.
@@ -94,6 +100,8 @@ pub enum GameAction {
     Step(i32),
     /// Go on from the position shown: the moves after it are taken back (and stay a redo away).
     PlayFromHere,
+    /// Show the variation after this many of its plies.
+    Variation(usize),
 }
 
 /// What a [`GameAction`] changed, for the root to act on.
@@ -126,6 +134,8 @@ impl Play {
             reply_due: None,
             expert: None,
             started: None,
+            variation: None,
+            in_variation: false,
         }
     }
 
@@ -147,6 +157,21 @@ impl Play {
     /// The ply whose position is shown instead of the current one, if any.
     pub fn browsing(&self) -> Option<usize> {
         self.browsing
+    }
+
+    /// The moves tried beside the game, if any.
+    pub fn variation(&self) -> Option<&Variation> {
+        self.variation.as_ref()
+    }
+
+    /// The board shows the variation's position.
+    pub fn in_variation(&self) -> bool {
+        self.in_variation && self.variation.is_some()
+    }
+
+    /// The board shows another position than the game's own: one of its past, or a variation's.
+    pub fn away(&self) -> bool {
+        self.browsing.is_some() || self.in_variation()
     }
 
     /// The game clock, when the game has one.
@@ -191,6 +216,7 @@ impl Play {
     /// for a random start (the game begins now).
     pub fn start_from(&mut self, game: Game, started: Option<(Start, i32)>, clock_anew: bool) {
         self.game = game;
+        self.check_variation();
         if started.is_some() {
             self.started = started;
         }
@@ -226,6 +252,7 @@ impl Play {
         let played = self.game.play(square).is_ok();
         if played {
             self.moved(mover);
+            self.check_variation();
         }
         played
     }
@@ -307,15 +334,24 @@ impl Play {
 
     /// The position on the board: the current one, or the one being browsed.
     pub fn shown(&self) -> Position {
-        match self.browsing {
-            Some(ply) => self.game.plies()[ply].before,
-            None => self.game.position(),
+        match (
+            self.variation.as_ref().filter(|_| self.in_variation),
+            self.browsing,
+        ) {
+            (Some(variation), _) => variation.position(),
+            (None, Some(ply)) => self.game.plies()[ply].before,
+            (None, None) => self.game.position(),
         }
     }
 
-    /// Legal moves a person may click (none while the engine is to move, when browsing or waiting).
+    /// Legal moves a person may click: on the game's position, while it is the person's turn; on a
+    /// position of its past or a variation's, any (they go into the variation); none while waiting.
     pub fn clickable(&self, waiting: bool) -> Bitboard {
-        if waiting || self.ai_to_move(false) || self.browsing.is_some() {
+        if waiting {
+            Bitboard::EMPTY
+        } else if self.away() {
+            self.shown().board.moves()
+        } else if self.ai_to_move(false) {
             Bitboard::EMPTY
         } else {
             self.game.legal_moves()
@@ -356,11 +392,28 @@ impl Play {
 
     /// Applies one of the game's own controls; `waiting`: the game waits for its random start.
     pub fn apply(&mut self, action: GameAction, waiting: bool) -> Outcome {
+        let outcome = self.act(action, waiting);
+        if let Outcome::Record { .. } = outcome {
+            self.check_variation();
+        }
+        outcome
+    }
+
+    fn act(&mut self, action: GameAction, waiting: bool) -> Outcome {
         match action {
             GameAction::Square(square) => self.click(square, waiting),
             GameAction::Undo => self.undo(),
             GameAction::Redo => self.redo(waiting),
             GameAction::Browse(ply) => self.browse(ply),
+            GameAction::Step(delta) if self.in_variation() => self.step_variation(delta),
+            GameAction::Variation(plies) => match self.variation.as_mut().filter(|_| plies > 0) {
+                Some(variation) => {
+                    variation.show(plies);
+                    self.in_variation = true;
+                    Outcome::Shown
+                }
+                None => Outcome::Nothing,
+            },
             GameAction::Step(delta) => {
                 let plies = self.game.plies().len() as i64;
                 let at = self.browsing.map_or(plies, |n| n as i64);
@@ -372,8 +425,8 @@ impl Play {
     }
 
     fn click(&mut self, square: Square, waiting: bool) -> Outcome {
-        if self.browsing.is_some() {
-            return Outcome::Told(Notice::Browsing);
+        if self.away() {
+            return self.try_move(square);
         }
         // Finished, or waiting for its random start: nothing to play yet.
         if self.is_finished() || waiting {
@@ -397,6 +450,7 @@ impl Play {
 
     fn undo(&mut self) -> Outcome {
         self.browsing = None;
+        self.in_variation = false;
         let before = self.game.plies().len();
         match self.settings.mode {
             Mode::HumanVsAi { human } => {
@@ -433,7 +487,8 @@ impl Play {
     /// Shows the position before ply `ply` (`None`, or a ply past the record: the game's own).
     fn browse(&mut self, ply: Option<usize>) -> Outcome {
         let browsing = ply.filter(|&n| n < self.game.plies().len());
-        if browsing == self.browsing {
+        let left = std::mem::take(&mut self.in_variation) && self.variation.is_some();
+        if browsing == self.browsing && !left {
             return Outcome::Nothing;
         }
         self.browsing = browsing;
@@ -442,6 +497,9 @@ impl Play {
 
     /// Takes back every move after the position shown (they stay a redo away), and goes on from there.
     fn play_from_here(&mut self) -> Outcome {
+        if self.in_variation() {
+            return Outcome::Nothing;
+        }
         let Some(ply) = self.browsing.take() else {
             return Outcome::Nothing;
         };

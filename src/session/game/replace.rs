@@ -28,6 +28,8 @@ pub struct Replacement {
     pub looked_at: Option<PrefAction>,
     /// Its random start is still to be found (saved while it was searched).
     pub starting: bool,
+    /// The moves tried beside it, and whether the board showed them (a saved game's).
+    pub variation: Option<(super::Variation, bool)>,
 }
 
 impl Replacement {
@@ -40,6 +42,7 @@ impl Replacement {
             expert: None,
             looked_at: None,
             starting: false,
+            variation: None,
         }
     }
 
@@ -93,6 +96,7 @@ impl Replacement {
                 scoring: kept.scoring,
             }),
             starting: kept.starting,
+            variation: kept.variation,
             ..Replacement::new(kept.game, kept.settings, kept.clock)
         }
     }

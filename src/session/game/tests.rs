@@ -88,10 +88,28 @@ fn browsing_steps_within_the_record_and_plays_on_from_a_past_position() {
     assert_eq!(play.apply(GameAction::Step(-1), false), Outcome::Shown);
     assert_eq!(play.browsing, Some(2));
     assert_eq!(play.shown(), play.game.plies()[2].before);
-    assert_eq!(play.clickable(false), Bitboard::EMPTY);
+    // A past position's moves may be tried: they go into a variation, the record unchanged.
+    assert_eq!(play.clickable(false), play.shown().board.moves());
+    assert_eq!(
+        play.apply(GameAction::Square(sq("a1")), false),
+        Outcome::Told(Notice::NotLegal {
+            square: sq("a1"),
+            occupied: false
+        })
+    );
     assert_eq!(
         play.apply(GameAction::Square(sq("c5")), false),
-        Outcome::Told(Notice::Browsing)
+        Outcome::Shown
+    );
+    assert!(play.in_variation());
+    assert_eq!(play.game.transcript(), "f5d6c3");
+    assert_eq!(
+        play.apply(GameAction::Browse(Some(2)), false),
+        Outcome::Shown
+    );
+    assert!(
+        !play.in_variation() && play.variation().is_some(),
+        "left, and kept"
     );
     // Past the start it stops at the start; a browse past the record is the game's own position.
     play.apply(GameAction::Step(-10), false);
@@ -133,4 +151,49 @@ fn the_clock_stops_while_the_game_waits_and_flags_once() {
     assert_eq!(play.flagged(), Some(Color::Black));
     assert!(play.is_finished() && !play.ai_to_move(false));
     assert!(!play.charge(120_000.0, false));
+}
+
+#[test]
+fn a_variation_begins_on_a_past_position_steps_back_to_it_and_follows_the_record_s_own_move() {
+    let mut play = two_people();
+    for s in ["f5", "d6", "c3", "d3"] {
+        play.apply(GameAction::Square(sq(s)), false);
+    }
+    play.apply(GameAction::Browse(Some(2)), false);
+    // The record's own move there is followed in the record, not made a variation.
+    assert_eq!(
+        play.apply(GameAction::Square(sq("c3")), false),
+        Outcome::Shown
+    );
+    assert_eq!(
+        (play.browsing, play.variation().is_some()),
+        (Some(3), false)
+    );
+    play.apply(GameAction::Step(-1), false);
+    for s in ["c5", "f6"] {
+        assert_eq!(play.apply(GameAction::Square(sq(s)), false), Outcome::Shown);
+    }
+    let variation = play.variation().unwrap();
+    assert_eq!(
+        (variation.at(), variation.all().0),
+        (2, vec![sq("c5"), sq("f6")])
+    );
+    assert_eq!(play.shown(), variation.position());
+    // ← steps back through it, then to the record's position it branched from.
+    play.apply(GameAction::Step(-1), false);
+    assert_eq!(play.variation().unwrap().all().1, 1);
+    assert!(play.in_variation());
+    play.apply(GameAction::Step(-1), false);
+    assert!(!play.in_variation());
+    assert_eq!(play.browsing, Some(2));
+    // Back into it at its end.
+    play.apply(GameAction::Variation(2), false);
+    assert_eq!(play.shown(), play.variation().unwrap().position());
+    assert_eq!(play.game.transcript(), "f5d6c3d3");
+    // Undo takes the record back before where it branched: it goes.
+    play.apply(GameAction::Undo, false);
+    assert!(play.variation().is_some());
+    play.apply(GameAction::Undo, false);
+    play.apply(GameAction::Undo, false);
+    assert!(play.variation().is_none() && !play.in_variation());
 }

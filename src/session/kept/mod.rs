@@ -111,6 +111,7 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
+use crate::session::game::Variation;
 use crate::session::{GameClock, Play, Preferences, Scoring, Settings};
 use reversi_engine::Game;
 
@@ -135,6 +136,8 @@ pub struct Kept {
     pub scoring: Scoring,
     /// The game waits for its random start, being searched: taken up again, it is searched again.
     pub starting: bool,
+    /// The moves tried beside the game, and whether the board showed them.
+    pub variation: Option<(Variation, bool)>,
 }
 
 impl Kept {
@@ -150,6 +153,7 @@ impl Kept {
             analyse_depth: prefs.analyse_depth(),
             scoring: prefs.scoring(),
             starting,
+            variation: play.variation().map(|v| (v.clone(), play.in_variation())),
         }
     }
 }

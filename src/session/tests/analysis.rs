@@ -191,10 +191,31 @@ fn a_line_is_played_as_far_as_it_is_a_persons_to_play() {
     let mut s = hvh();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
     assert_eq!(s.play().game().transcript(), "f5d6c3");
-    // Against the AI, the person's move only: the AI answers for itself.
+    // Against the AI, into a variation beside the game: the game and the AI wait as they were.
     let mut s = Program::new(Settings::default());
+    let asked = s.channel.seq();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("d6"), sq("c3")]));
+    assert_eq!(s.play().game().transcript(), "");
+    assert!(s.play().in_variation());
+    assert_eq!(
+        s.play().variation().unwrap().all(),
+        (vec![sq("f5"), sq("d6"), sq("c3")], 3)
+    );
+    assert!(
+        !s.channel
+            .pending_since(asked)
+            .iter()
+            .any(|(r, _)| matches!(r, Request::Search { .. })),
+        "the AI is not asked to move"
+    );
+    // A click on the board goes on in the variation; back to the game, the person plays it.
+    s.apply(Action::Game(GameAction::Square(sq("d3"))));
+    assert_eq!(s.play().variation().unwrap().all().1, 4);
+    assert_eq!(s.play().game().transcript(), "");
+    s.apply(Action::Game(GameAction::Browse(None)));
+    s.apply(Action::Game(GameAction::Square(sq("f5"))));
     assert_eq!(s.play().game().transcript(), "f5");
+    assert!(s.play().variation().is_some(), "kept beside the game");
     // A move that is not legal ends it there.
     let mut s = hvh();
     s.apply(Action::PlayLine(vec![sq("f5"), sq("a1"), sq("d6")]));

@@ -58,6 +58,15 @@ pub struct BoardAreaProps {
     /// The stable discs of the position shown, marked (none unless the board marks them).
     #[prop_or_default]
     pub stable: Bitboard,
+    /// The variation's moves up to the position shown, while the board shows it.
+    #[prop_or_default]
+    pub variation: Option<Rc<Game>>,
+    /// A step on is possible in the variation shown.
+    #[prop_or_default]
+    pub variation_goes_on: bool,
+    /// Step by this many plies from the position shown.
+    #[prop_or_default]
+    pub on_step: Callback<i32>,
 }
 
 /// The board (or the position editor in its place), the step buttons and the analysis under it.
@@ -65,7 +74,13 @@ pub struct BoardAreaProps {
 pub fn board_area(props: &BoardAreaProps) -> Html {
     let lang = props.lang;
     let game = &props.game;
-    let (position, last_move, flipped) = shown_with_last_move(game, props.browsing);
+    // A variation shown: its position, with its last move marked.
+    let (position, last_move, flipped) = match &props.variation {
+        Some(line) if !line.plies().is_empty() => shown_with_last_move(line, None),
+        _ => shown_with_last_move(game, props.browsing),
+    };
+    let in_variation = props.variation.is_some();
+    let shown_ply = props.browsing.unwrap_or(game.plies().len());
     // The root's, made once: each square compares its callback, and a new one every render would draw all
     // 64 again.
     let on_square = props.on_square.clone();
@@ -154,8 +169,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                     {analysis} analysing={props.analysing} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
                     stable={props.stable}>
-                    <StepControls plies={game.plies().len()} browsing={props.browsing}
-                        on_browse={props.on_browse.clone()} {lang} />
+                    <StepControls can_back={in_variation || shown_ply > 0}
+                        can_on={if in_variation { props.variation_goes_on } else { shown_ply < game.plies().len() }}
+                        away={in_variation || props.browsing.is_some()}
+                        on_browse={props.on_browse.clone()} on_step={props.on_step.clone()} {lang} />
                 </BoardView>
             }
         </section>

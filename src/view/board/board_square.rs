@@ -31,7 +31,7 @@ pub struct SquareProps {
     /// Its disc can never be flipped (marked when the board marks stable discs).
     #[prop_or_default]
     pub stable: bool,
-    /// Its step in the engine's line (1 for the first move), drawn in its mover's colour.
+    /// Its step in the engine's line (1 for the first move), read out in its name (the board draws it).
     pub step: Option<LineStep>,
     /// The analysed value of the move.
     pub value: Option<SquareValue>,
@@ -192,12 +192,6 @@ pub fn board_square(props: &SquareProps) -> Html {
                     class={classes!("disc", disc, props.flipped.then_some("flip"), props.last.then_some("placed"),
                         props.would_flip.then_some("would-flip"), props.stable.then_some("stable"))}
                 ></span>
-            }
-            if let Some(step) = props.step {
-                // A small disc of its mover's colour in the corner, the value left readable; after a pass
-                // its ring is dashed.
-                <span class={classes!("line-step", if step.mover == reversi_engine::Color::Black { "black" } else { "white" }, step.after_pass.then_some("after-pass"))}
-                    data-step={step.number.to_string()} aria-hidden="true">{ step.number }</span>
             }
         </button>
     }

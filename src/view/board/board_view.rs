@@ -106,6 +106,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     };
     // Each value drawn over its square, in this render (see the module's documentation).
     let mut value_cells = Vec::new();
+    let mut step_cells = Vec::new();
     // The square under the pointer (kept as the pointer reports it), the legal moves it is judged by, and
     // what is drawn of it: the legal move previewed and the discs it would turn. A report that changes
     // nothing drawn (the browser reports the pointer entering the square just played, once it is no longer
@@ -170,6 +171,19 @@ pub fn board_view(props: &BoardProps) -> Html {
                     let before = if i == 0 { props.position.to_move.opponent() } else { *movers.get(i - 1)? };
                     Some(LineStep { number: i + 1, mover, after_pass: before == mover })
                 });
+            // Drawn over its square in this render, as the values are: the line and the lines listed under
+            // the board change in the same frame (a square's own render may come a frame later).
+            if let Some(step) = step {
+                let place = format!("grid-area:{}/{}/{}/{}", row + 2, column + 2, row + 3, column + 3);
+                let color = if step.mover == reversi_engine::Color::Black { "black" } else { "white" };
+                step_cells.push(html! {
+                    <span key={format!("step-{}", square.index())} class="step-cell" style={place}
+                        data-step-square={square.to_string()} aria-hidden="true">
+                        <span class={classes!("line-step", color, step.after_pass.then_some("after-pass"))}
+                            data-step={step.number.to_string()}>{ step.number }</span>
+                    </span>
+                });
+            }
             let legal = props.legal.contains(square);
             html! {
                 <BoardSquare
@@ -211,6 +225,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     { columns }
                     { for rows }
                     { for value_cells }
+                    { for step_cells }
                 </div>
             </div>
             { props.children.clone() }

@@ -15,33 +15,32 @@ const LAST: &str = "M15.5 5H18v14h-2.5zM5 5v14l9.5-7z";
 /// Properties of [`StepControls`].
 #[derive(Properties, PartialEq)]
 pub struct StepControlsProps {
-    /// Plies in the record.
-    pub plies: usize,
-    /// The position shown: before this ply (`None`: the game's own, after the last).
-    pub browsing: Option<usize>,
-    /// Show the position before a ply (`None`: the game's own).
+    /// A step back is possible (a position of the record's past, or a variation's, before this one).
+    pub can_back: bool,
+    /// A step on is possible.
+    pub can_on: bool,
+    /// The board shows another position than the game's own (the end button takes it back).
+    pub away: bool,
+    /// Show the position before a ply of the record (`None`: the game's own).
     pub on_browse: Callback<Option<usize>>,
+    /// Step by this many plies from the position shown (through a variation too).
+    pub on_step: Callback<i32>,
     pub lang: Lang,
 }
 
-/// ⏮ the start, ◀ one move back, ▶ one move on, ⏭ the game's own position; a button that would show the
-/// position already shown is disabled.
+/// ⏮ the start, ◀ one move back, ▶ one move on, ⏭ the game's own position (the keys' Home, ←, → and End); a
+/// button that would show the position already shown is disabled.
 #[function_component(StepControls)]
 pub fn step_controls(props: &StepControlsProps) -> Html {
     let t = props.lang.strings();
-    let plies = props.plies;
-    let shown = props.browsing.unwrap_or(plies);
-    // The position after `k` plies: the game's own once `k` reaches the record's end.
-    let to = |k: usize| (k < plies).then_some(k);
     let button = |label: &'static str,
                   icon: &'static str,
                   id: &'static str,
-                  target: Option<usize>,
+                  onclick: Callback<MouseEvent>,
                   enabled: bool| {
-        let on_browse = props.on_browse.clone();
         html! {
             <button type="button" class="step" data-testid={id} aria-label={label} title={label}
-                disabled={!enabled} onclick={Callback::from(move |_| on_browse.emit(target))}>
+                disabled={!enabled} {onclick}>
                 // Drawn, not a character: the fonts a page may fall back on do not all have ⏮ and ⏭.
                 <svg viewBox="0 0 24 24" aria-hidden="true"><path d={icon} /></svg>
             </button>
@@ -49,10 +48,10 @@ pub fn step_controls(props: &StepControlsProps) -> Html {
     };
     html! {
         <div class="steps" role="group" aria-label={t.steps} data-testid="steps">
-            { button(t.step_first, FIRST, "step-first", to(0), shown > 0) }
-            { button(t.step_back, BACK, "step-back", to(shown.saturating_sub(1)), shown > 0) }
-            { button(t.step_on, ON, "step-on", to(shown + 1), shown < plies) }
-            { button(t.step_last, LAST, "step-last", None, shown < plies) }
+            { button(t.step_first, FIRST, "step-first", props.on_browse.reform(|_| Some(0)), props.can_back) }
+            { button(t.step_back, BACK, "step-back", props.on_step.reform(|_| -1), props.can_back) }
+            { button(t.step_on, ON, "step-on", props.on_step.reform(|_| 1), props.can_on) }
+            { button(t.step_last, LAST, "step-last", props.on_browse.reform(|_| None), props.away) }
         </div>
     }
 }

@@ -139,6 +139,11 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
             .play()
             .clock()
             .map(|c| (c.flagged, c.last_tick.is_some())),
+        // The moves tried beside the game are kept with it, as shown.
+        (
+            session.play().variation().cloned(),
+            session.play().in_variation(),
+        ),
     );
     use_effect_with(key, move |_| {
         if !WRITE_DUE.with(|due| due.replace(true)) {

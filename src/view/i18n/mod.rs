@@ -276,6 +276,10 @@ strings! {
     book_value: "Book value (black)", "定式评估（黑）";
     /// Button that shows the engine's figures.
     engine_details: "Details", "详情";
+    /// Label of the variation in the move list, and the status while it is shown.
+    variation: "Variation", "变化";
+    /// The notice while the board shows a variation: the game waits.
+    in_variation: "Trying a variation: the game waits as it was.", "正在尝试变化：对局保持不变。";
     /// A square's spoken name: the line's move comes after the other side passed.
     line_after_pass: "after a pass", "对方弃权后";
     /// A square's mark: the opening book has the move.

@@ -17,7 +17,7 @@ pub use self::clocks::Clocks;
 pub use self::counts::Counts;
 pub use self::game_controls::GameControls;
 pub use self::header::Header;
-pub use self::move_list::MoveList;
+pub use self::move_list::{ListedVariation, MoveList};
 pub use self::new_game_form::NewGameForm;
 pub use self::result_card::ResultCard;
 pub use self::share_panel::SharePanel;

@@ -18,20 +18,46 @@ pub struct MoveListProps {
     /// Review marks (`?!`, `?`, `??`) by ply, once a review has valued the moves.
     #[prop_or_default]
     pub marks: Vec<(usize, reversi_engine::review::Mark)>,
+    /// The moves tried beside the game, listed after the move they replace.
+    #[prop_or_default]
+    pub variation: Option<ListedVariation>,
+    /// Called with how many of the variation's plies to show.
+    #[prop_or_default]
+    pub on_variation: Callback<usize>,
     /// Language of the labels.
     pub lang: Lang,
+}
+
+/// A variation as the list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ListedVariation {
+    /// The ply of the record it branches before.
+    pub at: usize,
+    /// Its plies, those stepped back from too.
+    pub plies: Vec<Ply>,
+    /// How many of them the position shown is after.
+    pub shown: usize,
+    /// The board shows it.
+    pub active: bool,
 }
 
 /// The list, numbered by placement.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let t = props.lang.strings();
-    let shown = props.browsing.unwrap_or(props.plies.len());
+    let active = props.variation.as_ref().is_some_and(|v| v.active);
+    // No move of the record is the current one while the board shows the variation.
+    let shown = if active {
+        usize::MAX
+    } else {
+        props.browsing.unwrap_or(props.plies.len())
+    };
+    let variation_shown = props.variation.as_ref().map(|v| (v.active, v.shown));
     // The shown move kept in view inside the list's own scroll box (never the page's).
     let list = use_node_ref();
     {
         let list = list.clone();
-        use_effect_with((shown, props.plies.len()), move |_| {
+        use_effect_with((shown, props.plies.len(), variation_shown), move |_| {
             use wasm_bindgen::JsCast;
             let Some(list) = list.cast::<web_sys::HtmlElement>() else {
                 return;
@@ -50,8 +76,44 @@ pub fn move_list(props: &MoveListProps) -> Html {
             }
         });
     }
+    // The variation's items, numbered on from the placements before it, after the move it replaces.
+    let variation = props.variation.as_ref().map(|v| {
+        let before = props.plies[..v.at.min(props.plies.len())]
+            .iter()
+            .filter(|p| p.mv != Move::Pass)
+            .count();
+        let mut number = before;
+        let moves = v.plies.iter().enumerate().map(|(i, ply)| {
+            let label = match ply.mv {
+                Move::Place(square) => {
+                    number += 1;
+                    format!("{number}. {square}")
+                }
+                Move::Pass => t.pass.to_string(),
+            };
+            let current = v.active && i + 1 == v.shown;
+            let color = if ply.before.to_move == Color::Black { "black" } else { "white" };
+            let onclick = props.on_variation.reform(move |_| i + 1);
+            html! {
+                <button type="button" key={i} class={classes!("move", color, current.then_some("current"))}
+                    data-testid="variation-move" aria-current={current.then_some("step")} {onclick}>{ label }</button>
+            }
+        });
+        html! {
+            <li key="variation" class="variation" data-testid="variation" aria-label={t.variation}>
+                <span class="variation-bracket" aria-hidden="true">{ "(" }</span>
+                { for moves }
+                <span class="variation-bracket" aria-hidden="true">{ ")" }</span>
+            </li>
+        }
+    });
+    let variation_after = props.variation.as_ref().map(|v| v.at);
+    let mut variation = variation;
     let mut number = 0;
-    let items = props.plies.iter().enumerate().map(|(i, ply)| {
+    // Keyed by ply, and "Start" and the variation too: a new move adds one item and leaves the others as
+    // they are (unkeyed, each would be rewritten, since yew matches an unkeyed list from its end).
+    let mut items: Vec<Html> = Vec::with_capacity(props.plies.len() + 1);
+    for (i, ply) in props.plies.iter().enumerate() {
         let label = match ply.mv {
             Move::Place(square) => {
                 number += 1;
@@ -73,9 +135,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let target = (after < props.plies.len()).then_some(after);
         let current = after == shown;
         let onclick = props.on_select.reform(move |_| target);
-        // Keyed by ply, and "Start" too: a new move adds one item and leaves the others as they are
-        // (unkeyed, each would be rewritten, since yew matches an unkeyed list from its end).
-        html! {
+        items.push(html! {
             <li key={i}>
                 <button
                     type="button"
@@ -84,8 +144,14 @@ pub fn move_list(props: &MoveListProps) -> Html {
                     {onclick}
                 >{ label }</button>
             </li>
+        });
+        // The variation after the move it replaces.
+        if variation_after == Some(i) {
+            items.extend(variation.take());
         }
-    });
+    }
+    // One from the game's own position after its last move.
+    items.extend(variation);
     // "Start" is marked only when it is a position of the past (a fresh game's is simply the game's).
     let at_start = shown == 0 && !props.plies.is_empty();
     let onclick_start = props.on_select.reform(move |_| Some(0));

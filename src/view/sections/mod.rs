@@ -34,6 +34,13 @@ pub use self::scoring_choice::ScoringChoice;
 /// number and whose turn it was there.
 pub fn status_line(lang: Lang, session: &Session) -> String {
     let game = &session.play().game();
+    if session.play().in_variation() {
+        return format!(
+            "{} · {}",
+            lang.strings().variation,
+            i18n::to_move(lang, session.shown().to_move)
+        );
+    }
     if let Some(ply) = session.play().browsing() {
         let placements = game.plies()[..ply]
             .iter()

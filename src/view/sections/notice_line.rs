@@ -20,6 +20,9 @@ pub struct NoticeLineProps {
     pub reviewed_here: Option<(usize, ReviewedMove)>,
     /// A position of the past is shown.
     pub browsing: bool,
+    /// A variation's position is shown.
+    #[prop_or_default]
+    pub in_variation: bool,
     /// Something was copied.
     pub on_copied: Callback<()>,
     /// Hide the notice.
@@ -91,7 +94,13 @@ pub fn notice_line(props: &NoticeLineProps) -> Html {
                     <span class="label">{ t.reviewed_here }{ ": " }</span>{ i18n::mistake(lang, *number, reviewed) }
                 </p>
             }
-            if props.browsing {
+            if props.in_variation {
+                // Moves tried beside the game: one click back to it.
+                <p class="browsing" data-testid="in-variation">
+                    { t.in_variation }{ " " }
+                    <button type="button" class="link" data-testid="back-to-game" onclick={props.on_browse.reform(|_: MouseEvent| None)}>{ t.back_to_game }</button>
+                </p>
+            } else if props.browsing {
                 <p class="browsing">
                     { t.browsing }{ " " }
                     <button type="button" class="link" data-testid="back-to-game" onclick={props.on_browse.reform(|_: MouseEvent| None)}>{ t.back_to_game }</button>

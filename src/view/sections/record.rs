@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::session::{ExpertTitle, Start};
 
 use crate::view::i18n::Lang;
-use crate::view::panels::MoveList;
+use crate::view::panels::{ListedVariation, MoveList};
 use reversi_engine::review::Mark;
 use reversi_engine::Game;
 
@@ -41,6 +41,12 @@ pub struct RecordProps {
     pub on_browse: Callback<Option<usize>>,
     /// Bring back the game kept aside.
     pub on_bring_back: Callback<()>,
+    /// The moves tried beside the game, listed after the move they replace.
+    #[prop_or_default]
+    pub variation: Option<ListedVariation>,
+    /// Show the variation after this many of its plies.
+    #[prop_or_default]
+    pub on_variation: Callback<usize>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -95,7 +101,8 @@ pub fn record(props: &RecordProps) -> Html {
                 <span class="label">{ t.opening }{ ": " }</span>
                 <span data-testid="opening-name">{ opening_name }</span>
             </p>
-            <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()} {lang} />
+            <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()}
+                variation={props.variation.clone()} on_variation={props.on_variation.clone()} {lang} />
         </>
     }
 }

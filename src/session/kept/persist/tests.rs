@@ -326,3 +326,41 @@ fn a_setting_that_cannot_be_read_falls_back_and_the_game_stays() {
     assert_eq!(recovered.reset, vec![Setting::AnalyseDepth]);
     assert!(recovered.lost.unwrap().to_string().contains("move 2"));
 }
+
+#[test]
+fn a_variation_is_kept_with_its_game_and_one_that_no_longer_fits_is_left_out() {
+    let mut session = Program::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    });
+    for m in ["f5", "d6", "c3", "d3"] {
+        session.apply(Action::Game(GameAction::Square(sq(m))));
+    }
+    session.apply(Action::Game(GameAction::Browse(Some(2))));
+    for m in ["c5", "f6", "e6"] {
+        session.apply(Action::Game(GameAction::Square(sq(m))));
+    }
+    session.apply(Action::Game(GameAction::Step(-1)));
+    let text = save(&session.kept());
+    let kept = restore(&text).unwrap();
+    let (variation, showing) = kept.variation.clone().unwrap();
+    assert!(showing);
+    assert_eq!(variation.at(), 2);
+    assert_eq!(variation.all(), (vec![sq("c5"), sq("f6"), sq("e6")], 2));
+    let restored = Program::resume(kept);
+    assert!(restored.play().in_variation());
+    assert_eq!(restored.shown(), session.shown());
+    assert_eq!(restored.play().game().transcript(), "f5d6c3d3");
+    // A save from before variations reads as none; one whose variation cannot be played is the game alone.
+    let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    saved.as_object_mut().unwrap().remove("variation");
+    assert_eq!(restore(&saved.to_string()).unwrap().variation, None);
+    saved["variation"] = serde_json::json!({ "at": 2, "moves": "a1", "shown": 1, "showing": true });
+    let kept = restore(&saved.to_string()).unwrap();
+    assert_eq!(
+        (kept.variation, kept.game.transcript()),
+        (None, "f5d6c3d3".to_string())
+    );
+    saved["variation"] = serde_json::json!({ "at": 9, "moves": "c5", "shown": 1, "showing": true });
+    assert_eq!(restore(&saved.to_string()).unwrap().variation, None);
+}

@@ -1,0 +1,242 @@
+//! A variation: moves tried beside the game from a position of its record, never played into it. The
+//! analysis board's way to explore: a move tried on a position browsed, or a best line played, goes here;
+//! against the AI the game waits as it was. Its own undo and redo step through it.
+
+use super::{Outcome, Play};
+use crate::session::notice::Notice;
+use reversi_engine::{Game, Move, Position, Square};
+
+/// A line of moves branching from the game's record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variation {
+    /// The ply it branches before: its first move is played instead of the record's `at`th (or, at the
+    /// record's end, on the game's own position).
+    at: usize,
+    /// Its moves from the position before that ply; those stepped back from stay a step away.
+    line: Game,
+}
+
+impl Variation {
+    /// A variation from `start`, the position before ply `at` of the record, with no move yet.
+    pub fn new(at: usize, start: Position) -> Variation {
+        Variation {
+            at,
+            line: Game::from_position(start),
+        }
+    }
+
+    /// A variation read back: `moves` from `start` (before ply `at`), shown after `shown` of them; `None`
+    /// when the moves cannot be played there.
+    pub fn restore(
+        at: usize,
+        start: Position,
+        moves: &[Square],
+        shown: usize,
+    ) -> Option<Variation> {
+        let mut line = Game::from_moves(start, moves).ok()?;
+        while line.plies().len() > shown && line.undo() {}
+        Some(Variation { at, line })
+    }
+
+    /// The ply of the record it branches before.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Its moves as played so far (the position shown is after the last); [`Variation::all`] has the rest.
+    pub fn line(&self) -> &Game {
+        &self.line
+    }
+
+    /// Every move of it, those stepped back from too, and how many of them are shown.
+    pub fn all(&self) -> (Vec<Square>, usize) {
+        let mut whole = self.line.clone();
+        while whole.redo() {}
+        let moves = whole.plies().iter().filter_map(|p| p.mv.square()).collect();
+        let shown = self
+            .line
+            .plies()
+            .iter()
+            .filter(|p| p.mv.square().is_some())
+            .count();
+        (moves, shown)
+    }
+
+    /// Every ply of it (passes too), those stepped back from included, and how many of them are shown.
+    pub fn plies(&self) -> (Vec<reversi_engine::Ply>, usize) {
+        let mut whole = self.line.clone();
+        while whole.redo() {}
+        (whole.plies().to_vec(), self.line.plies().len())
+    }
+
+    /// The position it shows.
+    pub fn position(&self) -> Position {
+        self.line.position()
+    }
+
+    /// Plays `square` on the position shown: true when it is legal there (the moves that were a step away
+    /// go, as an undo's do when another move is played).
+    pub fn play(&mut self, square: Square) -> bool {
+        self.line.play(square).is_ok()
+    }
+
+    /// One move back: false at its start (nothing to take back).
+    pub fn back(&mut self) -> bool {
+        self.line.undo()
+    }
+
+    /// One move on, when a move was stepped back from.
+    pub fn on(&mut self) -> bool {
+        self.line.redo()
+    }
+
+    /// Shows the position after `plies` of its plies (passes counted), as far as it goes.
+    pub fn show(&mut self, plies: usize) {
+        while self.line.plies().len() > plies && self.line.undo() {}
+        while self.line.plies().len() < plies && self.line.redo() {}
+    }
+
+    /// Shows the position after `placements` of its moves (passes not counted), as far as it goes.
+    pub fn show_placements(&mut self, placements: usize) {
+        while self.line.redo() {}
+        let count = |line: &Game| {
+            line.plies()
+                .iter()
+                .filter(|p| p.mv.square().is_some())
+                .count()
+        };
+        while count(&self.line) > placements && self.line.undo() {}
+    }
+
+    /// Whether a step on is possible.
+    pub fn can_go_on(&self) -> bool {
+        self.line.can_redo()
+    }
+}
+
+impl Play {
+    /// Puts back a variation read from a save (`shown`: the board shows it).
+    pub fn keep_variation(&mut self, variation: Variation, shown: bool) {
+        self.in_variation = shown && !variation.line().plies().is_empty();
+        self.variation = Some(variation);
+        self.check_variation();
+    }
+
+    /// Drops the variation once the record no longer has the position it branches from (moves taken back
+    /// before it, or another played there).
+    pub(super) fn check_variation(&mut self) {
+        let fits = self.variation.as_ref().is_some_and(|v| {
+            let plies = self.game.plies();
+            match v.at().cmp(&plies.len()) {
+                std::cmp::Ordering::Less => plies[v.at()].before == v.line().start(),
+                std::cmp::Ordering::Equal => self.game.position() == v.line().start(),
+                std::cmp::Ordering::Greater => false,
+            }
+        });
+        if !fits {
+            self.variation = None;
+            self.in_variation = false;
+        }
+    }
+
+    /// A move tried on a position of the past or a variation's: played into the variation (one begun
+    /// there if the board showed the record's past), or, the record's own next move, followed in it.
+    pub(super) fn try_move(&mut self, square: Square) -> Outcome {
+        let shown = self.shown();
+        let illegal = Outcome::Told(Notice::NotLegal {
+            square,
+            occupied: shown.disc(square).is_some(),
+        });
+        if !shown.board.is_legal(square) {
+            return illegal;
+        }
+        if let Some(variation) = self.variation.as_mut().filter(|_| self.in_variation) {
+            variation.play(square);
+            return Outcome::Shown;
+        }
+        let Some(ply) = self.browsing else {
+            return illegal;
+        };
+        if self.game.plies()[ply].mv == Move::Place(square) {
+            // The game's own move: the record goes on, a step as → takes.
+            return self.browse(Some(ply + 1));
+        }
+        let mut variation = Variation::new(ply, shown);
+        variation.play(square);
+        self.variation = Some(variation);
+        self.in_variation = true;
+        Outcome::Shown
+    }
+
+    /// Plays `line` from the position shown into the variation (begun there if needed), never into the
+    /// game: as far as its moves are legal.
+    pub fn try_line(&mut self, line: &[Square]) -> Outcome {
+        if !self.in_variation() {
+            let at = self.browsing.unwrap_or(self.game.plies().len());
+            self.variation = Some(Variation::new(at, self.shown()));
+            self.in_variation = true;
+        }
+        if let Some(variation) = self.variation.as_mut() {
+            for &square in line {
+                if !variation.play(square) {
+                    break;
+                }
+            }
+        }
+        Outcome::Shown
+    }
+
+    /// Steps through the variation: back past its first move to the record's position it branches from.
+    pub(super) fn step_variation(&mut self, delta: i32) -> Outcome {
+        let Some(variation) = self.variation.as_mut() else {
+            return Outcome::Nothing;
+        };
+        for _ in 0..delta.unsigned_abs() {
+            if delta > 0 {
+                variation.on();
+            } else {
+                variation.back();
+                // Back at its start, the record's own position: shown as the record's.
+                if variation.line().plies().is_empty() {
+                    let at = variation.at();
+                    self.in_variation = false;
+                    self.browsing = (at < self.game.plies().len()).then_some(at);
+                    break;
+                }
+            }
+        }
+        Outcome::Shown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_variation_plays_steps_back_and_on_and_keeps_its_moves() {
+        let mut v = Variation::new(0, Position::START);
+        assert!(!v.play(sq("a1")), "an illegal move is refused");
+        assert!(v.play(sq("f5")) && v.play(sq("f6")) && v.play(sq("e6")));
+        assert_eq!(v.all(), (vec![sq("f5"), sq("f6"), sq("e6")], 3));
+        assert!(v.back());
+        assert_eq!(v.all(), (vec![sq("f5"), sq("f6"), sq("e6")], 2));
+        assert!(v.can_go_on());
+        v.show(0);
+        assert_eq!(v.position(), Position::START);
+        assert!(!v.back());
+        v.show(3);
+        assert_eq!(v.all().1, 3);
+        // Another move where one was stepped back from: the rest goes.
+        v.show(1);
+        assert!(v.play(sq("d6")));
+        assert_eq!(v.all(), (vec![sq("f5"), sq("d6")], 2));
+        let again = Variation::restore(0, Position::START, &[sq("f5"), sq("d6")], 1).unwrap();
+        assert_eq!(again.all(), (vec![sq("f5"), sq("d6")], 1));
+        assert!(Variation::restore(0, Position::START, &[sq("a1")], 1).is_none());
+    }
+}

@@ -1,0 +1,51 @@
+//! The moves tried beside a saved game ([`crate::session::game::Variation`]), as the save writes them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::session::game::Variation;
+use reversi_engine::{Game, Square};
+
+/// The moves tried beside the game ([`crate::session::game::Variation`]).
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+pub(super) struct SavedVariation {
+    /// The ply of the record it branches before.
+    at: usize,
+    /// Its moves as a transcript (passes implicit), those stepped back from too.
+    moves: String,
+    /// How many of them the position shown is after.
+    shown: usize,
+    /// The board showed it.
+    showing: bool,
+}
+
+impl SavedVariation {
+    /// A variation as saved, with whether the board showed it.
+    pub(super) fn of((variation, showing): &(Variation, bool)) -> SavedVariation {
+        let (moves, shown) = variation.all();
+        SavedVariation {
+            at: variation.at(),
+            moves: moves.iter().map(|s| s.to_string()).collect(),
+            shown,
+            showing: *showing,
+        }
+    }
+
+    /// The variation read back on `game`: `None` when it no longer fits the record or its moves cannot be
+    /// played there.
+    pub(super) fn restore(&self, game: &Game) -> Option<(Variation, bool)> {
+        let start = match self.at.cmp(&game.plies().len()) {
+            std::cmp::Ordering::Less => game.plies()[self.at].before,
+            std::cmp::Ordering::Equal => game.position(),
+            std::cmp::Ordering::Greater => return None,
+        };
+        let moves = self
+            .moves
+            .as_bytes()
+            .chunks(2)
+            .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
+            .collect::<Option<Vec<Square>>>()?;
+        let mut variation = Variation::restore(self.at, start, &moves, moves.len())?;
+        variation.show_placements(self.shown);
+        Some((variation, self.showing))
+    }
+}
