@@ -287,6 +287,24 @@ for (const screen of SCREENS) {
   });
 }
 
+test('on touch a tap on a best line draws it, and a second tap plays it into a variation', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
+  await restoreGame(page, { moves: MIDGAME, level: 1 });
+  await page.tap('[data-testid=analyse]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= 10, null, { timeout: 60_000 });
+  const first = await page.getAttribute('[data-testid=top-line]', 'data-square');
+  await page.tap('[data-testid=top-line] [data-testid=line-move] >> nth=1');
+  await page.waitForSelector(`[data-step-square=${first}] [data-step="1"]`);
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-testid=in-variation]').count(), 0, 'drawn, not played');
+  await page.tap('[data-testid=top-line] [data-testid=line-move] >> nth=1');
+  await page.waitForSelector('[data-testid=in-variation]');
+  assert.equal(await page.locator('[data-testid=variation-move]').count(), 2);
+  assert.equal(await text(page, 'transcript'), MIDGAME);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a line drawn across a pass marks the move after it', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
   await newGame(page, { mode: 'hvh' });

@@ -166,7 +166,8 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
                     {line}
-                    {analysis} analysing={props.analysing} lines_playable={!props.legal.is_empty()} on_draw={on_draw.clone()} {on_play}
+                    {analysis} analysing={props.analysing} lines_playable={!props.legal.is_empty()}
+                    drawn_line={drawn.as_ref().filter(|(at, _)| *at == position).map(|(_, first)| *first)} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
                     stable={props.stable}>
                     <StepControls can_back={in_variation || shown_ply > 0}

@@ -46,6 +46,9 @@ pub struct BoardProps {
     /// Called with the first move of the best line pointed at or focused, `None` after.
     #[prop_or_default]
     pub on_draw: Callback<Option<Square>>,
+    /// The first move of the best line drawn on the board now, if one is.
+    #[prop_or_default]
+    pub drawn_line: Option<Square>,
     /// Called with a best line's moves up to the one clicked.
     #[prop_or_default]
     pub on_play: Callback<Vec<Square>>,
@@ -250,6 +253,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                             position: props.position,
                             playable: props.lines_playable,
                             on_draw: props.on_draw.clone(),
+                            drawn: props.drawn_line,
                             on_play: props.on_play.clone(),
                             lang,
                         }) }

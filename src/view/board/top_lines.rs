@@ -1,6 +1,7 @@
 //! The analysis's best lines under the board, as lichess shows its engine's three: each move with its value,
 //! depth (or exact) and the book's value, then its line. A line is drawn on the board while the pointer or
-//! the focus is on it, and its moves are played up to the one clicked. A phone shows the first line only.
+//! the focus is on it, and its moves are played up to the one clicked; on touch a first tap draws a line and
+//! a second plays it. A phone shows the first line only.
 
 use std::rc::Rc;
 
@@ -12,6 +13,11 @@ use reversi_engine::{Position, Square};
 
 /// How many lines are shown.
 pub const TOP_LINES: usize = 3;
+
+thread_local! {
+    /// The last press on a line's move was a finger's on a line not drawn yet (its click only draws it).
+    static TOUCH_ON_UNDRAWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 /// How many moves of a line are written out.
 const LINE_MOVES: usize = 12;
 
@@ -26,6 +32,8 @@ pub struct TopLinesProps {
     /// Called with the first move of the line to draw on the board while one is pointed at or focused (the
     /// board draws that line as the analysis has it, deepening), `None` after.
     pub on_draw: Callback<Option<Square>>,
+    /// The first move of the line drawn on the board now, if one is.
+    pub drawn: Option<Square>,
     /// Called with a line's moves up to the one clicked.
     pub on_play: Callback<Vec<Square>>,
     /// Language of the labels.
@@ -52,14 +60,31 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
         let onfocusout = props.on_draw.reform(|_: FocusEvent| None);
         let value = i18n::line_value(props.lang, m.value, analysis.depth, analysis.exact, m.book);
         let movers = props.position.movers(&line[..line.len().min(LINE_MOVES)]);
+        // On touch there is no pointing: a first tap on a line draws it, a tap on a line already drawn
+        // plays it. Whether it was drawn is read when the finger comes down, before the browser's
+        // compatibility mouse events (which point at the line) have drawn it.
+        let first = m.square;
+        let drawn_before = props.drawn == Some(first);
         let moves = line.iter().take(LINE_MOVES).enumerate().map(|(i, square)| {
             let played = line[..=i].to_vec();
-            let onclick = props.on_play.reform(move |_: MouseEvent| played.clone());
+            let onpointerdown = Callback::from(move |e: PointerEvent| {
+                TOUCH_ON_UNDRAWN.with(|t| t.set(e.pointer_type() == "touch" && !drawn_before));
+            });
+            let onclick = {
+                let (on_play, on_draw) = (props.on_play.clone(), props.on_draw.clone());
+                Callback::from(move |_: MouseEvent| {
+                    if TOUCH_ON_UNDRAWN.with(|t| t.replace(false)) {
+                        on_draw.emit(Some(first));
+                    } else {
+                        on_play.emit(played.clone());
+                    }
+                })
+            };
             // The side to move's moves in bold, by who plays them (not by alternation: a pass repeats a side).
             let own = movers.get(i) == Some(&props.position.to_move);
             html! {
                 <button type="button" key={i} class={classes!("line-move", own.then_some("own"))}
-                    data-testid="line-move" disabled={!props.playable} title={t.play_up_to} {onclick}>
+                    data-testid="line-move" disabled={!props.playable} title={t.play_up_to} {onpointerdown} {onclick}>
                     { square.to_string() }
                 </button>
             }
