@@ -3,7 +3,7 @@
 //! `w4` (a person with white), `a4-6` (the engine against itself, black's level first); none for two people.
 //! Plain text, so a link is readable and can be typed.
 
-use reversi_engine::{Color, Game, Position, PositionError};
+use reversi_engine::{Color, Game, Position, PositionError, Square};
 
 use crate::session::{Mode, Settings};
 
@@ -49,6 +49,42 @@ pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
         )),
     }
     out
+}
+
+/// The fragment of `game` played as `settings` say (see [`fragment_with_players`]), with the moves tried
+/// beside it (`&v=24.g3b4`: the ply they branch before, then the moves).
+pub fn fragment_with_variation(
+    game: &Game,
+    settings: &Settings,
+    variation: Option<&crate::session::game::Variation>,
+) -> String {
+    let mut out = fragment_with_players(game, settings);
+    if let Some(variation) = variation {
+        let (moves, _) = variation.all();
+        if !moves.is_empty() {
+            let moves: String = moves.iter().map(|s| s.to_string()).collect();
+            out.push_str(&format!("&v={}.{moves}", variation.at()));
+        }
+    }
+    out
+}
+
+/// The variation a fragment names (its `v=`): the ply it branches before and its moves; `None` without
+/// one, or with one that cannot be read (the game still opens, without it).
+pub fn variation(fragment: &str) -> Option<(usize, Vec<Square>)> {
+    let decoded = percent_decode(fragment);
+    let value = decoded
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|part| part.strip_prefix("v="))?;
+    let (at, moves) = value.split_once('.')?;
+    let at = at.parse().ok()?;
+    let moves = moves
+        .as_bytes()
+        .chunks(2)
+        .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
+        .collect::<Option<Vec<Square>>>()?;
+    (!moves.is_empty()).then_some((at, moves))
 }
 
 /// Who plays the game of a fragment (its `m=`); `None` without one, or with one this page cannot read

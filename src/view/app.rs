@@ -171,9 +171,10 @@ fn main_view() -> Html {
         }))
         .clone()
     };
-    let link = page_link(&share::fragment_with_players(
+    let link = page_link(&share::fragment_with_variation(
         session.play().game(),
         &session.play().settings(),
+        session.play().variation(),
     ));
     use_page_keys({
         let session = session.clone();

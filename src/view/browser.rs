@@ -39,6 +39,7 @@ pub fn take_shared_link() -> Option<Action> {
             start,
             transcript,
             players: share::players(&hash),
+            variation: share::variation(&hash),
         }),
         Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
             error: LinkError::Position(error),

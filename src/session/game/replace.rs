@@ -61,7 +61,16 @@ impl Replacement {
                 start,
                 transcript,
                 players,
-            } => Replacement::shared(start, &transcript, players, settings)?,
+                variation,
+            } => {
+                let mut shared = Replacement::shared(start, &transcript, players, settings)?;
+                // The variation the link names, shown, where it fits the game (else the game alone).
+                shared.variation = variation.and_then(|(at, moves)| {
+                    super::Variation::on_record(&shared.game, at, &moves, moves.len())
+                        .map(|v| (v, true))
+                });
+                shared
+            }
             Action::OpenExpertGame {
                 transcript,
                 at,

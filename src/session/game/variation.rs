@@ -38,6 +38,24 @@ impl Variation {
         Some(Variation { at, line })
     }
 
+    /// `moves` tried before ply `at` of `record`, shown after `placements` of them: `None` when the record
+    /// has no such ply or the moves cannot be played there (a link or a save that no longer fits).
+    pub fn on_record(
+        record: &Game,
+        at: usize,
+        moves: &[Square],
+        placements: usize,
+    ) -> Option<Variation> {
+        let start = match at.cmp(&record.plies().len()) {
+            std::cmp::Ordering::Less => record.plies()[at].before,
+            std::cmp::Ordering::Equal => record.position(),
+            std::cmp::Ordering::Greater => return None,
+        };
+        let mut variation = Variation::restore(at, start, moves, moves.len())?;
+        variation.show_placements(placements);
+        Some(variation)
+    }
+
     /// The ply of the record it branches before.
     pub fn at(&self) -> usize {
         self.at

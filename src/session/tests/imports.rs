@@ -46,6 +46,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         start: None,
         transcript: "e6f4".into(),
         players: None,
+        variation: None,
     });
     assert_eq!(s.play().game().transcript(), "e6f4");
     assert_eq!(s.notice().cloned(), Some(Notice::Replaced));
@@ -61,6 +62,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         start: None,
         transcript: "f5".into(),
         players: None,
+        variation: None,
     });
     assert!(fresh.replaced().is_empty());
     assert_eq!(fresh.notice().cloned(), None);
@@ -73,6 +75,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         start: None,
         transcript: "f5d6c3d3c4".into(),
         players: None,
+        variation: None,
     });
     assert_eq!(s.play().settings().mode, Mode::HumanVsHuman);
     assert_eq!(s.play().game().transcript(), "f5d6c3d3c4");
@@ -81,6 +84,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         start: None,
         transcript: "f5f5".into(),
         players: None,
+        variation: None,
     });
     assert!(matches!(
         s.notice().cloned(),
@@ -229,6 +233,7 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
         start: None,
         transcript: "f5d6".into(),
         players: None,
+        variation: None,
     });
     for s in [imported, shared] {
         assert!(s.play().clock().is_none());
@@ -239,4 +244,44 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
         assert!(reloaded.play().clock().is_none() && reloaded.play().settings().clock.is_none());
         assert_eq!(reloaded.play().game().transcript(), "f5d6");
     }
+}
+
+#[test]
+fn a_shared_link_brings_its_variation_and_the_link_of_a_game_names_it() {
+    let mut s = hvh();
+    for m in ["f5", "d6", "c3", "d3"] {
+        s.apply(Action::Game(GameAction::Square(sq(m))));
+    }
+    s.apply(Action::Game(GameAction::Browse(Some(2))));
+    s.apply(Action::Game(GameAction::Square(sq("c5"))));
+    s.apply(Action::Game(GameAction::Square(sq("f6"))));
+    let fragment = crate::session::share::fragment_with_variation(
+        s.play().game(),
+        &s.play().settings(),
+        s.play().variation(),
+    );
+    assert_eq!(fragment, "#t=f5d6c3d3&v=2.c5f6");
+    let mut opened = hvh();
+    let (start, transcript) = crate::session::share::parse(&fragment).unwrap().unwrap();
+    opened.apply(Action::OpenShared {
+        start,
+        transcript,
+        players: None,
+        variation: crate::session::share::variation(&fragment),
+    });
+    assert_eq!(opened.play().game().transcript(), "f5d6c3d3");
+    assert!(opened.play().in_variation());
+    assert_eq!(opened.shown(), s.shown());
+    // A variation that does not fit the game is left out; the game opens.
+    let mut other = hvh();
+    other.apply(Action::OpenShared {
+        start: None,
+        transcript: "f5d6".into(),
+        players: None,
+        variation: crate::session::share::variation("#t=f5d6&v=9.c5"),
+    });
+    assert_eq!(other.play().game().transcript(), "f5d6");
+    assert!(other.play().variation().is_none());
+    assert_eq!(crate::session::share::variation("#t=f5&v=x.c5"), None);
+    assert_eq!(crate::session::share::variation("#t=f5&v=1.zz"), None);
 }

@@ -33,19 +33,13 @@ impl SavedVariation {
     /// The variation read back on `game`: `None` when it no longer fits the record or its moves cannot be
     /// played there.
     pub(super) fn restore(&self, game: &Game) -> Option<(Variation, bool)> {
-        let start = match self.at.cmp(&game.plies().len()) {
-            std::cmp::Ordering::Less => game.plies()[self.at].before,
-            std::cmp::Ordering::Equal => game.position(),
-            std::cmp::Ordering::Greater => return None,
-        };
         let moves = self
             .moves
             .as_bytes()
             .chunks(2)
             .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
             .collect::<Option<Vec<Square>>>()?;
-        let mut variation = Variation::restore(self.at, start, &moves, moves.len())?;
-        variation.show_placements(self.shown);
+        let variation = Variation::on_record(game, self.at, &moves, self.shown)?;
         Some((variation, self.showing))
     }
 }
