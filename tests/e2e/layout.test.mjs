@@ -278,6 +278,15 @@ for (const screen of SCREENS) {
     // Its last move in the list, clicked: shown again; one click back to the game, where the person plays.
     await page.click('[data-testid=variation-move] >> nth=2');
     await page.waitForSelector('[data-testid=in-variation]');
+    // The game's link names the variation; opened elsewhere, it shows it.
+    const link = await page.inputValue('[data-testid=share-link]');
+    assert.match(link, /&v=24\.[a-h][1-8][a-h][1-8][a-h][1-8]$/);
+    const elsewhere = await openPage(env.browser, link, on(screen));
+    await elsewhere.page.waitForSelector('[data-testid=in-variation]');
+    assert.equal(await elsewhere.page.locator('[data-testid=variation-move]').count(), 3);
+    assert.equal(await text(elsewhere.page, 'transcript'), MIDGAME);
+    assert.deepEqual(elsewhere.errors, []);
+    await elsewhere.context.close();
     await page.click('[data-testid=back-to-game]');
     await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
     await page.click(`[data-square=${first[0]}]`);
