@@ -130,6 +130,12 @@ impl Session {
         (session, commands)
     }
 
+    /// Takes the graph's values kept with the game (by the page across a reload), so that the graph is
+    /// whole at once; the room asks only for what they lack.
+    pub fn seed_values(&mut self, values: Vec<(Position, room::Valued)>) {
+        Rc::make_mut(&mut self.room).seed_values(values);
+    }
+
     fn blank(settings: Settings) -> Session {
         Session {
             play: Play::new(settings),

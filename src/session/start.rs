@@ -103,11 +103,17 @@ fn restored(store: &mut dyn Store) -> (Session, Vec<Command>, bool, Option<Strin
     let Some(text) = store.get(storage::AUTOSAVE) else {
         return (Session::default(), Vec::new(), false, None);
     };
+    let values = store.get(storage::VALUES);
     let mut keep = || store.keep_aside(&storage::unreadable(storage::AUTOSAVE), &text);
     let (mut session, mut commands, named, notice) = match persist::recover(&text) {
         Ok(Recovered { kept, lost, reset }) => {
             let named = kept.id != 0;
-            let (session, commands) = Session::resume(kept);
+            // The graph's values kept with the game: whole at once, before the room asks for any.
+            let values = values.map_or_else(Vec::new, |text| {
+                persist::values::read(&text, kept.id, &kept.game)
+            });
+            let (mut session, commands) = Session::resume(kept);
+            session.seed_values(values);
             let notice = match lost {
                 Some(error) => Some(Notice::RestorePartial {
                     error,

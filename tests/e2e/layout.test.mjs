@@ -314,6 +314,20 @@ test('on touch a tap on a best line draws it, and a second tap plays it into a v
   await context.close();
 });
 
+test('after a reload the graph is whole at once: its values are kept with the game', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, MIDGAME);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=eval-graph]')?.dataset.points) === 24, null, { timeout: 60_000 });
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.values') ?? '{"values":[]}').values.length >= 25);
+  await page.reload();
+  // The first render of the page, before its workers have started: every point is there.
+  await page.waitForSelector('[data-testid=eval-graph]');
+  assert.equal(await page.getAttribute('[data-testid=eval-graph]', 'data-points'), '24');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a line drawn across a pass marks the move after it', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
   await newGame(page, { mode: 'hvh' });

@@ -5,6 +5,9 @@
 
 /// The game on the board, saved after every change ([`crate::session::kept::persist`]).
 pub const AUTOSAVE: &str = "reversi.autosave";
+/// The analysis room's values of the game on the board, kept so that its graph is whole after a reload
+/// ([`crate::session::kept::persist::values`]).
+pub const VALUES: &str = "reversi.values";
 /// The games kept aside ([`crate::session::kept::slots::save_replaced`]).
 pub const REPLACED: &str = "reversi.replaced";
 /// The training room's progress ([`crate::session::training::Progress`]).

@@ -120,6 +120,11 @@ impl Room {
         &self.valuation
     }
 
+    /// Takes the values kept with the game (see [`Valuation::seed`]).
+    pub fn seed_values(&mut self, values: Vec<(reversi_engine::Position, Valued)>) {
+        self.valuation.seed(values);
+    }
+
     /// The opening explorer.
     pub fn explorer(&self) -> &Explorer {
         &self.explorer

@@ -143,6 +143,22 @@ impl Valuation {
     pub(super) fn known(&self) -> usize {
         self.scores.len()
     }
+    /// Takes values found before (kept with the game across a reload): a position valued already keeps its
+    /// own.
+    pub fn seed(&mut self, values: Vec<(Position, Valued)>) {
+        for (position, valued) in values {
+            self.scores.entry(position).or_insert(valued);
+        }
+    }
+
+    /// The values known for the record's positions.
+    pub fn of_game(&self, game: &Game) -> Vec<(Position, Valued)> {
+        positions(game)
+            .iter()
+            .filter_map(|(position, _)| Some((*position, self.value(position)?.clone())))
+            .collect()
+    }
+
     /// The value known for a position, if any.
     pub fn value(&self, position: &Position) -> Option<&Valued> {
         self.scores.get(position)

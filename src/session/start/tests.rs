@@ -220,3 +220,49 @@ fn a_shared_link_opens_its_game_and_unreadable_progress_is_kept_aside() {
     );
     assert_eq!(store.get(&copy).as_deref(), Some("not json"));
 }
+
+#[test]
+fn the_graph_s_values_kept_with_the_game_are_back_at_once_and_another_game_s_are_not() {
+    use crate::protocol::ScoreKind;
+    use crate::session::room::Valued;
+    let save = saved_against_the_engine();
+    let game = persist::restore(&save).unwrap().game;
+    let valued = |score| Valued {
+        score,
+        kind: ScoreKind::Midgame { depth: 14 },
+        depth: 14,
+        best: reversi_engine::Move::Place("d6".parse().unwrap()),
+        line: vec!["d6".parse().unwrap()],
+    };
+    let values = vec![
+        (game.plies()[0].before, valued(0)),
+        (game.position(), valued(-120)),
+    ];
+    let mut store = Map::with(&[
+        (storage::AUTOSAVE, &save),
+        (storage::VALUES, &persist::values::write(77, &values)),
+    ]);
+    let started = Startup::default().start(&mut store);
+    let graph = started
+        .session
+        .room()
+        .valuation()
+        .graph(started.session.play().game());
+    assert_eq!(graph.len(), 1, "the value after f5, at once");
+    assert_eq!(
+        graph[0].value, 1.2,
+        "-120 for white to move: 1.2 discs for black"
+    );
+    // Kept for another game: not taken.
+    let mut store = Map::with(&[
+        (storage::AUTOSAVE, &save),
+        (storage::VALUES, &persist::values::write(78, &values)),
+    ]);
+    let started = Startup::default().start(&mut store);
+    assert!(started
+        .session
+        .room()
+        .valuation()
+        .graph(started.session.play().game())
+        .is_empty());
+}

@@ -145,6 +145,26 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
             session.play().in_variation(),
         ),
     );
+    // The analysis room's values of the game, beside its save, as they come: after a reload the graph is
+    // whole at once.
+    // Written again when the game, its values or the review's change (the room is shared, not copied).
+    let game = session.play().game().clone();
+    let room = session.room().clone();
+    let changed = (
+        session.play().id(),
+        game.transcript(),
+        room.valuation().graph(&game).len(),
+        room.review().map(|r| r.done),
+    );
+    use_effect_with(changed, move |(id, ..)| {
+        let id = *id;
+        after_paint(move || {
+            let text = persist::values::write(id, &room.valuation().of_game(&game));
+            if let Some(storage) = storage() {
+                let _ = storage.set_item(crate::session::kept::storage::VALUES, &text);
+            }
+        });
+    });
     use_effect_with(key, move |_| {
         if !WRITE_DUE.with(|due| due.replace(true)) {
             after_paint(move || {

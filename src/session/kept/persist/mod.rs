@@ -560,6 +560,7 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
     })
 }
 
+pub mod values;
 mod variation;
 use self::variation::SavedVariation;
 
