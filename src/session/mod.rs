@@ -27,6 +27,7 @@ pub mod room;
 pub mod share;
 pub mod start;
 pub mod training;
+pub mod variation;
 
 pub use self::action::Action;
 pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};

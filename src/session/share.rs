@@ -56,7 +56,7 @@ pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
 pub fn fragment_with_variation(
     game: &Game,
     settings: &Settings,
-    variation: Option<&crate::session::game::Variation>,
+    variation: Option<&crate::session::variation::Variation>,
 ) -> String {
     let mut out = fragment_with_players(game, settings);
     if let Some(variation) = variation {
@@ -79,11 +79,7 @@ pub fn variation(fragment: &str) -> Option<(usize, Vec<Square>)> {
         .find_map(|part| part.strip_prefix("v="))?;
     let (at, moves) = value.split_once('.')?;
     let at = at.parse().ok()?;
-    let moves = moves
-        .as_bytes()
-        .chunks(2)
-        .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
-        .collect::<Option<Vec<Square>>>()?;
+    let moves = crate::session::variation::squares_of(moves)?;
     (!moves.is_empty()).then_some((at, moves))
 }
 

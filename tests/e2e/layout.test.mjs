@@ -3,7 +3,7 @@
 // results drawn where the person looks; a result card that fits a phone and says where the empties went.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { importText, newGame, openMore, openPage, painted, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { audit, importText, newGame, openMore, openPage, painted, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -261,6 +261,8 @@ for (const screen of SCREENS) {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=variation-move]').length === 3);
     await page.waitForTimeout(800);
     assert.equal(await transcript(), MIDGAME, 'the game as it was: the AI did not move');
+    // The variation, the step buttons, the squares' marks and the lines pass axe in this screen's scheme.
+    assert.deepEqual(await audit(page), []);
     // After a reload, the variation is there, shown as it was.
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.autosave') ?? '{}').variation?.moves?.length === 6);
     await page.reload();
@@ -356,6 +358,7 @@ test('on a phone the result card fits, keeps its score on one line, and says whe
   // Over with one empty square (c8): White's lone disc in a corner, Black everywhere else.
   await importText(page, `O${'X'.repeat(57)}-${'X'.repeat(5)} O`);
   await page.waitForSelector('[data-testid=result-card]');
+  assert.deepEqual(await audit(page), []);
   assert.equal(await text(page, 'count-black'), '62');
   assert.equal(await text(page, 'count-white'), '1');
   assert.match(await page.textContent('.result-headline'), /Black wins 63–1$/);

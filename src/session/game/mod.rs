@@ -15,8 +15,8 @@ pub mod variation;
 use self::clock::GameClock;
 use self::pace::HeldReply;
 use self::settings::{Mode, Settings, Start};
-pub use self::variation::Variation;
 use super::notice::Notice;
+use crate::session::variation::Variation;
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
 /// Who played an expert game, where and when, and how it ended.
@@ -332,7 +332,7 @@ impl Play {
         !waiting && !self.is_finished() && self.settings.is_ai(self.game.to_move())
     }
 
-    /// The position on the board: the current one, or the one being browsed.
+    /// The position on the board: the current one, the one being browsed, or the variation's.
     pub fn shown(&self) -> Position {
         match (
             self.variation.as_ref().filter(|_| self.in_variation),

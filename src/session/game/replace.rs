@@ -29,7 +29,7 @@ pub struct Replacement {
     /// Its random start is still to be found (saved while it was searched).
     pub starting: bool,
     /// The moves tried beside it, and whether the board showed them (a saved game's).
-    pub variation: Option<(super::Variation, bool)>,
+    pub variation: Option<(crate::session::variation::Variation, bool)>,
 }
 
 impl Replacement {
@@ -66,8 +66,13 @@ impl Replacement {
                 let mut shared = Replacement::shared(start, &transcript, players, settings)?;
                 // The variation the link names, shown, where it fits the game (else the game alone).
                 shared.variation = variation.and_then(|(at, moves)| {
-                    super::Variation::on_record(&shared.game, at, &moves, moves.len())
-                        .map(|v| (v, true))
+                    crate::session::variation::Variation::on_record(
+                        &shared.game,
+                        at,
+                        &moves,
+                        moves.len(),
+                    )
+                    .map(|v| (v, true))
                 });
                 shared
             }

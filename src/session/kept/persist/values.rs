@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::protocol::ScoreKind;
 use crate::session::room::Valued;
-use reversi_engine::{Game, Move, Position, Square};
+use crate::session::variation::squares_of;
+use reversi_engine::{Game, Move, Position};
 
 /// One value: the position (as a position's text), the score for the side to move (hundredths of a disc), its kind (`e` exact, `w` win/loss/draw, `b` book, else the depth), the best
 /// move (`pa` a pass) and the line.
@@ -63,12 +64,6 @@ pub fn read(text: &str, id: u64, game: &Game) -> Vec<(Position, Valued)> {
     let on_record = |position: &Position| {
         game.plies().iter().any(|p| p.before == *position) || game.position() == *position
     };
-    let squares = |text: &str| {
-        text.as_bytes()
-            .chunks(2)
-            .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
-            .collect::<Option<Vec<Square>>>()
-    };
     saved
         .values
         .into_iter()
@@ -92,7 +87,7 @@ pub fn read(text: &str, id: u64, game: &Game) -> Vec<(Position, Valued)> {
                     kind,
                     depth,
                     best,
-                    line: squares(&line)?,
+                    line: squares_of(&line)?,
                 },
             ))
         })

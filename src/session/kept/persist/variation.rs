@@ -1,11 +1,11 @@
-//! The moves tried beside a saved game ([`crate::session::game::Variation`]), as the save writes them.
+//! The moves tried beside a saved game ([`crate::session::variation::Variation`]), as the save writes them.
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::game::Variation;
-use reversi_engine::{Game, Square};
+use crate::session::variation::{squares_of, Variation};
+use reversi_engine::Game;
 
-/// The moves tried beside the game ([`crate::session::game::Variation`]).
+/// The moves tried beside the game ([`crate::session::variation::Variation`]).
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub(super) struct SavedVariation {
     /// The ply of the record it branches before.
@@ -33,12 +33,7 @@ impl SavedVariation {
     /// The variation read back on `game`: `None` when it no longer fits the record or its moves cannot be
     /// played there.
     pub(super) fn restore(&self, game: &Game) -> Option<(Variation, bool)> {
-        let moves = self
-            .moves
-            .as_bytes()
-            .chunks(2)
-            .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
-            .collect::<Option<Vec<Square>>>()?;
+        let moves = squares_of(&self.moves)?;
         let variation = Variation::on_record(game, self.at, &moves, self.shown)?;
         Some((variation, self.showing))
     }
