@@ -8,20 +8,11 @@
 //
 //   trunk build --release && node scripts/bench-layout.mjs
 
+import { recordShifts } from '../tests/e2e/harness.mjs';
+
 // 20 moves of a real game (40 empties): past the book's first moves, a position the analysis deepens on.
 const GAME = 'f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1a6f3';
 const MOVES = 12;
-
-/** Every layout shift the page reports, with what moved (run before the page's own scripts). */
-function observe() {
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const sources = (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || '?');
-      window.__shifts.push({ value: entry.value, recent: entry.hadRecentInput, at: entry.startTime, sources });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-}
 
 const SCREENS = [
   ['desktop_1280x800', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' }],
@@ -32,7 +23,7 @@ export async function measureLayoutShift(browser, url) {
   const result = {};
   for (const [name, options] of SCREENS) {
     const context = await browser.newContext(options);
-    await context.addInitScript(observe);
+    await context.addInitScript(recordShifts);
     const page = await context.newPage();
     await page.goto(`${url}#t=${GAME}`);
     await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, GAME);

@@ -324,3 +324,18 @@ export async function importText(page, text) {
   await page.fill('[data-testid=import-text]', text);
   await page.click('[data-testid=import]');
 }
+
+/**
+ * Keeps every layout shift the page reports in `window.__shifts` ({ value, recent, at, sources }: `recent`
+ * within half a second of an input, `sources` the class names of what moved); run before the page's own
+ * scripts (`openPage`'s `init`, or `context.addInitScript`).
+ */
+export function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const sources = (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || '?');
+      window.__shifts.push({ value: entry.value, recent: entry.hadRecentInput, at: entry.startTime, sources });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}

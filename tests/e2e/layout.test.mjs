@@ -3,7 +3,7 @@
 // results drawn where the person looks; a result card that fits a phone and says where the empties went.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { audit, importText, newGame, openMore, openPage, painted, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { audit, importText, newGame, openMore, openPage, painted, recordShifts, restoreGame, text, useServerAndBrowser } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -133,17 +133,6 @@ for (const screen of SCREENS) {
     assert.deepEqual(errors, []);
     await context.close();
   });
-}
-
-/** Keeps every layout shift the page reports in `window.__shifts` (run before the page's own scripts). */
-function recordShifts() {
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const sources = (entry.sources ?? []).map((s) => s.node?.className || s.node?.nodeName || '?');
-      window.__shifts.push({ value: entry.value, recent: entry.hadRecentInput, at: entry.startTime, sources });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
 }
 
 // 24 moves of a real game, past the opening book, black to move.
