@@ -122,7 +122,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     };
     let on_position_error = props.on_bad_position.clone();
     // On a position browsed that the review valued, its better move is marked as a hint would be.
-    let reviewed_best = props.browsing.and_then(|ply| {
+    let reviewed_best = props.browsing.filter(|_| !in_variation).and_then(|ply| {
         props
             .reviewed
             .iter()
