@@ -68,8 +68,8 @@ pub enum Action {
         transcript: String,
         /// Who plays it.
         players: Option<crate::session::share::Players>,
-        /// The moves tried beside it (`v=`): the ply they branch before and the moves.
-        variation: Option<(usize, Vec<reversi_engine::Square>)>,
+        /// The lines tried beside it (`v=`, one each): the ply each branches before and its moves.
+        variations: Vec<(usize, Vec<reversi_engine::Square>)>,
     },
     /// Something in the analysis room.
     Room(crate::session::room::RoomAction),

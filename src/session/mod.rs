@@ -114,9 +114,8 @@ impl Session {
         session
             .play
             .replace(kept.game, id, kept.settings, kept.clock);
-        if let Some((variation, showing)) = kept.variation {
-            session.play.keep_variation(variation, showing);
-        }
+        let (variations, shown) = kept.variations;
+        session.play.keep_variations(variations, shown);
         session.prefs.apply(PrefAction::LookedAt {
             analyse: kept.analyse,
             depth: kept.analyse_depth,
@@ -537,14 +536,12 @@ impl Session {
             clock,
             id,
             expert,
-            variation,
+            variations,
             ..
         } = replacement;
         let id = id.filter(|&id| id != 0).unwrap_or(new_id);
         self.play.replace(game, id, settings, clock);
-        if let Some((variation, showing)) = variation {
-            self.play.keep_variation(variation, showing);
-        }
+        self.play.keep_variations(variations.0, variations.1);
         self.notice = None;
         self.asks.forget_start(out);
         self.after_change(out);

@@ -51,15 +51,22 @@ pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
     out
 }
 
-/// The fragment of `game` played as `settings` say (see [`fragment_with_players`]), with the moves tried
-/// beside it (`&v=24.g3b4`: the ply they branch before, then the moves).
-pub fn fragment_with_variation(
+/// The fragment of `game` played as `settings` say (see [`fragment_with_players`]), with the lines tried
+/// beside it, the one shown first (`&v=24.g3b4` each: the ply it branches before, then its moves).
+pub fn fragment_with_variations(
     game: &Game,
     settings: &Settings,
-    variation: Option<&crate::session::variation::Variation>,
+    variations: &[crate::session::variation::Variation],
+    shown: Option<usize>,
 ) -> String {
     let mut out = fragment_with_players(game, settings);
-    if let Some(variation) = variation {
+    let order = shown
+        .into_iter()
+        .chain((0..variations.len()).filter(|&i| Some(i) != shown));
+    for i in order {
+        let Some(variation) = variations.get(i) else {
+            continue;
+        };
         let (moves, _) = variation.all();
         if !moves.is_empty() {
             let moves: String = moves.iter().map(|s| s.to_string()).collect();
@@ -69,18 +76,20 @@ pub fn fragment_with_variation(
     out
 }
 
-/// The variation a fragment names (its `v=`): the ply it branches before and its moves; `None` without
-/// one, or with one that cannot be read (the game still opens, without it).
-pub fn variation(fragment: &str) -> Option<(usize, Vec<Square>)> {
+/// The lines a fragment names (its `v=`, one each): the ply each branches before and its moves; one that
+/// cannot be read is left out (the game still opens).
+pub fn variations(fragment: &str) -> Vec<(usize, Vec<Square>)> {
     let decoded = percent_decode(fragment);
-    let value = decoded
+    decoded
         .trim_start_matches('#')
         .split('&')
-        .find_map(|part| part.strip_prefix("v="))?;
-    let (at, moves) = value.split_once('.')?;
-    let at = at.parse().ok()?;
-    let moves = crate::session::variation::squares_of(moves)?;
-    (!moves.is_empty()).then_some((at, moves))
+        .filter_map(|part| part.strip_prefix("v="))
+        .filter_map(|value| {
+            let (at, moves) = value.split_once('.')?;
+            let moves = crate::session::variation::squares_of(moves)?;
+            Some((at.parse().ok()?, moves)).filter(|(_, m): &(usize, Vec<Square>)| !m.is_empty())
+        })
+        .collect()
 }
 
 /// Who plays the game of a fragment (its `m=`); `None` without one, or with one this page cannot read

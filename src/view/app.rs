@@ -171,10 +171,11 @@ fn main_view() -> Html {
         }))
         .clone()
     };
-    let link = page_link(&share::fragment_with_variation(
+    let link = page_link(&share::fragment_with_variations(
         session.play().game(),
         &session.play().settings(),
-        session.play().variation(),
+        session.play().variations(),
+        session.play().shown_variation(),
     ));
     use_page_keys({
         let session = session.clone();
@@ -208,8 +209,8 @@ fn main_view() -> Html {
     let on_step = use_dispatch(dispatcher.clone(), |delta| {
         Action::Game(GameAction::Step(delta))
     });
-    let on_variation = use_dispatch_shown(dispatcher.clone(), |plies| {
-        Action::Game(GameAction::Variation(plies))
+    let on_variation = use_dispatch_shown(dispatcher.clone(), |(index, plies)| {
+        Action::Game(GameAction::Variation { index, plies })
     });
     // What the panel asks to show is shown on the board, brought into view (a phone scrolled down to it).
     let on_panel_browse = use_dispatch_shown(dispatcher.clone(), |ply| {
@@ -346,10 +347,10 @@ fn main_view() -> Html {
                             session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
                         }}
                         on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note}
-                        variation={session.play().variation().map(|v| {
+                        variations={session.play().variations().iter().enumerate().map(|(i, v)| {
                             let (plies, shown) = v.plies();
-                            ListedVariation { at: v.at(), plies, shown, active: session.play().in_variation() }
-                        })}
+                            ListedVariation { at: v.at(), plies, shown, active: session.play().shown_variation() == Some(i) }
+                        }).collect::<Vec<_>>()}
                         {on_variation} {lang} />
                     <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
                         shown={session.play().browsing().unwrap_or(game.plies().len())}

@@ -39,7 +39,7 @@ pub fn take_shared_link() -> Option<Action> {
             start,
             transcript,
             players: share::players(&hash),
-            variation: share::variation(&hash),
+            variations: share::variations(&hash),
         }),
         Some(Err(error)) => Some(Action::Tell(Notice::LinkFailed {
             error: LinkError::Position(error),

@@ -253,7 +253,7 @@ for (const screen of SCREENS) {
     // The variation, the step buttons, the squares' marks and the lines pass axe in this screen's scheme.
     assert.deepEqual(await audit(page), []);
     // After a reload, the variation is there, shown as it was.
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.autosave') ?? '{}').variation?.moves?.length === 6);
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.autosave') ?? '{}').variations?.[0]?.moves?.length === 6);
     await page.reload();
     await page.waitForSelector('[data-testid=in-variation]');
     assert.deepEqual((await variation()).map(([, current]) => current), [false, false, true]);
@@ -286,6 +286,36 @@ for (const screen of SCREENS) {
     await context.close();
   });
 }
+
+test('lines tried from one position each stay in the list, a tree beside the game', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
+  await newGame(page, { mode: 'hvh' });
+  await importText(page, MIDGAME);
+  await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+  // The position before move 20 (a5): two other moves tried there, each a line of its own.
+  await page.click('.move-list .move >> text="19. f4"');
+  const tried = await page.$$eval('[data-legal=true]', (list) => list.map((e) => e.dataset.square).filter((s) => s !== 'a5'));
+  assert.ok(tried.length >= 2, `moves to try: ${tried}`);
+  await page.click(`[data-square=${tried[0]}]`);
+  await page.waitForSelector('[data-testid=in-variation]');
+  await page.click('[data-testid=step-back]');
+  await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
+  await page.click(`[data-square=${tried[1]}]`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=variation]').length === 2);
+  const lines = await page.$$eval('[data-testid=variation]', (list) => list.map((v) => v.textContent.replace(/[()\s]/g, '')));
+  assert.deepEqual(lines, [`20.${tried[0]}`, `20.${tried[1]}`]);
+  // Both come right after the move they replace, the second shown.
+  const after = await page.$eval('.move-list ol', (ol) => {
+    const items = [...ol.children];
+    const i = items.findIndex((li) => li.textContent.trim() === '20. a5');
+    return [items[i + 1].dataset.testid, items[i + 2].dataset.testid];
+  });
+  assert.deepEqual(after, ['variation', 'variation']);
+  assert.ok(await page.$('[data-testid=variation] >> nth=1 >> .move.current'));
+  assert.equal(await text(page, 'transcript'), MIDGAME);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('on touch a tap on a best line draws it, and a second tap plays it into a variation', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));

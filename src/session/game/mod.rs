@@ -80,9 +80,9 @@ pub struct Play {
     /// random start.
     started: Option<(Start, i32)>,
     /// Moves tried beside the game (see [`Variation`]), kept with it.
-    variation: Option<Variation>,
-    /// The board shows the variation's position (the game waits as it was).
-    in_variation: bool,
+    variations: Vec<Variation>,
+    /// The variation the board shows (the game waits as it was).
+    shown_variation: Option<usize>,
 }
 
 /// The game's own controls.
@@ -100,8 +100,13 @@ pub enum GameAction {
     Step(i32),
     /// Go on from the position shown: the moves after it are taken back (and stay a redo away).
     PlayFromHere,
-    /// Show the variation after this many of its plies.
-    Variation(usize),
+    /// Show a variation (by its place among the game's) after this many of its plies.
+    Variation {
+        /// Which.
+        index: usize,
+        /// After how many of its plies.
+        plies: usize,
+    },
 }
 
 /// What a [`GameAction`] changed, for the root to act on.
@@ -134,8 +139,8 @@ impl Play {
             reply_due: None,
             expert: None,
             started: None,
-            variation: None,
-            in_variation: false,
+            variations: Vec::new(),
+            shown_variation: None,
         }
     }
 
@@ -159,14 +164,24 @@ impl Play {
         self.browsing
     }
 
-    /// The moves tried beside the game, if any.
-    pub fn variation(&self) -> Option<&Variation> {
-        self.variation.as_ref()
+    /// The lines tried beside the game.
+    pub fn variations(&self) -> &[Variation] {
+        &self.variations
     }
 
-    /// The board shows the variation's position.
+    /// The variation the board shows, by its place among the game's.
+    pub fn shown_variation(&self) -> Option<usize> {
+        self.shown_variation
+    }
+
+    /// The variation the board shows.
+    pub fn variation(&self) -> Option<&Variation> {
+        self.shown_variation.and_then(|i| self.variations.get(i))
+    }
+
+    /// The board shows a variation's position.
     pub fn in_variation(&self) -> bool {
-        self.in_variation && self.variation.is_some()
+        self.variation().is_some()
     }
 
     /// The board shows another position than the game's own: one of its past, or a variation's.
@@ -216,7 +231,7 @@ impl Play {
     /// for a random start (the game begins now).
     pub fn start_from(&mut self, game: Game, started: Option<(Start, i32)>, clock_anew: bool) {
         self.game = game;
-        self.check_variation();
+        self.check_variations();
         if started.is_some() {
             self.started = started;
         }
@@ -252,7 +267,7 @@ impl Play {
         let played = self.game.play(square).is_ok();
         if played {
             self.moved(mover);
-            self.check_variation();
+            self.check_variations();
         }
         played
     }
@@ -334,10 +349,7 @@ impl Play {
 
     /// The position on the board: the current one, the one being browsed, or the variation's.
     pub fn shown(&self) -> Position {
-        match (
-            self.variation.as_ref().filter(|_| self.in_variation),
-            self.browsing,
-        ) {
+        match (self.variation(), self.browsing) {
             (Some(variation), _) => variation.position(),
             (None, Some(ply)) => self.game.plies()[ply].before,
             (None, None) => self.game.position(),
@@ -394,7 +406,7 @@ impl Play {
     pub fn apply(&mut self, action: GameAction, waiting: bool) -> Outcome {
         let outcome = self.act(action, waiting);
         if let Outcome::Record { .. } = outcome {
-            self.check_variation();
+            self.check_variations();
         }
         outcome
     }
@@ -406,14 +418,7 @@ impl Play {
             GameAction::Redo => self.redo(waiting),
             GameAction::Browse(ply) => self.browse(ply),
             GameAction::Step(delta) if self.in_variation() => self.step_variation(delta),
-            GameAction::Variation(plies) => match self.variation.as_mut().filter(|_| plies > 0) {
-                Some(variation) => {
-                    variation.show(plies);
-                    self.in_variation = true;
-                    Outcome::Shown
-                }
-                None => Outcome::Nothing,
-            },
+            GameAction::Variation { index, plies } => self.show_variation(index, plies),
             GameAction::Step(delta) => {
                 let plies = self.game.plies().len() as i64;
                 let at = self.browsing.map_or(plies, |n| n as i64);
@@ -450,7 +455,7 @@ impl Play {
 
     fn undo(&mut self) -> Outcome {
         self.browsing = None;
-        self.in_variation = false;
+        self.shown_variation = None;
         let before = self.game.plies().len();
         match self.settings.mode {
             Mode::HumanVsAi { human } => {
@@ -487,7 +492,7 @@ impl Play {
     /// Shows the position before ply `ply` (`None`, or a ply past the record: the game's own).
     fn browse(&mut self, ply: Option<usize>) -> Outcome {
         let browsing = ply.filter(|&n| n < self.game.plies().len());
-        let left = std::mem::take(&mut self.in_variation) && self.variation.is_some();
+        let left = self.shown_variation.take().is_some();
         if browsing == self.browsing && !left {
             return Outcome::Nothing;
         }

@@ -28,8 +28,8 @@ pub struct Replacement {
     pub looked_at: Option<PrefAction>,
     /// Its random start is still to be found (saved while it was searched).
     pub starting: bool,
-    /// The moves tried beside it, and whether the board showed them (a saved game's).
-    pub variation: Option<(crate::session::variation::Variation, bool)>,
+    /// The lines tried beside it, and the one the board showed (a saved game's, a link's).
+    pub variations: (Vec<crate::session::variation::Variation>, Option<usize>),
 }
 
 impl Replacement {
@@ -42,7 +42,7 @@ impl Replacement {
             expert: None,
             looked_at: None,
             starting: false,
-            variation: None,
+            variations: (Vec::new(), None),
         }
     }
 
@@ -61,19 +61,23 @@ impl Replacement {
                 start,
                 transcript,
                 players,
-                variation,
+                variations,
             } => {
                 let mut shared = Replacement::shared(start, &transcript, players, settings)?;
-                // The variation the link names, shown, where it fits the game (else the game alone).
-                shared.variation = variation.and_then(|(at, moves)| {
-                    crate::session::variation::Variation::on_record(
-                        &shared.game,
-                        at,
-                        &moves,
-                        moves.len(),
-                    )
-                    .map(|v| (v, true))
-                });
+                // The variations the link names, where they fit the game; the first shown.
+                let kept: Vec<_> = variations
+                    .iter()
+                    .filter_map(|(at, moves)| {
+                        crate::session::variation::Variation::on_record(
+                            &shared.game,
+                            *at,
+                            moves,
+                            moves.len(),
+                        )
+                    })
+                    .collect();
+                let shown = (!kept.is_empty()).then_some(0);
+                shared.variations = (kept, shown);
                 shared
             }
             Action::OpenExpertGame {
@@ -110,7 +114,7 @@ impl Replacement {
                 scoring: kept.scoring,
             }),
             starting: kept.starting,
-            variation: kept.variation,
+            variations: kept.variations,
             ..Replacement::new(kept.game, kept.settings, kept.clock)
         }
     }

@@ -108,7 +108,7 @@ fn browsing_steps_within_the_record_and_plays_on_from_a_past_position() {
         Outcome::Shown
     );
     assert!(
-        !play.in_variation() && play.variation().is_some(),
+        !play.in_variation() && play.variations().len() == 1,
         "left, and kept"
     );
     // Past the start it stops at the start; a browse past the record is the game's own position.
@@ -187,13 +187,62 @@ fn a_variation_begins_on_a_past_position_steps_back_to_it_and_follows_the_record
     assert!(!play.in_variation());
     assert_eq!(play.browsing, Some(2));
     // Back into it at its end.
-    play.apply(GameAction::Variation(2), false);
+    play.apply(GameAction::Variation { index: 0, plies: 2 }, false);
     assert_eq!(play.shown(), play.variation().unwrap().position());
     assert_eq!(play.game.transcript(), "f5d6c3d3");
     // Undo takes the record back before where it branched: it goes.
     play.apply(GameAction::Undo, false);
-    assert!(play.variation().is_some());
+    assert_eq!(play.variations().len(), 1);
     play.apply(GameAction::Undo, false);
     play.apply(GameAction::Undo, false);
-    assert!(play.variation().is_none() && !play.in_variation());
+    assert!(play.variations().is_empty() && !play.in_variation());
+}
+
+#[test]
+fn lines_tried_beside_the_game_make_a_tree_each_kept_and_found_again() {
+    let mut play = two_people();
+    for s in ["f5", "d6", "c3", "d3"] {
+        play.apply(GameAction::Square(sq(s)), false);
+    }
+    play.apply(GameAction::Browse(Some(2)), false);
+    for s in ["c5", "f6", "e6"] {
+        play.apply(GameAction::Square(sq(s)), false);
+    }
+    // Back two moves, another: a second line that shares c5 with the first.
+    play.apply(GameAction::Step(-2), false);
+    assert_eq!(
+        play.apply(GameAction::Square(sq("b4")), false),
+        Outcome::Shown
+    );
+    assert_eq!(play.variations().len(), 2);
+    assert_eq!(play.shown_variation(), Some(1));
+    assert_eq!(play.variations()[1].all(), (vec![sq("c5"), sq("b4")], 2));
+    assert_eq!(
+        play.variations()[0].all().0.len(),
+        3,
+        "the first kept whole"
+    );
+    // From the record's position again, the first line's move: it is found, not tried anew.
+    play.apply(GameAction::Browse(Some(2)), false);
+    play.apply(GameAction::Square(sq("c5")), false);
+    assert_eq!(play.variations().len(), 2);
+    assert_eq!(play.shown_variation(), Some(0));
+    assert_eq!(play.variation().unwrap().all().1, 1);
+    // Its next move, played, follows it; another line from another ply is a third.
+    play.apply(GameAction::Square(sq("f6")), false);
+    assert_eq!(
+        (play.variations().len(), play.variation().unwrap().all().1),
+        (2, 2)
+    );
+    play.apply(GameAction::Browse(Some(1)), false);
+    play.apply(GameAction::Square(sq("f6")), false);
+    assert_eq!(play.variations().len(), 3);
+    assert_eq!(play.variations()[2].at(), 1);
+    // Each is shown by its place.
+    play.apply(GameAction::Variation { index: 1, plies: 1 }, false);
+    assert_eq!(play.shown_variation(), Some(1));
+    assert_eq!(
+        play.variation().unwrap().all(),
+        (vec![sq("c5"), sq("b4")], 1)
+    );
 }

@@ -136,8 +136,8 @@ pub struct Kept {
     pub scoring: Scoring,
     /// The game waits for its random start, being searched: taken up again, it is searched again.
     pub starting: bool,
-    /// The moves tried beside the game, and whether the board showed them.
-    pub variation: Option<(Variation, bool)>,
+    /// The lines tried beside the game, and the one the board showed.
+    pub variations: (Vec<Variation>, Option<usize>),
 }
 
 impl Kept {
@@ -153,7 +153,7 @@ impl Kept {
             analyse_depth: prefs.analyse_depth(),
             scoring: prefs.scoring(),
             starting,
-            variation: play.variation().map(|v| (v.clone(), play.in_variation())),
+            variations: (play.variations().to_vec(), play.shown_variation()),
         }
     }
 }

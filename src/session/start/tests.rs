@@ -207,7 +207,7 @@ fn a_shared_link_opens_its_game_and_unreadable_progress_is_kept_aside() {
             start: None,
             transcript: "f5d6c3".into(),
             players: None,
-            variation: None,
+            variations: Vec::new(),
         }),
         ..Startup::default()
     }

@@ -138,7 +138,7 @@ fn a_shared_link_opened_after_a_loss_on_time_is_playable() {
             start: None,
             transcript: "f5d6c3d3".to_string(),
             players: None,
-            variation: None,
+            variations: Vec::new(),
         },
     );
     assert_eq!(s.flagged(), None);

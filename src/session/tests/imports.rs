@@ -46,7 +46,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         start: None,
         transcript: "e6f4".into(),
         players: None,
-        variation: None,
+        variations: Vec::new(),
     });
     assert_eq!(s.play().game().transcript(), "e6f4");
     assert_eq!(s.notice().cloned(), Some(Notice::Replaced));
@@ -62,7 +62,7 @@ fn a_replaced_game_is_one_click_away_and_an_empty_import_changes_nothing() {
         start: None,
         transcript: "f5".into(),
         players: None,
-        variation: None,
+        variations: Vec::new(),
     });
     assert!(fresh.replaced().is_empty());
     assert_eq!(fresh.notice().cloned(), None);
@@ -75,7 +75,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         start: None,
         transcript: "f5d6c3d3c4".into(),
         players: None,
-        variation: None,
+        variations: Vec::new(),
     });
     assert_eq!(s.play().settings().mode, Mode::HumanVsHuman);
     assert_eq!(s.play().game().transcript(), "f5d6c3d3c4");
@@ -84,7 +84,7 @@ fn a_shared_game_opens_for_two_people_at_its_end() {
         start: None,
         transcript: "f5f5".into(),
         players: None,
-        variation: None,
+        variations: Vec::new(),
     });
     assert!(matches!(
         s.notice().cloned(),
@@ -233,7 +233,7 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
         start: None,
         transcript: "f5d6".into(),
         players: None,
-        variation: None,
+        variations: Vec::new(),
     });
     for s in [imported, shared] {
         assert!(s.play().clock().is_none());
@@ -247,30 +247,39 @@ fn an_imported_game_has_no_clock_before_or_after_a_reload() {
 }
 
 #[test]
-fn a_shared_link_brings_its_variation_and_the_link_of_a_game_names_it() {
+fn a_shared_link_brings_its_variations_and_the_link_of_a_game_names_them() {
     let mut s = hvh();
     for m in ["f5", "d6", "c3", "d3"] {
         s.apply(Action::Game(GameAction::Square(sq(m))));
     }
+    // Two lines tried from move 3's position: c5 f6, then c5 b4 (leaving the first after c5).
     s.apply(Action::Game(GameAction::Browse(Some(2))));
     s.apply(Action::Game(GameAction::Square(sq("c5"))));
     s.apply(Action::Game(GameAction::Square(sq("f6"))));
-    let fragment = crate::session::share::fragment_with_variation(
+    s.apply(Action::Game(GameAction::Step(-1)));
+    s.apply(Action::Game(GameAction::Square(sq("b4"))));
+    assert_eq!(s.play().variations().len(), 2);
+    assert_eq!(s.play().shown_variation(), Some(1));
+    let fragment = crate::session::share::fragment_with_variations(
         s.play().game(),
         &s.play().settings(),
-        s.play().variation(),
+        s.play().variations(),
+        s.play().shown_variation(),
     );
-    assert_eq!(fragment, "#t=f5d6c3d3&v=2.c5f6");
+    assert_eq!(
+        fragment, "#t=f5d6c3d3&v=2.c5b4&v=2.c5f6",
+        "the one shown first"
+    );
     let mut opened = hvh();
     let (start, transcript) = crate::session::share::parse(&fragment).unwrap().unwrap();
     opened.apply(Action::OpenShared {
         start,
         transcript,
         players: None,
-        variation: crate::session::share::variation(&fragment),
+        variations: crate::session::share::variations(&fragment),
     });
     assert_eq!(opened.play().game().transcript(), "f5d6c3d3");
-    assert!(opened.play().in_variation());
+    assert_eq!(opened.play().variations().len(), 2);
     assert_eq!(opened.shown(), s.shown());
     // A variation that does not fit the game is left out; the game opens.
     let mut other = hvh();
@@ -278,10 +287,10 @@ fn a_shared_link_brings_its_variation_and_the_link_of_a_game_names_it() {
         start: None,
         transcript: "f5d6".into(),
         players: None,
-        variation: crate::session::share::variation("#t=f5d6&v=9.c5"),
+        variations: crate::session::share::variations("#t=f5d6&v=9.c5&v=1.f6"),
     });
     assert_eq!(other.play().game().transcript(), "f5d6");
-    assert!(other.play().variation().is_none());
-    assert_eq!(crate::session::share::variation("#t=f5&v=x.c5"), None);
-    assert_eq!(crate::session::share::variation("#t=f5&v=1.zz"), None);
+    assert_eq!(other.play().variations().len(), 1);
+    assert_eq!(other.play().variations()[0].at(), 1);
+    assert!(crate::session::share::variations("#t=f5&v=x.c5&v=1.zz").is_empty());
 }

@@ -141,8 +141,8 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
             .map(|c| (c.flagged, c.last_tick.is_some())),
         // The moves tried beside the game are kept with it, as shown.
         (
-            session.play().variation().cloned(),
-            session.play().in_variation(),
+            session.play().variations().to_vec(),
+            session.play().shown_variation(),
         ),
     );
     // The analysis room's values of the game, beside its save, as they come: after a reload the graph is

@@ -18,12 +18,12 @@ pub struct MoveListProps {
     /// Review marks (`?!`, `?`, `??`) by ply, once a review has valued the moves.
     #[prop_or_default]
     pub marks: Vec<(usize, reversi_engine::review::Mark)>,
-    /// The moves tried beside the game, listed after the move they replace.
+    /// The lines tried beside the game, each listed after the move it replaces.
     #[prop_or_default]
-    pub variation: Option<ListedVariation>,
-    /// Called with how many of the variation's plies to show.
+    pub variations: Vec<ListedVariation>,
+    /// Called with a variation (its place among the game's) and how many of its plies to show.
     #[prop_or_default]
-    pub on_variation: Callback<usize>,
+    pub on_variation: Callback<(usize, usize)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -45,14 +45,18 @@ pub struct ListedVariation {
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let t = props.lang.strings();
-    let active = props.variation.as_ref().is_some_and(|v| v.active);
+    let active = props.variations.iter().any(|v| v.active);
     // No move of the record is the current one while the board shows the variation.
     let shown = if active {
         usize::MAX
     } else {
         props.browsing.unwrap_or(props.plies.len())
     };
-    let variation_shown = props.variation.as_ref().map(|v| (v.active, v.shown));
+    let variation_shown: Vec<(bool, usize)> = props
+        .variations
+        .iter()
+        .map(|v| (v.active, v.shown))
+        .collect();
     // The shown move kept in view inside the list's own scroll box (never the page's).
     let list = use_node_ref();
     {
@@ -77,7 +81,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         });
     }
     // The variation's items, numbered on from the placements before it, after the move it replaces.
-    let variation = props.variation.as_ref().map(|v| {
+    let listed = |index: usize, v: &ListedVariation| {
         let before = props.plies[..v.at.min(props.plies.len())]
             .iter()
             .filter(|p| p.mv != Move::Pass)
@@ -93,22 +97,30 @@ pub fn move_list(props: &MoveListProps) -> Html {
             };
             let current = v.active && i + 1 == v.shown;
             let color = if ply.before.to_move == Color::Black { "black" } else { "white" };
-            let onclick = props.on_variation.reform(move |_| i + 1);
+            let onclick = props.on_variation.reform(move |_| (index, i + 1));
             html! {
                 <button type="button" key={i} class={classes!("move", color, current.then_some("current"))}
                     data-testid="variation-move" aria-current={current.then_some("step")} {onclick}>{ label }</button>
             }
         });
         html! {
-            <li key="variation" class="variation" data-testid="variation" aria-label={t.variation}>
+            <li key={format!("variation-{index}")} class="variation" data-testid="variation" aria-label={t.variation}>
                 <span class="variation-bracket" aria-hidden="true">{ "(" }</span>
                 { for moves }
                 <span class="variation-bracket" aria-hidden="true">{ ")" }</span>
             </li>
         }
-    });
-    let variation_after = props.variation.as_ref().map(|v| v.at);
-    let mut variation = variation;
+    };
+    // The variations branching before each ply, in the order they were tried.
+    let branching = |ply: usize| -> Vec<Html> {
+        props
+            .variations
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.at == ply)
+            .map(|(index, v)| listed(index, v))
+            .collect()
+    };
     let mut number = 0;
     // Keyed by ply, and "Start" and the variation too: a new move adds one item and leaves the others as
     // they are (unkeyed, each would be rewritten, since yew matches an unkeyed list from its end).
@@ -145,13 +157,11 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 >{ label }</button>
             </li>
         });
-        // The variation after the move it replaces.
-        if variation_after == Some(i) {
-            items.extend(variation.take());
-        }
+        // The variations after the move they replace.
+        items.extend(branching(i));
     }
-    // One from the game's own position after its last move.
-    items.extend(variation);
+    // Those from the game's own position after its last move.
+    items.extend(branching(props.plies.len()));
     // "Start" is marked only when it is a position of the past (a fresh game's is simply the game's).
     let at_start = shown == 0 && !props.plies.is_empty();
     let onclick_start = props.on_select.reform(move |_| Some(0));

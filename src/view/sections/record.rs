@@ -41,12 +41,12 @@ pub struct RecordProps {
     pub on_browse: Callback<Option<usize>>,
     /// Bring back the game kept aside.
     pub on_bring_back: Callback<()>,
-    /// The moves tried beside the game, listed after the move they replace.
+    /// The lines tried beside the game, each listed after the move it replaces.
     #[prop_or_default]
-    pub variation: Option<ListedVariation>,
-    /// Show the variation after this many of its plies.
+    pub variations: Vec<ListedVariation>,
+    /// Show a variation (its place among the game's) after this many of its plies.
     #[prop_or_default]
-    pub on_variation: Callback<usize>,
+    pub on_variation: Callback<(usize, usize)>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -102,7 +102,7 @@ pub fn record(props: &RecordProps) -> Html {
                 <span data-testid="opening-name">{ opening_name }</span>
             </p>
             <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()}
-                variation={props.variation.clone()} on_variation={props.on_variation.clone()} {lang} />
+                variations={props.variations.clone()} on_variation={props.on_variation.clone()} {lang} />
         </>
     }
 }

@@ -292,9 +292,9 @@ struct Saved {
     /// The side that lost on time, if one did.
     #[serde(default)]
     flagged: Option<SavedSide>,
-    /// The moves tried beside the game, if any (a save without them has none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    variation: Option<SavedVariation>,
+    /// The lines tried beside the game, if any (a save without them has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    variations: Vec<SavedVariation>,
     /// The AI's mistakes: the most discs one loses (0: none), and one move in how many.
     #[serde(default)]
     mistakes_loss: u32,
@@ -461,7 +461,7 @@ pub fn save(kept: &Kept) -> String {
                 Color::Black => SavedSide::Black,
                 Color::White => SavedSide::White,
             }),
-        variation: kept.variation.as_ref().map(SavedVariation::of),
+        variations: SavedVariation::all_of(&kept.variations),
         mistakes_loss: settings.mistakes.map_or(0, |m| m.max_loss),
         mistakes_one_in: settings.mistakes.map_or(0, |m| m.one_in),
         start_choice: serde_json::to_value(SavedStart::from(settings.start)).expect("plain data"),
@@ -541,10 +541,10 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
         SavedScoring::Split => Scoring::Split,
         SavedScoring::Unknown => return Err(invalid(Invalid::Scoring)),
     };
-    // The variation, where it still fits the record; one that does not is left out (the game is whole).
-    let variation = saved.variation.as_ref().and_then(|v| v.restore(&game));
+    // The variations, where they still fit the record; one that does not is left out (the game is whole).
+    let variations = SavedVariation::restore_all(&saved.variations, &game);
     Ok(Kept {
-        variation,
+        variations,
         id: saved
             .id
             .as_str()

@@ -328,7 +328,7 @@ fn a_setting_that_cannot_be_read_falls_back_and_the_game_stays() {
 }
 
 #[test]
-fn a_variation_is_kept_with_its_game_and_one_that_no_longer_fits_is_left_out() {
+fn variations_are_kept_with_their_game_and_one_that_no_longer_fits_is_left_out() {
     let mut session = Program::new(Settings {
         mode: Mode::HumanVsHuman,
         ..Settings::default()
@@ -341,26 +341,31 @@ fn a_variation_is_kept_with_its_game_and_one_that_no_longer_fits_is_left_out() {
         session.apply(Action::Game(GameAction::Square(sq(m))));
     }
     session.apply(Action::Game(GameAction::Step(-1)));
+    // A second line from the same position, leaving the first after c5: both kept, the second shown.
+    session.apply(Action::Game(GameAction::Square(sq("d7"))));
     let text = save(&session.kept());
     let kept = restore(&text).unwrap();
-    let (variation, showing) = kept.variation.clone().unwrap();
-    assert!(showing);
-    assert_eq!(variation.at(), 2);
-    assert_eq!(variation.all(), (vec![sq("c5"), sq("f6"), sq("e6")], 2));
+    let (variations, shown) = kept.variations.clone();
+    assert_eq!(shown, Some(1));
+    assert_eq!(variations.len(), 2);
+    assert_eq!(variations[0].at(), 2);
+    assert_eq!(variations[0].all(), (vec![sq("c5"), sq("f6"), sq("e6")], 2));
+    assert_eq!(variations[1].all().0, vec![sq("c5"), sq("f6"), sq("d7")]);
     let restored = Program::resume(kept);
     assert!(restored.play().in_variation());
     assert_eq!(restored.shown(), session.shown());
     assert_eq!(restored.play().game().transcript(), "f5d6c3d3");
     // A save from before variations reads as none; one whose variation cannot be played is the game alone.
     let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
-    saved.as_object_mut().unwrap().remove("variation");
-    assert_eq!(restore(&saved.to_string()).unwrap().variation, None);
-    saved["variation"] = serde_json::json!({ "at": 2, "moves": "a1", "shown": 1, "showing": true });
+    saved.as_object_mut().unwrap().remove("variations");
+    assert!(restore(&saved.to_string()).unwrap().variations.0.is_empty());
+    saved["variations"] = serde_json::json!([
+        { "at": 2, "moves": "a1", "shown": 1, "showing": true },
+        { "at": 9, "moves": "c5", "shown": 1 },
+        { "at": 2, "moves": "c5", "shown": 1 }
+    ]);
     let kept = restore(&saved.to_string()).unwrap();
-    assert_eq!(
-        (kept.variation, kept.game.transcript()),
-        (None, "f5d6c3d3".to_string())
-    );
-    saved["variation"] = serde_json::json!({ "at": 9, "moves": "c5", "shown": 1, "showing": true });
-    assert_eq!(restore(&saved.to_string()).unwrap().variation, None);
+    assert_eq!(kept.game.transcript(), "f5d6c3d3");
+    assert_eq!(kept.variations.0.len(), 1, "the one that fits");
+    assert_eq!(kept.variations.1, None);
 }

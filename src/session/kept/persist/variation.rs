@@ -1,11 +1,11 @@
-//! The moves tried beside a saved game ([`crate::session::variation::Variation`]), as the save writes them.
+//! The lines tried beside a saved game ([`crate::session::variation::Variation`]), as the save writes them.
 
 use serde::{Deserialize, Serialize};
 
 use crate::session::variation::{squares_of, Variation};
 use reversi_engine::Game;
 
-/// The moves tried beside the game ([`crate::session::variation::Variation`]).
+/// A line tried beside the game ([`crate::session::variation::Variation`]).
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub(super) struct SavedVariation {
     /// The ply of the record it branches before.
@@ -15,26 +15,49 @@ pub(super) struct SavedVariation {
     /// How many of them the position shown is after.
     shown: usize,
     /// The board showed it.
+    #[serde(default)]
     showing: bool,
 }
 
 impl SavedVariation {
-    /// A variation as saved, with whether the board showed it.
-    pub(super) fn of((variation, showing): &(Variation, bool)) -> SavedVariation {
-        let (moves, shown) = variation.all();
-        SavedVariation {
-            at: variation.at(),
-            moves: moves.iter().map(|s| s.to_string()).collect(),
-            shown,
-            showing: *showing,
-        }
+    /// The game's variations as saved, the one the board showed marked.
+    pub(super) fn all_of(
+        (variations, shown): &(Vec<Variation>, Option<usize>),
+    ) -> Vec<SavedVariation> {
+        variations
+            .iter()
+            .enumerate()
+            .map(|(i, variation)| {
+                let (moves, placements) = variation.all();
+                SavedVariation {
+                    at: variation.at(),
+                    moves: moves.iter().map(|s| s.to_string()).collect(),
+                    shown: placements,
+                    showing: *shown == Some(i),
+                }
+            })
+            .collect()
     }
 
-    /// The variation read back on `game`: `None` when it no longer fits the record or its moves cannot be
-    /// played there.
-    pub(super) fn restore(&self, game: &Game) -> Option<(Variation, bool)> {
-        let moves = squares_of(&self.moves)?;
-        let variation = Variation::on_record(game, self.at, &moves, self.shown)?;
-        Some((variation, self.showing))
+    /// The variations read back on `game`, and the one shown: those that no longer fit the record, or whose
+    /// moves cannot be played there, are left out.
+    pub(super) fn restore_all(
+        saved: &[SavedVariation],
+        game: &Game,
+    ) -> (Vec<Variation>, Option<usize>) {
+        let mut shown = None;
+        let mut variations = Vec::new();
+        for v in saved {
+            let Some(moves) = squares_of(&v.moves) else {
+                continue;
+            };
+            if let Some(variation) = Variation::on_record(game, v.at, &moves, v.shown) {
+                if v.showing {
+                    shown = Some(variations.len());
+                }
+                variations.push(variation);
+            }
+        }
+        (variations, shown)
     }
 }
