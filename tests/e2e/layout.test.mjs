@@ -366,6 +366,19 @@ test('a line drawn across a pass marks the move after it', async () => {
   await context.close();
 });
 
+test('on a phone a puzzle begun from the panel of the training room is shown with the board in view', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
+  await openMore(page);
+  await page.click('[data-testid=training]');
+  await page.waitForSelector('[data-testid=start-puzzles]');
+  await scrollToEnd(page);
+  await page.click('[data-testid=start-puzzles]');
+  await page.waitForSelector('[data-legal=true]');
+  await boardInView(page, 'a puzzle begun');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('on a phone the result card fits, keeps its score on one line, and says where the empty squares went', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await newGame(page, { mode: 'hvh' });
