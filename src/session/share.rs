@@ -69,7 +69,7 @@ pub fn fragment_with_variations(
         };
         let (moves, _) = variation.all();
         if !moves.is_empty() {
-            let moves: String = moves.iter().map(|s| s.to_string()).collect();
+            let moves = reversi_engine::transcript_of(moves);
             out.push_str(&format!("&v={}.{moves}", variation.at()));
         }
     }
@@ -86,7 +86,7 @@ pub fn variations(fragment: &str) -> Vec<(usize, Vec<Square>)> {
         .filter_map(|part| part.strip_prefix("v="))
         .filter_map(|value| {
             let (at, moves) = value.split_once('.')?;
-            let moves = crate::session::variation::squares_of(moves)?;
+            let moves = reversi_engine::openings::parse_moves(moves).ok()?;
             Some((at.parse().ok()?, moves)).filter(|(_, m): &(usize, Vec<Square>)| !m.is_empty())
         })
         .collect()

@@ -1,17 +1,17 @@
 //! A variation: moves tried beside the game from a position of its record, never played into it. The
 //! analysis board's way to explore: a move tried on a position browsed, or a best line played, goes here;
-//! against the AI the game waits as it was. Its own undo and redo step through it. The game keeps one
-//! ([`crate::session::Play::variation`]), the save and the link write it.
+//! against the AI the game waits as it was. Its own undo and redo step through it. The game keeps the
+//! lines tried ([`crate::session::Play::variations`]); the save and the link write them.
 
 use reversi_engine::{Game, Position, Square};
 
-/// The squares of a compact transcript (`f5d6c3`, passes left out), `None` if any pair is not a square:
-/// how a save, the graph's kept values and a link write a line.
-pub fn squares_of(text: &str) -> Option<Vec<Square>> {
-    text.as_bytes()
-        .chunks(2)
-        .map(|pair| std::str::from_utf8(pair).ok()?.parse::<Square>().ok())
-        .collect()
+/// The position before ply `at` of `record` (its last position at its end), where a variation branches.
+fn branch_of(record: &Game, at: usize) -> Option<Position> {
+    match at.cmp(&record.plies().len()) {
+        std::cmp::Ordering::Less => Some(record.plies()[at].before),
+        std::cmp::Ordering::Equal => Some(record.position()),
+        std::cmp::Ordering::Greater => None,
+    }
 }
 
 /// A line of moves branching from the game's record.
@@ -54,14 +54,15 @@ impl Variation {
         moves: &[Square],
         placements: usize,
     ) -> Option<Variation> {
-        let start = match at.cmp(&record.plies().len()) {
-            std::cmp::Ordering::Less => record.plies()[at].before,
-            std::cmp::Ordering::Equal => record.position(),
-            std::cmp::Ordering::Greater => return None,
-        };
+        let start = branch_of(record, at)?;
         let mut variation = Variation::restore(at, start, moves, moves.len())?;
         variation.show_placements(placements);
         Some(variation)
+    }
+
+    /// Whether `record` still has the position it branches from, before its ply.
+    pub fn fits(&self, record: &Game) -> bool {
+        branch_of(record, self.at) == Some(self.line.start())
     }
 
     /// The ply of the record it branches before.
@@ -76,16 +77,11 @@ impl Variation {
 
     /// Every move of it, those stepped back from too, and how many of them are shown.
     pub fn all(&self) -> (Vec<Square>, usize) {
-        let mut whole = self.line.clone();
-        while whole.redo() {}
-        let moves = whole.plies().iter().filter_map(|p| p.mv.square()).collect();
-        let shown = self
-            .line
-            .plies()
-            .iter()
-            .filter(|p| p.mv.square().is_some())
-            .count();
-        (moves, shown)
+        let (plies, shown) = self.plies();
+        let placements = |plies: &[reversi_engine::Ply]| -> Vec<Square> {
+            plies.iter().filter_map(|p| p.mv.square()).collect()
+        };
+        (placements(&plies), placements(&plies[..shown]).len())
     }
 
     /// Every ply of it (passes too), those stepped back from included, and how many of them are shown.

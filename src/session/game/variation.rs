@@ -32,14 +32,7 @@ impl Play {
             .and_then(|i| self.variations.get(i))
             .cloned();
         let game = &self.game;
-        self.variations.retain(|v| {
-            let plies = game.plies();
-            match v.at().cmp(&plies.len()) {
-                std::cmp::Ordering::Less => plies[v.at()].before == v.line().start(),
-                std::cmp::Ordering::Equal => game.position() == v.line().start(),
-                std::cmp::Ordering::Greater => false,
-            }
-        });
+        self.variations.retain(|v| v.fits(game));
         self.shown_variation = shown.and_then(|s| self.variations.iter().position(|v| *v == s));
     }
 

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::protocol::ScoreKind;
 use crate::session::room::Valued;
-use crate::session::variation::squares_of;
+use reversi_engine::openings::parse_moves;
 use reversi_engine::{Game, Move, Position};
 
 /// One value: the position (as a position's text), the score for the side to move (hundredths of a disc), its kind (`e` exact, `w` win/loss/draw, `b` book, else the depth), the best
@@ -34,7 +34,7 @@ pub fn write(id: u64, values: &[(Position, Valued)]) -> String {
                 ScoreKind::Midgame { depth } => ("m", depth),
             };
             let best = v.best.square().map_or("pa".to_string(), |s| s.to_string());
-            let line: String = v.line.iter().map(|s| s.to_string()).collect();
+            let line = reversi_engine::transcript_of(v.line.iter().copied());
             SavedValue(
                 position.to_string(),
                 v.score,
@@ -87,7 +87,7 @@ pub fn read(text: &str, id: u64, game: &Game) -> Vec<(Position, Valued)> {
                     kind,
                     depth,
                     best,
-                    line: squares_of(&line)?,
+                    line: parse_moves(&line).ok()?,
                 },
             ))
         })

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::variation::{squares_of, Variation};
+use crate::session::variation::Variation;
+use reversi_engine::openings::parse_moves;
 use reversi_engine::Game;
 
 /// A line tried beside the game ([`crate::session::variation::Variation`]).
@@ -31,7 +32,7 @@ impl SavedVariation {
                 let (moves, placements) = variation.all();
                 SavedVariation {
                     at: variation.at(),
-                    moves: moves.iter().map(|s| s.to_string()).collect(),
+                    moves: reversi_engine::transcript_of(moves),
                     shown: placements,
                     showing: *shown == Some(i),
                 }
@@ -48,7 +49,7 @@ impl SavedVariation {
         let mut shown = None;
         let mut variations = Vec::new();
         for v in saved {
-            let Some(moves) = squares_of(&v.moves) else {
+            let Ok(moves) = parse_moves(&v.moves) else {
                 continue;
             };
             if let Some(variation) = Variation::on_record(game, v.at, &moves, v.shown) {
