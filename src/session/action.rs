@@ -83,6 +83,9 @@ pub enum Action {
         /// Who played it, where and when.
         title: crate::session::ExpertTitle,
     },
+    /// Online play: a game on the server created, joined, watched or played; the network's answers (see
+    /// [`crate::session::online`]).
+    Online(crate::session::online::OnlineAction),
     /// Something in the training room (see [`crate::session::training`]).
     Training(crate::session::training::TrainingAction),
     /// An action made on the position `at` (the one a panel or a line showed when it was clicked): carried

@@ -19,6 +19,8 @@ pub mod game;
 pub mod kept;
 pub mod keys;
 pub mod notice;
+pub mod online;
+mod online_play;
 pub mod outbox;
 mod paced;
 pub mod picture;
@@ -80,6 +82,8 @@ pub struct Session {
     training: Rc<Training>,
     pace: Pace,
     ids: GameIds,
+    /// Online play: the server, the game linked, the lobby.
+    online: online::Online,
 }
 
 impl Default for Session {
@@ -149,6 +153,7 @@ impl Session {
             training: Rc::new(Training::new(training::Progress::new())),
             ids: GameIds::default(),
             pace: Pace::NORMAL,
+            online: online::Online::default(),
         }
     }
 
@@ -246,7 +251,8 @@ impl Session {
 
     /// True when the clock should be ticking (not while the training room is open).
     pub fn clock_running(&self) -> bool {
-        self.play.clock().is_some() && !self.is_finished() && !self.training.is_open()
+        (self.play.clock().is_some() && !self.is_finished() && !self.training.is_open())
+            || self.online.clock_runs()
     }
 
     /// Legal moves a person may click now (none while the engine is to move or when browsing; the training
@@ -371,6 +377,20 @@ impl Session {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
             Action::Training(action) => self.train(action, out),
+            Action::Online(action) => self.online_step(action, out),
+            // A game linked online: a move on its own position goes to the server; what would change its
+            // record otherwise (undo, redo, the hint) is refused while it is played.
+            Action::Game(GameAction::Square(square))
+                if self.online.link().is_some() && !self.play.away() =>
+            {
+                self.online_square(square, out)
+            }
+            Action::Game(ref action) if self.online_forbids(action) => {
+                self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
+            }
+            Action::Hint if self.online.seated_in_play() => {
+                self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
+            }
             // The game's own controls wait while the training room has the board.
             Action::Game(GameAction::Undo | GameAction::Redo)
             | Action::Hint
@@ -387,7 +407,9 @@ impl Session {
             // Between two people on the game's own position, a line is played into the game; against the
             // engine, or on a position of the past or a variation's, into the variation (the game waits).
             Action::PlayLine(line)
-                if self.play.away() || self.play.settings().mode != Mode::HumanVsHuman =>
+                if self.play.away()
+                    || self.play.settings().mode != Mode::HumanVsHuman
+                    || self.online.link().is_some() =>
             {
                 let outcome = self.play.try_line(&line);
                 self.follow(outcome, out);
@@ -426,7 +448,10 @@ impl Session {
             Action::Dismiss => self.notice = None,
             Action::Copied => self.notice = Some(Notice::Copied),
             Action::Tell(notice) => self.notice = Some(notice),
-            Action::BringBack => self.bring_back(out),
+            Action::BringBack => {
+                self.online.leave(out);
+                self.bring_back(out)
+            }
             // Routed to the room by `step`.
             Action::Room(_) => {}
             action @ (Action::SetUp(_)
@@ -435,7 +460,11 @@ impl Session {
             | Action::OpenShared { .. }
             | Action::OpenExpertGame { .. }) => {
                 match Replacement::of(action, self.play.settings()) {
-                    Ok(Some(replacement)) => self.put_in_place(replacement, out),
+                    Ok(Some(replacement)) => {
+                        // Another game on the board lets go of the one linked online.
+                        self.online.leave(out);
+                        self.put_in_place(replacement, out)
+                    }
                     Ok(None) => {}
                     Err(notice) => self.notice = Some(notice),
                 }
@@ -452,6 +481,7 @@ impl Session {
     /// A new game with `settings`: what the old game asked is withdrawn; the ids go on, so nothing of the
     /// old game is mistaken for the new one; the preferences, the games aside and the rooms stay.
     fn new_game(&mut self, settings: Settings, out: &mut Outbox) {
+        self.online.leave(out);
         self.asks.cancel(&mut self.play, out);
         if self.room.review().is_some() {
             Rc::make_mut(&mut self.room).forget_review(out);

@@ -81,6 +81,8 @@ pub enum Notice {
         /// Why.
         error: PositionError,
     },
+    /// Online play: a refusal, the connection down, a game not found (see [`crate::session::online`]).
+    Online(crate::session::online::OnlineNotice),
     /// The engine failed a request.
     EngineError {
         /// Why.

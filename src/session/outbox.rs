@@ -26,6 +26,8 @@ pub enum Command {
     },
     /// The request with this id is no longer wanted: drop it, or stop the worker running it.
     Cancel(RequestId),
+    /// For the page's network (online play), not the workers: see [`super::online`].
+    Net(super::online::NetCommand),
 }
 
 /// What one action sends, with the ids it takes: made for an action and emptied when it returns (see
@@ -66,6 +68,11 @@ impl Outbox {
         self.commands.push(Command::Cancel(id));
     }
 
+    /// Asks the page's network to do `command`.
+    pub fn net(&mut self, command: super::online::NetCommand) {
+        self.commands.push(Command::Net(command));
+    }
+
     /// The commands so far, oldest first.
     #[cfg(test)]
     pub fn commands(&self) -> &[Command] {
@@ -100,6 +107,7 @@ impl Outbox {
                     request, delay_ms, ..
                 } => out.push((request.clone(), *delay_ms)),
                 Command::Cancel(id) => out.retain(|(r, _)| r.id() != *id),
+                Command::Net(_) => {}
             }
         }
         out
@@ -113,7 +121,7 @@ impl Outbox {
             .skip(seq)
             .filter_map(|c| match c {
                 Command::Cancel(id) => Some(*id),
-                Command::Send { .. } => None,
+                Command::Send { .. } | Command::Net(_) => None,
             })
             .collect()
     }

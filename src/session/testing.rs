@@ -34,6 +34,8 @@ pub(crate) struct Program {
     pub channel: Outbox,
     /// Every command for the analysis room, oldest first.
     pub room_channel: Outbox,
+    /// Every command for the network (online play), oldest first.
+    pub net: Vec<crate::session::online::NetCommand>,
 }
 
 impl Program {
@@ -42,6 +44,7 @@ impl Program {
             session,
             channel: Outbox::default(),
             room_channel: Outbox::default(),
+            net: Vec::new(),
         };
         program.log(commands);
         program
@@ -53,6 +56,11 @@ impl Program {
             let room = match &command {
                 Command::Send { asker, .. } => matches!(asker, Asker::Room(_)),
                 Command::Cancel(id) => self.room_channel.asker_of(*id).is_some(),
+                // The network's commands go to a log of their own.
+                Command::Net(net) => {
+                    self.net.push(net.clone());
+                    continue;
+                }
             };
             let log = if room {
                 &mut self.room_channel

@@ -328,6 +328,7 @@ fn setting_name(lang: Lang, setting: Setting) -> &'static str {
 /// A notice for the player.
 pub fn notice(lang: Lang, notice: &Notice) -> String {
     match (lang, notice) {
+        (lang, Notice::Online(notice)) => super::online::notice(lang, notice),
         (
             Lang::En,
             Notice::NotLegal {

@@ -301,6 +301,7 @@ strings! {
 mod engine;
 pub mod extras;
 mod format;
+pub mod online;
 pub mod training;
 
 pub use self::engine::{

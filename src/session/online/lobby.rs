@@ -1,0 +1,325 @@
+//! The lobby: the bots the server has now (its own engine at each level and the bots connected), the games
+//! being played, the tournaments and one tournament's standings and games. Asked when the lobby opens and
+//! again on each refresh while it is open; each list is one [`Listed`] value (asked, got or failed).
+
+use serde::Deserialize;
+
+use super::{fetch, Method, NetAsk, Reply};
+use crate::session::outbox::Outbox;
+
+/// One list as far as it came.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Listed<T> {
+    /// Not asked yet.
+    #[default]
+    NotAsked,
+    /// Asked, no answer yet (the last one still shown, if any).
+    Asked(Option<T>),
+    /// The answer.
+    Got(T),
+    /// It could not be had (why); the last one still shown, if any.
+    Failed(String, Option<T>),
+}
+
+impl<T> Listed<T> {
+    /// What there is to show.
+    pub fn value(&self) -> Option<&T> {
+        match self {
+            Listed::NotAsked => None,
+            Listed::Asked(last) | Listed::Failed(_, last) => last.as_ref(),
+            Listed::Got(value) => Some(value),
+        }
+    }
+
+    /// Why it failed, if it did.
+    pub fn error(&self) -> Option<&str> {
+        match self {
+            Listed::Failed(why, _) => Some(why),
+            _ => None,
+        }
+    }
+
+    fn ask(&mut self) {
+        let last = match std::mem::take(self) {
+            Listed::Got(value) => Some(value),
+            Listed::Asked(last) | Listed::Failed(_, last) => last,
+            Listed::NotAsked => None,
+        };
+        *self = Listed::Asked(last);
+    }
+
+    fn fail(&mut self, why: String) {
+        let last = match std::mem::take(self) {
+            Listed::Got(value) => Some(value),
+            Listed::Asked(last) | Listed::Failed(_, last) => last,
+            Listed::NotAsked => None,
+        };
+        *self = Listed::Failed(why, last);
+    }
+}
+
+/// A bot to play.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct BotEntry {
+    /// Its name (`house-N` for the server's engine).
+    pub name: String,
+    /// `house` or `bot`.
+    pub kind: String,
+    /// The house bot's level.
+    #[serde(default)]
+    pub level: Option<u8>,
+}
+
+/// A game being played.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct GameEntry {
+    /// Its id.
+    pub id: String,
+    /// Black's name.
+    #[serde(default)]
+    pub black: String,
+    /// White's name.
+    #[serde(default)]
+    pub white: String,
+    /// The placements so far.
+    #[serde(default)]
+    pub ply: u32,
+    /// The tournament it belongs to.
+    #[serde(default)]
+    pub tournament: Option<String>,
+}
+
+/// A tournament in the list.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct TournamentEntry {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    #[serde(default)]
+    pub name: String,
+    /// Its entrants.
+    #[serde(default)]
+    pub bots: Vec<String>,
+    /// `playing` or `finished`.
+    #[serde(default)]
+    pub status: String,
+}
+
+/// One line of the standings (points, then the disc margin, as the match server ranks).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Standing {
+    /// The rank (1: first).
+    pub rank: u32,
+    /// The bot.
+    pub name: String,
+    /// Wins count 1, draws ½.
+    pub points: f64,
+    /// Discs won less discs lost.
+    pub margin: i64,
+    /// Games finished.
+    pub played: u32,
+    /// Won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+}
+
+/// A result as the tournament lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct TournamentResult {
+    /// `black`, `white`, or none for a draw.
+    #[serde(default)]
+    pub winner: Option<String>,
+    /// Black's discs.
+    pub black: u8,
+    /// White's discs.
+    pub white: u8,
+}
+
+/// A game of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct TournamentGame {
+    /// Its id.
+    pub id: String,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The placements.
+    #[serde(default)]
+    pub moves: String,
+    /// `playing` or `finished`.
+    pub status: String,
+    /// The result, once finished.
+    #[serde(default)]
+    pub result: Option<TournamentResult>,
+}
+
+/// A tournament's standings and games.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct TournamentView {
+    /// Its id.
+    pub id: String,
+    /// Its name.
+    #[serde(default)]
+    pub name: String,
+    /// `playing` or `finished`.
+    pub status: String,
+    /// Best first.
+    pub standings: Vec<Standing>,
+    /// Its games.
+    pub games: Vec<TournamentGame>,
+}
+
+#[derive(Deserialize)]
+struct Bots {
+    bots: Vec<BotEntry>,
+}
+
+#[derive(Deserialize)]
+struct Games {
+    games: Vec<GameEntry>,
+}
+
+#[derive(Deserialize)]
+struct Tournaments {
+    tournaments: Vec<TournamentEntry>,
+}
+
+/// What a lobby request asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyAsk {
+    /// `GET /api/bots`.
+    Bots,
+    /// `GET /api/games`.
+    Games,
+    /// `GET /api/tournaments`.
+    Tournaments,
+    /// `GET /api/tournaments/ID`.
+    Tournament(String),
+}
+
+/// What the person does in the lobby (or its refresh timer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyAction {
+    /// The lobby opened: everything is asked.
+    Open,
+    /// It closed: nothing more is asked.
+    Close,
+    /// Ask everything again (the page does every few seconds while it is open).
+    Refresh,
+    /// Show a tournament's standings and games (`None`: back to the lists).
+    Tournament(Option<String>),
+}
+
+/// The lobby's lists.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lobby {
+    open: bool,
+    bots: Listed<Vec<BotEntry>>,
+    games: Listed<Vec<GameEntry>>,
+    tournaments: Listed<Vec<TournamentEntry>>,
+    /// The tournament shown, and its standings.
+    shown: Option<(String, Listed<TournamentView>)>,
+}
+
+impl Lobby {
+    /// True while it is open.
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// The bots.
+    pub fn bots(&self) -> &Listed<Vec<BotEntry>> {
+        &self.bots
+    }
+
+    /// The games being played.
+    pub fn games(&self) -> &Listed<Vec<GameEntry>> {
+        &self.games
+    }
+
+    /// The tournaments.
+    pub fn tournaments(&self) -> &Listed<Vec<TournamentEntry>> {
+        &self.tournaments
+    }
+
+    /// The tournament shown, if any.
+    pub fn shown(&self) -> Option<&(String, Listed<TournamentView>)> {
+        self.shown.as_ref()
+    }
+
+    pub(super) fn apply(&mut self, action: LobbyAction, _now: f64, out: &mut Outbox) {
+        match action {
+            LobbyAction::Open => {
+                self.open = true;
+                self.refresh(out);
+            }
+            LobbyAction::Close => self.open = false,
+            LobbyAction::Refresh if self.open => self.refresh(out),
+            LobbyAction::Refresh => {}
+            LobbyAction::Tournament(id) => {
+                self.shown = id.map(|id| (id, Listed::NotAsked));
+                self.refresh(out);
+            }
+        }
+    }
+
+    fn refresh(&mut self, out: &mut Outbox) {
+        let mut ask = |ask: LobbyAsk, path: String| {
+            out.net(fetch(NetAsk::Lobby(ask), Method::Get, &path, None));
+        };
+        match &mut self.shown {
+            Some((id, listed)) => {
+                listed.ask();
+                ask(
+                    LobbyAsk::Tournament(id.clone()),
+                    format!("/api/tournaments/{id}"),
+                );
+            }
+            None => {
+                self.bots.ask();
+                self.games.ask();
+                self.tournaments.ask();
+                ask(LobbyAsk::Bots, "/api/bots".into());
+                ask(LobbyAsk::Games, "/api/games".into());
+                ask(LobbyAsk::Tournaments, "/api/tournaments".into());
+            }
+        }
+    }
+
+    pub(super) fn fetched(&mut self, ask: LobbyAsk, reply: Reply) {
+        fn read<T: for<'de> Deserialize<'de>>(reply: Reply) -> Result<T, String> {
+            match reply {
+                Ok((200, text)) => {
+                    serde_json::from_str(&text).map_err(|e| format!("unreadable answer: {e}"))
+                }
+                Ok((status, text)) => Err(super::wire::parse_refusal(status, &text).1),
+                Err(why) => Err(why),
+            }
+        }
+        fn put<T>(listed: &mut Listed<T>, value: Result<T, String>) {
+            match value {
+                Ok(value) => *listed = Listed::Got(value),
+                Err(why) => listed.fail(why),
+            }
+        }
+        match ask {
+            LobbyAsk::Bots => put(&mut self.bots, read::<Bots>(reply).map(|b| b.bots)),
+            LobbyAsk::Games => put(&mut self.games, read::<Games>(reply).map(|g| g.games)),
+            LobbyAsk::Tournaments => put(
+                &mut self.tournaments,
+                read::<Tournaments>(reply).map(|t| t.tournaments),
+            ),
+            LobbyAsk::Tournament(id) => {
+                if let Some((shown, listed)) = &mut self.shown {
+                    if *shown == id {
+                        put(listed, read::<TournamentView>(reply));
+                    }
+                }
+            }
+        }
+    }
+}

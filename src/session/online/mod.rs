@@ -1,0 +1,756 @@
+//! Online play: a game on `reversi serve` with a friend, a bot or the server's engine, or watched. This part
+//! owns the link to one game (its seat and token, the socket's state, the game as the server last showed it)
+//! and the lobby; it is a third channel beside the engine's, on the same rule: an action returns the network
+//! commands it wants carried out ([`NetCommand`], through the session's outbox), and every answer comes home
+//! as an action ([`OnlineAction::Fetched`], [`OnlineAction::Socket`]). What the board must do (show the
+//! server's moves, take a new game) it returns as [`Event`]s for the session's root.
+//!
+//! The server is the truth: the board follows its moves; a move the person makes is shown at once and sent
+//! with the ply it was made on, and a refusal puts the board back to the server's game. A socket that closes
+//! is opened again with backoff ([`retry_delay_ms`]); while it is closed a move is refused with a word, never
+//! lost.
+
+pub mod lobby;
+pub mod wire;
+
+use self::lobby::{Lobby, LobbyAsk};
+use self::wire::{ServerGame, ServerMessage, Status};
+use super::outbox::Outbox;
+use super::ClockSettings;
+use reversi_engine::{Color, Square};
+
+/// Whether the page is served by `reversi serve` (asked once at the start).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Server {
+    /// Not known yet.
+    #[default]
+    Unknown,
+    /// Yes: online play is offered.
+    Here,
+    /// No (a static host): the page says how to run the server.
+    Absent,
+}
+
+/// A game to create on the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewOnline {
+    /// The person's name (letters, digits, `_-.`; empty: "Guest").
+    pub name: String,
+    /// The person's colour (`None`: drawn by the server).
+    pub color: Option<Color>,
+    /// The clock, if any.
+    pub clock: Option<ClockSettings>,
+    /// A bot (connected, or `house-N`) to play; `None`: a friend, invited by link.
+    pub opponent: Option<String>,
+}
+
+/// What an HTTP request was for: its answer comes home with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetAsk {
+    /// `GET /api/health`: is this `reversi serve`?
+    Probe,
+    /// `POST /api/games`.
+    Create,
+    /// `POST /api/games/ID/join`, with the invitation.
+    Join {
+        /// The game.
+        id: String,
+    },
+    /// `GET /api/games/ID`: the game of a link (does it exist, where is it).
+    Look {
+        /// The game.
+        id: String,
+    },
+    /// The lobby's lists.
+    Lobby(LobbyAsk),
+}
+
+/// An HTTP method the page uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// A read.
+    Get,
+    /// A change.
+    Post,
+}
+
+/// What the page's network must do (the view carries it out and answers home).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetCommand {
+    /// An HTTP request to the page's own origin; the answer comes as [`OnlineAction::Fetched`] with `ask`.
+    Fetch {
+        /// What it is for.
+        ask: NetAsk,
+        /// The method.
+        method: Method,
+        /// The path (from the origin's root).
+        path: String,
+        /// A JSON body.
+        body: Option<String>,
+    },
+    /// Open the live socket at `path` after `delay_ms` (closing any open one): its events come as
+    /// [`OnlineAction::Socket`] with `gen`; a later `Connect` or `Close` makes this one stale.
+    Connect {
+        /// This socket's number.
+        gen: u32,
+        /// The path (from the origin's root).
+        path: String,
+        /// The wait before it opens (the backoff).
+        delay_ms: u32,
+    },
+    /// Send `text` on the open socket.
+    Send(String),
+    /// Close the socket (and drop one waiting to open).
+    Close,
+    /// Keep the seat's token on this device, so that a reload or the link opened again finds the seat.
+    RememberSeat {
+        /// The game.
+        id: String,
+        /// The seat's token.
+        token: String,
+    },
+    /// The page's address names this game (`Some`: `?online=ID`, or `?watch=ID` for a watcher), or none.
+    Address(Option<(String, bool)>),
+}
+
+/// What happened on the live socket.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SocketEvent {
+    /// It opened.
+    Opened,
+    /// A message came.
+    Message(String),
+    /// It closed (or failed to open).
+    Closed,
+}
+
+/// An HTTP answer: the status and the body; `Err`: no answer (the network failed).
+pub type Reply = Result<(u16, String), String>;
+
+/// What the person or the network did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineAction {
+    /// Ask the page's own origin whether it is `reversi serve`.
+    Probe,
+    /// Create a game and take its seat.
+    Create(NewOnline),
+    /// Open a game from its link: with the seat's token kept on this device, with an invitation to claim the
+    /// open seat, or (with neither) to watch.
+    Open {
+        /// The game.
+        id: String,
+        /// The token kept for it here.
+        token: Option<String>,
+        /// The invitation's code.
+        invite: Option<String>,
+        /// The name to join with.
+        name: String,
+    },
+    /// Resign the game.
+    Resign,
+    /// Ask for a rematch (or agree to the one asked).
+    Rematch,
+    /// Leave the game: the socket closes; the game stays on the board as a game of one's own.
+    Leave,
+    /// Something in the lobby.
+    Lobby(lobby::LobbyAction),
+    /// An HTTP request's answer.
+    Fetched {
+        /// What it was for.
+        ask: NetAsk,
+        /// The answer.
+        reply: Reply,
+    },
+    /// An event of the socket numbered `gen`.
+    Socket {
+        /// Which socket.
+        gen: u32,
+        /// What happened.
+        event: SocketEvent,
+    },
+}
+
+/// What the person is told of online play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineNotice {
+    /// The server refused what was sent (its code and words); the board shows the server's game.
+    Refused {
+        /// The server's code.
+        code: String,
+        /// Its words.
+        message: String,
+    },
+    /// A move while the connection is down: it was not sent.
+    Offline,
+    /// A click on a game watched.
+    Watching,
+    /// A click while the opponent is to move.
+    OpponentsTurn,
+    /// A click while the friend has not joined.
+    NotStarted,
+    /// The undo, the redo, the hint and going on from the past are not for a game being played online.
+    NotOnline,
+    /// A game could not be created, joined or found (the network, or the server's words).
+    Failed {
+        /// Why.
+        message: String,
+    },
+    /// The link's game is not on this server.
+    NoSuchGame,
+    /// The invitation was used by someone else: the game is watched instead.
+    InviteTaken,
+    /// The token kept here holds no seat of the game: it is watched instead.
+    NotASeat,
+    /// The page is not served by `reversi serve`.
+    NoServer,
+    /// A message from the server could not be read (it was left unread; the game is unchanged).
+    Unreadable {
+        /// What was wrong.
+        message: String,
+    },
+}
+
+/// What the board must do after an online action (the session's root does it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// An online game takes the board (the game there before is kept aside unless it is this one already).
+    Begin,
+    /// The server's game has these moves: the board follows (new moves played as the engine's are; a board
+    /// that went another way is put back to them).
+    Moves(Vec<Square>),
+    /// Something to tell.
+    Tell(OnlineNotice),
+}
+
+/// The socket's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Conn {
+    /// Opening (the `attempt`-th try since the socket was last open; 0: the first).
+    Connecting {
+        /// The try.
+        attempt: u32,
+    },
+    /// Open: moves are sent.
+    Open,
+    /// The game is not on the server: nothing more is tried.
+    Gone,
+}
+
+/// The one online game this page is linked to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    id: String,
+    /// The seat played (`None`: watching, or not known until the socket's hello).
+    seat: Option<Color>,
+    token: Option<String>,
+    /// The invitation's code, for the person who created the game (to copy the link).
+    invite: Option<String>,
+    conn: Conn,
+    /// The number of the socket wanted now (older sockets' events are dropped).
+    gen: u32,
+    /// The game as the server last showed it, and when it came (the page's clock).
+    game: Option<ServerGame>,
+    received_at: f64,
+}
+
+impl Link {
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The seat played (`None`: watching).
+    pub fn seat(&self) -> Option<Color> {
+        self.seat
+    }
+
+    /// True when this page watches (holds no seat).
+    pub fn watching(&self) -> bool {
+        self.token.is_none()
+    }
+
+    /// The invitation's code, while the other seat is open (for its link).
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref().filter(|_| {
+            self.game
+                .as_ref()
+                .is_none_or(|g| g.status == Status::Waiting)
+        })
+    }
+
+    /// The socket's state.
+    pub fn conn(&self) -> Conn {
+        self.conn
+    }
+
+    /// The game as the server last showed it.
+    pub fn game(&self) -> Option<&ServerGame> {
+        self.game.as_ref()
+    }
+
+    /// Each side's time left at `now` (black, white), the side to move's clock running since the server's
+    /// last word.
+    pub fn time_left(&self, now: f64) -> Option<(f64, f64)> {
+        let game = self.game.as_ref()?;
+        let (black, white) = game.time_left?;
+        let (mut black, mut white) = (black as f64, white as f64);
+        if game.status == Status::Playing {
+            let spent = (now - self.received_at).max(0.0);
+            match game.to_move {
+                Some(Color::Black) => black = (black - spent).max(0.0),
+                Some(Color::White) => white = (white - spent).max(0.0),
+                None => {}
+            }
+        }
+        Some((black, white))
+    }
+
+    fn socket_path(&self) -> String {
+        match &self.token {
+            Some(token) => format!("/api/games/{}/live?token={token}", self.id),
+            None => format!("/api/games/{}/live", self.id),
+        }
+    }
+
+    /// Asks for a new socket after the backoff of `attempt`.
+    fn connect(&mut self, attempt: u32, out: &mut Outbox) {
+        self.gen += 1;
+        self.conn = Conn::Connecting { attempt };
+        out.net(NetCommand::Connect {
+            gen: self.gen,
+            path: self.socket_path(),
+            delay_ms: retry_delay_ms(attempt),
+        });
+    }
+}
+
+/// The wait before the `attempt`-th try to open the socket again: none for the first, then 0.5 s doubling
+/// to at most 8 s (a server restarting is back within a few seconds; a long outage is not hammered).
+pub fn retry_delay_ms(attempt: u32) -> u32 {
+    match attempt {
+        0 => 0,
+        n => 500u32.saturating_mul(1 << (n - 1).min(4)).min(8000),
+    }
+}
+
+/// Online play: the server, the game linked, the lobby.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Online {
+    server: Server,
+    link: Option<Link>,
+    /// A game being created or joined (its answer awaited).
+    pending: bool,
+    lobby: Lobby,
+    /// The page's clock at the last action (for the clocks shown).
+    now: f64,
+}
+
+impl Online {
+    /// Whether the page is served by `reversi serve`.
+    pub fn server(&self) -> Server {
+        self.server
+    }
+
+    /// The game linked, if any.
+    pub fn link(&self) -> Option<&Link> {
+        self.link.as_ref()
+    }
+
+    /// True while a game is being created or joined.
+    pub fn pending(&self) -> bool {
+        self.pending
+    }
+
+    /// The lobby.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// The page's clock at the last action.
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// The time of the action about to be applied.
+    pub fn set_now(&mut self, now: f64) {
+        self.now = now;
+    }
+
+    /// True while a game linked is being played with a clock (the page ticks to show it).
+    pub fn clock_runs(&self) -> bool {
+        self.link
+            .as_ref()
+            .and_then(|l| l.game.as_ref())
+            .is_some_and(|g| g.status == Status::Playing && g.time_left.is_some())
+    }
+
+    /// True while this page holds a seat of a game not finished: the game's own controls that would change
+    /// its record (undo, redo, the hint) are not for it.
+    pub fn seated_in_play(&self) -> bool {
+        self.link.as_ref().is_some_and(|l| {
+            !l.watching() && l.game.as_ref().is_none_or(|g| g.status != Status::Finished)
+        })
+    }
+
+    /// Whether a person may place a disc on the game's own position with `to_move` to play: `Err` with what
+    /// to tell when not (watching, the opponent's turn, not started, the connection down). No game linked:
+    /// `Ok`.
+    pub fn may_move(&self, to_move: Color) -> Result<(), OnlineNotice> {
+        let Some(link) = &self.link else {
+            return Ok(());
+        };
+        if link.watching() {
+            return Err(OnlineNotice::Watching);
+        }
+        let game = link.game.as_ref();
+        if game.is_some_and(|g| g.status == Status::Waiting) {
+            return Err(OnlineNotice::NotStarted);
+        }
+        if game.is_some_and(|g| g.status == Status::Finished) {
+            return Err(OnlineNotice::Refused {
+                code: "game_over".into(),
+                message: "the game is over".into(),
+            });
+        }
+        if link.seat.is_some_and(|seat| seat != to_move) {
+            return Err(OnlineNotice::OpponentsTurn);
+        }
+        if link.conn != Conn::Open {
+            return Err(OnlineNotice::Offline);
+        }
+        Ok(())
+    }
+
+    /// The person placed `square` after `ply` placements (already shown on the board): it is sent.
+    pub fn send_move(&mut self, square: Square, ply: usize, out: &mut Outbox) {
+        if self.link.as_ref().is_some_and(|l| l.conn == Conn::Open) {
+            out.net(NetCommand::Send(wire::move_message(square, ply)));
+        }
+    }
+
+    /// Lets go of the game linked (a new game, an import, a game brought back): the socket closes and the
+    /// address no longer names it.
+    pub fn leave(&mut self, out: &mut Outbox) {
+        if self.link.take().is_some() {
+            out.net(NetCommand::Close);
+            out.net(NetCommand::Address(None));
+        }
+    }
+
+    /// Applies `action`; network commands go to `out`; what the board must do is returned.
+    pub fn apply(&mut self, action: OnlineAction, out: &mut Outbox) -> Vec<Event> {
+        match action {
+            OnlineAction::Probe => {
+                out.net(fetch(NetAsk::Probe, Method::Get, "/api/health", None));
+                Vec::new()
+            }
+            OnlineAction::Create(new) => self.create(new, out),
+            OnlineAction::Open {
+                id,
+                token,
+                invite,
+                name,
+            } => self.open(id, token, invite, name, out),
+            OnlineAction::Resign | OnlineAction::Rematch => {
+                let Some(link) = self.link.as_ref().filter(|l| !l.watching()) else {
+                    return Vec::new();
+                };
+                if link.conn != Conn::Open {
+                    return vec![Event::Tell(OnlineNotice::Offline)];
+                }
+                out.net(NetCommand::Send(if action == OnlineAction::Resign {
+                    wire::resign_message()
+                } else {
+                    wire::rematch_message()
+                }));
+                Vec::new()
+            }
+            OnlineAction::Leave => {
+                self.leave(out);
+                Vec::new()
+            }
+            OnlineAction::Lobby(action) => {
+                self.lobby.apply(action, self.now, out);
+                Vec::new()
+            }
+            OnlineAction::Fetched { ask, reply } => self.fetched(ask, reply, out),
+            OnlineAction::Socket { gen, event } => self.socket(gen, event, out),
+        }
+    }
+
+    fn create(&mut self, new: NewOnline, out: &mut Outbox) -> Vec<Event> {
+        if self.server != Server::Here {
+            return vec![Event::Tell(OnlineNotice::NoServer)];
+        }
+        if self.pending {
+            return Vec::new();
+        }
+        self.pending = true;
+        let mut body = serde_json::json!({
+            "name": guest_or(&new.name),
+            "color": match new.color {
+                Some(Color::Black) => "black",
+                Some(Color::White) => "white",
+                None => "random",
+            },
+        });
+        if let Some(clock) = new.clock {
+            body["clock"] = serde_json::json!({
+                "initial_s": clock.minutes * 60,
+                "increment_s": clock.increment_s,
+            });
+        }
+        if let Some(opponent) = new.opponent {
+            body["opponent"] = serde_json::Value::String(opponent);
+        }
+        out.net(fetch(
+            NetAsk::Create,
+            Method::Post,
+            "/api/games",
+            Some(body.to_string()),
+        ));
+        Vec::new()
+    }
+
+    fn open(
+        &mut self,
+        id: String,
+        token: Option<String>,
+        invite: Option<String>,
+        name: String,
+        out: &mut Outbox,
+    ) -> Vec<Event> {
+        if !wire::valid_id(&id) {
+            return vec![Event::Tell(OnlineNotice::NoSuchGame)];
+        }
+        self.leave(out);
+        match (token, invite) {
+            (None, Some(invite)) => {
+                self.pending = true;
+                let body = serde_json::json!({"invite": invite, "name": guest_or(&name)});
+                let path = format!("/api/games/{id}/join");
+                out.net(fetch(
+                    NetAsk::Join { id },
+                    Method::Post,
+                    &path,
+                    Some(body.to_string()),
+                ));
+            }
+            (token, _) => {
+                let path = format!("/api/games/{id}");
+                self.link = Some(Link {
+                    id: id.clone(),
+                    seat: None,
+                    token,
+                    invite: None,
+                    conn: Conn::Connecting { attempt: 0 },
+                    gen: 0,
+                    game: None,
+                    received_at: self.now,
+                });
+                out.net(fetch(NetAsk::Look { id }, Method::Get, &path, None));
+            }
+        }
+        Vec::new()
+    }
+
+    /// A seat taken (a game created, an invitation claimed): the link, the token kept, the socket asked.
+    fn seated(&mut self, seated: wire::Seated, out: &mut Outbox) -> Vec<Event> {
+        self.leave(out);
+        let id = seated.game.id.clone();
+        out.net(NetCommand::RememberSeat {
+            id: id.clone(),
+            token: seated.token.clone(),
+        });
+        out.net(NetCommand::Address(Some((id.clone(), false))));
+        let moves = seated.game.moves.clone();
+        let mut link = Link {
+            id,
+            seat: Some(seated.seat),
+            token: Some(seated.token),
+            invite: seated.invite,
+            conn: Conn::Connecting { attempt: 0 },
+            gen: 0,
+            game: Some(seated.game),
+            received_at: self.now,
+        };
+        link.connect(0, out);
+        self.link = Some(link);
+        vec![Event::Begin, Event::Moves(moves)]
+    }
+
+    fn fetched(&mut self, ask: NetAsk, reply: Reply, out: &mut Outbox) -> Vec<Event> {
+        match ask {
+            NetAsk::Probe => {
+                self.server = match &reply {
+                    Ok((200, text)) if text.contains("\"server\":\"reversi\"") => Server::Here,
+                    _ => Server::Absent,
+                };
+                Vec::new()
+            }
+            NetAsk::Lobby(ask) => {
+                self.lobby.fetched(ask, reply);
+                Vec::new()
+            }
+            NetAsk::Create | NetAsk::Join { .. } => {
+                self.pending = false;
+                match reply {
+                    Ok((200 | 201, text)) => match wire::parse_seated(&text) {
+                        Ok(seated) => self.seated(seated, out),
+                        Err(error) => vec![Event::Tell(OnlineNotice::Unreadable {
+                            message: error.to_string(),
+                        })],
+                    },
+                    Ok((status, text)) => {
+                        let (code, message) = wire::parse_refusal(status, &text);
+                        match (&ask, code.as_str()) {
+                            // The seat is taken: the game is watched instead.
+                            (NetAsk::Join { id }, "bad_invite") => {
+                                let mut events =
+                                    self.open(id.clone(), None, None, String::new(), out);
+                                events.push(Event::Tell(OnlineNotice::InviteTaken));
+                                events
+                            }
+                            (NetAsk::Join { .. }, "not_found") => {
+                                vec![Event::Tell(OnlineNotice::NoSuchGame)]
+                            }
+                            _ => vec![Event::Tell(OnlineNotice::Failed { message })],
+                        }
+                    }
+                    Err(message) => vec![Event::Tell(OnlineNotice::Failed { message })],
+                }
+            }
+            NetAsk::Look { id } => {
+                let Some(link) = self.link.as_mut().filter(|l| l.id == id) else {
+                    return Vec::new();
+                };
+                match reply {
+                    Ok((200, text)) => {
+                        let game = serde_json::from_str(&text)
+                            .map_err(|e| wire::WireError(e.to_string()))
+                            .and_then(|v| wire::parse_game(&v));
+                        match game {
+                            Ok(game) if game.id == id => {
+                                let moves = game.moves.clone();
+                                link.game = Some(game);
+                                link.received_at = self.now;
+                                link.connect(0, out);
+                                let watch = link.watching();
+                                out.net(NetCommand::Address(Some((id, watch))));
+                                vec![Event::Begin, Event::Moves(moves)]
+                            }
+                            Ok(_) | Err(_) => {
+                                self.link = None;
+                                vec![Event::Tell(OnlineNotice::NoSuchGame)]
+                            }
+                        }
+                    }
+                    Ok((404, _)) => {
+                        self.link = None;
+                        out.net(NetCommand::Address(None));
+                        vec![Event::Tell(OnlineNotice::NoSuchGame)]
+                    }
+                    // The server is down or restarting: the socket is tried (with backoff) until it answers.
+                    Ok(_) | Err(_) => {
+                        link.connect(1, out);
+                        Vec::new()
+                    }
+                }
+            }
+        }
+    }
+
+    fn socket(&mut self, gen: u32, event: SocketEvent, out: &mut Outbox) -> Vec<Event> {
+        let now = self.now;
+        let Some(link) = self.link.as_mut().filter(|l| l.gen == gen) else {
+            return Vec::new();
+        };
+        match event {
+            SocketEvent::Opened => {
+                link.conn = Conn::Open;
+                Vec::new()
+            }
+            SocketEvent::Closed => {
+                if link.conn == Conn::Gone {
+                    return Vec::new();
+                }
+                let attempt = match link.conn {
+                    Conn::Connecting { attempt } => attempt + 1,
+                    _ => 1,
+                };
+                link.connect(attempt, out);
+                Vec::new()
+            }
+            SocketEvent::Message(text) => match wire::parse_message(&text) {
+                Err(error) => vec![Event::Tell(OnlineNotice::Unreadable {
+                    message: error.to_string(),
+                })],
+                Ok(ServerMessage::Pong) => Vec::new(),
+                Ok(ServerMessage::Hello { seat }) => {
+                    link.conn = Conn::Open;
+                    if link.token.is_some() && seat.is_none() {
+                        link.token = None;
+                        link.seat = None;
+                        return vec![Event::Tell(OnlineNotice::NotASeat)];
+                    }
+                    link.seat = seat;
+                    Vec::new()
+                }
+                Ok(ServerMessage::Error { code, message }) => {
+                    if code == "not_found" {
+                        link.conn = Conn::Gone;
+                        out.net(NetCommand::Close);
+                        return vec![Event::Tell(OnlineNotice::NoSuchGame)];
+                    }
+                    let mut events = vec![Event::Tell(OnlineNotice::Refused { code, message })];
+                    if let Some(game) = &link.game {
+                        events.insert(0, Event::Moves(game.moves.clone()));
+                    }
+                    events
+                }
+                Ok(ServerMessage::State(game)) => {
+                    if game.id != link.id {
+                        return Vec::new();
+                    }
+                    let moves = game.moves.clone();
+                    let rematch = game
+                        .rematch
+                        .clone()
+                        .filter(|_| game.status == Status::Finished);
+                    link.game = Some(game);
+                    link.received_at = now;
+                    let mut events = vec![Event::Moves(moves)];
+                    // Both sides agreed (or the bot always does): the rematch takes the board, on the same
+                    // seat's token (the colours swap), and a watcher follows too.
+                    if let Some(next) = rematch {
+                        let token = link.token.clone();
+                        events.extend(self.open(next, token, None, String::new(), out));
+                    }
+                    events
+                }
+            },
+        }
+    }
+}
+
+/// The name a person joins with: theirs, or "Guest".
+fn guest_or(name: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() {
+        "Guest".to_string()
+    } else {
+        name.chars().take(32).collect()
+    }
+}
+
+fn fetch(ask: NetAsk, method: Method, path: &str, body: Option<String>) -> NetCommand {
+    NetCommand::Fetch {
+        ask,
+        method,
+        path: path.to_string(),
+        body,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,550 @@
+//! The online part through the whole session, as the page runs it: the network's commands logged, its
+//! answers fed back as actions.
+
+use serde_json::json;
+
+use super::wire::{self, Reason, ServerMessage, Status};
+use super::*;
+use crate::session::testing::Program;
+use crate::session::{Action, GameAction, Mode, Notice, Settings};
+use reversi_engine::Color;
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn game_json(id: &str, status: &str, moves: &str, to_move: Option<&str>) -> serde_json::Value {
+    json!({
+        "id": id, "status": status,
+        "black": {"name": "ann", "kind": "human", "open": false, "connected": true},
+        "white": {"name": "bob", "kind": "human", "open": status == "waiting", "connected": status != "waiting"},
+        "moves": moves, "ply": moves.len() / 2, "to_move": to_move,
+        "clock": {"initial_ms": 60000, "increment_ms": 2000},
+        "black_ms": 60000, "white_ms": 50000, "server_ms": 1,
+        "result": null, "rematch": null, "rematch_offer": null, "watchers": 0,
+    })
+}
+
+fn state(game: serde_json::Value) -> Action {
+    socket_text(1, json!({"type": "state", "game": game}).to_string())
+}
+
+fn socket_text(gen: u32, text: String) -> Action {
+    Action::Online(OnlineAction::Socket {
+        gen,
+        event: SocketEvent::Message(text),
+    })
+}
+
+fn socket(gen: u32, event: SocketEvent) -> Action {
+    Action::Online(OnlineAction::Socket { gen, event })
+}
+
+/// A page served by the server, a game of one's own on the board (f5 played against the AI).
+fn page() -> Program {
+    let mut p = Program::new(Settings {
+        mode: Mode::HumanVsHuman,
+        ..Settings::default()
+    });
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(Action::Online(OnlineAction::Probe));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { ask: NetAsk::Probe, path, .. }) if path == "/api/health"
+    ));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Probe,
+        reply: Ok((
+            200,
+            r#"{"ok":true,"server":"reversi","version":"0.1.0"}"#.into(),
+        )),
+    }));
+    assert_eq!(p.online().server(), Server::Here);
+    p
+}
+
+/// `page()` with a game created as black against a friend, the friend joined, the socket open.
+fn seated() -> Program {
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Create(NewOnline {
+        name: "ann".into(),
+        color: Some(Color::Black),
+        clock: Some(ClockSettings {
+            minutes: 1,
+            increment_s: 2,
+        }),
+        opponent: None,
+    })));
+    let Some(NetCommand::Fetch {
+        ask: NetAsk::Create,
+        method: Method::Post,
+        body: Some(body),
+        ..
+    }) = p.net.last().cloned()
+    else {
+        panic!("no create: {:?}", p.net)
+    };
+    let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(body["color"], "black");
+    assert_eq!(body["clock"]["initial_s"], 60);
+    let answer = json!({"id": "ab12", "seat": "black", "token": "t0k3n", "invite": "c0de",
+        "game": game_json("ab12", "waiting", "", None)});
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Create,
+        reply: Ok((201, answer.to_string())),
+    }));
+    p.apply(socket(1, SocketEvent::Opened));
+    p.apply(socket_text(
+        1,
+        json!({"type": "hello", "seat": "black"}).to_string(),
+    ));
+    p.apply(state(game_json("ab12", "playing", "", Some("black"))));
+    p
+}
+
+#[test]
+fn a_game_created_takes_the_board_and_keeps_the_game_before_aside() {
+    let p = seated();
+    assert!(p.net.contains(&NetCommand::RememberSeat {
+        id: "ab12".into(),
+        token: "t0k3n".into()
+    }));
+    assert!(p
+        .net
+        .contains(&NetCommand::Address(Some(("ab12".into(), false)))));
+    assert!(p.net.contains(&NetCommand::Connect {
+        gen: 1,
+        path: "/api/games/ab12/live?token=t0k3n".into(),
+        delay_ms: 0
+    }));
+    assert_eq!(p.play().game().move_count(), 0, "the online game's board");
+    assert_eq!(p.play().settings().mode, Mode::HumanVsHuman);
+    assert_eq!(p.replaced().len(), 1, "the game of one's own, aside");
+    assert_eq!(p.replaced()[0].game.transcript(), "f5");
+    let link = p.online().link().unwrap();
+    assert_eq!(link.seat(), Some(Color::Black));
+    assert_eq!(link.conn(), Conn::Open);
+    assert_eq!(
+        link.invite(),
+        None,
+        "the friend joined: no invitation to show"
+    );
+}
+
+#[test]
+fn a_move_is_shown_at_once_and_sent_with_its_ply_and_the_opponents_is_played_in() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    assert_eq!(p.play().game().transcript(), "f5");
+    assert_eq!(
+        p.net.last(),
+        Some(&NetCommand::Send(wire::move_message(sq("f5"), 0)))
+    );
+    // The server's echo changes nothing; the opponent's reply is played in.
+    p.apply(state(game_json("ab12", "playing", "f5", Some("white"))));
+    p.apply(state(game_json("ab12", "playing", "f5d6", Some("black"))));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+    // The opponent's turn, a click: refused with a word, nothing sent.
+    p.apply(state(game_json("ab12", "playing", "f5d6c3", Some("white"))));
+    let sent = p.net.len();
+    p.apply(Action::Game(GameAction::Square(sq("d3"))));
+    assert_eq!(
+        p.notice(),
+        Some(&Notice::Online(OnlineNotice::OpponentsTurn))
+    );
+    assert_eq!(p.net.len(), sent);
+    assert_eq!(p.play().game().transcript(), "f5d6c3");
+}
+
+#[test]
+fn a_dropped_connection_refuses_moves_reconnects_with_backoff_and_shows_the_servers_game() {
+    let mut p = seated();
+    p.apply(socket(1, SocketEvent::Closed));
+    assert_eq!(
+        p.online().link().unwrap().conn(),
+        Conn::Connecting { attempt: 1 }
+    );
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Connect {
+            gen: 2,
+            delay_ms: 500,
+            ..
+        })
+    ));
+    // A move now: refused, not lost, not sent; the board unchanged.
+    let sent = p.net.len();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::Offline)));
+    assert_eq!(p.net.len(), sent);
+    assert_eq!(p.play().game().move_count(), 0);
+    // The tries fail: each waits longer, to 8 s at most.
+    let mut delays = Vec::new();
+    for gen in 2..8 {
+        p.apply(socket(gen, SocketEvent::Closed));
+        if let Some(NetCommand::Connect { delay_ms, .. }) = p.net.last() {
+            delays.push(*delay_ms);
+        }
+    }
+    assert_eq!(delays, [1000, 2000, 4000, 8000, 8000, 8000]);
+    // An old socket's events are dropped.
+    p.apply(socket(3, SocketEvent::Opened));
+    assert_ne!(p.online().link().unwrap().conn(), Conn::Open);
+    // Back: the server's game (the opponent moved meanwhile? no: it is black's turn, one move played by us
+    // on another device) is shown.
+    p.apply(socket(8, SocketEvent::Opened));
+    p.apply(socket_text(
+        8,
+        json!({"type": "state", "game": game_json("ab12", "playing", "f5d6", Some("black"))})
+            .to_string(),
+    ));
+    assert_eq!(p.online().link().unwrap().conn(), Conn::Open);
+    assert_eq!(p.play().game().transcript(), "f5d6");
+    p.apply(Action::Game(GameAction::Square(sq("c3"))));
+    assert_eq!(
+        p.net.last(),
+        Some(&NetCommand::Send(wire::move_message(sq("c3"), 2)))
+    );
+}
+
+#[test]
+fn a_refused_move_puts_the_board_back_to_the_servers_game() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(socket_text(
+        1,
+        json!({"type": "error", "error": "stale_ply", "message": "the move was made on ply 0; the game is at ply 1"}).to_string(),
+    ));
+    assert_eq!(p.play().game().move_count(), 0);
+    assert!(matches!(
+        p.notice(),
+        Some(Notice::Online(OnlineNotice::Refused { code, .. })) if code == "stale_ply"
+    ));
+}
+
+#[test]
+fn a_malformed_message_is_told_and_changes_nothing() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(state(game_json("ab12", "playing", "f5", Some("white"))));
+    let before = p.play().game().clone();
+    for bad in [
+        "{",
+        r#"{"type":"state"}"#,
+        r#"{"type":"state","game":{"id":"ab12","status":"playing","moves":"f5zz"}}"#,
+        r#"{"type":"warp"}"#,
+    ] {
+        p.apply(socket_text(1, bad.into()));
+        assert!(
+            matches!(
+                p.notice(),
+                Some(Notice::Online(OnlineNotice::Unreadable { .. }))
+            ),
+            "{bad}"
+        );
+        assert_eq!(p.play().game(), &before, "{bad}");
+    }
+    // Moves that cannot be played (a square taken) change nothing either.
+    p.apply(state(game_json("ab12", "playing", "f5f5", Some("black"))));
+    assert_eq!(p.play().game(), &before);
+}
+
+#[test]
+fn undo_redo_and_the_hint_are_refused_while_the_game_is_played() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(state(game_json("ab12", "playing", "f5d6", Some("black"))));
+    for action in [Action::Game(GameAction::Undo), Action::Hint] {
+        p.apply(action);
+        assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotOnline)));
+        assert_eq!(p.play().game().transcript(), "f5d6");
+    }
+}
+
+#[test]
+fn a_new_game_leaves_the_online_one_which_stays_a_game_of_ones_own() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(Action::NewGame(Settings::default()));
+    assert!(p.online().link().is_none());
+    assert!(p.net.contains(&NetCommand::Close));
+    assert_eq!(p.net.last(), Some(&NetCommand::Address(None)));
+    assert!(p.replaced().iter().any(|k| k.game.transcript() == "f5"));
+}
+
+#[test]
+fn a_watcher_follows_the_game_and_may_not_move() {
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "ab12".into(),
+        token: None,
+        invite: None,
+        name: String::new(),
+    }));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { ask: NetAsk::Look { .. }, method: Method::Get, path, .. }) if path == "/api/games/ab12"
+    ));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "ab12".into() },
+        reply: Ok((
+            200,
+            game_json("ab12", "playing", "f5d6", Some("black")).to_string(),
+        )),
+    }));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+    assert!(p.net.contains(&NetCommand::Connect {
+        gen: 1,
+        path: "/api/games/ab12/live".into(),
+        delay_ms: 0
+    }));
+    assert!(p
+        .net
+        .contains(&NetCommand::Address(Some(("ab12".into(), true)))));
+    p.apply(socket(1, SocketEvent::Opened));
+    p.apply(Action::Game(GameAction::Square(sq("c3"))));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::Watching)));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+    // The past may be stepped through and lines tried there: a variation, never the game.
+    p.apply(Action::Game(GameAction::Browse(Some(1))));
+    p.apply(Action::Game(GameAction::Square(sq("f6"))));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+}
+
+#[test]
+fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
+    let mut p = page();
+    let open = |invite: &str| {
+        Action::Online(OnlineAction::Open {
+            id: "ab12".into(),
+            token: None,
+            invite: Some(invite.into()),
+            name: "bob".into(),
+        })
+    };
+    p.apply(open("c0de"));
+    let Some(NetCommand::Fetch {
+        ask: NetAsk::Join { id },
+        body: Some(body),
+        ..
+    }) = p.net.last().cloned()
+    else {
+        panic!("no join")
+    };
+    assert_eq!(id, "ab12");
+    assert!(body.contains("\"invite\":\"c0de\"") && body.contains("\"name\":\"bob\""));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Join { id: "ab12".into() },
+        reply: Ok((
+            403,
+            r#"{"error":"bad_invite","message":"the invitation is wrong or its seat is taken"}"#
+                .into(),
+        )),
+    }));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::InviteTaken)));
+    assert!(p.online().link().unwrap().watching());
+    // A good one: the seat, its token kept.
+    p.apply(open("c0de"));
+    let answer = json!({"id": "ab12", "seat": "white", "token": "wt0k", "links": {},
+        "game": game_json("ab12", "playing", "", Some("black"))});
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Join { id: "ab12".into() },
+        reply: Ok((200, answer.to_string())),
+    }));
+    let link = p.online().link().unwrap();
+    assert_eq!(link.seat(), Some(Color::White));
+    assert!(!link.watching());
+    assert!(p.net.contains(&NetCommand::RememberSeat {
+        id: "ab12".into(),
+        token: "wt0k".into()
+    }));
+}
+
+#[test]
+fn a_link_to_a_game_not_on_the_server_is_told() {
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "ffff".into(),
+        token: Some("x".into()),
+        invite: None,
+        name: String::new(),
+    }));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "ffff".into() },
+        reply: Ok((
+            404,
+            r#"{"error":"not_found","message":"no such game"}"#.into(),
+        )),
+    }));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoSuchGame)));
+    assert!(p.online().link().is_none());
+    assert_eq!(
+        p.play().game().transcript(),
+        "f5",
+        "the game on the board stays"
+    );
+    // A link that is not an id at all.
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "../api".into(),
+        token: None,
+        invite: None,
+        name: String::new(),
+    }));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoSuchGame)));
+}
+
+#[test]
+fn a_reload_returns_to_the_seat_without_putting_the_game_aside() {
+    // The autosave restored the online game (two people, no clock, f5d6); the address names it, the token
+    // is kept here.
+    let mut p = Program::new(Settings {
+        mode: Mode::HumanVsHuman,
+        clock: None,
+        ..Settings::default()
+    });
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    p.apply(Action::Game(GameAction::Square(sq("d6"))));
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "ab12".into(),
+        token: Some("t0k3n".into()),
+        invite: None,
+        name: String::new(),
+    }));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "ab12".into() },
+        reply: Ok((
+            200,
+            game_json("ab12", "playing", "f5d6c3", Some("white")).to_string(),
+        )),
+    }));
+    assert!(p.replaced().is_empty(), "{:?}", p.replaced());
+    assert_eq!(p.play().game().transcript(), "f5d6c3");
+    assert!(p.net.contains(&NetCommand::Connect {
+        gen: 1,
+        path: "/api/games/ab12/live?token=t0k3n".into(),
+        delay_ms: 0
+    }));
+    // The server down at the reload: the socket is tried until it answers.
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "ab12".into(),
+        token: Some("t0k3n".into()),
+        invite: None,
+        name: String::new(),
+    }));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "ab12".into() },
+        reply: Err("Failed to fetch".into()),
+    }));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Connect { delay_ms: 500, .. })
+    ));
+}
+
+#[test]
+fn a_rematch_agreed_takes_the_board_on_the_same_token() {
+    let mut p = seated();
+    let mut over = game_json("ab12", "finished", "f5d6", None);
+    over["result"] = json!({"winner": "white", "reason": "resign", "detail": null, "black": 3, "white": 3, "at_ms": 5});
+    p.apply(state(over.clone()));
+    let result = p.online().link().unwrap().game().unwrap().result.clone();
+    assert_eq!(result.unwrap().reason, Reason::Resign);
+    // The undo is the person's again once the game is over.
+    assert!(!p.online().seated_in_play());
+    over["rematch"] = json!("cd34");
+    p.apply(state(over));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { ask: NetAsk::Look { id }, .. }) if id == "cd34"
+    ));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "cd34".into() },
+        reply: Ok((
+            200,
+            game_json("cd34", "playing", "", Some("black")).to_string(),
+        )),
+    }));
+    assert_eq!(p.online().link().unwrap().id(), "cd34");
+    assert!(p.net.contains(&NetCommand::Connect {
+        gen: 1,
+        path: "/api/games/cd34/live?token=t0k3n".into(),
+        delay_ms: 0
+    }));
+    assert_eq!(p.play().game().move_count(), 0);
+    assert!(
+        p.replaced().iter().any(|k| k.game.transcript() == "f5d6"),
+        "the finished game, aside"
+    );
+}
+
+#[test]
+fn the_clock_of_the_side_to_move_runs_from_the_servers_last_word() {
+    let mut p = seated();
+    p.apply_at(
+        1000.0,
+        state(game_json("ab12", "playing", "", Some("black"))),
+    );
+    p.apply_at(4000.0, Action::Tick(4000.0));
+    let clock = p.clock_shown().unwrap();
+    assert_eq!(clock.remaining_ms, [57_000.0, 50_000.0]);
+    assert_eq!(clock.increment_s, 2);
+    assert!(p.clock_running());
+}
+
+#[test]
+fn creating_needs_the_server() {
+    let mut p = Program::default();
+    p.apply(Action::Online(OnlineAction::Probe));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Probe,
+        reply: Ok((404, "not found".into())),
+    }));
+    assert_eq!(p.online().server(), Server::Absent);
+    p.apply(Action::Online(OnlineAction::Create(NewOnline {
+        name: String::new(),
+        color: None,
+        clock: None,
+        opponent: None,
+    })));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoServer)));
+}
+
+#[test]
+fn the_servers_messages_are_read_or_refused_with_a_reason() {
+    assert_eq!(
+        wire::parse_message(r#"{"type":"hello","seat":"white"}"#),
+        Ok(ServerMessage::Hello {
+            seat: Some(Color::White)
+        })
+    );
+    assert_eq!(
+        wire::parse_message(r#"{"type":"hello","seat":null}"#),
+        Ok(ServerMessage::Hello { seat: None })
+    );
+    let ServerMessage::State(game) = wire::parse_message(
+        &json!({"type": "state", "game": game_json("ab12", "playing", "f5d6", Some("black"))})
+            .to_string(),
+    )
+    .unwrap() else {
+        panic!()
+    };
+    assert_eq!(game.moves, [sq("f5"), sq("d6")]);
+    assert_eq!(game.status, Status::Playing);
+    assert_eq!(game.time_left, Some((60000, 50000)));
+    for bad in [
+        "",
+        "null",
+        r#"{"type":"hello","seat":"red"}"#,
+        r#"{"type":"state","game":{"id":"ab12"}}"#,
+        r#"{"type":"error"}"#,
+    ] {
+        assert!(wire::parse_message(bad).is_err(), "{bad}");
+    }
+    let mut odd = game_json("ab12", "playing", "f5", Some("white"));
+    odd["black_ms"] = json!(-5);
+    assert!(wire::parse_game(&odd).is_err());
+    odd = game_json("a/b", "playing", "f5", Some("white"));
+    assert!(wire::parse_game(&odd).is_err());
+    assert!(wire::parse_message(&"x".repeat(70_000)).is_err());
+}

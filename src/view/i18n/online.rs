@@ -1,0 +1,279 @@
+//! The words of online play (the new-game form's online choice, the online game's box, the lobby) in English
+//! and Chinese (简体): fixed ones in one table (as in [`crate::view::i18n`]), the sentences built from names,
+//! results and the server's refusals below it.
+
+use crate::session::online::wire::{Reason, ServerResult};
+use crate::session::online::OnlineNotice;
+use crate::view::i18n::Lang;
+use reversi_engine::Color;
+
+crate::view::i18n::strings! {
+    /// The new-game form's choice, and the online game's heading.
+    play_online: "Play online", "在线对弈";
+    /// Said where the page is not served by the server.
+    needs_server: "Online play needs the Reversi server: run `reversi serve --dist dist` and open the address it prints. Everything else works here as it is.", "在线对弈需要 Reversi 服务器：运行 `reversi serve --dist dist`，再打开它显示的地址。其余功能在此照常可用。";
+    /// While the page asks its server.
+    asking_server: "Looking for the server…", "正在查找服务器…";
+    /// Label of the name field.
+    your_name: "Your name", "你的名字";
+    /// Label of the opponent choice.
+    opponent: "Opponent", "对手";
+    /// Opponent choice.
+    a_friend: "A friend, invited by link", "好友（通过链接邀请）";
+    /// Colour choice.
+    random_color: "Drawn at random", "随机";
+    /// Button.
+    create: "Create the game", "创建对局";
+    /// While the game is created.
+    creating: "Creating…", "正在创建…";
+    /// Label of the invitation link.
+    invite_link: "Invitation link (send it to your friend)", "邀请链接（发给你的好友）";
+    /// Label of the watch link.
+    watch_link: "Watch link", "观战链接";
+    /// Button.
+    copy_link: "Copy", "复制";
+    /// While the friend has not joined.
+    waiting_friend: "Waiting for your friend to open the invitation…", "等待好友打开邀请链接…";
+    /// A seat's connection state.
+    connected: "connected", "在线";
+    /// A seat's connection state.
+    reconnecting: "reconnecting…", "重新连接中…";
+    /// A seat's connection state.
+    left: "left", "已离开";
+    /// This page's connection.
+    you_connecting: "Connecting to the server…", "正在连接服务器…";
+    /// This page's connection.
+    you_reconnecting: "Connection lost: reconnecting… (moves wait until it is back)", "连接中断：正在重新连接…（恢复后才能走棋）";
+    /// This page's connection.
+    gone: "This game is not on the server.", "服务器上没有这局棋。";
+    /// Button.
+    resign: "Resign", "认输";
+    /// Confirmation of resigning.
+    resign_sure: "Resign this game?", "确定认输吗？";
+    /// Button.
+    rematch: "Rematch", "再来一局";
+    /// Button, when the opponent asked.
+    accept_rematch: "Accept the rematch", "接受再战";
+    /// After asking.
+    rematch_asked: "Rematch asked: waiting for your opponent.", "已请求再战：等待对手回应。";
+    /// When the opponent asked.
+    rematch_offered: "Your opponent asks for a rematch.", "对手请求再战。";
+    /// Button.
+    leave: "Leave", "离开";
+    /// Marks the person's own seat.
+    you: "you", "你";
+    /// Said to a watcher.
+    watching: "Watching", "观战中";
+    /// Before the number of watchers.
+    watchers: "Watching", "观战人数";
+    /// The open seat.
+    open_seat: "(invited)", "（待加入）";
+    /// Button that opens the lobby.
+    lobby: "Lobby", "大厅";
+    /// Heading.
+    bots: "Bots to play", "可对弈的程序";
+    /// Heading.
+    games_playing: "Games being played", "正在进行的对局";
+    /// Heading.
+    tournaments: "Tournaments", "锦标赛";
+    /// Button.
+    play: "Play", "对弈";
+    /// Button.
+    watch: "Watch", "观战";
+    /// Button.
+    standings: "Standings", "排名";
+    /// Button.
+    back_to_lobby: "Back to the lobby", "返回大厅";
+    /// Button: a finished game on the analysis board.
+    analyse_game: "Analyse", "分析";
+    /// No bot.
+    no_bots: "No bot is connected. Connect one with `reversi bot`.", "没有已连接的程序。可用 `reversi bot` 连接。";
+    /// No game.
+    no_games: "No game is being played.", "目前没有进行中的对局。";
+    /// No tournament.
+    no_tournaments: "No tournament yet.", "还没有锦标赛。";
+    /// Loading.
+    loading: "Loading…", "载入中…";
+    /// Column.
+    rank: "#", "名次";
+    /// Column.
+    name: "Name", "名字";
+    /// Column.
+    points: "Points", "积分";
+    /// Column.
+    margin: "Disc margin", "子数差";
+    /// Column.
+    won_drawn_lost: "W–D–L", "胜–和–负";
+    /// The server's own engine.
+    house: "the server's engine", "服务器引擎";
+    /// A connected bot.
+    connected_bot: "connected bot", "已连接的程序";
+    /// Tournament state.
+    playing_now: "playing", "进行中";
+    /// Tournament state.
+    finished: "finished", "已结束";
+    /// Label of the colour choice.
+    your_color: "Your colour", "你的颜色";
+}
+
+impl Strings {
+    /// The words in `lang`.
+    pub fn of(lang: Lang) -> &'static Strings {
+        match lang {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+        }
+    }
+}
+
+fn side(lang: Lang, color: Color) -> &'static str {
+    match (lang, color) {
+        (Lang::En, Color::Black) => "Black",
+        (Lang::En, Color::White) => "White",
+        (Lang::Zh, Color::Black) => "黑方",
+        (Lang::Zh, Color::White) => "白方",
+    }
+}
+
+/// What an online notice says.
+pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
+    match (lang, notice) {
+        (Lang::En, OnlineNotice::Refused { code, message }) => match code.as_str() {
+            "not_your_turn" => "The server refused the move: it is not your turn.".into(),
+            "stale_ply" => "The position had changed before your move arrived: it was not played. The board shows the game as the server has it.".into(),
+            "illegal_move" => "The server refused the move as illegal; the board shows the game as the server has it.".into(),
+            "game_over" => "The game is over.".into(),
+            "not_started" => "Your opponent has not joined yet.".into(),
+            "rate_limited" => "Too many messages: slow down.".into(),
+            _ => format!("The server refused: {message}."),
+        },
+        (Lang::Zh, OnlineNotice::Refused { code, message }) => match code.as_str() {
+            "not_your_turn" => "服务器拒绝了这步棋：还没轮到你。".into(),
+            "stale_ply" => "你的棋到达前局面已经变化，没有下出。棋盘显示服务器上的对局。".into(),
+            "illegal_move" => "服务器判定这步棋不合法；棋盘显示服务器上的对局。".into(),
+            "game_over" => "对局已结束。".into(),
+            "not_started" => "对手还没有加入。".into(),
+            "rate_limited" => "消息太频繁，请放慢。".into(),
+            _ => format!("服务器拒绝：{message}。"),
+        },
+        (Lang::En, OnlineNotice::Offline) => "Not connected: the move was not sent. It can be made again once the connection is back.".into(),
+        (Lang::Zh, OnlineNotice::Offline) => "未连接：这步棋没有发出。连接恢复后可再下。".into(),
+        (Lang::En, OnlineNotice::Watching) => "You are watching this game: only its players move.".into(),
+        (Lang::Zh, OnlineNotice::Watching) => "你正在观战：只有对局双方可以落子。".into(),
+        (Lang::En, OnlineNotice::OpponentsTurn) => "Wait: it is your opponent's turn.".into(),
+        (Lang::Zh, OnlineNotice::OpponentsTurn) => "请稍候：轮到对手走棋。".into(),
+        (Lang::En, OnlineNotice::NotStarted) => "Your opponent has not joined yet.".into(),
+        (Lang::Zh, OnlineNotice::NotStarted) => "对手还没有加入。".into(),
+        (Lang::En, OnlineNotice::NotOnline) => "Not in a game played online: no undo, redo or hint until it is over.".into(),
+        (Lang::Zh, OnlineNotice::NotOnline) => "在线对局中不能悔棋、重做或提示，结束后才可以。".into(),
+        (Lang::En, OnlineNotice::Failed { message }) => format!("The server could not be reached, or refused: {message}."),
+        (Lang::Zh, OnlineNotice::Failed { message }) => format!("无法连接服务器，或被拒绝：{message}。"),
+        (Lang::En, OnlineNotice::NoSuchGame) => "This game is not on this server.".into(),
+        (Lang::Zh, OnlineNotice::NoSuchGame) => "服务器上没有这局棋。".into(),
+        (Lang::En, OnlineNotice::InviteTaken) => "That invitation was already used: you are watching the game.".into(),
+        (Lang::Zh, OnlineNotice::InviteTaken) => "该邀请已被使用：你现在是观战。".into(),
+        (Lang::En, OnlineNotice::NotASeat) => "This device holds no seat of this game: you are watching it.".into(),
+        (Lang::Zh, OnlineNotice::NotASeat) => "本设备没有这局棋的座位：你现在是观战。".into(),
+        (Lang::En, OnlineNotice::NoServer) => EN.needs_server.into(),
+        (Lang::Zh, OnlineNotice::NoServer) => ZH.needs_server.into(),
+        (Lang::En, OnlineNotice::Unreadable { message }) => format!("A message from the server could not be read ({message}); the game is unchanged."),
+        (Lang::Zh, OnlineNotice::Unreadable { message }) => format!("无法读取服务器的消息（{message}）；对局未改变。"),
+    }
+}
+
+/// An online game's result: "Black wins 40–24", "White wins by resignation", "Black wins on time", "Draw".
+pub fn result(lang: Lang, result: &ServerResult) -> String {
+    let score = format!("{}–{}", result.black, result.white);
+    match (lang, result.winner, &result.reason) {
+        (Lang::En, None, _) => format!("Draw {score}"),
+        (Lang::Zh, None, _) => format!("和棋 {score}"),
+        (Lang::En, Some(w), Reason::Score) => format!("{} wins {score}", side(lang, w)),
+        (Lang::Zh, Some(w), Reason::Score) => format!("{}胜 {score}", side(lang, w)),
+        (Lang::En, Some(w), Reason::Resign) => format!("{} wins by resignation", side(lang, w)),
+        (Lang::Zh, Some(w), Reason::Resign) => format!("{}胜（对方认输）", side(lang, w)),
+        (Lang::En, Some(w), Reason::Time) => format!("{} wins on time", side(lang, w)),
+        (Lang::Zh, Some(w), Reason::Time) => format!("{}胜（对方超时）", side(lang, w)),
+        (Lang::En, Some(w), Reason::Forfeit(detail)) => format!(
+            "{} wins: {} forfeited{}",
+            side(lang, w),
+            side(lang, w.opponent()),
+            detail
+                .as_ref()
+                .map(|d| format!(" ({d})"))
+                .unwrap_or_default()
+        ),
+        (Lang::Zh, Some(w), Reason::Forfeit(detail)) => format!(
+            "{}胜：{}判负{}",
+            side(lang, w),
+            side(lang, w.opponent()),
+            detail
+                .as_ref()
+                .map(|d| format!("（{d}）"))
+                .unwrap_or_default()
+        ),
+    }
+}
+
+/// "Black: Ann (you)" for a seat's line.
+pub fn seat_line(lang: Lang, color: Color, name: &str, you: bool) -> String {
+    let s = Strings::of(lang);
+    if you {
+        format!("{}: {name} ({})", side(lang, color), s.you)
+    } else {
+        format!("{}: {name}", side(lang, color))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_online_string_has_both_translations() {
+        for (e, z) in PAIRS {
+            assert!(!e.is_empty() && !z.is_empty());
+            assert_ne!(e, z, "untranslated: {e}");
+            assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
+        }
+    }
+
+    #[test]
+    fn a_result_says_who_won_and_how() {
+        let result = |winner, reason| ServerResult {
+            winner,
+            reason,
+            black: 40,
+            white: 24,
+        };
+        assert_eq!(
+            super::result(Lang::En, &result(Some(Color::Black), Reason::Score)),
+            "Black wins 40–24"
+        );
+        assert_eq!(
+            super::result(Lang::En, &result(Some(Color::White), Reason::Resign)),
+            "White wins by resignation"
+        );
+        assert_eq!(
+            super::result(Lang::Zh, &result(Some(Color::Black), Reason::Time)),
+            "黑方胜（对方超时）"
+        );
+        assert_eq!(
+            super::result(Lang::En, &result(None, Reason::Score)),
+            "Draw 40–24"
+        );
+    }
+
+    #[test]
+    fn a_refusal_the_page_knows_is_said_in_its_words_and_another_in_the_servers() {
+        let refused = |code: &str| OnlineNotice::Refused {
+            code: code.into(),
+            message: "it is not your turn".into(),
+        };
+        assert!(notice(Lang::En, &refused("stale_ply")).contains("position had changed"));
+        assert_eq!(
+            notice(Lang::En, &refused("odd")),
+            "The server refused: it is not your turn."
+        );
+        assert!(notice(Lang::Zh, &refused("not_your_turn")).contains("还没轮到你"));
+    }
+}
