@@ -18,6 +18,7 @@ pub mod asks;
 pub mod game;
 pub mod kept;
 pub mod keys;
+pub mod net;
 pub mod notice;
 pub mod online;
 mod online_play;

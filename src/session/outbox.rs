@@ -26,8 +26,8 @@ pub enum Command {
     },
     /// The request with this id is no longer wanted: drop it, or stop the worker running it.
     Cancel(RequestId),
-    /// For the page's network (online play), not the workers: see [`super::online`].
-    Net(super::online::NetCommand),
+    /// For the page's network (online play), not the workers: see [`super::net`].
+    Net(super::net::NetCommand),
 }
 
 /// What one action sends, with the ids it takes: made for an action and emptied when it returns (see
@@ -69,7 +69,7 @@ impl Outbox {
     }
 
     /// Asks the page's network to do `command`.
-    pub fn net(&mut self, command: super::online::NetCommand) {
+    pub fn net(&mut self, command: super::net::NetCommand) {
         self.commands.push(Command::Net(command));
     }
 

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::{fetch, Method, NetAsk, Reply};
+use crate::session::net::LobbyAsk;
 use crate::session::outbox::Outbox;
 
 /// One list as far as it came.
@@ -186,19 +187,6 @@ struct Games {
 #[derive(Deserialize)]
 struct Tournaments {
     tournaments: Vec<TournamentEntry>,
-}
-
-/// What a lobby request asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LobbyAsk {
-    /// `GET /api/bots`.
-    Bots,
-    /// `GET /api/games`.
-    Games,
-    /// `GET /api/tournaments`.
-    Tournaments,
-    /// `GET /api/tournaments/ID`.
-    Tournament(String),
 }
 
 /// What the person does in the lobby (or its refresh timer).

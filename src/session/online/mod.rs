@@ -13,8 +13,9 @@
 pub mod lobby;
 pub mod wire;
 
-use self::lobby::{Lobby, LobbyAsk};
+use self::lobby::Lobby;
 use self::wire::{ServerGame, ServerMessage, Status};
+pub use super::net::{LobbyAsk, Method, NetAsk, NetCommand};
 use super::outbox::Outbox;
 use super::ClockSettings;
 use reversi_engine::{Color, Square};
@@ -42,75 +43,6 @@ pub struct NewOnline {
     pub clock: Option<ClockSettings>,
     /// A bot (connected, or `house-N`) to play; `None`: a friend, invited by link.
     pub opponent: Option<String>,
-}
-
-/// What an HTTP request was for: its answer comes home with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetAsk {
-    /// `GET /api/health`: is this `reversi serve`?
-    Probe,
-    /// `POST /api/games`.
-    Create,
-    /// `POST /api/games/ID/join`, with the invitation.
-    Join {
-        /// The game.
-        id: String,
-    },
-    /// `GET /api/games/ID`: the game of a link (does it exist, where is it).
-    Look {
-        /// The game.
-        id: String,
-    },
-    /// The lobby's lists.
-    Lobby(LobbyAsk),
-}
-
-/// An HTTP method the page uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Method {
-    /// A read.
-    Get,
-    /// A change.
-    Post,
-}
-
-/// What the page's network must do (the view carries it out and answers home).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetCommand {
-    /// An HTTP request to the page's own origin; the answer comes as [`OnlineAction::Fetched`] with `ask`.
-    Fetch {
-        /// What it is for.
-        ask: NetAsk,
-        /// The method.
-        method: Method,
-        /// The path (from the origin's root).
-        path: String,
-        /// A JSON body.
-        body: Option<String>,
-    },
-    /// Open the live socket at `path` after `delay_ms` (closing any open one): its events come as
-    /// [`OnlineAction::Socket`] with `gen`; a later `Connect` or `Close` makes this one stale.
-    Connect {
-        /// This socket's number.
-        gen: u32,
-        /// The path (from the origin's root).
-        path: String,
-        /// The wait before it opens (the backoff).
-        delay_ms: u32,
-    },
-    /// Send `text` on the open socket.
-    Send(String),
-    /// Close the socket (and drop one waiting to open).
-    Close,
-    /// Keep the seat's token on this device, so that a reload or the link opened again finds the seat.
-    RememberSeat {
-        /// The game.
-        id: String,
-        /// The seat's token.
-        token: String,
-    },
-    /// The page's address names this game (`Some`: `?online=ID`, or `?watch=ID` for a watcher), or none.
-    Address(Option<(String, bool)>),
 }
 
 /// What happened on the live socket.
