@@ -262,6 +262,10 @@ impl Session {
         if self.training.is_open() {
             return self.training.board().map_or(Bitboard::EMPTY, |b| b.2);
         }
+        // An online game: only the seat to move has moves to click (a watcher and the opponent none).
+        if !self.play.away() && !self.online.shows_moves(self.play.game().to_move()) {
+            return Bitboard::EMPTY;
+        }
         self.play
             .clickable(self.asks.waiting(self.training.is_open()))
     }

@@ -21,15 +21,16 @@ use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
 use crate::view::browser::{board_into_view, focus_square, page_link, refocus, take_shared_link};
 use crate::view::hooks::{
-    use_autosave, use_engine_pool, use_game_clock, use_move_sounds, use_page_keys,
-    use_page_visibility, use_preferences, use_shared_links, use_show_ply, use_training_progress,
-    use_wake,
+    use_autosave, use_dispatch, use_dispatch_shown, use_engine_pool, use_game_clock,
+    use_move_sounds, use_network, use_page_keys, use_page_visibility, use_preferences,
+    use_shared_links, use_show_ply, use_training_progress, use_wake,
 };
 use crate::view::panels::{
-    AfterBoard, GameControls, Header, ListedVariation, NewGameForm, ResultCard, SharePanel,
+    AfterBoard, GameControls, Header, ListedVariation, NewGameForm, OnlineGame, ResultCard,
+    SharePanel,
 };
 use crate::view::sections::{
-    status_line, AnalysisRoom, EngineLines, Help, ImagePanel, NoticeLine, OrientationChoice,
+    status_line, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine, OrientationChoice,
     PlayState, Record, SaveSlots, ScoringChoice, StartLine,
 };
 use crate::view::training::TrainingRoom;
@@ -69,6 +70,7 @@ fn main_view() -> Html {
     use_autosave(&session);
     use_page_visibility(dispatcher.clone());
     use_engine_pool(&session);
+    use_network(&session);
     use_game_clock(session.clock_running(), dispatcher.clone());
     use_wake(session.wake_at(), dispatcher.clone());
     use_training_progress(session.training(), dispatcher.clone());
@@ -126,6 +128,20 @@ fn main_view() -> Html {
             refocus(&opener);
         })
     };
+    // An online game to create: the form closes; the game's box says it is being created.
+    let on_online = {
+        let dispatcher = dispatcher.clone();
+        let show_form = show_form.setter();
+        Callback::from(move |new: crate::session::online::NewOnline| {
+            crate::view::hooks::remember_name(&new.name);
+            show_form.set(false);
+            dispatcher.dispatch(Action::Online(crate::session::online::OnlineAction::Create(new)));
+        })
+    };
+    let on_online_action = use_dispatch(dispatcher.clone(), Action::Online);
+    let on_analyse_online = use_dispatch_shown(dispatcher.clone(), |transcript| {
+        Action::OpenShared { start: None, transcript, players: None, variations: Vec::new() }
+    });
     let on_new_game = {
         let set = show_form.setter();
         (*use_memo((), move |_| Callback::from(move |_| set.set(true)))).clone()
@@ -171,12 +187,17 @@ fn main_view() -> Html {
         }))
         .clone()
     };
-    let link = page_link(&share::fragment_with_variations(
-        session.play().game(),
-        &session.play().settings(),
-        session.play().variations(),
-        session.play().shown_variation(),
-    ));
+    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    // An online game's link is the server's own (its watch link); any other game's carries its moves.
+    let link = match session.online().link() {
+        Some(linked) => format!("{origin}/?watch={}", linked.id()),
+        None => page_link(&share::fragment_with_variations(
+            session.play().game(),
+            &session.play().settings(),
+            session.play().variations(),
+            session.play().shown_variation(),
+        )),
+    };
     use_page_keys({
         let session = session.clone();
         let show_form = show_form.clone();
@@ -302,13 +323,18 @@ fn main_view() -> Html {
             { board_area }
             <aside class="panel">
                 <AfterBoard board={shown}>
+                    if session.online().link().is_some() || session.online().pending() {
+                        <OnlineGame link={session.online().link().cloned()} origin={origin.clone()}
+                            on_action={on_online_action.clone()} on_copied={on_copied.clone()} on_review={on_review.clone()}
+                            can_review={session.room().review().is_none() && game.move_count() > 0} {lang} />
+                    }
                     <PlayState counts={(shown.black().count(), shown.white().count())}
                         to_move={if session.play().away() {
                             Some(shown.to_move)
                         } else {
                             (!game.is_over()).then(|| game.to_move())
                         }}
-                        clock={session.play().clock().cloned()} running={session.clock_running().then(|| game.to_move())}
+                        clock={session.clock_shown()} running={session.clock_running().then(|| game.to_move())}
                         status={status_line(lang, &session)} {lang} />
                     <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
                         can_hint={!(session.is_finished() || session.ai_to_move())}
@@ -317,7 +343,9 @@ fn main_view() -> Html {
                         {on_redo} {on_hint}
                         {on_analyse} {on_analyse_depth} {lang} />
                     // An expert game opened for study keeps its result for its end (no spoiler at move 2).
+                    // An online game's result is its box's (with the rematch).
                     if let Some((winner, score, flagged)) = final_result(&session)
+                        .filter(|_| session.online().link().is_none())
                         .filter(|_| session.play().expert().is_none() || session.play().browsing().is_none()) {
                         <ResultCard {winner} {score} {flagged}
                             empties={empties_counted(&session, winner, flagged)}
@@ -326,7 +354,10 @@ fn main_view() -> Html {
                             {lang} />
                     }
                     if *show_form {
-                        <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {lang} />
+                        <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {on_online}
+                            server={session.online().server()} name={crate::view::hooks::kept_name()}
+                            bots={session.online().lobby().connected_bots()}
+                            {lang} />
                     }
                     <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
                         last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
@@ -360,6 +391,10 @@ fn main_view() -> Html {
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
                         {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
+                    if session.online().server() == crate::session::online::Server::Here {
+                        <Lobby lobby={session.online().lobby().clone()} name={crate::view::hooks::kept_name()}
+                            on_action={on_online_action} on_analyse={on_analyse_online} {lang} />
+                    }
                     <details class="more" data-testid="more">
                         <summary>{ t.more }</summary>
                         <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
@@ -390,34 +425,6 @@ fn main_view() -> Html {
     }
 }
 
-/// A callback that dispatches the action `action` makes of its value, made once (a component given it sees
-/// the same callback every render).
-#[hook]
-fn use_dispatch<In: 'static>(
-    dispatcher: UseReducerDispatcher<Page>,
-    action: fn(In) -> Action,
-) -> Callback<In> {
-    (*use_memo((), move |_| {
-        Callback::from(move |value: In| dispatcher.dispatch(action(value)))
-    }))
-    .clone()
-}
-
-/// As [`use_dispatch`], and the board brought into view after (see [`board_into_view`]): for what a panel
-/// asks to show on the board.
-#[hook]
-fn use_dispatch_shown<In: 'static>(
-    dispatcher: UseReducerDispatcher<Page>,
-    action: fn(In) -> Action,
-) -> Callback<In> {
-    (*use_memo((), move |_| {
-        Callback::from(move |value: In| {
-            dispatcher.dispatch(action(value));
-            board_into_view();
-        })
-    }))
-    .clone()
-}
 
 /// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
 /// move list numbers it.

@@ -37,27 +37,43 @@ impl Commands {
     }
 }
 
-/// The page's state: the session, and the queue its commands wait in.
+/// The page's state: the session, and the queues its commands wait in (the workers' and the network's).
 #[derive(Debug)]
 pub struct Page {
     session: Session,
     commands: Commands,
+    net: Commands,
+}
+
+/// Puts each command in its queue: the network's for online play, the pool's for the rest.
+fn queue(commands: Vec<Command>, pool: &Commands, net: &Commands) {
+    let (network, engine): (Vec<Command>, Vec<Command>) = commands
+        .into_iter()
+        .partition(|c| matches!(c, Command::Net(_)));
+    pool.push(engine);
+    net.push(network);
 }
 
 impl Page {
     /// The page starting with `session`, and the commands its start returned.
     pub fn new(session: Session, commands: Vec<Command>) -> Page {
-        let queue = Commands::default();
-        queue.push(commands);
+        let (pool, net) = (Commands::default(), Commands::default());
+        queue(commands, &pool, &net);
         Page {
             session,
-            commands: queue,
+            commands: pool,
+            net,
         }
     }
 
     /// The commands waiting for the pool.
     pub fn commands(&self) -> &Commands {
         &self.commands
+    }
+
+    /// The commands waiting for the network (see [`crate::view::hooks::use_network`]).
+    pub fn net_commands(&self) -> &Commands {
+        &self.net
     }
 }
 
@@ -81,7 +97,7 @@ impl Reducible for Page {
         let mut next = self.session.clone();
         let commands = next.apply_at(js_sys::Date::now(), action);
         let sends = !commands.is_empty();
-        self.commands.push(commands);
+        queue(commands, &self.commands, &self.net);
         // An action that changed nothing and sends nothing (a reply no longer wanted) keeps the state, so
         // that the page does not render again for it; one that sends renders, and the pool takes its
         // commands after the render.
@@ -91,6 +107,7 @@ impl Reducible for Page {
             Rc::new(Page {
                 session: next,
                 commands: self.commands.clone(),
+                net: self.net.clone(),
             })
         }
     }

@@ -96,12 +96,13 @@ export async function serveDist({ prefix = '/', isolated = true, files = {} } = 
 
 /**
  * Serves dist/ with `reversi serve` on 127.0.0.1 at a free port and a temporary database, both gone at
- * `close`; resolves to { url, close, missing } like serveDist, `missing` read from the server's log of the
- * paths it answered 404.
+ * `close`; resolves to { url, close, missing, folder } like serveDist, `missing` read from the server's log of the
+ * paths it answered 404. To stop a server and start it again on the same database and address (a restart
+ * mid-game), `close({ keep: true })` keeps the folder and `serveReversi({ folder, listen })` takes them.
  */
-export async function serveReversi() {
-  const folder = await mkdtemp(join(tmpdir(), 'reversi-e2e-'));
-  const child = spawn(REVERSI, ['serve', '--listen', '127.0.0.1:0', '--db', join(folder, 'e2e.db'), '--dist', DIST], {
+export async function serveReversi({ folder: kept, listen = '127.0.0.1:0' } = {}) {
+  const folder = kept ?? (await mkdtemp(join(tmpdir(), 'reversi-e2e-')));
+  const child = spawn(REVERSI, ['serve', '--listen', listen, '--db', join(folder, 'e2e.db'), '--dist', DIST], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const missing = [];
@@ -125,12 +126,13 @@ export async function serveReversi() {
   return {
     url,
     missing,
-    close: async () => {
+    folder,
+    close: async ({ keep = false } = {}) => {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
       await exited;
       clearTimeout(timer);
-      await rm(folder, { recursive: true, force: true });
+      if (!keep) await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -224,6 +224,16 @@ impl Lobby {
         &self.bots
     }
 
+    /// The names of the bots connected (not the server's engine), as far as the list came.
+    pub fn connected_bots(&self) -> Vec<String> {
+        self.bots.value().map_or_else(Vec::new, |bots| {
+            bots.iter()
+                .filter(|b| b.kind == "bot")
+                .map(|b| b.name.clone())
+                .collect()
+        })
+    }
+
     /// The games being played.
     pub fn games(&self) -> &Listed<Vec<GameEntry>> {
         &self.games

@@ -10,6 +10,7 @@
 //! is opened again with backoff ([`retry_delay_ms`]); while it is closed a move is refused with a word, never
 //! lost.
 
+pub mod address;
 pub mod lobby;
 pub mod wire;
 
@@ -351,6 +352,12 @@ impl Online {
             return Err(OnlineNotice::Offline);
         }
         Ok(())
+    }
+
+    /// Whether the legal moves are shown for `to_move` on the game's own position: not to a watcher nor
+    /// on the opponent's turn; shown while the connection is down (a click then says why it waits).
+    pub fn shows_moves(&self, to_move: Color) -> bool {
+        matches!(self.may_move(to_move), Ok(()) | Err(OnlineNotice::Offline))
     }
 
     /// The person placed `square` after `ply` placements (already shown on the board): it is sent.

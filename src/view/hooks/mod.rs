@@ -6,8 +6,10 @@
 
 mod autosave;
 mod clock;
+mod dispatch;
 mod keys;
 mod links;
+mod net;
 mod pool;
 mod preferences;
 mod show_ply;
@@ -17,8 +19,10 @@ mod visibility;
 
 pub use self::autosave::{allow_write_over, use_autosave};
 pub use self::clock::{use_game_clock, use_wake};
+pub use self::dispatch::{use_dispatch, use_dispatch_shown};
 pub use self::keys::use_page_keys;
 pub use self::links::use_shared_links;
+pub use self::net::{kept_name, kept_token, remember_name, use_network};
 pub use self::pool::use_engine_pool;
 pub use self::preferences::use_preferences;
 pub use self::show_ply::use_show_ply;

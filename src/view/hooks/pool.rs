@@ -310,6 +310,8 @@ fn hand_over(shared: &Shared, commands: &crate::view::reducer::Commands, foregro
                 delay_ms,
             } => pool.submit(asker, request, delay_ms, now),
             Command::Cancel(id) => pool.cancel(id, now),
+            // Queued for the network by the reducer, never here.
+            Command::Net(_) => Vec::new(),
         });
     }
 }

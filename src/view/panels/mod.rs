@@ -9,6 +9,8 @@ mod game_controls;
 mod header;
 mod move_list;
 mod new_game_form;
+mod online_form;
+mod online_game;
 mod result_card;
 mod share_panel;
 
@@ -19,5 +21,6 @@ pub use self::game_controls::GameControls;
 pub use self::header::Header;
 pub use self::move_list::{ListedVariation, MoveList};
 pub use self::new_game_form::NewGameForm;
+pub use self::online_game::OnlineGame;
 pub use self::result_card::ResultCard;
 pub use self::share_panel::SharePanel;

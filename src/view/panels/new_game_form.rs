@@ -21,6 +21,14 @@ pub struct NewGameProps {
     pub on_start: Callback<Settings>,
     /// Called when the form is closed without starting.
     pub on_cancel: Callback<()>,
+    /// Whether the page is served by `reversi serve` (online play).
+    pub server: crate::session::online::Server,
+    /// The bots connected to the server (to play online).
+    pub bots: Vec<String>,
+    /// The name kept from the last online game.
+    pub name: String,
+    /// Called with an online game to create.
+    pub on_online: Callback<crate::session::online::NewOnline>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -33,6 +41,14 @@ fn select_value(event: &Event) -> String {
 #[function_component(NewGameForm)]
 pub fn new_game_form(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.settings);
+    let online = use_state(|| false);
+    let draft = {
+        let name = props.name.clone();
+        use_state(move || super::online_form::OnlineDraft {
+            name,
+            ..Default::default()
+        })
+    };
     // Focus moves into the form when it opens (and back to its opener when it closes, see the app).
     let first_field = use_node_ref();
     {
@@ -44,6 +60,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         });
     }
     let mode_value = match settings.mode {
+        _ if *online => "online",
         Mode::HumanVsHuman => "hvh",
         Mode::HumanVsAi { .. } => "hva",
         Mode::AiVsAi => "ava",
@@ -59,7 +76,17 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         _ => settings.level(ai_color),
     };
 
-    let on_mode = on_select(&settings, set_mode);
+    let on_mode = {
+        let online = online.clone();
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let value = select_value(&e);
+            online.set(value == "online");
+            let mut next = *settings;
+            set_mode(&mut next, &value);
+            settings.set(next);
+        })
+    };
     let on_color = on_select(&settings, set_color);
     let on_level = on_select(&settings, set_level);
     let on_level_white = on_select(&settings, |next, value| {
@@ -77,11 +104,23 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     let on_submit = {
         let settings = settings.clone();
         let on_start = props.on_start.clone();
+        let on_online = props.on_online.clone();
+        let (online, draft) = (online.clone(), draft.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            on_start.emit(*settings);
+            if *online {
+                on_online.emit(crate::session::online::NewOnline {
+                    name: draft.name.trim().to_string(),
+                    color: draft.color(),
+                    clock: settings.clock,
+                    opponent: Some(draft.opponent.clone()).filter(|o| !o.is_empty()),
+                });
+            } else {
+                on_start.emit(*settings);
+            }
         })
     };
+    let online_here = props.server == crate::session::online::Server::Here;
     let on_cancel = props.on_cancel.reform(|_| ());
     // Escape closes the form, as it closes a dialog.
     let on_keydown = {
@@ -117,8 +156,12 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     <option value="hvh" selected={mode_value == "hvh"}>{ t.human_vs_human }</option>
                     <option value="hva" selected={mode_value == "hva"}>{ t.human_vs_ai }</option>
                     <option value="ava" selected={mode_value == "ava"}>{ t.ai_vs_ai }</option>
+                    <option value="online" selected={mode_value == "online"}>{ crate::view::i18n::online::Strings::of(props.lang).play_online }</option>
                 </select>
             </label>
+            if *online {
+                { super::online_form::online_fields(props.lang, props.server, &props.bots, &draft) }
+            }
             if mode_value == "hva" {
                 <label>
                     <span>{ t.you_play }</span>
@@ -128,7 +171,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     </select>
                 </label>
             }
-            if mode_value != "hvh" {
+            if mode_value == "hva" || mode_value == "ava" {
                 <label>
                     <span>{ if mode_value == "ava" { t.black_ai_level } else { t.ai_level } }</span>
                     <select data-testid="level" onchange={on_level}>{ levels(level_value) }</select>
@@ -148,13 +191,17 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     </select>
                 </label>
             }
-            if mode_value != "hvh" {
+            if mode_value == "hva" || mode_value == "ava" {
                 { mistakes_fields(props.lang, &settings) }
             }
-            { clock_fields(t, settings.clock, on_clock, on_increment) }
-            { start_fields(props.lang, &settings) }
+            if !*online || online_here {
+                { clock_fields(t, settings.clock, on_clock, on_increment) }
+            }
+            if !*online {
+                { start_fields(props.lang, &settings) }
+            }
             <div class="form-buttons">
-                <button type="submit" class="primary" data-testid="start">{ t.start }</button>
+                <button type="submit" class="primary" data-testid="start" disabled={*online && !online_here}>{ t.start }</button>
                 <button type="button" data-testid="cancel" onclick={on_cancel}>{ t.cancel }</button>
             </div>
         </form>

@@ -1,0 +1,164 @@
+//! The page's address for online play (`?online=ID`, `?online=ID&invite=CODE`, `?watch=ID`, as the server's
+//! links are made) and the seats this device holds (each game's token, kept in the browser's storage), read
+//! and written as plain text so that both are tested natively; anything unreadable reads as nothing.
+
+use serde_json::{Map, Value};
+
+use super::wire::valid_id;
+
+/// What an address asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Linked {
+    /// The game.
+    pub id: String,
+    /// The invitation's code, if any.
+    pub invite: Option<String>,
+    /// A watch link.
+    pub watch: bool,
+}
+
+/// Reads the address's query (`location.search`, with or without its `?`).
+pub fn parse(search: &str) -> Option<Linked> {
+    let mut online = None;
+    let mut watch = None;
+    let mut invite = None;
+    for pair in search.trim_start_matches('?').split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let value = Some(value.to_string()).filter(|v| valid_id(v));
+        match key {
+            "online" => online = value,
+            "watch" => watch = value,
+            "invite" => invite = value,
+            _ => {}
+        }
+    }
+    match (online, watch) {
+        (Some(id), _) => Some(Linked {
+            id,
+            invite,
+            watch: false,
+        }),
+        (None, Some(id)) => Some(Linked {
+            id,
+            invite: None,
+            watch: true,
+        }),
+        (None, None) => None,
+    }
+}
+
+/// The query naming a game (`?online=ID`, or `?watch=ID` for a watcher).
+pub fn query(id: &str, watch: bool) -> String {
+    if watch {
+        format!("?watch={id}")
+    } else {
+        format!("?online={id}")
+    }
+}
+
+/// The most seats kept (the oldest go first).
+pub const MAX_SEATS: usize = 50;
+
+/// The token kept for `id` in the stored seats `text`.
+pub fn token(text: Option<&str>, id: &str) -> Option<String> {
+    let seats: Value = serde_json::from_str(text?).ok()?;
+    seats
+        .get("seats")?
+        .as_array()?
+        .iter()
+        .find(|s| s.get("id").and_then(Value::as_str) == Some(id))?
+        .get("token")?
+        .as_str()
+        .map(str::to_string)
+}
+
+/// The name kept with the seats (the last one played under).
+pub fn name(text: Option<&str>) -> String {
+    text.and_then(|t| serde_json::from_str::<Value>(t).ok())
+        .and_then(|v| v.get("name")?.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The stored seats `text` with the name to play under set.
+pub fn set_name(text: Option<&str>, name: &str) -> String {
+    let mut stored: Value = text
+        .and_then(|t| serde_json::from_str(t).ok())
+        .filter(Value::is_object)
+        .unwrap_or_else(|| serde_json::json!({"seats": []}));
+    stored["name"] = Value::String(name.chars().take(32).collect());
+    stored.to_string()
+}
+
+/// The stored seats `text` with `id`'s token (and the name, when given) kept, newest last, at most
+/// [`MAX_SEATS`]; unreadable text starts afresh.
+pub fn remember(text: Option<&str>, id: &str, token: &str, name: Option<&str>) -> String {
+    let stored: Value = text
+        .and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or(Value::Null);
+    let mut seats: Vec<Value> = stored
+        .get("seats")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    seats.retain(|s| s.get("id").and_then(Value::as_str) != Some(id));
+    seats.push(serde_json::json!({"id": id, "token": token}));
+    let over = seats.len().saturating_sub(MAX_SEATS);
+    seats.drain(..over);
+    let mut out = Map::new();
+    out.insert("seats".into(), Value::Array(seats));
+    let name = name.map_or_else(|| self::name(text), str::to_string);
+    out.insert("name".into(), Value::String(name));
+    Value::Object(out).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_servers_links_are_read() {
+        assert_eq!(
+            parse("?online=ab12&invite=c0de"),
+            Some(Linked {
+                id: "ab12".into(),
+                invite: Some("c0de".into()),
+                watch: false
+            })
+        );
+        assert_eq!(
+            parse("?watch=ab12"),
+            Some(Linked {
+                id: "ab12".into(),
+                invite: None,
+                watch: true
+            })
+        );
+        assert_eq!(parse(""), None);
+        assert_eq!(parse("?workers=2"), None);
+        assert_eq!(parse("?online=../x"), None);
+        assert_eq!(query("ab12", true), "?watch=ab12");
+    }
+
+    #[test]
+    fn seats_are_kept_newest_last_and_unreadable_text_starts_afresh() {
+        let text = remember(None, "a1", "t1", Some("ann"));
+        let text = remember(Some(&text), "b2", "t2", None);
+        assert_eq!(token(Some(&text), "a1").as_deref(), Some("t1"));
+        assert_eq!(token(Some(&text), "b2").as_deref(), Some("t2"));
+        assert_eq!(name(Some(&text)), "ann");
+        let text = set_name(Some(&text), "bob");
+        assert_eq!(name(Some(&text)), "bob");
+        assert_eq!(token(Some(&text), "b2").as_deref(), Some("t2"));
+        let text = remember(Some(&text), "a1", "t3", None);
+        assert_eq!(token(Some(&text), "a1").as_deref(), Some("t3"));
+        assert_eq!(token(Some("{not json"), "a1"), None);
+        let fresh = remember(Some("[1,2"), "c3", "t", None);
+        assert_eq!(token(Some(&fresh), "c3").as_deref(), Some("t"));
+        let mut many = String::new();
+        for n in 0..60 {
+            many = remember(Some(&many), &format!("g{n}"), "t", None);
+        }
+        assert_eq!(token(Some(&many), "g5"), None);
+        assert_eq!(token(Some(&many), "g59").as_deref(), Some("t"));
+    }
+}

@@ -1,0 +1,226 @@
+// Online play through a real `reversi serve` (loopback, a temporary database): two people on two screens, a
+// reload mid-game, the server stopped and started again mid-game on the same database, a watcher, a bot
+// connected with `reversi bot`, a tournament's standings, and axe on the online game and the lobby.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { REVERSI, audit, launchBrowser, openPage, painted, serveReversi, shown } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveReversi();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Creates an online game through the new-game form; resolves once its box shows. */
+async function create(page, { name, color = 'black', opponent = '' }) {
+  await page.click('[data-testid=new-game]');
+  await page.selectOption('[data-testid=mode]', 'online');
+  await page.waitForSelector('[data-testid=online-name]');
+  await page.fill('[data-testid=online-name]', name);
+  await page.selectOption('[data-testid=online-color]', color);
+  if (opponent) await page.selectOption('[data-testid=online-opponent]', opponent);
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('[data-testid=online-game] h2');
+}
+
+/** The discs on the board (placements + 4). */
+async function total(page) {
+  const { black, white } = await shown(page);
+  return Number(black) + Number(white);
+}
+
+/** Waits until every page shows `n` discs or more (a bot may have replied already). */
+async function allShow(pages, n) {
+  for (const page of pages) {
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-testid=count-black]')?.textContent) + Number(document.querySelector('[data-testid=count-white]')?.textContent) >= n,
+      n,
+      { timeout: 10_000 },
+    );
+  }
+}
+
+/** The seat to move plays one of its legal moves (the `pick`-th, wrapped); resolves once `pages` all show it. */
+async function playOne(players, pages, pick) {
+  for (let tries = 0; tries < 50; tries++) {
+    for (const page of players) {
+      const { legal } = await shown(page);
+      if (legal.length > 0) {
+        const before = await total(page);
+        await page.click(`[data-square=${legal[pick % legal.length]}]`);
+        await allShow(pages, before + 1);
+        return true;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+/** A friend's game: `a` creates it as black, `b` opens the invitation; resolves once both are seated. */
+async function friends(name) {
+  const a = await openPage(browser, server.url);
+  await create(a.page, { name: `${name}A`, color: 'black' });
+  const invite = await a.page.inputValue('[data-testid=invite-link]');
+  assert.match(invite, /\/\?online=[0-9a-f]+&invite=[0-9a-f]+$/);
+  const b = await openPage(browser, invite);
+  await b.page.waitForSelector('[data-testid=seat-white].you');
+  await a.page.waitForSelector('[data-testid=conn-white]:has-text("connected")');
+  return { a, b, id: new URL(invite).searchParams.get('online') };
+}
+
+test('two people play a whole game on two screens; one reloads mid-game and returns to its seat', async () => {
+  const { a, b } = await friends('ann');
+  // The invitation's address became the game's own (a reload comes back to the seat, not the invitation).
+  assert.match(b.page.url(), /\?online=[0-9a-f]+$/);
+  assert.equal(await a.page.$('[data-testid=invite-link]'), null, 'the friend joined: no invitation left');
+  // Black's moves are black's: white sees none to click.
+  assert.ok((await shown(a.page)).legal.length > 0);
+  assert.deepEqual((await shown(b.page)).legal, []);
+  let pages = [a.page, b.page];
+  let plies = 0;
+  while (await playOne(pages, pages, plies)) {
+    plies += 1;
+    if (plies === 10) {
+      await b.page.reload();
+      await b.page.waitForSelector('[data-testid=seat-white].you');
+      await allShow(pages, 14);
+      assert.equal(await b.page.$('[data-testid=waiting-friend]'), null);
+    }
+    if (await a.page.$('[data-testid=online-result]')) break;
+  }
+  assert.ok(plies > 20, `${plies} moves`);
+  await a.page.waitForSelector('[data-testid=online-result]');
+  await b.page.waitForSelector('[data-testid=online-result]');
+  assert.equal(await a.page.textContent('[data-testid=online-result]'), await b.page.textContent('[data-testid=online-result]'));
+  assert.deepEqual((await shown(a.page)).discs, (await shown(b.page)).discs);
+  // The finished game is a game of one's own: the review starts on it; a rematch swaps the colours.
+  await a.page.click('[data-testid=rematch]');
+  await b.page.waitForSelector('[data-testid=rematch-state]');
+  await b.page.click('[data-testid=rematch]');
+  await a.page.waitForSelector('[data-testid=seat-white].you');
+  await b.page.waitForSelector('[data-testid=seat-black].you');
+  await allShow(pages, 4);
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('the server stopped and started again mid-game: a move is refused meanwhile, both pages reconnect and the game goes on', async () => {
+  const { a, b } = await friends('cid');
+  const pages = [a.page, b.page];
+  for (let i = 0; i < 4; i++) assert.ok(await playOne(pages, pages, i));
+  const before = await shown(a.page);
+  const listen = new URL(server.url).host;
+  await server.close({ keep: true });
+  await a.page.waitForSelector('[data-testid=connection]');
+  await b.page.waitForSelector('[data-testid=connection]');
+  // Black to move (four plies played): the move is refused with a word, the board unchanged.
+  const legal = before.legal;
+  assert.ok(legal.length > 0);
+  await a.page.click(`[data-square=${legal[0]}]`);
+  await a.page.waitForSelector('[data-testid=notice]');
+  assert.match(await a.page.textContent('[data-testid=notice]'), /Not connected/);
+  assert.deepEqual((await shown(a.page)).discs, before.discs);
+  server = await serveReversi({ folder: server.folder, listen });
+  await a.page.waitForSelector('[data-testid=connection]', { state: 'detached', timeout: 20_000 });
+  await b.page.waitForSelector('[data-testid=connection]', { state: 'detached', timeout: 20_000 });
+  assert.deepEqual((await shown(a.page)).discs, before.discs, 'nothing lost');
+  assert.ok(await playOne(pages, pages, 0));
+  await allShow(pages, 9);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a third screen watches live, read-only, with the analysis on its own screen', async () => {
+  const { a, b, id } = await friends('dee');
+  const c = await openPage(browser, `${server.url}?watch=${id}`);
+  await c.page.waitForSelector('[data-testid=online-game] h2:has-text("Watching")');
+  const pages = [a.page, b.page, c.page];
+  for (let i = 0; i < 3; i++) assert.ok(await playOne([a.page, b.page], pages, i));
+  assert.deepEqual((await shown(c.page)).legal, [], 'a watcher has no moves to click');
+  await c.page.click('[data-square=a1]');
+  assert.match(await c.page.textContent('[data-testid=notice]'), /watching/);
+  await a.page.waitForSelector('[data-testid=watchers]');
+  // The analysis is the watcher's own: it runs on its screen, and the players' boards are unchanged.
+  await c.page.click('[data-testid=analyse]');
+  await c.page.waitForSelector('[data-testid=top-line]', { timeout: 30_000 });
+  await allShow(pages, 7);
+  for (const ctx of [a, b, c]) await ctx.context.close();
+});
+
+test('a bot connected with `reversi bot` is in the lobby, and a person plays it through the server', async () => {
+  const port = new URL(server.url).port;
+  const bot = spawn(REVERSI, ['bot', '--url', `ws://127.0.0.1:${port}/ws`, '--name', 'e2ebot', '--level', '1', '--move-time-ms', '200'], { stdio: 'ignore' });
+  try {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.click('[data-testid=lobby] > summary');
+    await page.waitForSelector('[data-testid=lobby-bots] [data-bot=e2ebot]', { timeout: 15_000 });
+    await page.click('[data-testid=lobby-bots] [data-bot=e2ebot] [data-testid=play-bot]');
+    await page.waitForSelector('[data-testid=online-game] [data-testid^=seat-]:has-text("e2ebot")');
+    // Whichever colour the server drew, the person's moves and the bot's replies follow one another.
+    for (let i = 0; i < 3; i++) {
+      await page.waitForSelector('[data-legal=true]', { timeout: 15_000 });
+      const n = await total(page);
+      assert.ok(await playOne([page], [page], i));
+      await allShow([page], n + 1);
+    }
+    assert.ok((await total(page)) >= 7);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    bot.kill();
+  }
+});
+
+test("a tournament's standings change in the lobby as its games end", async () => {
+  const created = await fetch(`${server.url}api/tournaments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'e2e-cup', bots: ['house-1', 'house-2'] }),
+  });
+  assert.equal(created.status, 201);
+  const { id } = await created.json();
+  const { page, context } = await openPage(browser, server.url);
+  await page.click('[data-testid=lobby] > summary');
+  await page.click(`[data-tournament="${id}"] [data-testid=standings]`);
+  await page.waitForSelector('[data-testid=standings-table] tbody tr');
+  const played = () =>
+    page.$$eval('[data-testid=standings-table] tbody tr', (rows) =>
+      rows.map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0)).reduce((s, n) => s + n, 0),
+    );
+  const first = await played();
+  await page.waitForFunction(
+    (first) => [...document.querySelectorAll('[data-testid=standings-table] tbody tr')]
+      .map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0))
+      .reduce((s, n) => s + n, 0) > first,
+    first,
+    { timeout: 60_000 },
+  );
+  assert.ok((await played()) > first);
+  // A finished game opens on the analysis board.
+  await page.waitForSelector('[data-testid=analyse-game]', { timeout: 60_000 });
+  await page.click('[data-testid=analyse-game]');
+  await painted(page);
+  assert.ok((await total(page)) > 4);
+  await context.close();
+});
+
+test('axe finds nothing serious on the online game and the lobby, in both colour schemes', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { a, b } = await friends(`axe${colorScheme}`);
+    await a.page.emulateMedia({ colorScheme });
+    await a.page.click('[data-testid=lobby] > summary');
+    await a.page.waitForSelector('[data-testid=lobby-bots]');
+    assert.deepEqual(await audit(a.page), [], colorScheme);
+    await a.context.close();
+    await b.context.close();
+  }
+});
