@@ -71,6 +71,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The server's API (online play) is live data: never cached, never answered from the cache.
+  if (url.pathname.includes('/api/')) return;
   if (!HASHED.test(url.pathname)) {
     const key = request.mode === 'navigate' ? './' : request;
     event.respondWith(

@@ -5,7 +5,8 @@
 /// What an HTTP request was for: its answer comes home with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetAsk {
-    /// `GET /api/health`: is this `reversi serve`?
+    /// `HEAD ./` (the page's own address): is this `reversi serve`? Its answer's body is the server's
+    /// `x-reversi-server` header (a static host has none).
     Probe,
     /// `POST /api/games`.
     Create,
@@ -41,6 +42,8 @@ pub enum LobbyAsk {
 pub enum Method {
     /// A read.
     Get,
+    /// A read of the headers alone (the answer's body is the `x-reversi-server` header).
+    Head,
     /// A change.
     Post,
 }

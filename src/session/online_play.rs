@@ -6,7 +6,9 @@
 use super::game::replace::Replacement;
 use super::online::{Event, OnlineAction, OnlineNotice};
 use super::outbox::Outbox;
-use super::{GameAction, GameClock, Mode, Notice, Outcome, Session, Settings, Start};
+use super::{
+    Action, GameAction, GameClock, Mode, Notice, Outcome, PrefAction, Session, Settings, Start,
+};
 use reversi_engine::{Game, Move, Position, Square};
 
 impl Session {
@@ -42,7 +44,13 @@ impl Session {
         let events = self.online.apply(action, out);
         for event in events {
             match event {
-                Event::Begin => self.begin_online(out),
+                Event::Begin => {
+                    self.begin_online(out);
+                    // A player's own screen shows no engine's view of the game being played.
+                    if self.online.seated_in_play() && self.prefs.analyse() {
+                        self.step(Action::Prefs(PrefAction::Analyse(false)), out);
+                    }
+                }
                 Event::Moves(moves) => self.follow_server(&moves, out),
                 Event::Tell(notice) => self.notice = Some(Notice::Online(notice)),
             }

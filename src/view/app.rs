@@ -6,7 +6,6 @@ use crate::session::room::RoomAction;
 use crate::view::reducer::Page;
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::i18n::{self, Lang};
@@ -19,7 +18,7 @@ use crate::session::{Action, Kept, PrefAction, Session, Settings, ANALYSE_DEPTHS
 use crate::view::analysis::EvalGraph;
 use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
-use crate::view::browser::{board_into_view, focus_square, page_link, refocus, take_shared_link};
+use crate::view::browser::{board_into_view, page_link, refocus, take_shared_link};
 use crate::view::hooks::{
     use_autosave, use_dispatch, use_dispatch_shown, use_engine_pool, use_game_clock,
     use_move_sounds, use_network, use_page_keys, use_page_visibility, use_preferences,
@@ -135,13 +134,19 @@ fn main_view() -> Html {
         Callback::from(move |new: crate::session::online::NewOnline| {
             crate::view::hooks::remember_name(&new.name);
             show_form.set(false);
-            dispatcher.dispatch(Action::Online(crate::session::online::OnlineAction::Create(new)));
+            dispatcher.dispatch(Action::Online(
+                crate::session::online::OnlineAction::Create(new),
+            ));
         })
     };
     let on_online_action = use_dispatch(dispatcher.clone(), Action::Online);
-    let on_analyse_online = use_dispatch_shown(dispatcher.clone(), |transcript| {
-        Action::OpenShared { start: None, transcript, players: None, variations: Vec::new() }
-    });
+    let on_analyse_online =
+        use_dispatch_shown(dispatcher.clone(), |transcript| Action::OpenShared {
+            start: None,
+            transcript,
+            players: None,
+            variations: Vec::new(),
+        });
     let on_new_game = {
         let set = show_form.setter();
         (*use_memo((), move |_| Callback::from(move |_| set.set(true)))).clone()
@@ -187,7 +192,9 @@ fn main_view() -> Html {
         }))
         .clone()
     };
-    let origin = web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default();
+    let origin = web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default();
     // An online game's link is the server's own (its watch link); any other game's carries its moves.
     let link = match session.online().link() {
         Some(linked) => format!("{origin}/?watch={}", linked.id()),
@@ -202,7 +209,9 @@ fn main_view() -> Html {
         let session = session.clone();
         let show_form = show_form.clone();
         let orientation = prefs.orientation();
-        Callback::from(move |e: KeyboardEvent| on_key(&e, &session, &show_form, orientation))
+        Callback::from(move |e: KeyboardEvent| {
+            crate::view::keys::on_key(&e, &session, &show_form, orientation)
+        })
     });
 
     // Each component takes what it shows (a part of the session, or values worked out here once a render)
@@ -300,7 +309,16 @@ fn main_view() -> Html {
     };
     let on_graph_select = use_show_ply(game.plies().len(), &on_panel_browse);
     let t = lang.strings();
-    let mode_text = i18n::mode(lang, &session.play().settings());
+    let mode_text = match session.online().link() {
+        Some(link) => {
+            let names = link
+                .game()
+                .map(|g| (g.black.name.as_str(), g.white.name.as_str()));
+            let (black, white) = names.unwrap_or_default();
+            i18n::online::header(lang, link.watching(), black, white)
+        }
+        None => i18n::mode(lang, &session.play().settings()),
+    };
     let announcement = announcement(lang, &session);
     if session.training().is_open() {
         return html! {
@@ -337,7 +355,7 @@ fn main_view() -> Html {
                         clock={session.clock_shown()} running={session.clock_running().then(|| game.to_move())}
                         status={status_line(lang, &session)} {lang} />
                     <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
-                        can_hint={!(session.is_finished() || session.ai_to_move())}
+                        can_hint={!(session.is_finished() || session.ai_to_move() || session.online().seated_in_play())}
                         analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
                         new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
                         {on_redo} {on_hint}
@@ -383,11 +401,14 @@ fn main_view() -> Html {
                             ListedVariation { at: v.at(), plies, shown, active: session.play().shown_variation() == Some(i) }
                         }).collect::<Vec<_>>()}
                         {on_variation} {lang} />
-                    <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
-                        shown={session.play().browsing().unwrap_or(game.plies().len())}
-                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                        losses={session.room().valuation().running_losses(game)}
-                        on_select={on_graph_select} {lang} />
+                    // A player's screen shows no engine's values of the game being played online.
+                    if !session.online().seated_in_play() {
+                        <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
+                            shown={session.play().browsing().unwrap_or(game.plies().len())}
+                            marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                            losses={session.room().valuation().running_losses(game)}
+                            on_select={on_graph_select} {lang} />
+                    }
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
                         {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
@@ -424,7 +445,6 @@ fn main_view() -> Html {
         </main>
     }
 }
-
 
 /// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
 /// move list numbers it.
@@ -520,71 +540,4 @@ fn announcement(lang: Lang, session: &Session) -> String {
         last.unwrap_or_default(),
         status_line(lang, session)
     )
-}
-
-/// Keyboard, wherever the focus is but in a form's field: on a square the arrows move the focus over the
-/// board; elsewhere ← and → step through the record, Home and End go to its start and to the game; U, R, H
-/// and N are undo, redo, hint and a new game.
-fn on_key(
-    e: &KeyboardEvent,
-    session: &UseReducerHandle<Page>,
-    show_form: &UseStateHandle<bool>,
-    orientation: reversi_engine::Symmetry,
-) {
-    let target = e
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let tag = target.as_ref().map(|t| t.tag_name()).unwrap_or_default();
-    let editable = target
-        .as_ref()
-        .and_then(|t| t.dyn_ref::<web_sys::HtmlElement>())
-        .is_some_and(|h| h.is_content_editable());
-    if crate::session::keys::takes_text(&tag, editable) {
-        return;
-    }
-    let square: Option<Square> = target
-        .as_ref()
-        .and_then(|t| t.get_attribute("data-square"))
-        .and_then(|s| s.parse().ok());
-    let step = match e.key().as_str() {
-        "ArrowLeft" => Some((-1, 0)),
-        "ArrowRight" => Some((1, 0)),
-        "ArrowUp" => Some((0, -1)),
-        "ArrowDown" => Some((0, 1)),
-        _ => None,
-    };
-    if let (Some((dc, dr)), Some(from)) = (step, square) {
-        focus_square(crate::session::preferences::orientation::step(
-            orientation,
-            from,
-            dc,
-            dr,
-        ));
-        e.prevent_default();
-        return;
-    }
-    // The game's shortcuts wait while the training room has the board (its arrows still move the focus).
-    if e.ctrl_key() || e.meta_key() || e.alt_key() || session.training().is_open() {
-        return;
-    }
-    // The record's keys step through it and leave the page where it is.
-    let record = match e.key().as_str() {
-        "ArrowLeft" => Some(GameAction::Step(-1)),
-        "ArrowRight" => Some(GameAction::Step(1)),
-        "Home" => Some(GameAction::Browse(Some(0))),
-        "End" => Some(GameAction::Browse(None)),
-        _ => None,
-    };
-    if let Some(action) = record {
-        e.prevent_default();
-        session.dispatch(Action::Game(action));
-        return;
-    }
-    match e.key().as_str() {
-        "u" | "U" => session.dispatch(Action::Game(GameAction::Undo)),
-        "r" | "R" => session.dispatch(Action::Game(GameAction::Redo)),
-        "h" | "H" => session.dispatch(Action::Hint),
-        "n" | "N" => show_form.set(true),
-        _ => {}
-    }
 }

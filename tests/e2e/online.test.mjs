@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { REVERSI, audit, launchBrowser, openPage, painted, serveReversi, shown } from './harness.mjs';
+import { REVERSI, audit, launchBrowser, openPage, painted, serveDist, serveReversi, shown } from './harness.mjs';
 
 let server;
 let browser;
@@ -18,13 +18,14 @@ after(async () => {
 });
 
 /** Creates an online game through the new-game form; resolves once its box shows. */
-async function create(page, { name, color = 'black', opponent = '' }) {
+async function create(page, { name, color = 'black', opponent = '', clock = '' }) {
   await page.click('[data-testid=new-game]');
   await page.selectOption('[data-testid=mode]', 'online');
   await page.waitForSelector('[data-testid=online-name]');
   await page.fill('[data-testid=online-name]', name);
   await page.selectOption('[data-testid=online-color]', color);
   if (opponent) await page.selectOption('[data-testid=online-opponent]', opponent);
+  if (clock) await page.selectOption('[data-testid=clock]', clock);
   await page.click('[data-testid=start]');
   await page.waitForSelector('[data-testid=online-game] h2');
 }
@@ -181,36 +182,47 @@ test('a bot connected with `reversi bot` is in the lobby, and a person plays it 
 });
 
 test("a tournament's standings change in the lobby as its games end", async () => {
-  const created = await fetch(`${server.url}api/tournaments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'e2e-cup', bots: ['house-1', 'house-2'] }),
-  });
-  assert.equal(created.status, 201);
-  const { id } = await created.json();
-  const { page, context } = await openPage(browser, server.url);
-  await page.click('[data-testid=lobby] > summary');
-  await page.click(`[data-tournament="${id}"] [data-testid=standings]`);
-  await page.waitForSelector('[data-testid=standings-table] tbody tr');
-  const played = () =>
-    page.$$eval('[data-testid=standings-table] tbody tr', (rows) =>
-      rows.map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0)).reduce((s, n) => s + n, 0),
+  // A connected bot that takes its time (the server's engine alone finishes a round robin before a page opens).
+  const port = new URL(server.url).port;
+  const bot = spawn(REVERSI, ['bot', '--url', `ws://127.0.0.1:${port}/ws`, '--name', 'cupbot', '--level', '10', '--move-time-ms', '250'], { stdio: 'ignore' });
+  try {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.click('[data-testid=lobby] > summary');
+    await page.waitForSelector('[data-testid=lobby-bots] [data-bot=cupbot]', { timeout: 15_000 });
+    const created = await fetch(`${server.url}api/tournaments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'e2e-cup', bots: ['cupbot', 'house-1'] }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = await created.json();
+    await page.waitForSelector(`[data-tournament="${id}"]`, { timeout: 10_000 });
+    await page.click(`[data-tournament="${id}"] [data-testid=standings]`);
+    await page.waitForSelector('[data-testid=standings-table] tbody tr');
+    const played = () =>
+      page.$$eval('[data-testid=standings-table] tbody tr', (rows) =>
+        rows.map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0)).reduce((s, n) => s + n, 0),
+      );
+    assert.equal(await played(), 0, 'no game finished yet');
+    // Its games are being played: one is watchable from here.
+    await page.waitForSelector('[data-testid=tournament-games] [data-testid=watch-game]');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid=standings-table] tbody tr')]
+        .map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0))
+        .reduce((s, n) => s + n, 0) > 0,
+      null,
+      { timeout: 60_000 },
     );
-  const first = await played();
-  await page.waitForFunction(
-    (first) => [...document.querySelectorAll('[data-testid=standings-table] tbody tr')]
-      .map((r) => r.querySelector('td:last-child').textContent.split('–').reduce((s, n) => s + Number(n), 0))
-      .reduce((s, n) => s + n, 0) > first,
-    first,
-    { timeout: 60_000 },
-  );
-  assert.ok((await played()) > first);
-  // A finished game opens on the analysis board.
-  await page.waitForSelector('[data-testid=analyse-game]', { timeout: 60_000 });
-  await page.click('[data-testid=analyse-game]');
-  await painted(page);
-  assert.ok((await total(page)) > 4);
-  await context.close();
+    assert.ok((await played()) > 0);
+    // A finished game opens on the analysis board.
+    await page.click('[data-testid=analyse-game]');
+    await painted(page);
+    assert.ok((await total(page)) > 4);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    bot.kill();
+  }
 });
 
 test('axe finds nothing serious on the online game and the lobby, in both colour schemes', async () => {
@@ -222,5 +234,49 @@ test('axe finds nothing serious on the online game and the lobby, in both colour
     assert.deepEqual(await audit(a.page), [], colorScheme);
     await a.context.close();
     await b.context.close();
+  }
+});
+
+test("on a phone, an online game with a clock shows the board and both clocks on the first screen, the clocks running on the server's time", async () => {
+  const phone = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+  const a = await openPage(browser, server.url, phone);
+  await create(a.page, { name: 'eve', color: 'black', clock: '1' });
+  const invite = await a.page.inputValue('[data-testid=invite-link]');
+  const b = await openPage(browser, invite, phone);
+  await b.page.waitForSelector('[data-testid=seat-white].you');
+  for (const page of [a.page, b.page]) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const id of ['board', 'clock-black', 'clock-white']) {
+      const box = await page.locator(`[data-testid=${id}]`).first().boundingBox();
+      assert.ok(box && box.y + box.height <= 740, `${id} below the first screen: ${JSON.stringify(box)}`);
+    }
+  }
+  // Black's clock runs on both screens; white's stays.
+  const ms = (page, side) => page.$eval(`[data-testid=clock-${side}]`, (c) => Number(c.dataset.ms));
+  const start = await ms(b.page, 'black');
+  await b.page.waitForFunction((start) => Number(document.querySelector('[data-testid=clock-black]').dataset.ms) < start - 1000, start);
+  assert.equal(await ms(b.page, 'white'), 60_000);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('on a page not served by `reversi serve`, the online choice says how to run it and the rest of the page works', async () => {
+  const host = await serveDist();
+  try {
+    const { page, context, errors } = await openPage(browser, host.url);
+    await page.click('[data-testid=new-game]');
+    await page.selectOption('[data-testid=mode]', 'online');
+    await page.waitForSelector('[data-testid=online-needs-server]');
+    assert.match(await page.textContent('[data-testid=online-needs-server]'), /reversi serve/);
+    assert.ok(await page.$eval('[data-testid=start]', (b) => b.disabled));
+    assert.equal(await page.$('[data-testid=lobby]'), null);
+    await page.selectOption('[data-testid=mode]', 'hvh');
+    await page.click('[data-testid=start]');
+    await page.click('[data-square=f5]');
+    await page.waitForSelector('[data-square=f5][data-disc=black]');
+    assert.deepEqual(errors, [], 'no request of the page fails on a static host');
+    await context.close();
+  } finally {
+    await host.close();
   }
 });

@@ -28,6 +28,10 @@ use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::Command;
 use reversi_engine::{Color, Square};
 
+/// The header every response carries, naming this server (its version): how the page knows online play is
+/// here.
+pub const SERVER_HEADER: &str = "x-reversi-server";
+
 /// The page's files that are gzip data already (`assets/games.bin`, which the page inflates itself).
 const PRECOMPRESSED: &[&str] = &["/games.bin"];
 
@@ -83,6 +87,12 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
                 },
             )),
         )
+        // The page asks its own origin (HEAD ./) whether it is this server, to offer online play: a static host
+        // answers without this header, and no request of the page's fails there.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::HeaderName::from_static(SERVER_HEADER),
+            HeaderValue::from_static(env!("CARGO_PKG_VERSION")),
+        ))
         // The page's threaded engine shares memory between workers: it needs the page cross-origin isolated.
         .layer(SetResponseHeaderLayer::if_not_present(
             header::HeaderName::from_static("cross-origin-opener-policy"),

@@ -436,6 +436,8 @@ fn the_page_is_served_isolated_and_compressed_once() {
         "{index}"
     );
     assert!(index.contains("content-encoding: gzip"), "{index}");
+    // The page finds online play by this header on its own address.
+    assert!(index.contains("x-reversi-server: "), "{index}");
     assert!(head_of(&server, "/explorer.bin").contains("content-encoding: gzip"));
     let games = head_of(&server, "/games.bin");
     assert!(

@@ -6,7 +6,7 @@ use serde_json::json;
 use super::wire::{self, Reason, ServerMessage, Status};
 use super::*;
 use crate::session::testing::Program;
-use crate::session::{Action, GameAction, Mode, Notice, Settings};
+use crate::session::{Action, ClockSettings, GameAction, Mode, Notice, Settings};
 use reversi_engine::Color;
 
 fn sq(name: &str) -> Square {
@@ -50,7 +50,7 @@ fn page() -> Program {
     p.apply(Action::Online(OnlineAction::Probe));
     assert!(matches!(
         p.net.last(),
-        Some(NetCommand::Fetch { ask: NetAsk::Probe, path, .. }) if path == "/api/health"
+        Some(NetCommand::Fetch { ask: NetAsk::Probe, method: Method::Head, path, .. }) if path == "./"
     ));
     p.apply(Action::Online(OnlineAction::Fetched {
         ask: NetAsk::Probe,
@@ -254,11 +254,16 @@ fn undo_redo_and_the_hint_are_refused_while_the_game_is_played() {
     let mut p = seated();
     p.apply(Action::Game(GameAction::Square(sq("f5"))));
     p.apply(state(game_json("ab12", "playing", "f5d6", Some("black"))));
-    for action in [Action::Game(GameAction::Undo), Action::Hint] {
+    for action in [
+        Action::Game(GameAction::Undo),
+        Action::Hint,
+        Action::Prefs(crate::session::PrefAction::Analyse(true)),
+    ] {
         p.apply(action);
         assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotOnline)));
         assert_eq!(p.play().game().transcript(), "f5d6");
     }
+    assert!(!p.prefs().analyse());
 }
 
 #[test]
@@ -498,7 +503,8 @@ fn creating_needs_the_server() {
     p.apply(Action::Online(OnlineAction::Probe));
     p.apply(Action::Online(OnlineAction::Fetched {
         ask: NetAsk::Probe,
-        reply: Ok((404, "not found".into())),
+        // A static host: its page, without the server's header.
+        reply: Ok((200, String::new())),
     }));
     assert_eq!(p.online().server(), Server::Absent);
     p.apply(Action::Online(OnlineAction::Create(NewOnline {

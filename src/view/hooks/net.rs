@@ -234,6 +234,7 @@ async fn fetch(method: Method, path: &str, body: Option<String>) -> Reply {
     let init = web_sys::RequestInit::new();
     init.set_method(match method {
         Method::Get => "GET",
+        Method::Head => "HEAD",
         Method::Post => "POST",
     });
     if let Some(body) = body {
@@ -252,6 +253,10 @@ async fn fetch(method: Method, path: &str, body: Option<String>) -> Reply {
         .map_err(failed)?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
     let status = response.status();
+    if method == Method::Head {
+        let server = response.headers().get("x-reversi-server").ok().flatten();
+        return Ok((status, server.unwrap_or_default()));
+    }
     let text = JsFuture::from(response.text().map_err(failed)?)
         .await
         .map_err(failed)?;

@@ -112,6 +112,12 @@ crate::view::i18n::strings! {
     playing_now: "playing", "进行中";
     /// Tournament state.
     finished: "finished", "已结束";
+    /// The status line on the person's turn.
+    your_move: "Your move", "轮到你走";
+    /// The header's mode while a seat is held.
+    online_game: "Online game", "在线对局";
+    /// The server's engine, in the lobby's list.
+    house_levels: "The server's engine, level", "服务器引擎，等级";
     /// Label of the colour choice.
     your_color: "Your colour", "你的颜色";
 }
@@ -164,8 +170,8 @@ pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
         (Lang::Zh, OnlineNotice::OpponentsTurn) => "请稍候：轮到对手走棋。".into(),
         (Lang::En, OnlineNotice::NotStarted) => "Your opponent has not joined yet.".into(),
         (Lang::Zh, OnlineNotice::NotStarted) => "对手还没有加入。".into(),
-        (Lang::En, OnlineNotice::NotOnline) => "Not in a game played online: no undo, redo or hint until it is over.".into(),
-        (Lang::Zh, OnlineNotice::NotOnline) => "在线对局中不能悔棋、重做或提示，结束后才可以。".into(),
+        (Lang::En, OnlineNotice::NotOnline) => "Not while the game is played online: no undo, redo, hint or analysis until it is over.".into(),
+        (Lang::Zh, OnlineNotice::NotOnline) => "在线对局进行中不能悔棋、重做、提示或分析，结束后才可以。".into(),
         (Lang::En, OnlineNotice::Failed { message }) => format!("The server could not be reached, or refused: {message}."),
         (Lang::Zh, OnlineNotice::Failed { message }) => format!("无法连接服务器，或被拒绝：{message}。"),
         (Lang::En, OnlineNotice::NoSuchGame) => "This game is not on this server.".into(),
@@ -212,6 +218,28 @@ pub fn result(lang: Lang, result: &ServerResult) -> String {
                 .unwrap_or_default()
         ),
     }
+}
+
+/// "White (Ann) to move".
+pub fn to_move(lang: Lang, color: Color, name: &str) -> String {
+    match lang {
+        Lang::En => format!("{} ({name}) to move", side(lang, color)),
+        Lang::Zh => format!("轮到{}（{name}）", side(lang, color)),
+    }
+}
+
+/// The header's words for an online game: "Online game · Ann vs Bob", or the watcher's.
+pub fn header(lang: Lang, watching: bool, black: &str, white: &str) -> String {
+    let s = Strings::of(lang);
+    let what = if watching { s.watching } else { s.online_game };
+    if black.is_empty() && white.is_empty() {
+        return what.to_string();
+    }
+    let vs = match lang {
+        Lang::En => "vs",
+        Lang::Zh => "对",
+    };
+    format!("{what} · {black} {vs} {white}")
 }
 
 /// "Black: Ann (you)" for a seat's line.

@@ -61,7 +61,10 @@ pub fn online_fields(
         let draft = draft.clone();
         Callback::from(move |e: Event| {
             let mut next = (*draft).clone();
-            update(&mut next, e.target_unchecked_into::<HtmlSelectElement>().value());
+            update(
+                &mut next,
+                e.target_unchecked_into::<HtmlSelectElement>().value(),
+            );
             draft.set(next);
         })
     };

@@ -57,6 +57,25 @@ pub fn lobby(props: &LobbyProps) -> Html {
         })
     };
     let emit = |action: OnlineAction| props.on_action.reform(move |_| action.clone());
+    // The server's engine is one row, its level chosen beside its button.
+    let level = use_state(|| 4u8);
+    let on_level = {
+        let level = level.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            level.set(value.parse().unwrap_or(4));
+        })
+    };
+    let play = |opponent: String| {
+        emit(OnlineAction::Create(NewOnline {
+            name: props.name.clone(),
+            color: None,
+            clock: None,
+            opponent: Some(opponent),
+        }))
+    };
     let state = |listed_error: Option<&str>, loading: bool| -> Html {
         match listed_error {
             Some(why) => html! { <p class="hint-text" role="alert">{ why }</p> },
@@ -76,20 +95,22 @@ pub fn lobby(props: &LobbyProps) -> Html {
                     { state(bots.error(), bots.value().is_none()) }
                     if let Some(bots) = bots.value() {
                         <ul class="lobby-list" data-testid="lobby-bots">
-                            { for bots.iter().map(|bot| {
-                                let play = emit(OnlineAction::Create(NewOnline {
-                                    name: props.name.clone(),
-                                    color: None,
-                                    clock: None,
-                                    opponent: Some(bot.name.clone()),
-                                }));
-                                let kind = if bot.kind == "house" { s.house } else { s.connected_bot };
-                                html! {
-                                    <li data-bot={bot.name.clone()}>
-                                        <span>{ format!("{} ({kind})", bot.name) }</span>
-                                        <button type="button" data-testid="play-bot" onclick={play}>{ s.play }</button>
-                                    </li>
-                                }
+                            <li data-bot="house">
+                                <label class="house-row">
+                                    <span>{ s.house_levels }</span>
+                                    <select data-testid="house-level" onchange={on_level}>
+                                        { for (1..=reversi_engine::MAX_LEVEL).map(|n| html! {
+                                            <option value={n.to_string()} selected={n == *level}>{ n.to_string() }</option>
+                                        }) }
+                                    </select>
+                                </label>
+                                <button type="button" data-testid="play-bot" onclick={play(format!("house-{}", *level))}>{ s.play }</button>
+                            </li>
+                            { for bots.iter().filter(|b| b.kind == "bot").map(|bot| html! {
+                                <li data-bot={bot.name.clone()}>
+                                    <span>{ format!("{} ({})", bot.name, s.connected_bot) }</span>
+                                    <button type="button" data-testid="play-bot" onclick={play(bot.name.clone())}>{ s.play }</button>
+                                </li>
                             }) }
                         </ul>
                         if !bots.iter().any(|b| b.kind == "bot") {

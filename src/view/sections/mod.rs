@@ -58,6 +58,9 @@ pub fn status_line(lang: Lang, session: &Session) -> String {
         return i18n::result(lang, outcome.winner(), black, white);
     }
     let to_move = game.to_move();
+    if let Some(turn) = online_turn(lang, session, to_move) {
+        return turn;
+    }
     let turn = if session.play().settings().is_ai(to_move) {
         i18n::thinking(lang, to_move, session.play().settings().level(to_move))
     } else {
@@ -68,4 +71,28 @@ pub fn status_line(lang: Lang, session: &Session) -> String {
     } else {
         turn
     }
+}
+
+/// Whose turn it is in an online game: the friend awaited, "Your move", or the opponent's (by name), with a
+/// pass said first; `None` for a game not online.
+fn online_turn(lang: Lang, session: &Session, to_move: reversi_engine::Color) -> Option<String> {
+    use crate::session::online::wire::Status;
+    let link = session.online().link()?;
+    let game = link.game()?;
+    let o = i18n::online::Strings::of(lang);
+    let turn = match (game.status, link.seat()) {
+        (Status::Waiting, _) => o.waiting_friend.to_string(),
+        (Status::Finished, _) => game
+            .result
+            .as_ref()
+            .map(|r| i18n::online::result(lang, r))
+            .unwrap_or_default(),
+        (Status::Playing, Some(seat)) if seat == to_move => o.your_move.to_string(),
+        (Status::Playing, _) => i18n::online::to_move(lang, to_move, &game.seat(to_move).name),
+    };
+    Some(if session.play().game().last_move() == Some(Move::Pass) {
+        format!("{} {turn}", i18n::passed(lang, to_move.opponent()))
+    } else {
+        turn
+    })
 }
