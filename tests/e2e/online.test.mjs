@@ -27,7 +27,7 @@ async function create(page, { name, color = 'black', opponent = '', clock = '' }
   if (opponent) await page.selectOption('[data-testid=online-opponent]', opponent);
   if (clock) await page.selectOption('[data-testid=clock]', clock);
   await page.click('[data-testid=start]');
-  await page.waitForSelector('[data-testid=online-game] h2');
+  await page.waitForSelector('[data-testid=online-game] [data-testid=seat-black]');
 }
 
 /** The discs on the board (placements + 4). */
@@ -244,6 +244,7 @@ test("on a phone, an online game with a clock shows the board and both clocks on
   const invite = await a.page.inputValue('[data-testid=invite-link]');
   const b = await openPage(browser, invite, phone);
   await b.page.waitForSelector('[data-testid=seat-white].you');
+  await a.page.waitForSelector('[data-testid=waiting-friend]', { state: 'detached' });
   for (const page of [a.page, b.page]) {
     await page.evaluate(() => window.scrollTo(0, 0));
     for (const id of ['board', 'clock-black', 'clock-white']) {

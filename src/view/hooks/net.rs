@@ -46,6 +46,10 @@ struct Net {
     socket: Option<Socket>,
 }
 
+/// How often an open socket is pinged: a connection that died without a word (a sleeping laptop, a network
+/// changed) is then found closed, and opened again.
+const PING_MS: u32 = 25_000;
+
 type Shared = Rc<RefCell<Net>>;
 
 /// Carries out the network's commands after every render.
@@ -60,6 +64,21 @@ pub fn use_network(session: &UseReducerHandle<Page>) {
             if let Some(action) = opened_from_address() {
                 dispatcher.dispatch(action);
             }
+        });
+    }
+    {
+        let net = net.clone();
+        use_effect_with((), move |_| {
+            let ping = gloo_timers::callback::Interval::new(PING_MS, move || {
+                if let Some(socket) = &net.borrow().socket {
+                    if socket.socket.ready_state() == WebSocket::OPEN {
+                        let _ = socket
+                            .socket
+                            .send_with_str(&crate::session::online::wire::ping_message());
+                    }
+                }
+            });
+            move || drop(ping)
         });
     }
     let session = session.clone();

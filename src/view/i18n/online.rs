@@ -242,13 +242,12 @@ pub fn header(lang: Lang, watching: bool, black: &str, white: &str) -> String {
     format!("{what} · {black} {vs} {white}")
 }
 
-/// "Black: Ann (you)" for a seat's line.
-pub fn seat_line(lang: Lang, color: Color, name: &str, you: bool) -> String {
-    let s = Strings::of(lang);
+/// A seat's name, "Ann (you)" for the person's own.
+pub fn seat_name(lang: Lang, name: &str, you: bool) -> String {
     if you {
-        format!("{}: {name} ({})", side(lang, color), s.you)
+        format!("{name} ({})", Strings::of(lang).you)
     } else {
-        format!("{}: {name}", side(lang, color))
+        name.to_string()
     }
 }
 

@@ -65,7 +65,9 @@ pub fn online_game(props: &OnlineGameProps) -> Html {
         html! {
             <li data-testid={format!("seat-{side}")} class={classes!(you.then_some("you"))}>
                 <span class={classes!("disc-icon", side)} aria-hidden="true"></span>
-                { online::seat_line(props.lang, color, &seat.name, you) }
+                // The disc says the colour; a screen reader hears it.
+                <span class="visually-hidden">{ format!("{}: ", crate::view::i18n::color_name(props.lang, color)) }</span>
+                { online::seat_name(props.lang, &seat.name, you) }
                 { " " }
                 <span class={classes!("conn", class)} data-testid={format!("conn-{side}")}>{ state }</span>
             </li>
