@@ -523,9 +523,14 @@ impl Online {
                         .rematch
                         .clone()
                         .filter(|_| game.status == Status::Finished);
+                    // The first word of the game (its lookup failed: the server was down) takes the board.
+                    let first = link.game.is_none();
                     link.game = Some(game);
                     link.received_at = now;
                     let mut events = vec![Event::Moves(moves)];
+                    if first {
+                        events.insert(0, Event::Begin);
+                    }
                     // Both sides agreed (or the bot always does): the rematch takes the board, on the same
                     // seat's token (the colours swap), and a watcher follows too.
                     if let Some(next) = rematch {

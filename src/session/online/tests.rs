@@ -445,6 +445,19 @@ fn a_reload_returns_to_the_seat_without_putting_the_game_aside() {
         p.net.last(),
         Some(NetCommand::Connect { delay_ms: 500, .. })
     ));
+    // It answers: the game takes the board, the game before (f5, not this one's) kept aside.
+    let gen = match p.net.last() {
+        Some(NetCommand::Connect { gen, .. }) => *gen,
+        _ => unreachable!(),
+    };
+    p.apply(socket(gen, SocketEvent::Opened));
+    p.apply(socket_text(
+        gen,
+        json!({"type": "state", "game": game_json("ab12", "playing", "d3c3", Some("black"))})
+            .to_string(),
+    ));
+    assert_eq!(p.play().game().transcript(), "d3c3");
+    assert!(p.replaced().iter().any(|k| k.game.transcript() == "f5"));
 }
 
 #[test]
