@@ -82,6 +82,8 @@ pub enum NetCommand {
         id: String,
         /// The seat's token.
         token: String,
+        /// The invitation's code, for the game's creator (its link is shown again after a reload).
+        invite: Option<String>,
     },
     /// The page's address names this game (`Some`: `?online=ID`, or `?watch=ID` for a watcher), or none.
     Address(Option<(String, bool)>),

@@ -114,6 +114,20 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   await b.context.close();
 });
 
+test('the creator reloads while the friend is awaited: the invitation is there again, and still claims the seat', async () => {
+  const a = await openPage(browser, server.url);
+  await create(a.page, { name: 'fay', color: 'white' });
+  const invite = await a.page.inputValue('[data-testid=invite-link]');
+  await a.page.reload();
+  await a.page.waitForSelector('[data-testid=seat-white].you');
+  assert.equal(await a.page.inputValue('[data-testid=invite-link]'), invite);
+  const b = await openPage(browser, invite);
+  await b.page.waitForSelector('[data-testid=seat-black].you');
+  await a.page.waitForSelector('[data-testid=waiting-friend]', { state: 'detached' });
+  await a.context.close();
+  await b.context.close();
+});
+
 test('the server stopped and started again mid-game: a move is refused meanwhile, both pages reconnect and the game goes on', async () => {
   const { a, b } = await friends('cid');
   const pages = [a.page, b.page];

@@ -72,6 +72,20 @@ pub fn token(text: Option<&str>, id: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The invitation's code kept for `id` (the creator's), if any.
+pub fn invite(text: Option<&str>, id: &str) -> Option<String> {
+    let seats: Value = serde_json::from_str(text?).ok()?;
+    seats
+        .get("seats")?
+        .as_array()?
+        .iter()
+        .find(|s| s.get("id").and_then(Value::as_str) == Some(id))?
+        .get("invite")?
+        .as_str()
+        .filter(|code| valid_id(code))
+        .map(str::to_string)
+}
+
 /// The name kept with the seats (the last one played under).
 pub fn name(text: Option<&str>) -> String {
     text.and_then(|t| serde_json::from_str::<Value>(t).ok())
@@ -91,7 +105,13 @@ pub fn set_name(text: Option<&str>, name: &str) -> String {
 
 /// The stored seats `text` with `id`'s token (and the name, when given) kept, newest last, at most
 /// [`MAX_SEATS`]; unreadable text starts afresh.
-pub fn remember(text: Option<&str>, id: &str, token: &str, name: Option<&str>) -> String {
+pub fn remember(
+    text: Option<&str>,
+    id: &str,
+    token: &str,
+    invite: Option<&str>,
+    name: Option<&str>,
+) -> String {
     let stored: Value = text
         .and_then(|t| serde_json::from_str(t).ok())
         .unwrap_or(Value::Null);
@@ -101,7 +121,7 @@ pub fn remember(text: Option<&str>, id: &str, token: &str, name: Option<&str>) -
         .cloned()
         .unwrap_or_default();
     seats.retain(|s| s.get("id").and_then(Value::as_str) != Some(id));
-    seats.push(serde_json::json!({"id": id, "token": token}));
+    seats.push(serde_json::json!({"id": id, "token": token, "invite": invite}));
     let over = seats.len().saturating_sub(MAX_SEATS);
     seats.drain(..over);
     let mut out = Map::new();
@@ -141,22 +161,24 @@ mod tests {
 
     #[test]
     fn seats_are_kept_newest_last_and_unreadable_text_starts_afresh() {
-        let text = remember(None, "a1", "t1", Some("ann"));
-        let text = remember(Some(&text), "b2", "t2", None);
+        let text = remember(None, "a1", "t1", Some("c0de"), Some("ann"));
+        let text = remember(Some(&text), "b2", "t2", None, None);
+        assert_eq!(invite(Some(&text), "a1").as_deref(), Some("c0de"));
+        assert_eq!(invite(Some(&text), "b2"), None);
         assert_eq!(token(Some(&text), "a1").as_deref(), Some("t1"));
         assert_eq!(token(Some(&text), "b2").as_deref(), Some("t2"));
         assert_eq!(name(Some(&text)), "ann");
         let text = set_name(Some(&text), "bob");
         assert_eq!(name(Some(&text)), "bob");
         assert_eq!(token(Some(&text), "b2").as_deref(), Some("t2"));
-        let text = remember(Some(&text), "a1", "t3", None);
+        let text = remember(Some(&text), "a1", "t3", None, None);
         assert_eq!(token(Some(&text), "a1").as_deref(), Some("t3"));
         assert_eq!(token(Some("{not json"), "a1"), None);
-        let fresh = remember(Some("[1,2"), "c3", "t", None);
+        let fresh = remember(Some("[1,2"), "c3", "t", None, None);
         assert_eq!(token(Some(&fresh), "c3").as_deref(), Some("t"));
         let mut many = String::new();
         for n in 0..60 {
-            many = remember(Some(&many), &format!("g{n}"), "t", None);
+            many = remember(Some(&many), &format!("g{n}"), "t", None, None);
         }
         assert_eq!(token(Some(&many), "g5"), None);
         assert_eq!(token(Some(&many), "g59").as_deref(), Some("t"));

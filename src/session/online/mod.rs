@@ -342,13 +342,15 @@ impl Online {
                     Some(body.to_string()),
                 ));
             }
-            (token, _) => {
+            // With the seat's token, an invitation's code is the creator's own, kept to show its link.
+            (token, invite) => {
                 let path = format!("/api/games/{id}");
+                let invite = token.as_ref().and(invite);
                 self.link = Some(Link {
                     id: id.clone(),
                     seat: None,
                     token,
-                    invite: None,
+                    invite,
                     conn: Conn::Connecting { attempt: 0 },
                     gen: 0,
                     game: None,
@@ -367,6 +369,7 @@ impl Online {
         out.net(NetCommand::RememberSeat {
             id: id.clone(),
             token: seated.token.clone(),
+            invite: seated.invite.clone(),
         });
         out.net(NetCommand::Address(Some((id.clone(), false))));
         let moves = seated.game.moves.clone();

@@ -107,7 +107,8 @@ fn a_game_created_takes_the_board_and_keeps_the_game_before_aside() {
     let p = seated();
     assert!(p.net.contains(&NetCommand::RememberSeat {
         id: "ab12".into(),
-        token: "t0k3n".into()
+        token: "t0k3n".into(),
+        invite: Some("c0de".into()),
     }));
     assert!(p
         .net
@@ -361,7 +362,8 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
     assert!(!link.watching());
     assert!(p.net.contains(&NetCommand::RememberSeat {
         id: "ab12".into(),
-        token: "wt0k".into()
+        token: "wt0k".into(),
+        invite: None,
     }));
 }
 
@@ -566,4 +568,29 @@ fn the_servers_messages_are_read_or_refused_with_a_reason() {
     odd = game_json("a/b", "playing", "f5", Some("white"));
     assert!(wire::parse_game(&odd).is_err());
     assert!(wire::parse_message(&"x".repeat(70_000)).is_err());
+}
+
+#[test]
+fn the_creator_reloading_while_the_friend_is_awaited_sees_the_invitation_again() {
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Open {
+        id: "ab12".into(),
+        token: Some("t0k3n".into()),
+        invite: Some("c0de".into()),
+        name: String::new(),
+    }));
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: "ab12".into() },
+        reply: Ok((200, game_json("ab12", "waiting", "", None).to_string())),
+    }));
+    assert_eq!(p.online().link().unwrap().invite(), Some("c0de"));
+    // Without a seat, an invitation is claimed, never shown.
+    let mut q = page();
+    q.apply(Action::Online(OnlineAction::Open {
+        id: "ab12".into(),
+        token: None,
+        invite: Some("c0de".into()),
+        name: String::new(),
+    }));
+    assert!(q.online().link().is_none(), "joining first");
 }

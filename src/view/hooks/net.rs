@@ -99,10 +99,15 @@ fn opened_from_address() -> Option<Action> {
     let token = (!linked.watch)
         .then(|| address::token(stored.as_deref(), &linked.id))
         .flatten();
+    // The creator's own invitation is kept with the seat, to show its link again.
+    let invite = match &token {
+        Some(_) => address::invite(stored.as_deref(), &linked.id).or(linked.invite),
+        None => linked.invite,
+    };
     Some(Action::Online(OnlineAction::Open {
         id: linked.id,
         token,
-        invite: linked.invite,
+        invite,
         name: address::name(stored.as_deref()),
     }))
 }
@@ -180,10 +185,11 @@ fn carry_out(net: &Shared, command: NetCommand, dispatcher: &UseReducerDispatche
             net.gen = net.gen.wrapping_add(1_000_000);
             net.socket = None;
         }
-        NetCommand::RememberSeat { id, token } => {
+        NetCommand::RememberSeat { id, token, invite } => {
             if let Some(storage) = storage() {
                 let stored = storage.get_item(SEATS_KEY).ok().flatten();
-                let text = address::remember(stored.as_deref(), &id, &token, None);
+                let text =
+                    address::remember(stored.as_deref(), &id, &token, invite.as_deref(), None);
                 let _ = storage.set_item(SEATS_KEY, &text);
             }
         }
