@@ -216,6 +216,28 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await context.close();
 });
 
+test('an editor set-up with no move played, replaced by an import, is brought back', async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url);
+  await newGame(page, { mode: 'hvh' });
+  await openMore(page);
+  await page.click('[data-testid=edit-position]');
+  // FFO #40, black to move: set up and started, no move played.
+  await page.fill('[data-testid=position-text]', 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X');
+  await page.click('[data-testid=position-read]');
+  await page.click('[data-testid=editor-play]');
+  const setUp = await discs(page);
+  assert.equal(setUp.a1, 'white');
+  await openMore(page);
+  await page.click('.share summary');
+  await page.fill('[data-testid=import-text]', 'e6f4');
+  await page.click('[data-testid=import]');
+  assert.equal(await text(page, 'transcript'), 'e6f4');
+  await page.click('[data-testid=bring-back]');
+  assert.deepEqual(await discs(page), setUp);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the explorer and a puzzle load whatever the address holds: a query, a fragment, the page named', async () => {
   for (const address of ['?workers=2', '?x=1#t=f5d6', 'index.html']) {
     const { page, context, errors } = await openPage(env.browser, env.server.url + address);
