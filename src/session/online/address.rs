@@ -59,31 +59,27 @@ pub fn query(id: &str, watch: bool) -> String {
 /// The most seats kept (the oldest go first).
 pub const MAX_SEATS: usize = 50;
 
-/// The token kept for `id` in the stored seats `text`.
-pub fn token(text: Option<&str>, id: &str) -> Option<String> {
+/// The field `key` of the seat kept for `id` in the stored seats `text`.
+fn kept(text: Option<&str>, id: &str, key: &str) -> Option<String> {
     let seats: Value = serde_json::from_str(text?).ok()?;
     seats
         .get("seats")?
         .as_array()?
         .iter()
         .find(|s| s.get("id").and_then(Value::as_str) == Some(id))?
-        .get("token")?
+        .get(key)?
         .as_str()
         .map(str::to_string)
 }
 
+/// The token kept for `id` in the stored seats `text`.
+pub fn token(text: Option<&str>, id: &str) -> Option<String> {
+    kept(text, id, "token")
+}
+
 /// The invitation's code kept for `id` (the creator's), if any.
 pub fn invite(text: Option<&str>, id: &str) -> Option<String> {
-    let seats: Value = serde_json::from_str(text?).ok()?;
-    seats
-        .get("seats")?
-        .as_array()?
-        .iter()
-        .find(|s| s.get("id").and_then(Value::as_str) == Some(id))?
-        .get("invite")?
-        .as_str()
-        .filter(|code| valid_id(code))
-        .map(str::to_string)
+    kept(text, id, "invite").filter(|code| valid_id(code))
 }
 
 /// The name kept with the seats (the last one played under).

@@ -40,6 +40,24 @@ fn socket(gen: u32, event: SocketEvent) -> Action {
     Action::Online(OnlineAction::Socket { gen, event })
 }
 
+/// The game `id`'s link opened, with the token kept here (if any).
+fn open(p: &mut Program, id: &str, token: Option<&str>) {
+    p.apply(Action::Online(OnlineAction::Open {
+        id: id.into(),
+        token: token.map(str::to_string),
+        invite: None,
+        name: String::new(),
+    }));
+}
+
+/// The answer to the lookup of the game `id`.
+fn looked(p: &mut Program, id: &str, reply: Reply) {
+    p.apply(Action::Online(OnlineAction::Fetched {
+        ask: NetAsk::Look { id: id.into() },
+        reply,
+    }));
+}
+
 /// A page served by the server, a game of one's own on the board (f5 played against the AI).
 fn page() -> Program {
     let mut p = Program::new(Settings {
@@ -281,23 +299,19 @@ fn a_new_game_leaves_the_online_one_which_stays_a_game_of_ones_own() {
 #[test]
 fn a_watcher_follows_the_game_and_may_not_move() {
     let mut p = page();
-    p.apply(Action::Online(OnlineAction::Open {
-        id: "ab12".into(),
-        token: None,
-        invite: None,
-        name: String::new(),
-    }));
+    open(&mut p, "ab12", None);
     assert!(matches!(
         p.net.last(),
         Some(NetCommand::Fetch { ask: NetAsk::Look { .. }, method: Method::Get, path, .. }) if path == "/api/games/ab12"
     ));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "ab12".into() },
-        reply: Ok((
+    looked(
+        &mut p,
+        "ab12",
+        Ok((
             200,
             game_json("ab12", "playing", "f5d6", Some("black")).to_string(),
         )),
-    }));
+    );
     assert_eq!(p.play().game().transcript(), "f5d6");
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
@@ -370,19 +384,15 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
 #[test]
 fn a_link_to_a_game_not_on_the_server_is_told() {
     let mut p = page();
-    p.apply(Action::Online(OnlineAction::Open {
-        id: "ffff".into(),
-        token: Some("x".into()),
-        invite: None,
-        name: String::new(),
-    }));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "ffff".into() },
-        reply: Ok((
+    open(&mut p, "ffff", Some("x"));
+    looked(
+        &mut p,
+        "ffff",
+        Ok((
             404,
             r#"{"error":"not_found","message":"no such game"}"#.into(),
         )),
-    }));
+    );
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoSuchGame)));
     assert!(p.online().link().is_none());
     assert_eq!(
@@ -391,12 +401,7 @@ fn a_link_to_a_game_not_on_the_server_is_told() {
         "the game on the board stays"
     );
     // A link that is not an id at all.
-    p.apply(Action::Online(OnlineAction::Open {
-        id: "../api".into(),
-        token: None,
-        invite: None,
-        name: String::new(),
-    }));
+    open(&mut p, "../api", None);
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoSuchGame)));
 }
 
@@ -411,19 +416,15 @@ fn a_reload_returns_to_the_seat_without_putting_the_game_aside() {
     });
     p.apply(Action::Game(GameAction::Square(sq("f5"))));
     p.apply(Action::Game(GameAction::Square(sq("d6"))));
-    p.apply(Action::Online(OnlineAction::Open {
-        id: "ab12".into(),
-        token: Some("t0k3n".into()),
-        invite: None,
-        name: String::new(),
-    }));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "ab12".into() },
-        reply: Ok((
+    open(&mut p, "ab12", Some("t0k3n"));
+    looked(
+        &mut p,
+        "ab12",
+        Ok((
             200,
             game_json("ab12", "playing", "f5d6c3", Some("white")).to_string(),
         )),
-    }));
+    );
     assert!(p.replaced().is_empty(), "{:?}", p.replaced());
     assert_eq!(p.play().game().transcript(), "f5d6c3");
     assert!(p.net.contains(&NetCommand::Connect {
@@ -433,16 +434,8 @@ fn a_reload_returns_to_the_seat_without_putting_the_game_aside() {
     }));
     // The server down at the reload: the socket is tried until it answers.
     let mut p = page();
-    p.apply(Action::Online(OnlineAction::Open {
-        id: "ab12".into(),
-        token: Some("t0k3n".into()),
-        invite: None,
-        name: String::new(),
-    }));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "ab12".into() },
-        reply: Err("Failed to fetch".into()),
-    }));
+    open(&mut p, "ab12", Some("t0k3n"));
+    looked(&mut p, "ab12", Err("Failed to fetch".into()));
     assert!(matches!(
         p.net.last(),
         Some(NetCommand::Connect { delay_ms: 500, .. })
@@ -478,13 +471,14 @@ fn a_rematch_agreed_takes_the_board_on_the_same_token() {
         p.net.last(),
         Some(NetCommand::Fetch { ask: NetAsk::Look { id }, .. }) if id == "cd34"
     ));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "cd34".into() },
-        reply: Ok((
+    looked(
+        &mut p,
+        "cd34",
+        Ok((
             200,
             game_json("cd34", "playing", "", Some("black")).to_string(),
         )),
-    }));
+    );
     assert_eq!(p.online().link().unwrap().id(), "cd34");
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
@@ -579,10 +573,11 @@ fn the_creator_reloading_while_the_friend_is_awaited_sees_the_invitation_again()
         invite: Some("c0de".into()),
         name: String::new(),
     }));
-    p.apply(Action::Online(OnlineAction::Fetched {
-        ask: NetAsk::Look { id: "ab12".into() },
-        reply: Ok((200, game_json("ab12", "waiting", "", None).to_string())),
-    }));
+    looked(
+        &mut p,
+        "ab12",
+        Ok((200, game_json("ab12", "waiting", "", None).to_string())),
+    );
     assert_eq!(p.online().link().unwrap().invite(), Some("c0de"));
     // Without a seat, an invitation is claimed, never shown.
     let mut q = page();

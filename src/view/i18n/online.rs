@@ -220,6 +220,15 @@ pub fn result(lang: Lang, result: &ServerResult) -> String {
     }
 }
 
+/// A game in the lobby's list: "Ann – Bob · 12 moves".
+pub fn listed_game(lang: Lang, black: &str, white: &str, moves: u32) -> String {
+    match lang {
+        Lang::En if moves == 1 => format!("{black} – {white} · 1 move"),
+        Lang::En => format!("{black} – {white} · {moves} moves"),
+        Lang::Zh => format!("{black} – {white} · 已下 {moves} 步"),
+    }
+}
+
 /// "White (Ann) to move".
 pub fn to_move(lang: Lang, color: Color, name: &str) -> String {
     match lang {

@@ -126,7 +126,7 @@ pub fn lobby(props: &LobbyProps) -> Html {
                         <ul class="lobby-list" data-testid="lobby-games">
                             { for games.iter().map(|game| html! {
                                 <li data-game={game.id.clone()}>
-                                    <span>{ format!("{} – {} · {}", game.black, game.white, game.ply) }</span>
+                                    <span>{ crate::view::i18n::online::listed_game(props.lang, &game.black, &game.white, game.ply) }</span>
                                     <button type="button" data-testid="watch-game" onclick={watch(props, &game.id)}>{ s.watch }</button>
                                 </li>
                             }) }
