@@ -320,6 +320,8 @@ fn main_view() -> Html {
         None => i18n::mode(lang, &session.play().settings()),
     };
     let announcement = announcement(lang, &session);
+    // A seat of a game played online: no engine's help and no taking back on this screen until it is over.
+    let seated = session.online().seated_in_play();
     if session.training().is_open() {
         return html! {
             <main class="layout training-layout">
@@ -354,8 +356,8 @@ fn main_view() -> Html {
                         }}
                         clock={session.clock_shown()} running={session.clock_running().then(|| game.to_move())}
                         status={status_line(lang, &session)} {lang} />
-                    <GameControls can_undo={game.can_undo()} can_redo={game.can_redo()}
-                        can_hint={!(session.is_finished() || session.ai_to_move() || session.online().seated_in_play())}
+                    <GameControls can_undo={game.can_undo() && !seated} can_redo={game.can_redo() && !seated}
+                        can_hint={!(session.is_finished() || session.ai_to_move() || seated)}
                         analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
                         new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
                         {on_redo} {on_hint}
@@ -402,16 +404,19 @@ fn main_view() -> Html {
                         }).collect::<Vec<_>>()}
                         {on_variation} {lang} />
                     // A player's screen shows no engine's values of the game being played online.
-                    if !session.online().seated_in_play() {
+                    if !seated {
                         <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
                             shown={session.play().browsing().unwrap_or(game.plies().len())}
                             marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
                             losses={session.room().valuation().running_losses(game)}
                             on_select={on_graph_select} {lang} />
                     }
-                    <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
-                        browsing={session.play().browsing()} {shown} playable={session.clickable()}
-                        {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
+                    // The review, the explorer and the expert games wait for the end of a game played online.
+                    if !seated {
+                        <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                            browsing={session.play().browsing()} {shown} playable={session.clickable()}
+                            {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
+                    }
                     if session.online().server() == crate::session::online::Server::Here {
                         <Lobby lobby={session.online().lobby().clone()} name={crate::view::hooks::kept_name()}
                             on_action={on_online_action} on_analyse={on_analyse_online} {lang} />

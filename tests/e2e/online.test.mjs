@@ -84,6 +84,12 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   // Black's moves are black's: white sees none to click.
   assert.ok((await shown(a.page)).legal.length > 0);
   assert.deepEqual((await shown(b.page)).legal, []);
+  // No engine's help nor taking back on a player's screen while the game is played.
+  for (const page of [a.page, b.page]) {
+    for (const id of ['undo', 'hint']) assert.ok(await page.$eval(`[data-testid=${id}]`, (e) => e.disabled), id);
+    assert.equal(await page.$('[data-testid=analysis-room]'), null);
+    assert.equal(await page.$eval('[data-testid=analyse]', (e) => e.checked), false);
+  }
   let pages = [a.page, b.page];
   let plies = 0;
   while (await playOne(pages, pages, plies)) {
@@ -101,6 +107,9 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   await b.page.waitForSelector('[data-testid=online-result]');
   assert.equal(await a.page.textContent('[data-testid=online-result]'), await b.page.textContent('[data-testid=online-result]'));
   assert.deepEqual((await shown(a.page)).discs, (await shown(b.page)).discs);
+  // Over: the analysis room and the review are back.
+  await a.page.waitForSelector('[data-testid=analysis-room]');
+  assert.equal(await a.page.$eval('[data-testid=online-review]', (e) => e.disabled), false);
   // The finished game is a game of one's own: the review starts on it; a rematch swaps the colours.
   await a.page.click('[data-testid=rematch]');
   await b.page.waitForSelector('[data-testid=rematch-state]');
