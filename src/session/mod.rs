@@ -298,9 +298,14 @@ impl Session {
         })
     }
 
-    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time.
+    /// When the page should wake the session (with [`Action::Tick`]): a held reply's time, or an online
+    /// opponent away long enough to be said to have left.
     pub fn wake_at(&self) -> Option<f64> {
-        self.play.held().map(|held| held.due)
+        let held = self.play.held().map(|held| held.due);
+        [held, self.online.wake_at()]
+            .into_iter()
+            .flatten()
+            .reduce(f64::min)
     }
 
     /// Applies one action; returns what is to be sent to the workers or withdrawn (see [`outbox`]).

@@ -14,9 +14,9 @@ impl Session {
     /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
     pub fn apply_at(&mut self, now: f64, action: Action) -> Vec<Command> {
         self.run(|session, out| {
-            // The online game's clocks and messages are timed by the page's clock; other actions leave the
-            // time alone, so that one changing nothing renders nothing.
-            if matches!(action, Action::Online(_)) || session.online.clock_runs() {
+            // The online game's clocks, messages and presence are timed by the page's clock; without a game
+            // online other actions leave the time alone, so that one changing nothing renders nothing.
+            if matches!(action, Action::Online(_)) || session.online.link().is_some() {
                 session.online.set_now(now);
             }
             if let Some(held) = session.play.take_due(now) {

@@ -344,7 +344,7 @@ fn main_view() -> Html {
             <aside class="panel">
                 <AfterBoard board={shown}>
                     if session.online().link().is_some() || session.online().pending() {
-                        <OnlineGame link={session.online().link().cloned()} origin={origin.clone()}
+                        <OnlineGame link={session.online().link().cloned()} origin={origin.clone()} now={session.online().now()}
                             on_action={on_online_action.clone()} on_copied={on_copied.clone()} on_review={on_review.clone()}
                             can_review={session.room().review().is_none() && game.move_count() > 0} {lang} />
                     }

@@ -177,7 +177,11 @@ test('a third screen watches live, read-only, with the analysis on its own scree
   await c.page.click('[data-testid=analyse]');
   await c.page.waitForSelector('[data-testid=top-line]', { timeout: 30_000 });
   await allShow(pages, 7);
-  for (const ctx of [a, b, c]) await ctx.context.close();
+  // White's page closes: the other screens say white is away.
+  await b.context.close();
+  await a.page.waitForSelector('[data-testid=conn-white]:has-text("reconnecting")');
+  await c.page.waitForSelector('[data-testid=conn-white]:has-text("reconnecting")');
+  for (const ctx of [a, c]) await ctx.context.close();
 });
 
 test('a bot connected with `reversi bot` is in the lobby, and a person plays it through the server', async () => {

@@ -13,6 +13,7 @@
 mod action;
 pub mod address;
 pub mod lobby;
+pub mod presence;
 pub mod wire;
 
 pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Server, SocketEvent};
@@ -51,6 +52,8 @@ pub struct Link {
     /// The game as the server last showed it, and when it came (the page's clock).
     game: Option<ServerGame>,
     received_at: f64,
+    /// When each side's person was first seen away (see [`presence`]).
+    away: [Option<f64>; 2],
 }
 
 impl Link {
@@ -174,6 +177,14 @@ impl Online {
     /// The time of the action about to be applied.
     pub fn set_now(&mut self, now: f64) {
         self.now = now;
+    }
+
+    /// When the page should wake the session: a side away turning "left".
+    pub fn wake_at(&self) -> Option<f64> {
+        self.link
+            .as_ref()
+            .and_then(Link::wake_at)
+            .filter(|&at| at > self.now)
     }
 
     /// True while a game linked is being played with a clock (the page ticks to show it).
@@ -355,6 +366,7 @@ impl Online {
                     gen: 0,
                     game: None,
                     received_at: self.now,
+                    away: [None; 2],
                 });
                 out.net(fetch(NetAsk::Look { id }, Method::Get, &path, None));
             }
@@ -382,7 +394,9 @@ impl Online {
             gen: 0,
             game: Some(seated.game),
             received_at: self.now,
+            away: [None; 2],
         };
+        link.away = presence::away_since(link.away, link.game.as_ref().expect("seated"), self.now);
         link.connect(0, out);
         self.link = Some(link);
         vec![Event::Begin, Event::Moves(moves)]
@@ -441,6 +455,7 @@ impl Online {
                         match game {
                             Ok(game) if game.id == id => {
                                 let moves = game.moves.clone();
+                                link.away = presence::away_since(link.away, &game, self.now);
                                 link.game = Some(game);
                                 link.received_at = self.now;
                                 link.connect(0, out);
@@ -528,6 +543,7 @@ impl Online {
                         .filter(|_| game.status == Status::Finished);
                     // The first word of the game (its lookup failed: the server was down) takes the board.
                     let first = link.game.is_none();
+                    link.away = presence::away_since(link.away, &game, now);
                     link.game = Some(game);
                     link.received_at = now;
                     let mut events = vec![Event::Moves(moves)];

@@ -589,3 +589,42 @@ fn the_creator_reloading_while_the_friend_is_awaited_sees_the_invitation_again()
     }));
     assert!(q.online().link().is_none(), "joining first");
 }
+
+#[test]
+fn an_opponent_away_is_reconnecting_then_after_a_while_has_left_and_back_is_connected() {
+    use super::presence::{Presence, LEFT_AFTER_MS};
+    let mut p = seated();
+    let mut away = game_json("ab12", "playing", "", Some("black"));
+    away["white"]["connected"] = json!(false);
+    p.apply_at(1000.0, state(away.clone()));
+    let link = p.online().link().unwrap();
+    assert_eq!(
+        link.presence(Color::White, 1000.0),
+        Some(Presence::Reconnecting)
+    );
+    assert_eq!(
+        link.presence(Color::Black, 1000.0),
+        Some(Presence::Connected)
+    );
+    assert_eq!(p.wake_at(), Some(1000.0 + LEFT_AFTER_MS));
+    // A later word of the server while still away keeps the first time seen away.
+    p.apply_at(20_000.0, state(away));
+    assert_eq!(p.wake_at(), Some(1000.0 + LEFT_AFTER_MS));
+    p.apply_at(31_000.0, Action::Tick(31_000.0));
+    assert_eq!(p.wake_at(), None, "said: nothing more to wake for");
+    let now = p.online().now();
+    assert_eq!(
+        p.online().link().unwrap().presence(Color::White, now),
+        Some(Presence::Left)
+    );
+    // Back.
+    p.apply_at(
+        40_000.0,
+        state(game_json("ab12", "playing", "", Some("black"))),
+    );
+    assert_eq!(
+        p.online().link().unwrap().presence(Color::White, 40_000.0),
+        Some(Presence::Connected)
+    );
+    assert_eq!(p.wake_at(), None);
+}

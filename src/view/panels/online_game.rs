@@ -4,7 +4,8 @@
 
 use yew::prelude::*;
 
-use crate::session::online::wire::{SeatKind, Status};
+use crate::session::online::presence::Presence;
+use crate::session::online::wire::Status;
 use crate::session::online::{Conn, Link, OnlineAction};
 use crate::view::browser::copy_to_clipboard;
 use crate::view::i18n::online::{self, Strings};
@@ -18,6 +19,8 @@ pub struct OnlineGameProps {
     pub link: Option<Link>,
     /// The page's origin, for the links (`http://host:port`).
     pub origin: String,
+    /// The page's clock (how long a side has been away).
+    pub now: f64,
     /// What the person asks of online play.
     pub on_action: Callback<OnlineAction>,
     /// A link was copied.
@@ -50,13 +53,13 @@ pub fn online_game(props: &OnlineGameProps) -> Html {
         };
         let seat = game.seat(color);
         let you = link.seat() == Some(color);
-        let (state, class) = match seat.kind {
-            SeatKind::House => (s.house, "conn-ok"),
-            SeatKind::Bot => (s.connected_bot, "conn-ok"),
-            SeatKind::Human if seat.open => (s.open_seat, "conn-wait"),
-            SeatKind::Human if seat.connected => (s.connected, "conn-ok"),
-            SeatKind::Human if game.status == Status::Finished => (s.left, "conn-off"),
-            SeatKind::Human => (s.reconnecting, "conn-wait"),
+        let (state, class) = match link.presence(color, props.now) {
+            Some(Presence::House) => (s.house, "conn-ok"),
+            Some(Presence::Bot) => (s.connected_bot, "conn-ok"),
+            Some(Presence::Open) => (s.open_seat, "conn-wait"),
+            Some(Presence::Connected) => (s.connected, "conn-ok"),
+            Some(Presence::Reconnecting) => (s.reconnecting, "conn-wait"),
+            Some(Presence::Left) | None => (s.left, "conn-off"),
         };
         let side = match color {
             Color::Black => "black",
