@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::wire::{self, Reason, ServerMessage, Status};
+use super::wire::{self, Reason};
 use super::*;
 use crate::session::testing::Program;
 use crate::session::{Action, ClockSettings, GameAction, Mode, Notice, Settings};
@@ -523,45 +523,6 @@ fn creating_needs_the_server() {
         opponent: None,
     })));
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NoServer)));
-}
-
-#[test]
-fn the_servers_messages_are_read_or_refused_with_a_reason() {
-    assert_eq!(
-        wire::parse_message(r#"{"type":"hello","seat":"white"}"#),
-        Ok(ServerMessage::Hello {
-            seat: Some(Color::White)
-        })
-    );
-    assert_eq!(
-        wire::parse_message(r#"{"type":"hello","seat":null}"#),
-        Ok(ServerMessage::Hello { seat: None })
-    );
-    let ServerMessage::State(game) = wire::parse_message(
-        &json!({"type": "state", "game": game_json("ab12", "playing", "f5d6", Some("black"))})
-            .to_string(),
-    )
-    .unwrap() else {
-        panic!()
-    };
-    assert_eq!(game.moves, [sq("f5"), sq("d6")]);
-    assert_eq!(game.status, Status::Playing);
-    assert_eq!(game.time_left, Some((60000, 50000)));
-    for bad in [
-        "",
-        "null",
-        r#"{"type":"hello","seat":"red"}"#,
-        r#"{"type":"state","game":{"id":"ab12"}}"#,
-        r#"{"type":"error"}"#,
-    ] {
-        assert!(wire::parse_message(bad).is_err(), "{bad}");
-    }
-    let mut odd = game_json("ab12", "playing", "f5", Some("white"));
-    odd["black_ms"] = json!(-5);
-    assert!(wire::parse_game(&odd).is_err());
-    odd = game_json("a/b", "playing", "f5", Some("white"));
-    assert!(wire::parse_game(&odd).is_err());
-    assert!(wire::parse_message(&"x".repeat(70_000)).is_err());
 }
 
 #[test]

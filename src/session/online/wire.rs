@@ -403,3 +403,64 @@ pub fn rematch_message() -> String {
 pub fn ping_message() -> String {
     json!({"type": "ping"}).to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    fn game_json(id: &str, status: &str, moves: &str, to_move: Option<&str>) -> serde_json::Value {
+        json!({
+            "id": id, "status": status,
+            "black": {"name": "ann", "kind": "human", "open": false, "connected": true},
+            "white": {"name": "bob", "kind": "human", "open": false, "connected": true},
+            "moves": moves, "ply": moves.len() / 2, "to_move": to_move,
+            "clock": {"initial_ms": 60000, "increment_ms": 2000},
+            "black_ms": 60000, "white_ms": 50000, "server_ms": 1,
+            "result": null, "rematch": null, "rematch_offer": null, "watchers": 0,
+        })
+    }
+
+    #[test]
+    fn the_servers_messages_are_read_or_refused_with_a_reason() {
+        assert_eq!(
+            parse_message(r#"{"type":"hello","seat":"white"}"#),
+            Ok(ServerMessage::Hello {
+                seat: Some(Color::White)
+            })
+        );
+        assert_eq!(
+            parse_message(r#"{"type":"hello","seat":null}"#),
+            Ok(ServerMessage::Hello { seat: None })
+        );
+        let ServerMessage::State(game) = parse_message(
+            &json!({"type": "state", "game": game_json("ab12", "playing", "f5d6", Some("black"))})
+                .to_string(),
+        )
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(game.moves, [sq("f5"), sq("d6")]);
+        assert_eq!(game.status, Status::Playing);
+        assert_eq!(game.time_left, Some((60000, 50000)));
+        for bad in [
+            "",
+            "null",
+            r#"{"type":"hello","seat":"red"}"#,
+            r#"{"type":"state","game":{"id":"ab12"}}"#,
+            r#"{"type":"error"}"#,
+        ] {
+            assert!(parse_message(bad).is_err(), "{bad}");
+        }
+        let mut odd = game_json("ab12", "playing", "f5", Some("white"));
+        odd["black_ms"] = json!(-5);
+        assert!(parse_game(&odd).is_err());
+        odd = game_json("a/b", "playing", "f5", Some("white"));
+        assert!(parse_game(&odd).is_err());
+        assert!(parse_message(&"x".repeat(70_000)).is_err());
+    }
+}
