@@ -1,0 +1,107 @@
+// The engine's same searches natively and in WebAssembly (issue 70), from the engine's `profile` example:
+// `mid` (five middle-game positions to a fixed depth, the solver off) and `solve` (FFO #40-#44 exactly). Runs
+// each build `--rounds` times, alternated, and prints the nodes (equal on both: the same tree), the nodes a second
+// and the median ratio; with `--profile`, V8's CPU profile of the WebAssembly run, by function (self time).
+// Node runs the WebAssembly build (V8, as Chromium does), one thread, no page around it.
+//
+//   node scripts/profile-wasm.mjs [mid|solve] [depth] [--rounds N] [--profile]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+const args = process.argv.slice(2);
+const which = args.includes('solve') ? 'solve' : 'mid';
+const depth = Number(args.find((a) => /^\d+$/.test(a)) ?? 15);
+const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 3) || 3;
+const NATIVE = join(ROOT, 'target/release/examples/profile');
+const WASM = join(ROOT, 'target/wasm32-unknown-unknown/release/examples/profile.wasm');
+
+// Inside the child: run the WebAssembly build once and print what the native build prints.
+if (process.env.PROFILE_WASM_CHILD) {
+  const { instance } = await WebAssembly.instantiate(readFileSync(WASM), {});
+  const t0 = performance.now();
+  const nodes = instance.exports.run(which === 'solve' ? 1 : 0, depth);
+  const s = (performance.now() - t0) / 1000;
+  console.log(`${nodes} nodes in ${s.toFixed(3)} s: ${(nodes / s).toFixed(0)} nodes/s`);
+  process.exit(0);
+}
+
+const cargo = (extra, env = {}) =>
+  execFileSync('cargo', ['build', '--release', '-p', 'reversi-engine', '--example', 'profile', ...extra], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+cargo([]);
+// The page's flags (.cargo/config.toml: SIMD128), and the example's entry exported.
+cargo(['--target', 'wasm32-unknown-unknown'], {
+  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: '-C target-feature=+simd128 -C link-arg=--export=run',
+});
+
+/** A Rust symbol (legacy mangling: `_ZN`, length-prefixed parts, a hash) as its path. */
+function demangle(symbol) {
+  if (!symbol.startsWith('_ZN')) return symbol;
+  const parts = [];
+  let i = 3;
+  while (i < symbol.length && symbol[i] !== 'E') {
+    const length = /^\d+/.exec(symbol.slice(i));
+    if (!length) break;
+    i += length[0].length;
+    parts.push(symbol.slice(i, i + Number(length[0])));
+    i += Number(length[0]);
+  }
+  return parts
+    .filter((part) => !/^h[0-9a-f]{16}$/.test(part))
+    .join('::')
+    .replace(/\$LT\$/g, '<')
+    .replace(/\$GT\$/g, '>')
+    .replace(/\$u20\$/g, ' ')
+    .replace(/\$RF\$/g, '&')
+    .replace(/\.\./g, '::')
+    .replace(/(^|::)_</g, '$1<');
+}
+
+const parse = (out) => {
+  const [, nodes, seconds] = out.match(/^(\d+) nodes in ([\d.]+) s/m);
+  return { nodes: Number(nodes), seconds: Number(seconds), nps: Number(nodes) / Number(seconds) };
+};
+const native = () => parse(execFileSync(NATIVE, [which, String(depth)], { encoding: 'utf8' }));
+const wasm = (flags = []) => {
+  const run = spawnSync(process.execPath, [...flags, fileURLToPath(import.meta.url), which, String(depth)], {
+    encoding: 'utf8',
+    env: { ...process.env, PROFILE_WASM_CHILD: '1' },
+  });
+  return parse(run.stdout);
+};
+
+const ratios = [];
+for (let r = 0; r < rounds; r++) {
+  const n = native();
+  const w = wasm();
+  if (n.nodes !== w.nodes) throw new Error(`not the same tree: ${n.nodes} nodes natively, ${w.nodes} in wasm`);
+  ratios.push(w.nps / n.nps);
+  console.log(`${which} round ${r + 1}: ${n.nodes} nodes; native ${n.seconds} s (${(n.nps / 1e6).toFixed(2)} M/s), wasm ${w.seconds} s (${(w.nps / 1e6).toFixed(2)} M/s), wasm/native ${(w.nps / n.nps).toFixed(3)}`);
+}
+ratios.sort((a, b) => a - b);
+console.log(`median wasm/native: ${ratios[Math.floor(ratios.length / 2)].toFixed(3)}`);
+
+if (args.includes('--profile')) {
+  const dir = mkdtempSync(join(tmpdir(), 'wasm-prof-'));
+  wasm(['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200']);
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const self = new Map();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const name = demangle(node.callFrame.functionName || '(anonymous)');
+    self.set(name, (self.get(name) ?? 0) + node.hitCount);
+    total += node.hitCount;
+  }
+  console.log('\nWebAssembly, self time by function:');
+  for (const [name, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
+  }
+}
