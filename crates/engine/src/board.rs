@@ -355,7 +355,7 @@ pub(crate) fn flips(p: u64, o: u64, x: usize) -> u64 {
 }
 
 /// [`flips`] in plain integers: the ray table, carries towards higher bits, leading zeros towards lower ones.
-#[inline]
+#[inline(always)]
 pub(crate) fn flips_portable(p: u64, o: u64, x: usize) -> u64 {
     let rays = &super::bitboard::RAYS[x];
     let mut flipped = 0;
