@@ -1,4 +1,4 @@
-// The engine's same searches natively and in WebAssembly (issue 70), from the engine's `profile` example:
+// The engine's same searches natively and in WebAssembly, from the engine's `profile` example:
 // `mid` (five middle-game positions to a fixed depth, the solver off) and `solve` (FFO #40-#44 exactly). Runs
 // each build `--rounds` times, alternated, and prints the nodes (equal on both: the same tree), the nodes a second
 // and the median ratio; with `--profile`, V8's CPU profile of the WebAssembly run, by function (self time).

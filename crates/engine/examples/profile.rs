@@ -1,5 +1,5 @@
-//! The same searches natively and in WebAssembly, to profile one against the other function by function
-//! (issue 70): `mid` searches a fixed set of positions to a fixed depth with the solver off, `solve` solves
+//! The same searches natively and in WebAssembly, to profile one against the other function by function:
+//! `mid` searches a fixed set of positions to a fixed depth with the solver off, `solve` solves
 //! FFO #40-#44 exactly; both print the nodes, so that the two builds are seen to walk the same tree.
 //!
 //! Natively: `cargo build --release -p reversi-engine --example profile`, then

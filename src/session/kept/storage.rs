@@ -22,6 +22,9 @@ pub const SOUND: &str = "reversi.sound";
 pub const BOARD_VIEW: &str = "reversi.board";
 /// The board's orientation as it was kept before [`BOARD_VIEW`]: read when that holds nothing.
 pub const ORIENTATION_BEFORE: &str = "reversi.orientation";
+/// The seats this device holds in games played online, with the name played under
+/// ([`crate::session::online::address`]).
+pub const ONLINE: &str = "reversi.online";
 /// The copy of unreadable data told of on this visit, told again once after the next load.
 pub const TOLD_UNREADABLE: &str = "reversi.told-unreadable";
 

@@ -249,7 +249,7 @@ impl Lobby {
         self.shown.as_ref()
     }
 
-    pub(super) fn apply(&mut self, action: LobbyAction, _now: f64, out: &mut Outbox) {
+    pub(super) fn apply(&mut self, action: LobbyAction, out: &mut Outbox) {
         match action {
             LobbyAction::Open => {
                 self.open = true;

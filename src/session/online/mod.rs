@@ -287,7 +287,7 @@ impl Online {
                 Vec::new()
             }
             OnlineAction::Lobby(action) => {
-                self.lobby.apply(action, self.now, out);
+                self.lobby.apply(action, out);
                 Vec::new()
             }
             OnlineAction::Fetched { ask, reply } => self.fetched(ask, reply, out),

@@ -3,27 +3,12 @@
 
 use serde_json::json;
 
+use super::wire::tests::{game_json, sq};
 use super::wire::{self, Reason};
 use super::*;
 use crate::session::testing::Program;
 use crate::session::{Action, ClockSettings, GameAction, Mode, Notice, Settings};
 use reversi_engine::Color;
-
-fn sq(name: &str) -> Square {
-    name.parse().unwrap()
-}
-
-fn game_json(id: &str, status: &str, moves: &str, to_move: Option<&str>) -> serde_json::Value {
-    json!({
-        "id": id, "status": status,
-        "black": {"name": "ann", "kind": "human", "open": false, "connected": true},
-        "white": {"name": "bob", "kind": "human", "open": status == "waiting", "connected": status != "waiting"},
-        "moves": moves, "ply": moves.len() / 2, "to_move": to_move,
-        "clock": {"initial_ms": 60000, "increment_ms": 2000},
-        "black_ms": 60000, "white_ms": 50000, "server_ms": 1,
-        "result": null, "rematch": null, "rematch_offer": null, "watchers": 0,
-    })
-}
 
 fn state(game: serde_json::Value) -> Action {
     socket_text(1, json!({"type": "state", "game": game}).to_string())

@@ -405,19 +405,26 @@ pub fn ping_message() -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use serde_json::json;
 
-    fn sq(name: &str) -> Square {
+    /// A square by name.
+    pub(in crate::session::online) fn sq(name: &str) -> Square {
         name.parse().unwrap()
     }
 
-    fn game_json(id: &str, status: &str, moves: &str, to_move: Option<&str>) -> serde_json::Value {
+    /// A game as the server shows it: Ann (black) and Bob (white, invited while the game waits), a clock.
+    pub(in crate::session::online) fn game_json(
+        id: &str,
+        status: &str,
+        moves: &str,
+        to_move: Option<&str>,
+    ) -> serde_json::Value {
         json!({
             "id": id, "status": status,
             "black": {"name": "ann", "kind": "human", "open": false, "connected": true},
-            "white": {"name": "bob", "kind": "human", "open": false, "connected": true},
+            "white": {"name": "bob", "kind": "human", "open": status == "waiting", "connected": status != "waiting"},
             "moves": moves, "ply": moves.len() / 2, "to_move": to_move,
             "clock": {"initial_ms": 60000, "increment_ms": 2000},
             "black_ms": 60000, "white_ms": 50000, "server_ms": 1,

@@ -12,15 +12,13 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 use yew::prelude::*;
 
+use crate::session::kept::storage::ONLINE as SEATS_KEY;
 use crate::session::net::{Method, NetCommand};
 use crate::session::online::{address, OnlineAction, Reply, SocketEvent};
 use crate::session::outbox::Command;
 use crate::session::Action;
 use crate::view::browser::storage;
 use crate::view::reducer::Page;
-
-/// Where the seats this device holds are kept.
-pub const SEATS_KEY: &str = "reversi.online";
 
 /// The live socket, with the handlers that must live as long as it does.
 struct Socket {
