@@ -320,8 +320,11 @@ test('lines tried from one position each stay in the list, a tree beside the gam
 test('on touch a tap on a best line draws it, and a second tap plays it into a variation', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await restoreGame(page, { moves: MIDGAME, level: 1 });
+  // A fixed depth, reached before the taps: a line that deepened between the two taps is another line, and a
+  // tap on it a first tap.
+  await page.selectOption('[data-testid=analyse-depth]', '8');
   await page.tap('[data-testid=analyse]');
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= 10, null, { timeout: 60_000 });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= 8, null, { timeout: 60_000 });
   const first = await page.getAttribute('[data-testid=top-line]', 'data-square');
   await page.tap('[data-testid=top-line] [data-testid=line-move] >> nth=1');
   await page.waitForSelector(`[data-step-square=${first}] [data-step="1"]`);
