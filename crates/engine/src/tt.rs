@@ -166,7 +166,15 @@ impl TranspositionTable {
             // SAFETY: a prefetch has no effect on the program's state, and the address is a valid bucket.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8) };
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        // WebAssembly has no prefetch: a load whose value nothing waits for does the same, the CPU going on
+        // with the next instructions while it comes (volatile, so that neither compiler drops it).
+        #[cfg(target_arch = "wasm32")]
+        {
+            let bucket = self.bucket(board.hash());
+            // SAFETY: the address is a valid bucket's first word, read and dropped.
+            let _ = unsafe { std::ptr::read_volatile(bucket as *const Bucket as *const u64) };
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
         let _ = board;
     }
 
