@@ -3,7 +3,7 @@
 // rate; the engine's speed in the worker is compared with the same search natively; the page's interactions
 // (input to next paint, unthrottled and with the CPU slowed 4×: scripts/bench-interactions.mjs); how the analysis
 // board deepens (scripts/bench-analysis.mjs); how much the layout moves by itself (scripts/bench-layout.mjs); the
-// build's sizes are listed.
+// build's sizes are listed; the engine in the page against native, side by side (scripts/bench-engine.mjs).
 //
 //   bash scripts/test.sh   (or: trunk build --release && cargo build --release)
 //   node scripts/bench-web.mjs
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
 import { measureAnalysis } from './bench-analysis.mjs';
+import { measureEngine } from './bench-engine.mjs';
 import { measureInteractions } from './bench-interactions.mjs';
 import { measureLayoutShift } from './bench-layout.mjs';
 
@@ -302,6 +303,9 @@ const interactions = await measureInteractions(browser, server.url);
 const analysisBoard = await measureAnalysis(browser, server.url);
 // How much the layout moves by itself over a game with the analysis switched on and off (desktop, phone).
 const layoutShift = await measureLayoutShift(browser, server.url);
+// The engine in the page against native, one thread against one and two against two, on the solver and the
+// mid-game sets, the same trees (scripts/bench-engine.mjs).
+const engineSideBySide = await measureEngine(browser, server.url);
 await browser.close();
 await server.close();
 
@@ -358,6 +362,7 @@ const result = {
   interactions,
   analysis_board: analysisBoard,
   layout_shift: layoutShift,
+  engine_side_by_side: engineSideBySide,
   analysis_room: {
     graph_63_points_ms: Math.round(g1 - g0),
     review_ms: Math.round(r1 - r0),

@@ -4,7 +4,7 @@
 // and the median ratio; with `--profile`, V8's CPU profile of the WebAssembly run, by function (self time).
 // Node runs the WebAssembly build (V8, as Chromium does), one thread, no page around it.
 //
-//   node scripts/profile-wasm.mjs [mid|solve] [depth] [--rounds N] [--profile]
+//   node scripts/profile-wasm.mjs [mid [DEPTH] | solve [COUNT]] [--rounds N] [--profile]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 const which = args.includes('solve') ? 'solve' : 'mid';
-const depth = Number(args.find((a) => /^\d+$/.test(a)) ?? 15);
+// The middle game's depth, or how many FFO positions from #40 are solved.
+const depth = Number(args.find((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rounds') ?? (which === 'solve' ? 5 : 15));
 const rounds = Number(args[args.indexOf('--rounds') + 1] ?? 3) || 3;
 const NATIVE = join(ROOT, 'target/release/examples/profile');
 const WASM = join(ROOT, 'target/wasm32-unknown-unknown/release/examples/profile.wasm');

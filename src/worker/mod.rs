@@ -34,6 +34,8 @@ pub struct Engine {
     /// The host's poll (the page's worker: its heartbeat and stop flag), called by every search and while
     /// a long file is read.
     poll: Option<Poll>,
+    /// The AI's searches to this many mid-game plies whatever the time ([`Engine::with_depth`]).
+    depth: Option<u32>,
 }
 
 impl Engine {
@@ -52,7 +54,15 @@ impl Engine {
             puzzles: None,
             games: None,
             poll: None,
+            depth: None,
         }
+    }
+
+    /// This engine's AI (and hint) searching `depth` mid-game plies whatever the time, when the page asks for
+    /// it: `?depth=N` in its address, a benchmark (the same tree as `reversi best --depth N`).
+    pub fn with_depth(mut self, depth: Option<u32>) -> Engine {
+        self.depth = depth;
+        self
     }
 
     /// This engine calling its host's `poll` as its searches poll their limits, and every few thousand
@@ -135,9 +145,12 @@ impl Engine {
                 max_millis,
                 mistakes,
             } => {
-                let Some(limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
+                let Some(mut limits) = level_limits(level, (self.clock)(), seed, max_millis) else {
                     return emit(error(id, WorkerError::NoLevel { level }));
                 };
+                if let Some(depth) = self.depth {
+                    limits = limits.to_depth(depth);
+                }
                 self.searcher.set_threads(self.threads);
                 let mut info =
                     self.searcher

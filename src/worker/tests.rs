@@ -316,9 +316,10 @@ fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
 fn a_book_hint_gives_the_books_line() {
     // Move 18 of a well-known line, where the book has moves: a level that plays from the book (the hint's)
     // gives the book's main line, then a short search's from where the book ends.
-    let position = reversi_engine::Game::from_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1")
-        .unwrap()
-        .position();
+    let position =
+        reversi_engine::Game::from_transcript("c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2")
+            .unwrap()
+            .position();
     let mut engine = Engine::new(native_clock);
     let responses = run(
         &mut engine,
@@ -369,4 +370,49 @@ fn the_stable_discs_of_both_colours_are_answered() {
         &mut |r| replies.push(r),
     );
     assert!(matches!(replies.as_slice(), [Response::Stable { id: 4, discs }] if discs.is_empty()));
+}
+
+/// A benchmark's fixed depth (the page's `?depth=N`): the AI's search goes that deep whatever its time cap,
+/// and walks the tree `reversi best --depth N` walks (the same limits, the same table size).
+#[test]
+fn a_fixed_depth_searches_the_command_lines_tree_whatever_the_time() {
+    let position =
+        reversi_engine::Game::from_transcript("c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2")
+            .unwrap()
+            .position();
+    let search = |engine: &mut Engine| match run(
+        engine,
+        Request::Search {
+            id: 4,
+            position,
+            level: 10,
+            seed: 0,
+            // One millisecond: a level's search would stop at its first iterations.
+            max_millis: Some(1),
+            mistakes: None,
+        },
+    )
+    .pop()
+    {
+        Some(Response::BestMove { report, .. }) => report,
+        other => panic!("{other:?}"),
+    };
+    let fixed = search(&mut Engine::new(native_clock).with_depth(Some(7)));
+    assert_eq!(fixed.kind, reversi_engine::ScoreKind::Midgame { depth: 7 });
+    let limits = reversi_engine::Level::get(10)
+        .unwrap()
+        .limits(native_clock(), 0)
+        .to_depth(7);
+    let alone =
+        Searcher::new(HASH_MB).search(&position.board, &limits, native_clock, None, &mut |_| {});
+    assert_eq!(fixed.nodes, alone.nodes);
+    assert_eq!(fixed.best, alone.best);
+    // Without it, the same request is cut short by its millisecond.
+    let capped = search(&mut Engine::new(native_clock));
+    assert!(
+        capped.nodes < fixed.nodes,
+        "{} against {}",
+        capped.nodes,
+        fixed.nodes
+    );
 }

@@ -102,6 +102,15 @@ fn hash_mb() -> usize {
         .map_or(super::HASH_MB, |mb| mb as usize)
 }
 
+/// The AI's fixed depth the page gives this worker (`reversiDepth` in its loader, from the page's
+/// `?depth=N`: a benchmark), if any.
+fn search_depth() -> Option<u32> {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("reversiDepth"))
+        .ok()
+        .and_then(|v| v.as_f64())
+        .map(|depth| depth as u32)
+}
+
 /// Where the page is served from: the page writes it into the worker's loader (`reversiBase`), since
 /// the worker runs from a `blob:` URL; the origin's root otherwise.
 fn base() -> String {
@@ -216,7 +225,9 @@ pub fn register() {
         return;
     }
     let threads = threads();
-    let mut engine = Engine::with_hash_mb(now, hash_mb()).with_poll(poll);
+    let mut engine = Engine::with_hash_mb(now, hash_mb())
+        .with_poll(poll)
+        .with_depth(search_depth());
     if threads > 1 {
         engine = engine.with_threads(threads, Arc::new(Lent { announce }));
     }

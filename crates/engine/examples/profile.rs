@@ -41,7 +41,8 @@ fn search(board: &Board, limits: &SearchLimits) -> u64 {
         .nodes
 }
 
-/// The nodes of one run: `which` 0 the middle game to `depth`, 1 the solve of FFO #40-#44.
+/// The nodes of one run: `which` 0 the middle game to `depth`, 1 the solve of FFO #40 and the `depth - 1`
+/// positions after it (FFO #40-#44 at the default of 5).
 fn nodes(which: u32, depth: u32) -> u64 {
     match which {
         0 => midgame_positions()
@@ -50,7 +51,7 @@ fn nodes(which: u32, depth: u32) -> u64 {
             .sum(),
         _ => FFO
             .lines()
-            .take(5)
+            .take(depth as usize)
             .map(|line| {
                 let entry = parse_obf_line(line).expect("an FFO position");
                 let limits = SearchLimits {
@@ -77,7 +78,10 @@ fn main() {
         Some("solve") => 1,
         _ => 0,
     };
-    let depth = args.get(2).and_then(|d| d.parse().ok()).unwrap_or(11);
+    let depth = args
+        .get(2)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(if which == 1 { 5 } else { 11 });
     let start = std::time::Instant::now();
     let nodes = nodes(which, depth);
     let seconds = start.elapsed().as_secs_f64();

@@ -105,10 +105,19 @@ fn threads_are_bounded_and_a_parallel_solve_answers_like_the_serial_one() {
         "not in 1..=64",
     );
     refused(&["best", "--threads", "65"], "not in 1..=64");
-    // FFO #40 (20 empties): level 10 solves it exactly, on two threads as on one.
+    refused(&["best", "--hash-mb", "0"], "not in 1..=");
+    // FFO #40 (20 empties): level 10 solves it exactly, on two threads as on one, in the page's table size.
     let ffo_40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
-    for threads in ["1", "2"] {
-        let output = reversi(&["best", ffo_40, "--json", "--threads", threads]);
+    for (threads, hash_mb) in [("1", "64"), ("2", "64"), ("1", "32")] {
+        let output = reversi(&[
+            "best",
+            ffo_40,
+            "--json",
+            "--threads",
+            threads,
+            "--hash-mb",
+            hash_mb,
+        ]);
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "{stdout}");
         assert!(

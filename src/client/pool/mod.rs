@@ -44,7 +44,7 @@ mod affinity;
 mod job;
 mod size;
 
-pub use self::size::{pool_size, table_mb, MAX_WORKERS, POOL_MB, WORKER_OVERHEAD_MB};
+pub use self::size::{pool_size, search_depth, table_mb, MAX_WORKERS, POOL_MB, WORKER_OVERHEAD_MB};
 
 /// What the page must do.
 #[derive(Clone, Debug, PartialEq)]

@@ -26,6 +26,28 @@ pub fn pool_size(query: &str, hardware_concurrency: Option<f64>) -> usize {
     asked.unwrap_or(cores).clamp(1, MAX_WORKERS)
 }
 
+/// The AI's fixed depth a benchmark asks for in the page's query (`depth=N`, 1 to 60): its searches then go
+/// `N` mid-game plies whatever the time, the same tree as `reversi best --depth N` (see `scripts/bench-engine.mjs`).
+/// Absent or unreadable: none, the levels as they are.
+///
+/// ```
+/// use reversi_web::client::pool::search_depth;
+/// assert_eq!(search_depth("?workers=1&depth=14"), Some(14));
+/// assert_eq!(search_depth("?depth=99"), Some(60));
+/// assert_eq!(search_depth("?depth=0"), None);
+/// assert_eq!(search_depth("?depth=deep"), None);
+/// assert_eq!(search_depth(""), None);
+/// ```
+pub fn search_depth(query: &str) -> Option<u32> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix("depth="))
+        .find_map(|n| n.parse::<u32>().ok())
+        .filter(|&depth| depth >= 1)
+        .map(|depth| depth.min(60))
+}
+
 /// The whole pool's memory budget in MB (a phone's share for one page).
 pub const POOL_MB: usize = 256;
 /// What a worker holds besides its tables, in MB (the engine's code, stacks, the explorer's tree when it

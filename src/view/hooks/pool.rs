@@ -92,8 +92,15 @@ fn loader_url(hash_mb: usize, threads: Option<usize>) -> Result<String, JsValue>
         ),
         None => format!("wasm_bindgen({{module_or_path:{}}}){fail};", js_string(&wasm)),
     };
+    // A benchmark's fixed depth for the AI (`?depth=N`), handed to every worker.
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    let depth = crate::client::pool::search_depth(&query)
+        .map(|depth| format!("self.reversiDepth={depth};"))
+        .unwrap_or_default();
     let text = format!(
-        "self.reversiBase={};self.reversiHashMb={hash_mb};importScripts({});{start}",
+        "self.reversiBase={};self.reversiHashMb={hash_mb};{depth}importScripts({});{start}",
         js_string(&base),
         js_string(&script),
     );

@@ -81,6 +81,18 @@ impl SearchLimits {
             ..SearchLimits::default()
         }
     }
+
+    /// These limits searching `depth` mid-game plies whatever the time (a benchmark: the same tree on every
+    /// machine and build); the endgame solves at the limits' empties stay.
+    pub fn to_depth(self, depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth,
+            solve_depth: None,
+            deadline: None,
+            target: None,
+            ..self
+        }
+    }
 }
 
 impl Default for SearchLimits {

@@ -100,10 +100,13 @@ enum Command {
         /// solves stay).
         #[arg(long, conflicts_with_all = ["no_time_limit", "move_time_ms"], value_parser = clap::value_parser!(u32).range(1..=60))]
         depth: Option<u32>,
-        /// Search on this many threads (1 to 64; default: every core), all sharing one 64 MB table: each
-        /// runs the whole search, and puts off the moves another is searching (see the engine's `smp.rs`).
+        /// Search on this many threads (1 to 64; default: every core), all sharing one table of --hash-mb:
+        /// each runs the whole search, and puts off the moves another is searching (see the engine's `smp.rs`).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         threads: Option<u32>,
+        /// Transposition table size in MB (1 to 16384; the page's workers hold 32 at most).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
+        hash_mb: u32,
     },
     /// Replay a transcript and print every position reached: discs, counts, side to move, legal moves.
     Replay {
@@ -356,6 +359,7 @@ pub fn main() -> ExitCode {
             no_probcut,
             depth,
             threads,
+            hash_mb,
         } => {
             let level = Level::get(level).expect("level range checked by the parser");
             let mut limits = level.limits(native_clock(), 0);
@@ -372,14 +376,14 @@ pub fn main() -> ExitCode {
                 limits.target = None;
             }
             if let Some(depth) = depth {
-                limits.depth = depth;
-                limits.solve_depth = None;
-                limits.deadline = None;
-                limits.target = None;
+                limits = limits.to_depth(depth);
             }
             limits.probcut = !no_probcut;
             let threads = threads.map_or_else(available_threads, |t| t as usize);
-            report("best", run_best(&position, &limits, json, threads))
+            report(
+                "best",
+                run_best(&position, &limits, json, (threads, hash_mb as usize)),
+            )
         }
         Command::Replay {
             transcript,

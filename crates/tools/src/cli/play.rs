@@ -102,11 +102,11 @@ pub(super) fn run_best(
     position: &str,
     limits: &reversi_engine::SearchLimits,
     json: bool,
-    threads: usize,
+    (threads, hash_mb): (usize, usize),
 ) -> Result<ExitCode, ToolError> {
     let position = position_or_start(Some(position), "position")?;
     // Every thread shares the searcher's tables (one thread: the serial search).
-    let mut searcher = Searcher::new(64).with_threads(threads, Arc::new(StdThreads));
+    let mut searcher = Searcher::new(hash_mb).with_threads(threads, Arc::new(StdThreads));
     let progress = &mut |info: &SearchInfo| {
         if !json {
             eprintln!(
