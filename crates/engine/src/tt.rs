@@ -155,8 +155,9 @@ impl TranspositionTable {
         &self.buckets[(hash as usize) & self.mask]
     }
 
-    /// Asks the CPU to start loading `board`'s bucket, for a probe or a store soon after (a no-op where
-    /// there is no prefetch instruction).
+    /// Asks the CPU to start loading `board`'s bucket, for a probe or a store that may follow: a hint,
+    /// which costs next to nothing when the bucket is not probed after all (a cut-off came first). A no-op
+    /// where there is no prefetch instruction (WebAssembly).
     #[inline]
     pub fn prefetch(&self, board: &Board) {
         #[cfg(target_arch = "x86_64")]
@@ -166,16 +167,25 @@ impl TranspositionTable {
             // SAFETY: a prefetch has no effect on the program's state, and the address is a valid bucket.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket as *const Bucket as *const i8) };
         }
-        // WebAssembly has no prefetch: a load whose value nothing waits for does the same, the CPU going on
-        // with the next instructions while it comes (volatile, so that neither compiler drops it).
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = board;
+    }
+
+    /// [`TranspositionTable::prefetch`] for a bucket probed right after, whatever happens. WebAssembly has
+    /// no prefetch: there the bucket is loaded now and the value dropped, the CPU going on with the next
+    /// instructions while it comes, and several such loads in a row come together. A load is no hint (the
+    /// CPU waits for it before it goes much further), so a bucket that may never be probed is left alone.
+    #[inline]
+    pub fn prefetch_probed(&self, board: &Board) {
         #[cfg(target_arch = "wasm32")]
         {
             let bucket = self.bucket(board.hash());
-            // SAFETY: the address is a valid bucket's first word, read and dropped.
+            // SAFETY: the address is a valid bucket's first word, read and dropped (volatile, so that
+            // neither compiler drops it).
             let _ = unsafe { std::ptr::read_volatile(bucket as *const Bucket as *const u64) };
         }
-        #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
-        let _ = board;
+        #[cfg(not(target_arch = "wasm32"))]
+        self.prefetch(board);
     }
 
     /// The entry of `key`, if the table holds one.

@@ -233,7 +233,8 @@ impl Searcher {
     }
 
     /// Legal moves with their children: table move first, then by the child's evaluation (for the side
-    /// to move) less the opponent's mobility. On the stack: the search does not allocate.
+    /// to move) less the opponent's mobility. On the stack: the search does not allocate. The children's
+    /// table buckets are asked for first (each child probes its own), and load while they are evaluated.
     pub(super) fn ordered_moves(
         &self,
         p: u64,
@@ -244,14 +245,17 @@ impl Searcher {
         for square in Bitboard(moves(p, o)) {
             let f = flips(p, o, square.index());
             let (cp, co) = (o ^ f, p ^ f ^ square.bit());
-            let key = if Some(square) == tt_move {
+            self.tt.prefetch(&Board::new(Bitboard(cp), Bitboard(co)));
+            list.push((0, square, cp, co));
+        }
+        for (key, square, cp, co) in list.as_mut_slice() {
+            *key = if Some(*square) == tt_move {
                 i32::MAX
             } else {
-                let child = Board::new(Bitboard(cp), Bitboard(co));
-                let mobility = moves(cp, co).count_ones() as i32;
+                let child = Board::new(Bitboard(*cp), Bitboard(*co));
+                let mobility = moves(*cp, *co).count_ones() as i32;
                 -self.eval.evaluate(&child) - mobility * 20
             };
-            list.push((key, square, cp, co));
         }
         // Stable: equal keys keep square order.
         list.as_mut_slice()

@@ -325,7 +325,13 @@ impl<'a> Solver<'a> {
     /// ordered if no child cuts.
     #[inline]
     fn transposition_cutoff(&mut self, alpha: i32, empties: u32, list: &MoveList) -> Option<i32> {
-        if empties > TT_MIN_EMPTIES {
+        if empties >= ETC_MIN_EMPTIES {
+            // Every child is probed just below.
+            for m in list.moves.iter() {
+                self.tt
+                    .prefetch_probed(&Board::new(Bitboard(m.p), Bitboard(m.o)));
+            }
+        } else if empties > TT_MIN_EMPTIES {
             for m in list.moves.iter() {
                 self.tt.prefetch(&Board::new(Bitboard(m.p), Bitboard(m.o)));
             }
