@@ -129,14 +129,73 @@ fn scalar_indices_with(p: u64, o: u64, mp: u64, mo: u64) -> [usize; 5] {
     out
 }
 
+/// For each kind, the symmetries (indices in [`Symmetry::ALL`]) that take the board to each of its instances'
+/// top-left form, and how many instances it has: the placements [`Tables`] makes, known when compiling, so
+/// that each kind's loop in [`kind_sum`] unrolls and reads the views it needs where they are computed (a
+/// test checks the two agree).
+const VIEWS: ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]) = views_of_kinds();
+
+const fn views_of_kinds() -> ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]) {
+    let mut views = [[0u8; 8]; KINDS.len()];
+    let mut counts = [0u8; KINDS.len()];
+    let mut kind = 0;
+    while kind < KINDS.len() {
+        let base = KINDS[kind];
+        // The images of the base under the eight symmetries, one per set of squares (as `Tables::build`).
+        let mut seen = [0u64; 8];
+        let mut s = 0;
+        while s < 8 {
+            let symmetry = Symmetry::ALL[s];
+            let mut set = 0u64;
+            let mut i = 0;
+            while i < base.len() {
+                set |= symmetry.apply(1 << base[i]);
+                i += 1;
+            }
+            let n = counts[kind] as usize;
+            let mut fresh = true;
+            let mut j = 0;
+            while j < n {
+                fresh &= seen[j] != set;
+                j += 1;
+            }
+            if fresh {
+                seen[n] = set;
+                let inverse = symmetry.inverse() as u8;
+                let mut to_base = 0;
+                while Symmetry::ALL[to_base] as u8 != inverse {
+                    to_base += 1;
+                }
+                views[kind][n] = to_base as u8;
+                counts[kind] += 1;
+            }
+            s += 1;
+        }
+        kind += 1;
+    }
+    (views, counts)
+}
+
+/// Where each kind's readings start in the expanded table: 3^n readings a kind of n squares, in kind order.
+const EXPANDED_OFFSET: [usize; KINDS.len()] = expanded_offsets();
+
+const fn expanded_offsets() -> [usize; KINDS.len()] {
+    let mut offsets = [0; KINDS.len()];
+    let mut kind = 1;
+    while kind < KINDS.len() {
+        offsets[kind] = offsets[kind - 1] + 3usize.pow(KINDS[kind - 1].len() as u32);
+        kind += 1;
+    }
+    offsets
+}
+
 /// The weights of kind `K`'s instances in `table` (one phase's expanded table), the board seen through each
 /// instance's symmetry in `views`.
 #[inline(always)]
-fn kind_sum<const K: usize>(tables: &Tables, table: &[i16], views: &[(u64, u64); 8]) -> i32 {
-    let table = &table[tables.expanded_offset[K]..];
-    let (views_of_kind, counts) = &tables.views_of_kind;
+fn kind_sum<const K: usize>(table: &[i16], views: &[(u64, u64); 8]) -> i32 {
+    let table = &table[EXPANDED_OFFSET[K]..];
     let mut sum = 0;
-    for &view in &views_of_kind[K][..counts[K] as usize] {
+    for &view in &VIEWS.0[K][..VIEWS.1[K] as usize] {
         let (vp, vo) = views[view as usize];
         let reading = TERNARY[gather(K, vp)] as usize + 2 * TERNARY[gather(K, vo)] as usize;
         sum += table[reading] as i32;
@@ -158,8 +217,6 @@ struct Instance {
 /// and the compact tables, and the map from readings to compact ids.
 pub struct Tables {
     instances: Vec<Instance>,
-    /// For each kind, the `to_base` symmetry of each of its instances (the first `views_of_kind.1[k]`).
-    views_of_kind: ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]),
     /// Offset of each kind in the expanded (one entry per reading) table.
     expanded_offset: Vec<usize>,
     /// Size of the expanded table of one phase (the patterns' readings, then the scalar features' weights).
@@ -257,11 +314,16 @@ impl Tables {
             compact_id.push(ids);
         }
         assert_eq!(instances.len(), INSTANCES);
-        let mut views_of_kind = ([[0u8; 8]; KINDS.len()], [0u8; KINDS.len()]);
-        for instance in &instances {
-            let count = &mut views_of_kind.1[instance.kind];
-            views_of_kind.0[instance.kind][*count as usize] = instance.to_base as u8;
-            *count += 1;
+        // The placements the evaluation knows when compiling (`VIEWS`, `EXPANDED_OFFSET`) are these.
+        for (kind, offset) in EXPANDED_OFFSET.iter().enumerate() {
+            let mut views = instances
+                .iter()
+                .filter(|i| i.kind == kind)
+                .map(|i| i.to_base as u8);
+            assert!(VIEWS.0[kind][..VIEWS.1[kind] as usize]
+                .iter()
+                .all(|&v| views.next() == Some(v)));
+            assert!(views.next().is_none() && *offset == expanded_offset[kind]);
         }
         // The scalar features, one weight per value, after the patterns in both tables.
         let (scalar_expanded, scalar_compact) = (expanded_len, compact_len);
@@ -269,7 +331,6 @@ impl Tables {
         compact_len += SCALAR_WEIGHTS;
         Tables {
             instances,
-            views_of_kind,
             expanded_offset,
             expanded_len,
             scalar_expanded,
@@ -357,17 +418,17 @@ impl PatternWeights {
         }
         let mut sum = self.bias[phase] as i32;
         // Kind by kind, so that each kind's gathering is compiled for it.
-        sum += kind_sum::<0>(tables, table, &views)
-            + kind_sum::<1>(tables, table, &views)
-            + kind_sum::<2>(tables, table, &views)
-            + kind_sum::<3>(tables, table, &views)
-            + kind_sum::<4>(tables, table, &views)
-            + kind_sum::<5>(tables, table, &views)
-            + kind_sum::<6>(tables, table, &views)
-            + kind_sum::<7>(tables, table, &views)
-            + kind_sum::<8>(tables, table, &views)
-            + kind_sum::<9>(tables, table, &views)
-            + kind_sum::<10>(tables, table, &views);
+        sum += kind_sum::<0>(table, &views)
+            + kind_sum::<1>(table, &views)
+            + kind_sum::<2>(table, &views)
+            + kind_sum::<3>(table, &views)
+            + kind_sum::<4>(table, &views)
+            + kind_sum::<5>(table, &views)
+            + kind_sum::<6>(table, &views)
+            + kind_sum::<7>(table, &views)
+            + kind_sum::<8>(table, &views)
+            + kind_sum::<9>(table, &views)
+            + kind_sum::<10>(table, &views);
         let scalars = &table[tables.scalar_expanded..][..SCALAR_WEIGHTS];
         for index in scalar_indices_with(p, o, mp, mo) {
             sum += scalars[index] as i32;
