@@ -4,9 +4,14 @@
 // and the median ratio; with `--profile`, V8's CPU profile of the WebAssembly run, by function (self time).
 // Node runs the WebAssembly build (V8, as Chromium does), one thread, no page around it.
 //
-//   node scripts/profile-wasm.mjs [mid [DEPTH] | solve [COUNT]] [--rounds N] [--profile]
+//   node scripts/profile-wasm.mjs [mid [DEPTH] | solve [COUNT]] [--rounds N] [--profile] [--perf]
+//
+// `--perf`: both builds under Linux `perf` (the wasm run in Node with `--perf-prof`, TurboFan from the start, its
+// code named through perf's jitdump), and one table: each function's share of its run and its seconds natively
+// and in wasm, and the ratio of the seconds (the CPU's copy natively, `_avx512`, and the portable one in wasm are
+// one row). Functions inlined on one build and not the other make single rows differ: read them in groups.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,4 +110,56 @@ if (args.includes('--profile')) {
   for (const [name, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${name}`);
   }
+}
+
+if (args.includes('--perf')) {
+  const dir = mkdtempSync(join(tmpdir(), 'wasm-perf-'));
+  const record = (out, command, extra = []) =>
+    spawnSync('perf', ['record', '-q', '-F', '4000', ...extra, '-o', join(dir, out), ...command], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PROFILE_WASM_CHILD: '1' },
+    });
+  const nativeRun = parse(record('native.data', [NATIVE, which, String(depth)]).stdout);
+  const wasmRun = parse(
+    record(
+      'wasm.data',
+      [process.execPath, '--perf-prof', '--no-wasm-tier-up', '--no-liftoff', fileURLToPath(import.meta.url), which, String(depth)],
+      ['-k', 'mono'],
+    ).stdout,
+  );
+  execFileSync('perf', ['inject', '--jit', '-i', join(dir, 'wasm.data'), '-o', join(dir, 'wasm.jit.data')], { stdio: 'ignore' });
+  /** Self time by function, in percent of the run, the copies of one function under one name. */
+  const shares = (file) => {
+    const report = execFileSync('perf', ['report', '-i', join(dir, file), '--no-children', '--sort', 'symbol', '--stdio'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
+    const out = new Map();
+    for (const [, percent, raw] of report.matchAll(/^\s+([\d.]+)%\s+\[.\]\s+(\S+(?: \S+)*)/gm)) {
+      const name = demangle(raw.replace(/^JS:/, '').replace(/-\d+-turbofan$/, ''))
+        .replace(/_(avx512|avx2|portable)$/, '')
+        .replace(/^.*<impl [^>]*>::/, '')
+        .replace(/<(?:[\w:]*::)?(\w+) as [^>]*>::/, '$1::')
+        .split('::')
+        .slice(-2)
+        .join('::');
+      out.set(name, (out.get(name) ?? 0) + Number(percent));
+    }
+    return out;
+  };
+  const nativeShares = shares('native.data');
+  const wasmShares = shares('wasm.jit.data');
+  console.log(`\nperf: native ${nativeRun.seconds} s, wasm ${wasmRun.seconds} s (TurboFan from the start), ${nativeRun.nodes} nodes`);
+  console.log('function | native % | native s | wasm % | wasm s | wasm s / native s');
+  const names = [...new Set([...nativeShares.keys(), ...wasmShares.keys()])]
+    .map((name) => [name, nativeShares.get(name) ?? 0, wasmShares.get(name) ?? 0])
+    .filter(([, n, w]) => n >= 0.5 || w >= 0.5)
+    .sort((a, b) => Math.max(b[1], b[2]) - Math.max(a[1], a[2]));
+  for (const [name, n, w] of names) {
+    const ns = (n / 100) * nativeRun.seconds;
+    const ws = (w / 100) * wasmRun.seconds;
+    console.log(`${name} | ${n.toFixed(1)} | ${ns.toFixed(3)} | ${w.toFixed(1)} | ${ws.toFixed(3)} | ${n >= 0.5 && w >= 0.5 ? (ws / ns).toFixed(2) : '-'}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
 }
