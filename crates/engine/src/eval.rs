@@ -14,6 +14,14 @@ pub const DISC: i32 = 100;
 pub trait Evaluate {
     /// Evaluates a position where the game is not over (the search scores finished games itself).
     fn evaluate(&self, board: &Board) -> i32;
+
+    /// The same value where the search has generated both sides' moves already: `moves` must be
+    /// `board.moves()` and `opponent_moves` `board.opponent_moves()`, as bits. An evaluation that reads
+    /// mobility takes them instead of generating them again.
+    fn evaluate_with_moves(&self, board: &Board, moves: u64, opponent_moves: u64) -> i32 {
+        let _ = (moves, opponent_moves);
+        self.evaluate(board)
+    }
 }
 
 /// The classic features of the literature before pattern evaluations: mobility,

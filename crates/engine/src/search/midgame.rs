@@ -130,7 +130,7 @@ impl Searcher {
         }
         let board = Board::new(Bitboard(p), Bitboard(o));
         if depth == 0 {
-            return self.eval.evaluate(&board);
+            return self.eval.evaluate_with_moves(&board, legal, moves(o, p));
         }
         let entry = self.tt.probe(&board);
         if let Some(data) = entry {
@@ -175,11 +175,13 @@ impl Searcher {
                 let f = flips(p, o, x);
                 let child = Board::new(Bitboard(o ^ f), Bitboard(p ^ f ^ (1 << x)));
                 control.nodes += 1;
-                let value = if child.has_moves() {
-                    -self.eval.evaluate(&child)
-                } else if !child.opponent_moves().is_empty() {
+                // Both sides' moves there, generated once: the evaluation's mobility reads them.
+                let (replies, ours) = (child.moves().0, child.opponent_moves().0);
+                let value = if replies != 0 {
+                    -self.eval.evaluate_with_moves(&child, replies, ours)
+                } else if ours != 0 {
                     // The opponent must pass: the side to move plays again.
-                    self.eval.evaluate(&child.pass())
+                    self.eval.evaluate_with_moves(&child.pass(), ours, replies)
                 } else {
                     -child.final_score() * DISC
                 };
@@ -253,8 +255,12 @@ impl Searcher {
                 i32::MAX
             } else {
                 let child = Board::new(Bitboard(*cp), Bitboard(*co));
-                let mobility = moves(*cp, *co).count_ones() as i32;
-                -self.eval.evaluate(&child) - mobility * 20
+                let replies = moves(*cp, *co);
+                let mobility = replies.count_ones() as i32;
+                -self
+                    .eval
+                    .evaluate_with_moves(&child, replies, moves(*co, *cp))
+                    - mobility * 20
             };
         }
         // Stable: equal keys keep square order.
