@@ -316,10 +316,9 @@ fn messages_carry_values_in_their_notation_and_malformed_ones_fail_to_decode() {
 fn a_book_hint_gives_the_books_line() {
     // Move 18 of a well-known line, where the book has moves: a level that plays from the book (the hint's)
     // gives the book's main line, then a short search's from where the book ends.
-    let position =
-        reversi_engine::Game::from_transcript("c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2")
-            .unwrap()
-            .position();
+    let position = reversi_engine::Game::from_transcript("f5d6c3d3c4f4c5b3c2e3d2c6b4b5a3e2a4d1")
+        .unwrap()
+        .position();
     let mut engine = Engine::new(native_clock);
     let responses = run(
         &mut engine,
