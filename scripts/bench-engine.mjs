@@ -55,18 +55,14 @@ function nativeSearch(position, threads, depth) {
 }
 
 /**
- * One search in the page: a fresh context (its own storage and workers), `?workers=N` (and `&depth=D`), the
- * position autosaved with the top level to move, reloaded; resolves to the engine's own report of its move.
+ * Loads `start` (`<64 squares> X|O`) at `url` as an autosaved game against the top level with the AI to move,
+ * and waits for its move (also bench-web's).
  */
-async function pageSearch(browser, url, position, workers, depth, plain) {
-  // `plain`: no service worker (it would add the isolation headers), so that the page runs the plain build.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: plain ? 'block' : 'allow' });
-  const page = await context.newPage();
-  const address = `${url}?workers=${workers}${depth ? `&depth=${depth}` : ''}`;
-  await page.goto(address);
-  // The page's first autosave must come before ours, or it would overwrite it before the reload.
+export async function aiMovesFrom(page, url, start) {
+  await page.goto(url);
+  // The page's first autosave must come before ours, or it would overwrite it before the reload (and the
+  // person, not the AI, would be to move: the wait below would never end).
   await page.waitForFunction(() => localStorage.getItem('reversi.autosave') !== null);
-  const black = position.endsWith('X');
   await page.evaluate(
     ([start, mode]) =>
       localStorage.setItem(
@@ -84,13 +80,25 @@ async function pageSearch(browser, url, position, workers, depth, plain) {
           analyse_depth: 4,
         }),
       ),
-    [position, black ? 'hva-white' : 'hva-black'],
+    // The person plays the other colour.
+    [start, start.endsWith('X') ? 'hva-white' : 'hva-black'],
   );
   await page.reload();
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2, null, {
     timeout: 120000,
     polling: 20,
   });
+}
+
+/**
+ * One search in the page: a fresh context (its own storage and workers), `?workers=N` (and `&depth=D`), the
+ * position autosaved with the top level to move, reloaded; resolves to the engine's own report of its move.
+ */
+async function pageSearch(browser, url, position, workers, depth, plain) {
+  // `plain`: no service worker (it would add the isolation headers), so that the page runs the plain build.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: plain ? 'block' : 'allow' });
+  const page = await context.newPage();
+  await aiMovesFrom(page, `${url}?workers=${workers}${depth ? `&depth=${depth}` : ''}`, position);
   const stats = await page.$eval('[data-testid=engine-stats]', (e) => ({
     nodes: Number(e.dataset.nodes),
     millis: Number(e.dataset.millis),

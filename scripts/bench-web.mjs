@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTIFACTS, launchBrowser, restoreGame, serveDist } from '../tests/e2e/harness.mjs';
 import { measureAnalysis } from './bench-analysis.mjs';
-import { measureEngine } from './bench-engine.mjs';
+import { aiMovesFrom, measureEngine } from './bench-engine.mjs';
 import { measureInteractions } from './bench-interactions.mjs';
 import { measureLayoutShift } from './bench-layout.mjs';
 
@@ -131,37 +131,6 @@ async function ownPage() {
   return own.newPage();
 }
 
-// Loads `start` (black to move) as an autosaved game against the top level playing black, and waits for its move.
-async function aiMovesFrom(p, url, start) {
-  await p.goto(url);
-  // The page's first autosave must come before ours, or it would overwrite it before the reload (and the
-  // person, not the AI, would be to move: the wait below would never end).
-  await p.waitForFunction(() => localStorage.getItem('reversi.autosave') !== null);
-  await p.evaluate(
-    (start) =>
-      localStorage.setItem(
-        'reversi.autosave',
-        JSON.stringify({
-          version: 1,
-          mode: 'hva-white',
-          black_level: 10,
-          white_level: 10,
-          ai_move_delay_ms: 0,
-          start,
-          moves: '',
-          redo: '',
-          analyse: false,
-          analyse_depth: 4,
-        }),
-      ),
-    start,
-  );
-  await p.reload();
-  await p.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2, null, {
-    timeout: 60000,
-    polling: 20,
-  });
-}
 
 // The exact solver in the page on two threads: FFO #40 (20 empties, black to move) with the AI on move at the
 // top level, the same position solved natively below on one thread; nodes per second in the page against the
