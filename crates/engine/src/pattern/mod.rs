@@ -131,8 +131,8 @@ fn scalar_indices_with(p: u64, o: u64, mp: u64, mo: u64) -> [usize; 5] {
 
 /// For each kind, the symmetries (indices in [`Symmetry::ALL`]) that take the board to each of its instances'
 /// top-left form, and how many instances it has: the placements [`Tables`] makes, known when compiling, so
-/// that each kind's loop in [`kind_sum`] unrolls and reads the views it needs where they are computed (a
-/// test checks the two agree).
+/// that each kind's loop in [`kind_sum`] unrolls and reads the views it needs where they are computed
+/// (`Tables::build` checks that the two agree).
 const VIEWS: ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]) = views_of_kinds();
 
 const fn views_of_kinds() -> ([[u8; 8]; KINDS.len()], [u8; KINDS.len()]) {
