@@ -36,14 +36,26 @@ async function total(page) {
   return Number(black) + Number(white);
 }
 
-/** Waits until every page shows `n` discs or more (a bot may have replied already). */
+/**
+ * Waits until every page shows `n` discs or more (a bot may have replied already). When one does not, the error
+ * says what that page showed: its status line, its notice and its online box.
+ */
 async function allShow(pages, n) {
   for (const page of pages) {
-    await page.waitForFunction(
-      (n) => Number(document.querySelector('[data-testid=count-black]')?.textContent) + Number(document.querySelector('[data-testid=count-white]')?.textContent) >= n,
-      n,
-      { timeout: 10_000 },
-    );
+    try {
+      await page.waitForFunction(
+        (n) => Number(document.querySelector('[data-testid=count-black]')?.textContent) + Number(document.querySelector('[data-testid=count-white]')?.textContent) >= n,
+        n,
+        { timeout: 10_000 },
+      );
+    } catch (error) {
+      const seen = await page.evaluate(() =>
+        ['count-black', 'count-white', 'status', 'notice', 'online-game', 'transcript']
+          .map((id) => `${id}: ${document.querySelector(`[data-testid=${id}]`)?.textContent ?? '(none)'}`)
+          .join(' | '),
+      );
+      throw new Error(`${n} discs never shown (${seen})`, { cause: error });
+    }
   }
 }
 
