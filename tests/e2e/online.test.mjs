@@ -59,10 +59,15 @@ async function allShow(pages, n) {
   }
 }
 
-/** The seat to move plays one of its legal moves (the `pick`-th, wrapped); resolves once `pages` all show it. */
+/**
+ * The seat to move plays one of its legal moves (the `pick`-th, wrapped); resolves once `pages` all show it. As a
+ * person would, it waits until its page is connected: the moves are shown while "Connecting…" (a game just
+ * made opens its socket after its page has the game), but a move then is refused with "Not connected".
+ */
 async function playOne(players, pages, pick) {
   for (let tries = 0; tries < 50; tries++) {
     for (const page of players) {
+      await page.waitForSelector('[data-testid=connection]', { state: 'detached', timeout: 20_000 });
       const { legal } = await shown(page);
       if (legal.length > 0) {
         const before = await total(page);
