@@ -51,7 +51,7 @@ function nativeSearch(position, threads, depth) {
   const args = ['best', position, '--level', String(LEVEL), '--json', '--threads', String(threads), '--hash-mb', String(TABLE_MB)];
   args.push(...(depth ? ['--depth', String(depth)] : ['--no-time-limit']));
   const best = JSON.parse(execFileSync(REVERSI, args, { encoding: 'utf8' }));
-  return { nodes: best.nodes, seconds: best.seconds, move: best.move };
+  return { nodes: best.nodes, seconds: best.seconds };
 }
 
 /**
@@ -103,10 +103,9 @@ async function pageSearch(browser, url, position, workers, depth, plain) {
     nodes: Number(e.dataset.nodes),
     millis: Number(e.dataset.millis),
   }));
-  const move = await page.$eval('[data-testid=transcript]', (e) => e.textContent);
   const isolated = await page.evaluate(() => globalThis.crossOriginIsolated);
   await context.close();
-  return { nodes: stats.nodes, seconds: stats.millis / 1000, move, isolated };
+  return { nodes: stats.nodes, seconds: stats.millis / 1000, isolated };
 }
 
 const median = (values) => {

@@ -1,5 +1,5 @@
 // The engine's same searches natively and in WebAssembly, from the engine's `profile` example:
-// `mid` (five middle-game positions to a fixed depth, the solver off) and `solve` (FFO #40-#44 exactly). Runs
+// `mid` (five middle-game positions to a fixed depth, the solver off) and `solve` (FFO #40 on, #40-#44 by default). Runs
 // each build `--rounds` times, alternated, and prints the nodes (equal on both: the same tree), the nodes a second
 // and the median ratio; with `--profile`, V8's CPU profile of the WebAssembly run, by function (self time).
 // Node runs the WebAssembly build (V8, as Chromium does), one thread, no page around it.

@@ -1,10 +1,12 @@
 //! The same searches natively and in WebAssembly, to profile one against the other function by function:
-//! `mid` searches a fixed set of positions to a fixed depth with the solver off, `solve` solves
-//! FFO #40-#44 exactly; both print the nodes, so that the two builds are seen to walk the same tree.
+//! `mid [DEPTH]` searches a fixed set of positions to a fixed depth with the solver off, `solve [COUNT]` solves
+//! FFO #40 and the positions after it exactly (five by default: #40-#44); both print the nodes, so that the two
+//! builds are seen to walk the same tree.
 //!
 //! Natively: `cargo build --release -p reversi-engine --example profile`, then
-//! `perf record -g target/release/examples/profile mid 11` (or `solve`). In WebAssembly: `scripts/profile-wasm.sh`
-//! builds it for wasm32 (exporting `run`) and runs it under Node with V8's CPU profiler.
+//! `perf record -g target/release/examples/profile mid 11` (or `solve`). In WebAssembly: `scripts/profile-wasm.mjs`
+//! builds it for wasm32 (exporting `run`), runs it under Node beside the native build, and profiles both
+//! (`--perf`) or the wasm run alone with V8's profiler (`--profile`).
 
 use reversi_engine::{parse_obf_line, Board, Game, SearchLimits, Searcher};
 
