@@ -86,6 +86,8 @@ pub enum Action {
     /// Online play: a game on the server created, joined, watched or played; the network's answers (see
     /// [`crate::session::online`]).
     Online(crate::session::online::OnlineAction),
+    /// Show a screen (the bar, the address, back and forward): see [`crate::session::screen`].
+    Screen(crate::session::screen::Screen),
     /// Something in the training room (see [`crate::session::training`]).
     Training(crate::session::training::TrainingAction),
     /// An action made on the position `at` (the one a panel or a line showed when it was clicked): carried

@@ -28,6 +28,7 @@ pub mod picture;
 pub mod preferences;
 mod replacing;
 pub mod room;
+pub mod screen;
 pub mod share;
 pub mod start;
 pub mod training;
@@ -86,6 +87,9 @@ pub struct Session {
     ids: GameIds,
     /// Online play: the server, the game linked, the lobby.
     online: online::Online,
+    /// The screen shown when the training room is closed (the training room is the train screen: see
+    /// [`Session::screen`]).
+    screen: screen::Screen,
 }
 
 impl Default for Session {
@@ -156,6 +160,7 @@ impl Session {
             ids: GameIds::default(),
             pace: Pace::NORMAL,
             online: online::Online::default(),
+            screen: screen::Screen::Play,
         }
     }
 
@@ -308,6 +313,20 @@ impl Session {
             .reduce(f64::min)
     }
 
+    /// The screen shown: the train screen while the training room is open, else the last screen chosen (the
+    /// online screen only when the page is served by `reversi serve`).
+    pub fn screen(&self) -> screen::Screen {
+        if self.training.is_open() {
+            screen::Screen::Train
+        } else if self.screen == screen::Screen::Online
+            && self.online.server() != online::Server::Here
+        {
+            screen::Screen::Play
+        } else {
+            self.screen
+        }
+    }
+
     /// Applies one action; returns what is to be sent to the workers or withdrawn (see [`outbox`]).
     pub fn apply(&mut self, action: Action) -> Vec<Command> {
         self.run(|session, out| session.step(action, out))
@@ -388,6 +407,7 @@ impl Session {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
             Action::Training(action) => self.train(action, out),
+            Action::Screen(screen) => self.show_screen(screen, out),
             Action::Online(action) => self.online_step(action, out),
             // A game linked online: a move on its own position goes to the server; what would change its
             // record otherwise (undo, redo, the hint) is refused while it is played.
@@ -476,7 +496,12 @@ impl Session {
                     Ok(Some(replacement)) => {
                         // Another game on the board lets go of the one linked online.
                         self.online.leave(out);
-                        self.put_in_place(replacement, out)
+                        self.put_in_place(replacement, out);
+                        // A game brought from the settings screen (imported, loaded, set up) is shown where it
+                        // is played.
+                        if self.screen == screen::Screen::Settings {
+                            self.screen = screen::Screen::Play;
+                        }
                     }
                     Ok(None) => {}
                     Err(notice) => self.notice = Some(notice),
@@ -506,6 +531,17 @@ impl Session {
         self.notice = None;
         self.asks.set_up_start(&mut self.play, out);
         self.after_change(out);
+    }
+
+    /// Shows `screen`: the train screen opens the training room, any other closes it (the game then asks
+    /// again what it needs).
+    fn show_screen(&mut self, screen: screen::Screen, out: &mut Outbox) {
+        if screen == screen::Screen::Train {
+            self.train(TrainingAction::Open, out);
+        } else {
+            self.screen = screen;
+            self.train(TrainingAction::Close, out);
+        }
     }
 
     /// Opens or closes the training room, or passes `action` to it: opening withdraws what the game asked

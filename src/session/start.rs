@@ -35,6 +35,8 @@ pub struct Startup {
     pub salt: u64,
     /// The copy of unreadable data this tab told of on its last load, if any: told again once.
     pub told_before: Option<String>,
+    /// The screen the page's address names (`#/analyse`: a reload keeps the screen).
+    pub screen: Option<super::screen::Screen>,
 }
 
 /// The session the page starts with.
@@ -89,6 +91,9 @@ impl Startup {
         }
         let training = progress(store);
         commands.extend(session.apply(Action::Training(training)));
+        if let Some(screen) = self.screen {
+            commands.extend(session.apply(Action::Screen(screen)));
+        }
         Started {
             session,
             commands,

@@ -480,4 +480,5 @@ mod history;
 mod imports;
 mod pacing;
 mod saves;
+mod screens;
 mod starts;

@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use super::i18n::{self, Lang};
 use crate::session::room::ReviewedMove;
+use crate::session::screen::Screen;
 use crate::session::share;
 use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
@@ -20,13 +21,13 @@ use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
 use crate::view::browser::{board_into_view, page_link, refocus, take_shared_link};
 use crate::view::hooks::{
-    use_autosave, use_dispatch, use_dispatch_shown, use_engine_pool, use_game_clock,
+    use_address, use_autosave, use_dispatch, use_dispatch_shown, use_engine_pool, use_game_clock,
     use_move_sounds, use_network, use_page_keys, use_page_visibility, use_preferences,
-    use_shared_links, use_show_ply, use_training_progress, use_wake,
+    use_show_ply, use_training_progress, use_wake,
 };
 use crate::view::panels::{
     AfterBoard, GameControls, Header, ListedVariation, NewGameForm, OnlineGame, ResultCard,
-    SharePanel,
+    ScreenBar, SharePanel,
 };
 use crate::view::sections::{
     status_line, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine, OrientationChoice,
@@ -52,6 +53,7 @@ fn initial_session() -> Page {
         quick: crate::view::browser::quick_pace(),
         salt: crate::view::browser::page_salt(),
         told_before: crate::view::browser::take_told_unreadable(),
+        screen: crate::view::browser::address_screen(),
     };
     let started = startup.start(&mut BrowserStore);
     // An unreadable save is told of again after the first visit's reload (once).
@@ -65,7 +67,7 @@ fn initial_session() -> Page {
 fn main_view() -> Html {
     let session = use_reducer(initial_session);
     let dispatcher = session.dispatcher();
-    use_shared_links(dispatcher.clone());
+    use_address(dispatcher.clone(), session.screen());
     use_autosave(&session);
     use_page_visibility(dispatcher.clone());
     use_engine_pool(&session);
@@ -97,6 +99,7 @@ fn main_view() -> Html {
         let dispatcher = dispatcher.clone();
         (*use_memo((), move |_| {
             Callback::from(move |_| {
+                dispatcher.dispatch(Action::Screen(Screen::Analyse));
                 dispatcher.dispatch(Action::Room(RoomAction::StartReview));
                 crate::view::browser::reveal("[data-testid=review]");
             })
@@ -116,7 +119,7 @@ fn main_view() -> Html {
         Callback::from(move |settings: Settings| {
             show_form.set(false);
             session.dispatch(Action::NewGame(settings));
-            refocus(&opener);
+            crate::view::browser::refocus_to_board(&opener);
         })
     };
     let on_cancel = {
@@ -140,13 +143,23 @@ fn main_view() -> Html {
         })
     };
     let on_online_action = use_dispatch(dispatcher.clone(), Action::Online);
-    let on_analyse_online =
-        use_dispatch_shown(dispatcher.clone(), |transcript| Action::OpenShared {
-            start: None,
-            transcript,
-            players: None,
-            variations: Vec::new(),
-        });
+    // A finished game of the lobby, opened on the analysis screen.
+    let on_analyse_online = {
+        let dispatcher = dispatcher.clone();
+        (*use_memo((), move |_| {
+            Callback::from(move |transcript: String| {
+                dispatcher.dispatch(Action::OpenShared {
+                    start: None,
+                    transcript,
+                    players: None,
+                    variations: Vec::new(),
+                });
+                dispatcher.dispatch(Action::Screen(Screen::Analyse));
+                board_into_view();
+            })
+        }))
+        .clone()
+    };
     let on_new_game = {
         let set = show_form.setter();
         (*use_memo((), move |_| Callback::from(move |_| set.set(true)))).clone()
@@ -309,6 +322,7 @@ fn main_view() -> Html {
     };
     let on_graph_select = use_show_ply(game.plies().len(), &on_panel_browse);
     let t = lang.strings();
+    let screens = i18n::screens::Strings::of(lang);
     let mode_text = match session.online().link() {
         Some(link) => {
             let names = link
@@ -322,10 +336,22 @@ fn main_view() -> Html {
     let announcement = announcement(lang, &session);
     // A seat of a game played online: no engine's help and no taking back on this screen until it is over.
     let seated = session.online().seated_in_play();
-    if session.training().is_open() {
+    let screen = session.screen();
+    let served = session.online().server() == crate::session::online::Server::Here;
+    let bar = html! { <ScreenBar {screen} online={served} {lang} /> };
+    let new_game_dialog = html! {
+        if *show_form {
+            <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {on_online}
+                server={session.online().server()} name={crate::view::hooks::kept_name()}
+                bots={session.online().lobby().connected_bots()}
+                {lang} />
+        }
+    };
+    if screen == Screen::Train {
         return html! {
-            <main class="layout training-layout">
+            <main class="layout training-layout screen-train">
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound()} {sounds_played} on_sound={on_sound.clone()} />
+                { bar }
                 { board_area }
                 <aside class="panel">
                     <TrainingRoom training={session.training().clone()} on_action={on_training_action} {lang} />
@@ -333,120 +359,161 @@ fn main_view() -> Html {
             </main>
         };
     }
-    let on_training = {
-        let session = session.clone();
-        Callback::from(move |_| session.dispatch(Action::Training(TrainingAction::Open)))
+    // What the screens share: the online game's box, the counts and the status, the controls, the result,
+    // the engine's line, the notice and the move list.
+    let online_box = html! {
+        if session.online().link().is_some() || session.online().pending() {
+            <OnlineGame link={session.online().link().cloned()} origin={origin.clone()} now={session.online().now()}
+                on_action={on_online_action.clone()} on_copied={on_copied.clone()} on_review={on_review.clone()}
+                can_review={session.room().review().is_none() && game.move_count() > 0} {lang} />
+        }
+    };
+    let play_state = html! {
+        <PlayState counts={(shown.black().count(), shown.white().count())}
+            to_move={if session.play().away() {
+                Some(shown.to_move)
+            } else {
+                (!game.is_over()).then(|| game.to_move())
+            }}
+            clock={session.clock_shown()} running={session.clock_running().then(|| game.to_move())}
+            status={status_line(lang, &session)} {lang} />
+    };
+    let controls = html! {
+        <GameControls can_undo={game.can_undo() && !seated} can_redo={game.can_redo() && !seated}
+            can_hint={!(session.is_finished() || session.ai_to_move() || seated)}
+            analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
+            new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
+            {on_redo} {on_hint}
+            {on_analyse} {on_analyse_depth} {lang} />
+    };
+    // An expert game opened for study keeps its result for its end (no spoiler at move 2).
+    // An online game's result is its box's (with the rematch).
+    let result = html! {
+        if let Some((winner, score, flagged)) = final_result(&session)
+            .filter(|_| session.online().link().is_none())
+            .filter(|_| session.play().expert().is_none() || session.play().browsing().is_none()) {
+            <ResultCard {winner} {score} {flagged}
+                empties={empties_counted(&session, winner, flagged)}
+                can_review={session.room().review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
+                {on_review} {on_play_again}
+                {lang} />
+        }
+    };
+    let engine_lines = html! {
+        <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
+            last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
+            hint={session.asks().hint().filter(|_| !session.play().away()).cloned()}
+            line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
+            {on_show_line} {lang} />
+    };
+    let notice = html! {
+        <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
+            reviewed_here={reviewed_here(game, session.play().browsing().filter(|_| !session.play().in_variation()), &reviewed)}
+            browsing={session.play().browsing().is_some()} in_variation={session.play().in_variation()} on_copied={on_copied_note}
+            {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_panel_browse.clone()}
+            {on_play_from_here} {lang} />
+    };
+    let record = html! {
+        <Record game={shared_game.clone()} browsing={session.play().browsing()}
+            marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+            expert={session.play().expert().cloned()} can_bring_back={!session.replaced().is_empty()}
+            start={if session.asks().start().is_asking() {
+                StartLine::Finding
+            } else {
+                session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
+            }}
+            on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note}
+            variations={session.play().variations().iter().enumerate().map(|(i, v)| {
+                let (plies, shown) = v.plies();
+                ListedVariation { at: v.at(), plies, shown, active: session.play().shown_variation() == Some(i) }
+            }).collect::<Vec<_>>()}
+            {on_variation} {lang} />
+    };
+    let panel = match screen {
+        Screen::Play | Screen::Train => html! {
+            <>
+                { online_box.clone() }
+                { play_state }
+                { controls }
+                { result }
+                { engine_lines }
+                { notice }
+                { record }
+            </>
+        },
+        Screen::Analyse => html! {
+            <>
+                { online_box.clone() }
+                { play_state }
+                { controls }
+                { result }
+                { engine_lines }
+                { notice }
+                { record }
+                // A player's screen shows no engine's values of the game being played online, and the review,
+                // the explorer and the expert games wait for its end.
+                if seated {
+                    <p class="hint-text" data-testid="analysis-waits">{ i18n::online::Strings::of(lang).analysis_waits }</p>
+                } else {
+                    <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
+                        shown={session.play().browsing().unwrap_or(game.plies().len())}
+                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                        losses={session.room().valuation().running_losses(game)}
+                        on_select={on_graph_select} {lang} />
+                    <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                        browsing={session.play().browsing()} {shown} playable={session.clickable()}
+                        {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
+                }
+            </>
+        },
+        Screen::Online => html! {
+            <>
+                { online_box }
+                { notice }
+                <Lobby lobby={session.online().lobby().clone()} name={crate::view::hooks::kept_name()}
+                    on_action={on_online_action} on_analyse={on_analyse_online} {lang} />
+            </>
+        },
+        Screen::Settings => html! {
+            <>
+                { notice }
+                <section class="settings" data-testid="more" aria-label={screens.settings}>
+                    <h2>{ screens.preferences }</h2>
+                    <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
+                    <OrientationChoice orientation={prefs.orientation()} {on_orientation}
+                        stable={prefs.stable()} {on_stable} {lang} />
+                    <p class="more-links">
+                        <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
+                    </p>
+                    <h2>{ screens.games_and_files }</h2>
+                    <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
+                    <SharePanel transcript={game.transcript()} link={link}
+                        shown_transcript={(prefs.orientation() != reversi_engine::Symmetry::Identity).then(|| {
+                            let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
+                            crate::session::preferences::orientation::transcript_as_shown(prefs.orientation(), &moves)
+                        })} ggf={ggf_record(&session)} replaced={session.replaced().len()}
+                        import_error={session.notice().filter(|n| n.is_import_error()).map(|n| i18n::notice(lang, n))}
+                        {on_import} {on_copied}
+                        {on_bring_back} {lang} />
+                    <ImagePanel game={shared_game.clone()} browsing={session.play().browsing()}
+                        set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation()} {lang} />
+                    <Help {lang} />
+                </section>
+            </>
+        },
     };
     html! {
-        <main class="layout">
+        <main class={classes!("layout", format!("screen-{}", screen.route()))}>
             <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound()} {sounds_played} {on_sound} />
+            { bar }
             { board_area }
             <aside class="panel">
                 <AfterBoard board={shown}>
-                    if session.online().link().is_some() || session.online().pending() {
-                        <OnlineGame link={session.online().link().cloned()} origin={origin.clone()} now={session.online().now()}
-                            on_action={on_online_action.clone()} on_copied={on_copied.clone()} on_review={on_review.clone()}
-                            can_review={session.room().review().is_none() && game.move_count() > 0} {lang} />
-                    }
-                    <PlayState counts={(shown.black().count(), shown.white().count())}
-                        to_move={if session.play().away() {
-                            Some(shown.to_move)
-                        } else {
-                            (!game.is_over()).then(|| game.to_move())
-                        }}
-                        clock={session.clock_shown()} running={session.clock_running().then(|| game.to_move())}
-                        status={status_line(lang, &session)} {lang} />
-                    <GameControls can_undo={game.can_undo() && !seated} can_redo={game.can_redo() && !seated}
-                        can_hint={!(session.is_finished() || session.ai_to_move() || seated)}
-                        analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
-                        new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
-                        {on_redo} {on_hint}
-                        {on_analyse} {on_analyse_depth} {lang} />
-                    // An expert game opened for study keeps its result for its end (no spoiler at move 2).
-                    // An online game's result is its box's (with the rematch).
-                    if let Some((winner, score, flagged)) = final_result(&session)
-                        .filter(|_| session.online().link().is_none())
-                        .filter(|_| session.play().expert().is_none() || session.play().browsing().is_none()) {
-                        <ResultCard {winner} {score} {flagged}
-                            empties={empties_counted(&session, winner, flagged)}
-                            can_review={session.room().review().is_none() && game.plies().iter().any(|p| p.mv != Move::Pass)}
-                            {on_review} {on_play_again}
-                            {lang} />
-                    }
-                    if *show_form {
-                        <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {on_online}
-                            server={session.online().server()} name={crate::view::hooks::kept_name()}
-                            bots={session.online().lobby().connected_bots()}
-                            {lang} />
-                    }
-                    <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
-                        last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
-                        hint={session.asks().hint().filter(|_| !session.play().away()).cloned()}
-                        line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
-                        {on_show_line} {lang} />
-                    <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
-                        reviewed_here={reviewed_here(game, session.play().browsing().filter(|_| !session.play().in_variation()), &reviewed)}
-                        browsing={session.play().browsing().is_some()} in_variation={session.play().in_variation()} on_copied={on_copied_note}
-                        {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_panel_browse.clone()}
-                        {on_play_from_here} {lang} />
-                    <Record game={shared_game.clone()} browsing={session.play().browsing()}
-                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                        expert={session.play().expert().cloned()} can_bring_back={!session.replaced().is_empty()}
-                        start={if session.asks().start().is_asking() {
-                            StartLine::Finding
-                        } else {
-                            session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
-                        }}
-                        on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note}
-                        variations={session.play().variations().iter().enumerate().map(|(i, v)| {
-                            let (plies, shown) = v.plies();
-                            ListedVariation { at: v.at(), plies, shown, active: session.play().shown_variation() == Some(i) }
-                        }).collect::<Vec<_>>()}
-                        {on_variation} {lang} />
-                    // A player's screen shows no engine's values of the game being played online.
-                    if !seated {
-                        <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
-                            shown={session.play().browsing().unwrap_or(game.plies().len())}
-                            marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                            losses={session.room().valuation().running_losses(game)}
-                            on_select={on_graph_select} {lang} />
-                    }
-                    // The review, the explorer and the expert games wait for the end of a game played online.
-                    if !seated {
-                        <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
-                            browsing={session.play().browsing()} {shown} playable={session.clickable()}
-                            {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
-                    }
-                    if session.online().server() == crate::session::online::Server::Here {
-                        <Lobby lobby={session.online().lobby().clone()} name={crate::view::hooks::kept_name()}
-                            on_action={on_online_action} on_analyse={on_analyse_online} {lang} />
-                    }
-                    <details class="more" data-testid="more">
-                        <summary>{ t.more }</summary>
-                        <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
-                        <OrientationChoice orientation={prefs.orientation()} {on_orientation}
-                            stable={prefs.stable()} {on_stable} {lang} />
-                        <p class="more-links">
-                            <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
-                            { " · " }
-                            <button type="button" class="link" data-testid="training" onclick={on_training}>{ t.training }</button>
-                        </p>
-                        <SaveSlots current={Rc::new(session.kept())} on_load={on_load_slot} {lang} />
-                        <SharePanel transcript={game.transcript()} link={link}
-                            shown_transcript={(prefs.orientation() != reversi_engine::Symmetry::Identity).then(|| {
-                                let moves: Vec<Square> = game.plies().iter().filter_map(|p| p.mv.square()).collect();
-                                crate::session::preferences::orientation::transcript_as_shown(prefs.orientation(), &moves)
-                            })} ggf={ggf_record(&session)} replaced={session.replaced().len()}
-                            import_error={session.notice().filter(|n| n.is_import_error()).map(|n| i18n::notice(lang, n))}
-                            {on_import} {on_copied}
-                            {on_bring_back} {lang} />
-                        <ImagePanel game={shared_game.clone()} browsing={session.play().browsing()}
-                            set_up={(*editing).then_some(*drafted).flatten()} orientation={prefs.orientation()} {lang} />
-                        <Help {lang} />
-                    </details>
+                    { panel }
                     <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
                 </AfterBoard>
             </aside>
+            { new_game_dialog }
         </main>
     }
 }

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::i18n::Lang;
 use crate::session::notice::{LinkError, Notice};
+use crate::session::screen::Screen;
 use crate::session::share;
 use crate::session::Action;
 use reversi_engine::Square;
@@ -33,6 +34,10 @@ pub fn apply_lang(lang: Lang) {
 pub fn take_shared_link() -> Option<Action> {
     let window = web_sys::window()?;
     let hash = window.location().hash().ok().unwrap_or_default();
+    // A screen's address is no link: it stays.
+    if Screen::from_fragment(&hash).is_some() {
+        return None;
+    }
     let action = match share::parse(&hash) {
         None => None,
         Some(Ok((start, transcript))) => Some(Action::OpenShared {
@@ -55,6 +60,27 @@ pub fn take_shared_link() -> Option<Action> {
             .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)));
     }
     action
+}
+
+/// The screen the page's address names (`#/train`), if any.
+pub fn address_screen() -> Option<Screen> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    Screen::from_fragment(&hash)
+}
+
+/// Names `screen` in the page's address, as a new entry of the tab's history (back returns to the screen
+/// before), keeping the path and the query.
+pub fn push_screen(screen: Screen) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let url = location.pathname().unwrap_or_else(|_| "/".into())
+        + &location.search().unwrap_or_default()
+        + &screen.fragment();
+    let _ = window
+        .history()
+        .and_then(|h| h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)));
 }
 
 /// The page's base URL (where its files are served, a sub-path included), from the document.
@@ -160,6 +186,21 @@ pub fn refocus(target: &NodeRef) {
         if let Some(element) = target.cast::<web_sys::HtmlElement>() {
             let _ = element.focus();
         }
+    })
+    .forget();
+}
+
+/// Gives `target` the focus back without scrolling to it, then brings the whole board into view: a new game
+/// started from the dialog shows its board, never the button under it that opened the dialog.
+pub fn refocus_to_board(target: &NodeRef) {
+    let target = target.clone();
+    gloo_timers::callback::Timeout::new(0, move || {
+        if let Some(element) = target.cast::<web_sys::HtmlElement>() {
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = element.focus_with_options(&options);
+        }
+        board_into_view();
     })
     .forget();
 }

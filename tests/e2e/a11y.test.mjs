@@ -2,7 +2,7 @@
 // impact "serious" or "critical".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { audit, newGame, openMore, openPage, play, useServerAndBrowser } from './harness.mjs';
+import { audit, newGame, openMore, openPage, play, useServerAndBrowser, openMoreOptions, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -60,6 +60,7 @@ const VIEWS = {
   'analysis room: graph, review and explorer': async (page) => {
     await newGame(page, { mode: 'hvh' });
     await play(page, ['f5', 'f6', 'e6', 'f4', 'g7']);
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-move]');
     await page.click('[data-testid=review-game]');
@@ -67,6 +68,7 @@ const VIEWS = {
     await page.click('.review-moves summary');
   },
   'expert games listed under the explorer': async (page) => {
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.click('[data-testid=games-toggle]');
     await page.waitForSelector('[data-testid=expert-game]', { timeout: 60_000 });
@@ -78,18 +80,20 @@ const VIEWS = {
     await page.selectOption('[data-testid=orientation]', 'rotate270');
     await page.click('[data-testid=image-panel] summary');
     await page.check('[data-testid=image-numbers]');
+    await showScreen(page, 'analyse');
     await page.selectOption('[data-testid=graph-mode]', 'losses');
     await page.waitForSelector('[data-testid=loss-point]', { timeout: 60_000 });
   },
   "new-game form: the AI's mistakes and a random start": async (page) => {
     await page.click('[data-testid=new-game]');
-    await page.selectOption('[data-testid=mode]', 'hva');
+    await page.click('[data-testid=mode-hva]');
+    await openMoreOptions(page);
     await page.selectOption('[data-testid=mistakes-loss]', '8');
     await page.selectOption('[data-testid=start-from]', 'random');
   },
   'training room: a puzzle answered': async (page) => {
     await openMore(page);
-    await page.click('[data-testid=training]');
+    await page.click('[data-testid=screen-train]');
     await page.click('[data-testid=start-puzzles]');
     await page.waitForSelector('[data-testid=puzzle]');
     await page.click('[data-legal=true]');
@@ -97,7 +101,7 @@ const VIEWS = {
   },
   'training room: a drill with a wrong move': async (page) => {
     await openMore(page);
-    await page.click('[data-testid=training]');
+    await page.click('[data-testid=screen-train]');
     await page.click('[data-testid=tab-drills]');
     await page.check('[data-testid=drill-opening-option][data-name="Tiger"]');
     await page.click('[data-testid=start-drill]');

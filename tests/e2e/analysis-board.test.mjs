@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REVERSI, importText, newGame, openPage, recordWorkerMessages, restoreGame, useServerAndBrowser } from './harness.mjs';
+import { REVERSI, importText, newGame, openPage, recordWorkerMessages, restoreGame, useServerAndBrowser, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -69,6 +69,7 @@ test('the values deepen with no click, the room still answers, the hint is the b
   }, null, { timeout: 10_000 });
   assert.ok(await agree.jsonValue());
   // The analysis room's questions come first: the explorer answers while the values go on deepening.
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move], [data-testid=explorer-empty]', { timeout: 15_000 });
   // Three lines, the best first, each starting with its move; pointing at the second draws it on the board.

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ARTIFACTS, REVERSI, newGame, openPage, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, newGame, openPage, text, useServerAndBrowser, showScreen } from './harness.mjs';
 
 /** The graph's depth (`GRAPH_DEPTH` in crates/engine/src/review.rs). */
 const GRAPH_DEPTH = 8;
@@ -53,6 +53,7 @@ test('the evaluation graph fills in for a shared game and agrees with reversi re
   assert.equal(last.exact, true);
   assert.equal(last.value, expected[plies].value);
   // A click on a point shows the position after that move.
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=eval-point][data-ply="20"]');
   await page.waitForSelector('[data-testid=back-to-game]');
   const lines = execFileSync(REVERSI, ['replay', GAME.slice(0, 40), '--json'], { encoding: 'utf8' }).trim().split('\n');
@@ -64,6 +65,7 @@ test('the evaluation graph fills in for a shared game and agrees with reversi re
 
 test('a review flags the X-square blunder, shows progress and each side\'s average loss', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=f5f6e6f4g7`);
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=review-game]');
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   const moves = await page.$$eval('[data-testid=review-move]', (list) =>
@@ -84,6 +86,7 @@ test('a review flags the X-square blunder, shows progress and each side\'s avera
 
 test('a long review runs in the worker: the board stays usable, and it can be stopped', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${GAME.slice(0, 80)}`);
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=review-game]');
   await page.waitForSelector('[data-testid=review-progress]');
   assert.match(await text(page, 'review-progress'), /Reviewing… \d+ \/ 40 moves/);
@@ -122,6 +125,7 @@ test('the opening is named above the move list, under symmetry and in Chinese', 
 test('the opening explorer shows what the database holds, and a click plays the move', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move]');
   const rows = () =>
@@ -158,6 +162,7 @@ test('on a 360 px phone the analysis room fits the screen', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=f5d6c3d3c4`, {
     viewport: { width: 360, height: 740 },
   });
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move]');
   await page.click('[data-testid=review-game]');

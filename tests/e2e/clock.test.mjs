@@ -10,7 +10,7 @@ const env = useServerAndBrowser();
 async function oneMinuteGame(page) {
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=mode-hvh]');
   await page.selectOption('[data-testid=clock]', '1');
   await page.selectOption('[data-testid=increment]', '0');
   await page.click('[data-testid=start]');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { ARTIFACTS, REVERSI, ROOT, audit, importText, newGame, openMore, openPage, painted, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, REVERSI, ROOT, audit, importText, newGame, openMore, openPage, painted, text, useServerAndBrowser, openMoreOptions, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -36,6 +36,7 @@ for (const [name, options] of [
   test(`the expert games of a position, searched by player, one opened and replayed (${name})`, async () => {
     const moves = 'f5d6c3d3c4';
     const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${moves}`, options);
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.click('[data-testid=games-toggle]');
     await page.waitForSelector('[data-testid=games-range]', { timeout: 60_000 });
@@ -261,8 +262,9 @@ test('an XOT start and a random start within a range, against the AI and between
     .split('\n')
     .map((line) => line.split(' ')[0]);
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hva');
-  await page.selectOption('[data-testid=level]', '1');
+  await page.click('[data-testid=mode-hva]');
+  await page.click('[data-testid=level-1]');
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=start-from]', 'xot');
   await page.click('[data-testid=start]');
   await page.waitForSelector('[data-testid=started]');
@@ -274,7 +276,8 @@ test('an XOT start and a random start within a range, against the AI and between
   assert.ok((await page.$$('[data-legal=true]')).length > 0);
   // A random start, 20 moves in, valued between -2 and +2 for black, between two people.
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=mode-hvh]');
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=start-from]', 'random');
   await page.selectOption('[data-testid=random-moves]', '20');
   await page.selectOption('[data-testid=random-low]', '-2');
@@ -326,9 +329,10 @@ test('the AI that errs: the setting goes with its searches, and it still plays',
   const { page, context, errors } = await openPage(env.browser, env.server.url, { ...DESKTOP, init: recordPosts });
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hva');
-  await page.selectOption('[data-testid=color]', 'white');
-  await page.selectOption('[data-testid=level]', '3');
+  await page.click('[data-testid=mode-hva]');
+  await page.click('[data-testid=color-white]');
+  await page.click('[data-testid=level-3]');
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=mistakes-loss]', '4');
   await page.selectOption('[data-testid=mistakes-one-in]', '2');
   await fits(page, 'mistakes-form');
@@ -339,6 +343,7 @@ test('the AI that errs: the setting goes with its searches, and it still plays',
   // Kept for the next game and across a reload.
   await page.reload();
   await page.click('[data-testid=new-game]');
+  await openMoreOptions(page);
   assert.equal(await page.inputValue('[data-testid=mistakes-loss]'), '4');
   assert.deepEqual(errors, []);
   await context.close();
@@ -347,6 +352,7 @@ test('the AI that errs: the setting goes with its searches, and it still plays',
 test('the graph of each side\'s losses added up', async () => {
   const game = 'f5f6e6f4g7d6c3';
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${game}`, PHONE);
+  await showScreen(page, 'analyse');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=eval-point]').length === 7, null, { timeout: 60_000 });
   await page.selectOption('[data-testid=graph-mode]', 'losses');
   await page.waitForSelector('[data-testid=eval-graph][data-mode=losses]');

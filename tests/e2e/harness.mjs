@@ -244,15 +244,37 @@ export async function text(page, id) {
   return page.textContent(`[data-testid=${id}]`);
 }
 
-/** Starts a new game through the form. */
+/** Starts a new game through the dialog (from the play screen). */
 export async function newGame(page, { mode, level, color, levelWhite, speed } = {}) {
+  if (!(await page.$('[data-testid=new-game]'))) await showScreen(page, 'play');
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', mode);
-  if (color) await page.selectOption('[data-testid=color]', color);
-  if (level) await page.selectOption('[data-testid=level]', String(level));
-  if (levelWhite) await page.selectOption('[data-testid=level-white]', String(levelWhite));
-  if (speed) await page.selectOption('[data-testid=speed]', String(speed));
+  await choose(page, { mode, level, color, levelWhite, speed });
   await page.click('[data-testid=start]');
+}
+
+/** Makes the new-game dialog's choices: who plays, the levels, the colour, the AI's speed (folded away). */
+export async function choose(page, { mode, level, color, levelWhite, speed } = {}) {
+  if (mode) await page.click(`[data-testid=mode-${mode}]`);
+  if (color) await page.click(`[data-testid=color-${color}]`);
+  if (level) await page.click(`[data-testid=level-${level}]`);
+  if (levelWhite) await page.click(`[data-testid=level-white-${levelWhite}]`);
+  if (speed) {
+    await openMoreOptions(page);
+    await page.selectOption('[data-testid=speed]', String(speed));
+  }
+}
+
+/** Unfolds the dialog's "more options" (the start position, the AI's errors, its speed). */
+export async function openMoreOptions(page) {
+  await page.waitForSelector('[data-testid=more-options]');
+  if (!(await page.$eval('[data-testid=more-options]', (d) => d.open))) await page.click('[data-testid=more-options] > summary');
+}
+
+/** Shows a screen by its bar (`play`, `analyse`, `train`, `online`, `settings`). */
+export async function showScreen(page, screen) {
+  if (await page.$(`[data-testid=screen-${screen}][aria-current=page]`)) return;
+  await page.click(`[data-testid=screen-${screen}]`);
+  await page.waitForSelector(`[data-testid=screen-${screen}][aria-current=page]`);
 }
 
 /**
@@ -279,10 +301,10 @@ export async function restoreGame(page, { moves, level }) {
   await page.waitForSelector('[data-legal=true]');
 }
 
-/** Opens the panel's "More" drawer (scoring, editor, training, saved games, share, help) if it is closed. */
+/** Shows the settings screen (scoring, the board's view, the editor, saved games, share and import, help). */
 export async function openMore(page) {
+  if (!(await page.$('[data-testid=more]'))) await showScreen(page, 'settings');
   await page.waitForSelector('[data-testid=more]');
-  if (!(await page.$eval('[data-testid=more]', (d) => d.open))) await page.click('[data-testid=more] > summary');
 }
 
 /** Clicks the squares in order. */

@@ -3,7 +3,7 @@
 // results drawn where the person looks; a result card that fits a phone and says where the empties went.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { audit, importText, newGame, openMore, openPage, painted, recordShifts, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { audit, importText, newGame, openMore, openPage, painted, recordShifts, restoreGame, text, useServerAndBrowser, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -34,6 +34,7 @@ for (const screen of SCREENS) {
     await newGame(page, { mode: 'hvh' });
     // The explorer's move, clicked at the page's end.
     await scrollToEnd(page);
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
     await page.locator('[data-testid=explorer-move][data-move=f5] button').scrollIntoViewIfNeeded();
@@ -51,6 +52,7 @@ for (const screen of SCREENS) {
     await page.waitForSelector('.move-list .move.current >> text="10. e7"');
     await boardInView(page, 'a move of the list');
     await scrollToEnd(page);
+    await showScreen(page, 'analyse');
     await page.locator('[data-testid=eval-point][data-ply="20"]').scrollIntoViewIfNeeded();
     await page.click('[data-testid=eval-point][data-ply="20"]');
     // The 20th ply, a pass among them: the 19th placement.
@@ -128,6 +130,7 @@ for (const screen of SCREENS) {
     await page.click('[data-testid=result-review]');
     await page.waitForFunction(() => document.activeElement?.dataset.testid === 'review');
     await painted(page);
+    await showScreen(page, 'analyse');
     const review = await page.locator('[data-testid=review]').boundingBox();
     assert.ok(review.y >= 0 && review.y < page.viewportSize().height, `the review in view: ${JSON.stringify(review)}`);
     assert.deepEqual(errors, []);
@@ -342,10 +345,12 @@ test('after a reload the graph is whole at once: its values are kept with the ga
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
   await newGame(page, { mode: 'hvh' });
   await importText(page, MIDGAME);
+  await showScreen(page, 'analyse');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=eval-graph]')?.dataset.points) === 24, null, { timeout: 60_000 });
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.values') ?? '{"values":[]}').values.length >= 25);
   await page.reload();
   // The first render of the page, before its workers have started: every point is there.
+  await showScreen(page, 'analyse');
   await page.waitForSelector('[data-testid=eval-graph]');
   assert.equal(await page.getAttribute('[data-testid=eval-graph]', 'data-points'), '24');
   assert.deepEqual(errors, []);
@@ -372,7 +377,7 @@ test('a line drawn across a pass marks the move after it', async () => {
 test('on a phone a puzzle begun from the panel of the training room is shown with the board in view', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[1]));
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   await page.waitForSelector('[data-testid=start-puzzles]');
   await scrollToEnd(page);
   await page.click('[data-testid=start-puzzles]');

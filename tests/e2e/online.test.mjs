@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { REVERSI, audit, launchBrowser, openPage, painted, serveDist, serveReversi, shown } from './harness.mjs';
+import { REVERSI, audit, launchBrowser, openPage, painted, serveDist, serveReversi, shown, showScreen } from './harness.mjs';
 
 let server;
 let browser;
@@ -20,7 +20,7 @@ after(async () => {
 /** Creates an online game through the new-game form; resolves once its box shows. */
 async function create(page, { name, color = 'black', opponent = '', clock = '' }) {
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'online');
+  await page.click('[data-testid=mode-online]');
   await page.waitForSelector('[data-testid=online-name]');
   await page.fill('[data-testid=online-name]', name);
   await page.selectOption('[data-testid=online-color]', color);
@@ -104,6 +104,7 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   // No engine's help nor taking back on a player's screen while the game is played.
   for (const page of [a.page, b.page]) {
     for (const id of ['undo', 'hint']) assert.ok(await page.$eval(`[data-testid=${id}]`, (e) => e.disabled), id);
+    await showScreen(page, 'analyse');
     assert.equal(await page.$('[data-testid=analysis-room]'), null);
     assert.equal(await page.$eval('[data-testid=analyse]', (e) => e.checked), false);
   }
@@ -125,6 +126,7 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   assert.equal(await a.page.textContent('[data-testid=online-result]'), await b.page.textContent('[data-testid=online-result]'));
   assert.deepEqual((await shown(a.page)).discs, (await shown(b.page)).discs);
   // Over: the analysis room and the review are back.
+  await showScreen(a.page, 'analyse');
   await a.page.waitForSelector('[data-testid=analysis-room]');
   assert.equal(await a.page.$eval('[data-testid=online-review]', (e) => e.disabled), false);
   // The finished game is a game of one's own: the review starts on it; a rematch swaps the colours.
@@ -206,7 +208,7 @@ test('a bot connected with `reversi bot` is in the lobby, and a person plays it 
   const bot = spawn(REVERSI, ['bot', '--url', `ws://127.0.0.1:${port}/ws`, '--name', 'e2ebot', '--level', '1', '--move-time-ms', '200'], { stdio: 'ignore' });
   try {
     const { page, context, errors } = await openPage(browser, server.url);
-    await page.click('[data-testid=lobby] > summary');
+    await showScreen(page, 'online');
     await page.waitForSelector('[data-testid=lobby-bots] [data-bot=e2ebot]', { timeout: 15_000 });
     await page.click('[data-testid=lobby-bots] [data-bot=e2ebot] [data-testid=play-bot]');
     await page.waitForSelector('[data-testid=online-game] [data-testid^=seat-]:has-text("e2ebot")');
@@ -231,7 +233,7 @@ test("a tournament's standings change in the lobby as its games end", async () =
   const bot = spawn(REVERSI, ['bot', '--url', `ws://127.0.0.1:${port}/ws`, '--name', 'cupbot', '--level', '10', '--move-time-ms', '250'], { stdio: 'ignore' });
   try {
     const { page, context, errors } = await openPage(browser, server.url);
-    await page.click('[data-testid=lobby] > summary');
+    await showScreen(page, 'online');
     await page.waitForSelector('[data-testid=lobby-bots] [data-bot=cupbot]', { timeout: 15_000 });
     const created = await fetch(`${server.url}api/tournaments`, {
       method: 'POST',
@@ -273,7 +275,7 @@ test('axe finds nothing serious on the online game and the lobby, in both colour
   for (const colorScheme of ['light', 'dark']) {
     const { a, b } = await friends(`axe${colorScheme}`);
     await a.page.emulateMedia({ colorScheme });
-    await a.page.click('[data-testid=lobby] > summary');
+    await showScreen(a.page, 'online');
     await a.page.waitForSelector('[data-testid=lobby-bots]');
     assert.deepEqual(await audit(a.page), [], colorScheme);
     await a.context.close();
@@ -310,12 +312,12 @@ test('on a page not served by `reversi serve`, the online choice says how to run
   try {
     const { page, context, errors } = await openPage(browser, host.url);
     await page.click('[data-testid=new-game]');
-    await page.selectOption('[data-testid=mode]', 'online');
+    await page.click('[data-testid=mode-online]');
     await page.waitForSelector('[data-testid=online-needs-server]');
     assert.match(await page.textContent('[data-testid=online-needs-server]'), /reversi serve/);
     assert.ok(await page.$eval('[data-testid=start]', (b) => b.disabled));
     assert.equal(await page.$('[data-testid=lobby]'), null);
-    await page.selectOption('[data-testid=mode]', 'hvh');
+    await page.click('[data-testid=mode-hvh]');
     await page.click('[data-testid=start]');
     await page.click('[data-square=f5]');
     await page.waitForSelector('[data-square=f5][data-disc=black]');

@@ -3,7 +3,7 @@
 // an import or a shared link is one click away.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -151,6 +151,7 @@ test('a click on a panel drawn for the position before acts on nothing once the 
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6', 'c3']);
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move][data-move=d3]');
   // White plays f3 on the board and, in the same task (before anything is drawn again), clicks the explorer's
@@ -242,10 +243,11 @@ test('the explorer and a puzzle load whatever the address holds: a query, a frag
   for (const address of ['?workers=2', '?x=1#t=f5d6', 'index.html']) {
     const { page, context, errors } = await openPage(env.browser, env.server.url + address);
     await newGame(page, { mode: 'hvh' });
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-move]');
     await openMore(page);
-    await page.click('[data-testid=training]');
+    await page.click('[data-testid=screen-train]');
     await page.click('[data-testid=start-puzzles]');
     await page.waitForSelector('[data-testid=puzzle]');
     assert.deepEqual(errors, [], address);
@@ -259,7 +261,7 @@ test('every unreadable training progress is kept aside, and a storage that refus
   await page.waitForSelector('[data-testid=board]');
   const openRoom = async () => {
     await openMore(page);
-    await page.click('[data-testid=training]');
+    await page.click('[data-testid=screen-train]');
     await page.waitForSelector('[data-testid=progress-lost]');
   };
   // Under the key of the older scheme (still read while the new one holds nothing), then under the new one.
@@ -301,7 +303,7 @@ test('every unreadable training progress is kept aside, and a storage that refus
     },
   });
   await openMore(full.page);
-  await full.page.click('[data-testid=training]');
+  await full.page.click('[data-testid=screen-train]');
   await full.page.waitForSelector('[data-testid=progress-lost]');
   assert.match(await text(full.page, 'progress-lost'), /no copy of it could be kept/);
   assert.deepEqual(full.errors, []);

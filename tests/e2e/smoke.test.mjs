@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, ROOT, painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, ROOT, painted, discs, legal, newGame, openMore, openPage, play, text, useServerAndBrowser, openMoreOptions } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -86,9 +86,10 @@ test('AI vs AI plays a whole game by itself', async () => {
   // game is what this checks; the pacing has tests of its own).
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}?pace=quick`);
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'ava');
-  await page.selectOption('[data-testid=level]', '1');
-  await page.selectOption('[data-testid=level-white]', '2');
+  await page.click('[data-testid=mode-ava]');
+  await page.click('[data-testid=level-1]');
+  await page.click('[data-testid=level-white-2]');
+  await openMoreOptions(page);
   await page.selectOption('[data-testid=speed]', '100');
   await page.click('[data-testid=start]');
   await page.waitForFunction(() => /Game over/.test(document.querySelector('[data-testid=status]')?.textContent), null, {
@@ -252,7 +253,7 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
   const { page, context, errors } = await openPage(env.browser, env.server.url, { clock: true });
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
-  await page.selectOption('[data-testid=mode]', 'hvh');
+  await page.click('[data-testid=mode-hvh]');
   await page.selectOption('[data-testid=clock]', '1');
   await page.selectOption('[data-testid=increment]', '2');
   await page.click('[data-testid=start]');

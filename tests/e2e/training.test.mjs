@@ -54,7 +54,7 @@ async function boardText(page, side) {
 test('a puzzle solved right, one wrong, the perfect line shown, and the counts kept across a reload', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   await page.click('[data-testid=start-puzzles]');
   const first = await currentPuzzle(page);
   assert.equal(first.level, 1);
@@ -90,7 +90,7 @@ test('a puzzle solved right, one wrong, the perfect line shown, and the counts k
   // Progress survives a reload; the level goes on from the third puzzle.
   await page.reload();
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   assert.match(await text(page, 'puzzle-counts'), /Solved 1 of 2/);
   await page.click('[data-testid=start-puzzles]');
   await page.waitForSelector('[data-testid=puzzle]');
@@ -112,7 +112,7 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   await play(page, ['f5', 'f6']);
   const game = await discs(page);
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   await page.click('[data-testid=tab-drills]');
   // The openings: a search, then the one ticked.
   await page.fill('[data-testid=drill-search]', 'tig');
@@ -164,7 +164,7 @@ test('a drill through the Tiger as black with one mistake, and the game kept mea
   // The schedule survives a reload: the missed Tiger is still due today.
   await page.reload();
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   await page.click('[data-testid=tab-drills]');
   await page.fill('[data-testid=drill-search]', 'tiger');
   await page.check('[data-testid=drill-opening-option][data-name="Tiger"]');
@@ -179,7 +179,7 @@ test('the room fits a 360 px phone and speaks Chinese', async () => {
   });
   await page.selectOption('[data-testid=language]', 'zh-CN');
   await openMore(page);
-  await page.click('[data-testid=training]');
+  await page.click('[data-testid=screen-train]');
   await page.click('[data-testid=start-puzzles]');
   await page.waitForSelector('[data-testid=puzzle]');
   assert.match(await page.textContent('[data-testid=training-room] h2'), /训练/);

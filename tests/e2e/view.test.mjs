@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ARTIFACTS, discs, importText, newGame, openMore, openPage, painted, play, restoreGame, text, useServerAndBrowser } from './harness.mjs';
+import { ARTIFACTS, discs, importText, newGame, openMore, openPage, painted, play, restoreGame, text, useServerAndBrowser, showScreen } from './harness.mjs';
 
 const env = useServerAndBrowser();
 
@@ -163,6 +163,7 @@ for (const screen of SCREENS) test(`the end of a game: a result card with the sc
   assert.match(await page.textContent('[data-testid=result-card]'), /Black wins 64–0/);
   await page.screenshot({ path: join(ARTIFACTS, `view-result-${screen.viewport.width}.png`) });
   await page.click('[data-testid=result-review]');
+  await showScreen(page, 'analyse');
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   assert.equal(await page.isDisabled('[data-testid=result-review]'), true, 'reviewed once');
   await page.click('[data-testid=play-again]');
@@ -181,6 +182,7 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
     const square = await page.$eval('[data-legal=true]', (c) => c.dataset.square);
     await page.click(`[data-square=${square}]`);
   }
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=review-game]');
   await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   const graph = page.locator('[data-testid=eval-graph]');
@@ -329,7 +331,7 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
   await desktop.page.evaluate(() => window.scrollTo(0, 0));
   await desktop.page.screenshot({ path: join(ARTIFACTS, 'screen-analysis-desktop.png') });
   await openMore(desktop.page);
-  await desktop.page.click('[data-testid=training]');
+  await desktop.page.click('[data-testid=screen-train]');
   await desktop.page.click('[data-testid=start-puzzles]');
   await desktop.page.waitForSelector('[data-testid=puzzle]');
   await desktop.page.screenshot({ path: join(ARTIFACTS, 'screen-training-desktop.png') });
@@ -342,6 +344,7 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
     const square = await phone.page.$eval('[data-legal=true]', (c) => c.dataset.square);
     await phone.page.click(`[data-square=${square}]`);
   }
+  await showScreen(phone.page, 'analyse');
   await phone.page.click('[data-testid=review-game]');
   await phone.page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
   await phone.page.click('[data-testid=next-mistake]');
@@ -354,6 +357,7 @@ test('screenshots: analysis and training on a desktop, a review on a phone', asy
 for (const screen of SCREENS) test(`the opening explorer fits its panel (${screen.name})`, async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await page.waitForSelector('[data-legal=true]');
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move]');
   const { table, panel } = await page.evaluate(() => ({

@@ -17,6 +17,7 @@ import {
   serveDist,
   text,
   useServerAndBrowser,
+  showScreen,
 } from './harness.mjs';
 
 const env = useServerAndBrowser();
@@ -43,6 +44,7 @@ test('served from a sub-path, the page loads every file and plays against the AI
     await play(page, [legal[0]]);
     await waitPlies(page, 4);
     // The explorer's file is found beside the page too.
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-move], [data-testid=explorer-empty]');
     assert.equal(await page.$('[data-testid=explorer-error]'), null);
@@ -64,18 +66,20 @@ test('a broken data file is told in the page\'s language: a damaged explorer and
     await page.waitForSelector('[data-legal=true]');
     // No Latin letter in what is shown (a square's name aside): the errors are worded, never the worker's English.
     const latin = (words) => words.replace(/\b[a-h][1-8]\b/g, '').match(/[A-Za-z]+/g);
+    await showScreen(page, 'analyse');
     await page.click('[data-testid=explorer-toggle]');
     await page.waitForSelector('[data-testid=explorer-error]');
     assert.match(await text(page, 'explorer-error'), /opening explorer could not be read/);
     // The error shown is a value: the language switch words it again.
     await page.selectOption('[data-testid=language]', 'zh-CN');
+    await showScreen(page, 'analyse');
     await page.waitForFunction(() => /开局浏览器/.test(document.querySelector('[data-testid=explorer-error]').textContent));
     const explorer = await text(page, 'explorer-error');
     assert.match(explorer, /开局浏览器/);
     assert.match(explorer, /损坏/);
     assert.equal(latin(explorer), null, explorer);
     await openMore(page);
-    await page.click('[data-testid=training]');
+    await page.click('[data-testid=screen-train]');
     await page.click('[data-testid=start-puzzles]');
     await page.waitForSelector('[data-testid=puzzle-error]');
     const puzzles = await text(page, 'puzzle-error');
@@ -235,6 +239,7 @@ test('without the isolation headers the page plays a whole game against level 10
 test('"Play again" with the explorer open shows the explorer', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hvh' });
+  await showScreen(page, 'analyse');
   await page.click('[data-testid=explorer-toggle]');
   await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
   // A finished game (white wiped out in nine moves), imported, so that "Play again" is offered.
@@ -245,6 +250,7 @@ test('"Play again" with the explorer open shows the explorer', async () => {
   await page.waitForSelector('[data-testid=play-again]');
   await page.click('[data-testid=play-again]');
   // The start position's explorer: f5 (with the four first moves merged) is shown again.
+  await showScreen(page, 'analyse');
   await page.waitForSelector('[data-testid=explorer-move][data-move=f5]', { timeout: 10_000 });
   assert.equal(await text(page, 'transcript'), '');
   assert.deepEqual(errors, []);

@@ -574,3 +574,15 @@ fn an_opponent_away_is_reconnecting_then_after_a_while_has_left_and_back_is_conn
     );
     assert_eq!(p.wake_at(), None);
 }
+
+#[test]
+fn the_online_screen_shows_once_the_page_is_found_served() {
+    use crate::session::screen::Screen;
+    let mut p = Program::new(Settings::default());
+    // Chosen (from the address, say) before the server answered: the play screen until it does.
+    p.apply(Action::Screen(Screen::Online));
+    assert_eq!(p.screen(), Screen::Play);
+    let mut p = page();
+    p.apply(Action::Screen(Screen::Online));
+    assert_eq!(p.screen(), Screen::Online);
+}

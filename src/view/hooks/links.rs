@@ -1,18 +1,24 @@
-//! Share links pasted into the address bar while the page is open.
+//! The page's address while it is open: the screen it names (`#/analyse`, kept across a reload, back and
+//! forward) and share links pasted into the address bar.
 
 use crate::view::reducer::Page;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::view::browser::take_shared_link;
+use crate::session::screen::Screen;
+use crate::session::Action;
+use crate::view::browser::{address_screen, push_screen, take_shared_link};
 
-/// A share link pasted into the address bar of this tab changes only the fragment: open it too (the game
-/// it replaces is kept one click away).
+/// Follows the address: a fragment that names a screen shows it (back and forward change only the fragment);
+/// a share link pasted into the address bar of this tab opens (the game it replaces is kept one click away).
+/// The screen shown, once it changes, is named in the address as a new entry of the tab's history.
 #[hook]
-pub fn use_shared_links(dispatcher: UseReducerDispatcher<Page>) {
+pub fn use_address(dispatcher: UseReducerDispatcher<Page>, screen: Screen) {
     use_effect_with((), move |_| {
         let listener = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-            if let Some(action) = take_shared_link() {
+            if let Some(screen) = address_screen() {
+                dispatcher.dispatch(Action::Screen(screen));
+            } else if let Some(action) = take_shared_link() {
                 dispatcher.dispatch(action);
             }
         });
@@ -22,5 +28,14 @@ pub fn use_shared_links(dispatcher: UseReducerDispatcher<Page>) {
         }
         // The page's main view lives as long as the page.
         listener.forget();
+    });
+    // The start took the address's screen (see `Startup::screen`); a screen shown later is written there,
+    // unless the address already names it (back and forward, or the online screen found served).
+    let first = use_mut_ref(|| true);
+    use_effect_with(screen, move |&screen| {
+        let was_first = std::mem::replace(&mut *first.borrow_mut(), false);
+        if !was_first && address_screen().unwrap_or_default() != screen {
+            push_screen(screen);
+        }
     });
 }

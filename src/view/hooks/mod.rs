@@ -1,5 +1,5 @@
 //! The page's effects as hooks, a file each, each given what it uses: the pool of engine workers (fed the
-//! commands the session's actions return), share links pasted into the address bar, the autosave, the game
+//! commands the session's actions return), the address (the screen shown, share links pasted into it), the autosave, the game
 //! clock's ticks (and the wake-up of a held engine reply), the page's keys, the move sounds, the preferences
 //! kept in storage, the training room's progress, the page shown or hidden, a step of the record. The main
 //! view calls them in order; they touch the browser only through [`crate::view::browser`].
@@ -21,7 +21,7 @@ pub use self::autosave::{allow_write_over, use_autosave};
 pub use self::clock::{use_game_clock, use_wake};
 pub use self::dispatch::{use_dispatch, use_dispatch_shown};
 pub use self::keys::use_page_keys;
-pub use self::links::use_shared_links;
+pub use self::links::use_address;
 pub use self::net::{kept_name, kept_token, remember_name, use_network};
 pub use self::pool::use_engine_pool;
 pub use self::preferences::use_preferences;

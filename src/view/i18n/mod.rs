@@ -302,6 +302,7 @@ mod engine;
 pub mod extras;
 mod format;
 pub mod online;
+pub mod screens;
 pub mod training;
 
 pub use self::engine::{

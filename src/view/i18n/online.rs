@@ -8,6 +8,8 @@ use crate::view::i18n::Lang;
 use reversi_engine::Color;
 
 crate::view::i18n::strings! {
+    /// The analysis screen of a player's own online game while it is played.
+    analysis_waits: "The analysis, the review and the explorer open when this online game is over: no engine helps a player during a game.", "在线对局结束后才能分析、复盘和查看开局库：对局中不借助引擎。";
     /// The new-game form's choice, and the online game's heading.
     play_online: "Play online", "在线对弈";
     /// Said where the page is not served by the server.

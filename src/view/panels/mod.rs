@@ -12,6 +12,7 @@ mod new_game_form;
 mod online_form;
 mod online_game;
 mod result_card;
+mod screen_bar;
 mod share_panel;
 
 pub use self::after_board::AfterBoard;
@@ -23,4 +24,5 @@ pub use self::move_list::{ListedVariation, MoveList};
 pub use self::new_game_form::NewGameForm;
 pub use self::online_game::OnlineGame;
 pub use self::result_card::ResultCard;
+pub use self::screen_bar::ScreenBar;
 pub use self::share_panel::SharePanel;

@@ -1,13 +1,15 @@
-//! The new-game form: who plays, the AI levels and colours, the AI's mistakes on purpose, the speed of
+//! The new-game dialog (as lichess's: everything a click, Start always in view): who plays, the AI levels and colours, the AI's mistakes on purpose, the speed of
 //! AI-vs-AI games, the clock, and where the game starts (the standard start, an XOT opening, or a random
 //! position within a range of values).
 
+use wasm_bindgen::JsCast;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::session::game::settings::choices;
 use crate::session::{ClockSettings, Mode, Settings, Start};
 use crate::view::i18n::extras::Strings as Extras;
+use crate::view::i18n::screens::{self, Strings as Screens};
 use crate::view::i18n::{self, Lang};
 use reversi_engine::mistakes::Mistakes;
 use reversi_engine::{Color, MAX_LEVEL};
@@ -37,11 +39,15 @@ fn select_value(event: &Event) -> String {
     event.target_unchecked_into::<HtmlSelectElement>().value()
 }
 
-/// The form. Its fields keep the test contract: `mode` (`hvh`, `hva`, `ava`), `level`, `color`, `start`.
+/// The dialog. Its buttons keep the tests' contract: `mode-hvh`, `mode-hva`, `mode-ava`, `mode-online`,
+/// `level-N` (`level-white-N`), `color-black` / `-random` / `-white`, `clock-M-I`, then `start`.
 #[function_component(NewGameForm)]
 pub fn new_game_form(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.settings);
     let online = use_state(|| false);
+    // The colour left to chance (drawn at the start) and the clock's own fields shown.
+    let random_color = use_state(|| false);
+    let custom_clock = use_state(|| false);
     let draft = {
         let name = props.name.clone();
         use_state(move || super::online_form::OnlineDraft {
@@ -49,13 +55,18 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
             ..Default::default()
         })
     };
-    // Focus moves into the form when it opens (and back to its opener when it closes, see the app).
+    // Focus moves into the dialog when it opens, onto who plays as chosen (and back to its opener when it
+    // closes, see the app).
     let first_field = use_node_ref();
     {
         let first_field = first_field.clone();
         use_effect_with((), move |_| {
-            if let Some(element) = first_field.cast::<web_sys::HtmlElement>() {
-                let _ = element.focus();
+            let chosen = first_field
+                .cast::<web_sys::Element>()
+                .and_then(|group| group.query_selector("button.on").ok().flatten())
+                .and_then(|button| button.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(button) = chosen {
+                let _ = button.focus();
             }
         });
     }
@@ -76,22 +87,6 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         _ => settings.level(ai_color),
     };
 
-    let on_mode = {
-        let online = online.clone();
-        let settings = settings.clone();
-        Callback::from(move |e: Event| {
-            let value = select_value(&e);
-            online.set(value == "online");
-            let mut next = *settings;
-            set_mode(&mut next, &value);
-            settings.set(next);
-        })
-    };
-    let on_color = on_select(&settings, set_color);
-    let on_level = on_select(&settings, set_level);
-    let on_level_white = on_select(&settings, |next, value| {
-        next.white_level = value.parse().unwrap_or(4)
-    });
     let on_speed = on_select(&settings, |next, value| {
         next.ai_move_delay_ms = value.parse().unwrap_or(600)
     });
@@ -106,6 +101,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
         let on_start = props.on_start.clone();
         let on_online = props.on_online.clone();
         let (online, draft) = (online.clone(), draft.clone());
+        let random_color = random_color.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             if *online {
@@ -116,7 +112,14 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     opponent: Some(draft.opponent.clone()).filter(|o| !o.is_empty()),
                 });
             } else {
-                on_start.emit(*settings);
+                let mut chosen = *settings;
+                if *random_color {
+                    if let Mode::HumanVsAi { .. } = chosen.mode {
+                        let white = js_sys::Math::random() < 0.5;
+                        set_color(&mut chosen, if white { "white" } else { "black" });
+                    }
+                }
+                on_start.emit(chosen);
             }
         })
     };
@@ -134,79 +137,226 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     };
 
     let t = props.lang.strings();
-    let levels = |selected: u8| -> Html {
-        (1..=MAX_LEVEL)
-            .map(|n| {
-                let label = match n {
-                    1 => format!("{n} — {}", t.beginner),
-                    MAX_LEVEL => format!("{n} — {}", t.strongest),
-                    _ => n.to_string(),
-                };
-                html! { <option value={n.to_string()} selected={n == selected}>{ label }</option> }
-            })
-            .collect()
+    let words = Screens::of(props.lang);
+    // A choice of buttons, one pressed: `testid-value` each (the tests' contract: `mode-hva`, `level-3`).
+    let pressed = |testid: String, on: bool, label: Html, onclick: Callback<MouseEvent>| -> Html {
+        html! {
+            <button type="button" class={classes!("choice", on.then_some("on"))} data-testid={testid}
+                aria-pressed={on.to_string()} {onclick}>{ label }</button>
+        }
     };
+    let mode_button = |value: &'static str, label: &'static str| -> Html {
+        let online = online.clone();
+        let settings = settings.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            online.set(value == "online");
+            let mut next = *settings;
+            set_mode(&mut next, value);
+            settings.set(next);
+        });
+        pressed(
+            format!("mode-{value}"),
+            mode_value == value,
+            html! { label },
+            onclick,
+        )
+    };
+    let level_buttons = |testid: &'static str, selected: u8, white: bool| -> Html {
+        html! {
+            <div class="levels" role="group" data-testid={testid}
+                aria-label={if mode_value == "ava" { if white { t.white_ai_level } else { t.black_ai_level } } else { t.ai_level }}>
+                { for (1..=MAX_LEVEL).map(|n| {
+                    let settings = settings.clone();
+                    let onclick = Callback::from(move |_: MouseEvent| {
+                        let mut next = *settings;
+                        if white {
+                            next.white_level = n;
+                        } else {
+                            set_level(&mut next, &n.to_string());
+                        }
+                        settings.set(next);
+                    });
+                    let label = html! {
+                        <><b>{ n.to_string() }</b><span>{ screens::level_word(props.lang, n) }</span></>
+                    };
+                    pressed(format!("{testid}-{n}"), n == selected, label, onclick)
+                }) }
+            </div>
+        }
+    };
+    let color_button = |value: &'static str, label: &'static str| -> Html {
+        let settings = settings.clone();
+        let random_color = random_color.clone();
+        let on = match value {
+            "random" => *random_color,
+            "white" => !*random_color && human == Color::White,
+            _ => !*random_color && human == Color::Black,
+        };
+        let onclick = Callback::from(move |_: MouseEvent| {
+            random_color.set(value == "random");
+            if value != "random" {
+                let mut next = *settings;
+                set_color(&mut next, value);
+                settings.set(next);
+            }
+        });
+        let icon = html! {
+            <>
+                <span class={classes!("disc-icon", value)} aria-hidden="true"></span>
+                <span>{ label }</span>
+            </>
+        };
+        pressed(format!("color-{value}"), on, icon, onclick)
+    };
+    // The clock's presets (minutes + seconds a move), then the fields for any other.
+    let clock_button = |preset: Option<(u32, u32)>| -> Html {
+        let settings = settings.clone();
+        let custom_clock = custom_clock.clone();
+        let current = settings.clock.map(|c| (c.minutes, c.increment_s));
+        let on = !*custom_clock && current == preset;
+        let onclick = Callback::from(move |_: MouseEvent| {
+            custom_clock.set(false);
+            let mut next = *settings;
+            next.clock = preset.map(|(minutes, increment_s)| ClockSettings {
+                minutes,
+                increment_s,
+            });
+            settings.set(next);
+        });
+        let (testid, label) = match preset {
+            None => ("clock-none".to_string(), words.unlimited.to_string()),
+            Some((m, i)) => (format!("clock-{m}-{i}"), format!("{m}+{i}")),
+        };
+        pressed(testid, on, html! { label }, onclick)
+    };
+    let on_custom_clock = {
+        let custom_clock = custom_clock.clone();
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| {
+            custom_clock.set(true);
+            if settings.clock.is_none() {
+                let mut next = *settings;
+                next.clock = Some(ClockSettings {
+                    minutes: 5,
+                    increment_s: 0,
+                });
+                settings.set(next);
+            }
+        })
+    };
+    let custom_on = *custom_clock
+        || settings
+            .clock
+            .is_some_and(|c| !CLOCK_PRESETS.contains(&Some((c.minutes, c.increment_s))));
+    // The backdrop's click (not the dialog's own) closes it, as Escape does.
+    let on_backdrop = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |e: MouseEvent| {
+            if e.target() == e.current_target() {
+                on_cancel.emit(());
+            }
+        })
+    };
+    let folded = mode_value == "hva" || mode_value == "ava" || !*online;
 
     html! {
-        <form class="new-game" data-testid="new-game-form" onsubmit={on_submit} onkeydown={on_keydown} aria-label={t.new_game}>
-            <h2>{ t.new_game }</h2>
-            <label>
-                <span>{ t.players }</span>
-                <select data-testid="mode" ref={first_field} onchange={on_mode}>
-                    <option value="hvh" selected={mode_value == "hvh"}>{ t.human_vs_human }</option>
-                    <option value="hva" selected={mode_value == "hva"}>{ t.human_vs_ai }</option>
-                    <option value="ava" selected={mode_value == "ava"}>{ t.ai_vs_ai }</option>
-                    <option value="online" selected={mode_value == "online"}>{ crate::view::i18n::online::Strings::of(props.lang).play_online }</option>
-                </select>
-            </label>
-            if *online {
-                { super::online_form::online_fields(props.lang, props.server, &props.bots, &draft) }
-            }
-            if mode_value == "hva" {
-                <label>
-                    <span>{ t.you_play }</span>
-                    <select data-testid="color" onchange={on_color}>
-                        <option value="black" selected={human == Color::Black}>{ t.black_moves_first }</option>
-                        <option value="white" selected={human == Color::White}>{ i18n::color_name(props.lang, Color::White) }</option>
-                    </select>
-                </label>
-            }
-            if mode_value == "hva" || mode_value == "ava" {
-                <label>
-                    <span>{ if mode_value == "ava" { t.black_ai_level } else { t.ai_level } }</span>
-                    <select data-testid="level" onchange={on_level}>{ levels(level_value) }</select>
-                </label>
-            }
-            if mode_value == "ava" {
-                <label>
-                    <span>{ t.white_ai_level }</span>
-                    <select data-testid="level-white" onchange={on_level_white}>{ levels(settings.white_level) }</select>
-                </label>
-                <label>
-                    <span>{ t.speed }</span>
-                    <select data-testid="speed" onchange={on_speed}>
-                        <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ t.slow }</option>
-                        <option value="600" selected={settings.ai_move_delay_ms == 600}>{ t.normal }</option>
-                        <option value="100" selected={settings.ai_move_delay_ms == 100}>{ t.fast }</option>
-                    </select>
-                </label>
-            }
-            if mode_value == "hva" || mode_value == "ava" {
-                { mistakes_fields(props.lang, &settings) }
-            }
-            if !*online || online_here {
-                { clock_fields(t, settings.clock, on_clock, on_increment) }
-            }
-            if !*online {
-                { start_fields(props.lang, &settings) }
-            }
-            <div class="form-buttons">
+        <div class="dialog-backdrop" onclick={on_backdrop}>
+        <form class="new-game dialog" data-testid="new-game-form" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
+            onsubmit={on_submit} onkeydown={on_keydown}>
+            <div class="dialog-head">
+                <h2 id="new-game-title">{ t.new_game }</h2>
+                <button type="button" class="dialog-close" data-testid="close-dialog" aria-label={words.close} onclick={on_cancel.clone()}>{ "×" }</button>
+            </div>
+            <div class="dialog-body">
+                <div class="field">
+                    <span class="field-label" id="who-plays">{ words.who_plays }</span>
+                    <div class="choices" role="group" aria-labelledby="who-plays" data-testid="mode" ref={first_field}>
+                        { mode_button("hva", words.vs_ai) }
+                        { mode_button("hvh", words.vs_here) }
+                        { mode_button("online", words.vs_online) }
+                        { mode_button("ava", words.ai_vs_ai) }
+                    </div>
+                </div>
+                if *online {
+                    { super::online_form::online_fields(props.lang, props.server, &props.bots, &draft) }
+                }
+                if mode_value == "hva" {
+                    <div class="field">
+                        <span class="field-label">{ t.ai_level }</span>
+                        { level_buttons("level", level_value, false) }
+                    </div>
+                    <div class="field">
+                        <span class="field-label" id="your-color">{ words.your_color }</span>
+                        <div class="choices colors" role="group" aria-labelledby="your-color" data-testid="color">
+                            { color_button("black", words.black) }
+                            { color_button("random", words.random) }
+                            { color_button("white", words.white) }
+                        </div>
+                    </div>
+                }
+                if mode_value == "ava" {
+                    <div class="field">
+                        <span class="field-label">{ t.black_ai_level }</span>
+                        { level_buttons("level", level_value, false) }
+                    </div>
+                    <div class="field">
+                        <span class="field-label">{ t.white_ai_level }</span>
+                        { level_buttons("level-white", settings.white_level, true) }
+                    </div>
+                }
+                if !*online || online_here {
+                    <div class="field">
+                        <span class="field-label" id="time-control">{ words.time_control }</span>
+                        <div class="choices clocks" role="group" aria-labelledby="time-control" data-testid="clock-presets">
+                            { for CLOCK_PRESETS.into_iter().map(clock_button) }
+                            { pressed("clock-custom".into(), custom_on, html! { words.custom }, on_custom_clock) }
+                        </div>
+                        if custom_on {
+                            <div class="custom-clock">
+                                { clock_fields(t, settings.clock, on_clock, on_increment) }
+                            </div>
+                        }
+                    </div>
+                }
+                if folded && !*online {
+                    <details class="more-options" data-testid="more-options">
+                        <summary>{ words.more_options }</summary>
+                        if mode_value == "ava" {
+                            <label>
+                                <span>{ t.speed }</span>
+                                <select data-testid="speed" onchange={on_speed}>
+                                    <option value="1500" selected={settings.ai_move_delay_ms == 1500}>{ t.slow }</option>
+                                    <option value="600" selected={settings.ai_move_delay_ms == 600}>{ t.normal }</option>
+                                    <option value="100" selected={settings.ai_move_delay_ms == 100}>{ t.fast }</option>
+                                </select>
+                            </label>
+                        }
+                        if mode_value == "hva" || mode_value == "ava" {
+                            { mistakes_fields(props.lang, &settings) }
+                        }
+                        { start_fields(props.lang, &settings) }
+                    </details>
+                }
+            </div>
+            <div class="form-buttons dialog-foot">
                 <button type="submit" class="primary" data-testid="start" disabled={*online && !online_here}>{ t.start }</button>
                 <button type="button" data-testid="cancel" onclick={on_cancel}>{ t.cancel }</button>
             </div>
         </form>
+        </div>
     }
 }
+
+/// The clock's presets in the dialog: none, then minutes a side + seconds a move (each within the choices the
+/// custom fields offer, [`choices::CLOCK_MINUTES`] and [`choices::CLOCK_INCREMENTS`]).
+const CLOCK_PRESETS: [Option<(u32, u32)>; 6] = [
+    None,
+    Some((1, 0)),
+    Some((5, 0)),
+    Some((5, 2)),
+    Some((10, 5)),
+    Some((30, 10)),
+];
 
 /// The AI's mistakes: the most discs one loses (none: it plays its best), and how often.
 fn mistakes_fields(lang: Lang, settings: &UseStateHandle<Settings>) -> Html {

@@ -1,7 +1,7 @@
 //! The lobby (on a page served by `reversi serve`): the bots to play, each with a "Play" button; the games
 //! being played, each to watch; the tournaments, each with its standings (points, then the disc margin, as
 //! the server ranks them) and its games, to watch or, once finished, to analyse. Asked when it opens and
-//! every few seconds while it stays open.
+//! every few seconds while it is shown (the online screen).
 
 use yew::prelude::*;
 
@@ -44,18 +44,14 @@ pub fn lobby(props: &LobbyProps) -> Html {
             move || drop(interval)
         });
     }
-    let on_toggle = {
+    // Open while it is shown (the online screen): asked at once, then every few seconds; closed when left.
+    {
         let on_action = props.on_action.clone();
-        Callback::from(move |e: Event| {
-            let details: web_sys::Element = e.target_unchecked_into();
-            let action = if details.has_attribute("open") {
-                LobbyAction::Open
-            } else {
-                LobbyAction::Close
-            };
-            on_action.emit(OnlineAction::Lobby(action));
-        })
-    };
+        use_effect_with((), move |_| {
+            on_action.emit(OnlineAction::Lobby(LobbyAction::Open));
+            move || on_action.emit(OnlineAction::Lobby(LobbyAction::Close))
+        });
+    }
     let emit = |action: OnlineAction| props.on_action.reform(move |_| action.clone());
     // The server's engine is one row, its level chosen beside its button.
     let level = use_state(|| 4u8);
@@ -156,10 +152,10 @@ pub fn lobby(props: &LobbyProps) -> Html {
         }
     };
     html! {
-        <details class="lobby" data-testid="lobby" ontoggle={on_toggle}>
-            <summary>{ s.lobby }</summary>
+        <section class="lobby" data-testid="lobby" aria-labelledby="lobby-title">
+            <h2 id="lobby-title">{ s.lobby }</h2>
             { body }
-        </details>
+        </section>
     }
 }
 
