@@ -509,7 +509,9 @@ fn main_view() -> Html {
             { board_area }
             <aside class="panel">
                 <AfterBoard board={shown}>
-                    { panel }
+                    // One element a screen, keyed by it: another screen's panel replaces it whole rather than
+                    // being diffed into it (Yew lost its place among unkeyed fragments of other components).
+                    <div class="screen-panel" key={screen.route()}>{ panel }</div>
                     <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
                 </AfterBoard>
             </aside>
