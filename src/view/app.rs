@@ -279,6 +279,7 @@ fn main_view() -> Html {
         Action::Prefs(PrefAction::Scoring(scoring))
     });
     let on_room = use_dispatch(dispatcher.clone(), Action::Room);
+    let on_screen = use_dispatch(dispatcher.clone(), Action::Screen);
     let on_explorer_move = use_dispatch_shown(dispatcher.clone(), |(at, square)| {
         Action::on(at, Action::Game(GameAction::Square(square)))
     });
@@ -331,14 +332,18 @@ fn main_view() -> Html {
             let (black, white) = names.unwrap_or_default();
             i18n::online::header(lang, link.watching(), black, white)
         }
-        None => i18n::mode(lang, &session.play().settings()),
+        // An expert game studied is named by who played it, where and when.
+        None => match session.play().expert() {
+            Some(title) => i18n::extras::expert_heading(title),
+            None => i18n::mode(lang, &session.play().settings()),
+        },
     };
     let announcement = announcement(lang, &session);
     // A seat of a game played online: no engine's help and no taking back on this screen until it is over.
     let seated = session.online().seated_in_play();
     let screen = session.screen();
     let served = session.online().server() == crate::session::online::Server::Here;
-    let bar = html! { <ScreenBar {screen} online={served} {lang} /> };
+    let bar = html! { <ScreenBar {screen} online={served} {on_screen} {lang} /> };
     let new_game_dialog = html! {
         if *show_form {
             <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {on_online}
@@ -429,6 +434,11 @@ fn main_view() -> Html {
             }).collect::<Vec<_>>()}
             {on_variation} {lang} />
     };
+    // An expert game studied shows its graph only up to the position shown (no spoiler of its end).
+    let studied_to = match (session.play().expert(), session.play().browsing()) {
+        (Some(_), Some(ply)) => ply,
+        _ => usize::MAX,
+    };
     let panel = match screen {
         Screen::Play | Screen::Train => html! {
             <>
@@ -455,10 +465,11 @@ fn main_view() -> Html {
                 if seated {
                     <p class="hint-text" data-testid="analysis-waits">{ i18n::online::Strings::of(lang).analysis_waits }</p>
                 } else {
-                    <EvalGraph points={session.room().valuation().graph(game)} plies={game.plies().len()}
+                    <EvalGraph points={session.room().valuation().graph(game).into_iter().filter(|p| p.ply <= studied_to).collect::<Vec<_>>()}
+                        plies={game.plies().len()}
                         shown={session.play().browsing().unwrap_or(game.plies().len())}
-                        marks={reviewed.iter().filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
-                        losses={session.room().valuation().running_losses(game)}
+                        marks={reviewed.iter().filter(|m| m.ply < studied_to).filter_map(|m| Some((m.ply, m.mark?))).collect::<Vec<_>>()}
+                        losses={session.room().valuation().running_losses(game).into_iter().filter(|p| p.ply <= studied_to).collect::<Vec<_>>()}
                         on_select={on_graph_select} {lang} />
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}

@@ -69,8 +69,8 @@ pub fn address_screen() -> Option<Screen> {
 }
 
 /// Names `screen` in the page's address, as a new entry of the tab's history (back returns to the screen
-/// before), keeping the path and the query.
-pub fn push_screen(screen: Screen) {
+/// before) or in place of the current one, keeping the path and the query.
+pub fn name_screen(screen: Screen, new_entry: bool) {
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -78,9 +78,13 @@ pub fn push_screen(screen: Screen) {
     let url = location.pathname().unwrap_or_else(|_| "/".into())
         + &location.search().unwrap_or_default()
         + &screen.fragment();
-    let _ = window
-        .history()
-        .and_then(|h| h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url)));
+    let _ = window.history().and_then(|h| {
+        if new_entry {
+            h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        } else {
+            h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
+        }
+    });
 }
 
 /// The page's base URL (where its files are served, a sub-path included), from the document.

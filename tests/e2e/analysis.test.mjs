@@ -31,6 +31,7 @@ test('the evaluation graph fills in for a shared game and agrees with reversi re
   const expected = reversi(['review', GAME, '--depth', String(GRAPH_DEPTH), '--json']).positions;
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#t=${GAME}`);
   const plies = expected.length - 1;
+  await showScreen(page, 'analyse');
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid=eval-point]').length === n,
     plies,
@@ -142,11 +143,19 @@ test('the opening explorer shows what the database holds, and a click plays the 
   await page.click('[data-testid=explorer-move][data-move=f5] button');
   assert.equal(await text(page, 'transcript'), 'f5');
   await page.waitForFunction(() => document.querySelector('[data-testid=explorer-move][data-move=d6]'));
+
   const cli = reversi(['explore', 'f5', '--json']).moves;
   assert.deepEqual(
     await rows(),
     cli.map((m) => ({ move: m.move, games: m.games })),
   );
+  // The whole row plays its move: a click on its count of games, then Enter on a row's button.
+  await page.click('[data-testid=explorer-move][data-move=d6] td:nth-child(2)');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5d6');
+  await page.waitForSelector('[data-testid=explorer-move][data-move=c3]');
+  await page.focus('[data-testid=explorer-move][data-move=c3] button');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5d6c3');
   // Turned: after d3 the same games, on the turned squares (a link pasted in the address bar: the explorer
   // stays open and follows the new game).
   await page.evaluate(() => {

@@ -11,6 +11,7 @@ async function oneMinuteGame(page) {
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
   await page.click('[data-testid=mode-hvh]');
+  await page.click('[data-testid=clock-custom]');
   await page.selectOption('[data-testid=clock]', '1');
   await page.selectOption('[data-testid=increment]', '0');
   await page.click('[data-testid=start]');
@@ -66,7 +67,6 @@ test('a loss on time survives a reload, and a game imported after it is playable
   assert.equal(await text(page, 'transcript'), 'f5');
   // An imported game carries no clock: it is played at once.
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'f5d6c3d3');
   await page.click('[data-testid=import]');
   assert.match(await text(page, 'status'), /Black to move/);

@@ -7,6 +7,7 @@ import { newGame, openMore, openPage, play, text, useServerAndBrowser } from './
 const env = useServerAndBrowser();
 
 async function importText(page, value) {
+  await openMore(page);
   await page.fill('[data-testid=import-text]', value);
   await page.click('[data-testid=import]');
 }
@@ -16,10 +17,10 @@ test('transcript variants and GGF come in and go out; bad ones are named and cha
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5']);
   await openMore(page);
-  await page.click('.share summary');
   await importText(page, 'F5 D6 C3');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   // The export in GGF, with the moves in capitals by colour.
+  await openMore(page);
   const ggf = await page.inputValue('[data-testid=export-ggf]');
   assert.match(ggf, /^\(;GM\[Othello\].*BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[F5\]W\[D6\]B\[C3\];\)$/);
 
@@ -33,6 +34,7 @@ test('transcript variants and GGF come in and go out; bad ones are named and cha
   await importText(page, `(;GM[Othello]PB[a]PW[b]BO[8 ${board} O]W[PA]B[C2];)`);
   assert.equal(await text(page, 'transcript'), 'c2');
   assert.equal(await page.getAttribute('[data-square=c2]', 'data-disc'), 'black');
+  await openMore(page);
   assert.match(await page.inputValue('[data-testid=export-ggf]'), /W\[PA\]B\[C2\];\)$/);
 
   // A bad GGF names its move; the game stays.
@@ -41,6 +43,7 @@ test('transcript variants and GGF come in and go out; bad ones are named and cha
   assert.equal(await text(page, 'transcript'), 'c2');
 
   // The page's own export imports back.
+  await openMore(page);
   await page.click('[data-testid=previous-game]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   await importText(page, ggf);

@@ -238,9 +238,15 @@ export const legal = async (page) => (await shown(page)).legal;
  */
 export const painted = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 
-/** Text of the element with that test id, once the page has painted. */
+/** Text of the element with that test id, once the page has painted (from the play screen if it is not on the screen shown). */
 export async function text(page, id) {
   await painted(page);
+  // What the play screen shows (the record, the counts, the status) is read there, as a person would go back
+  // to it from the settings screen.
+  if (!(await page.$(`[data-testid=${id}]`)) && (await page.$('[data-testid=screen-settings][aria-current=page]'))) {
+    await showScreen(page, 'play');
+    await painted(page);
+  }
   return page.textContent(`[data-testid=${id}]`);
 }
 
@@ -301,10 +307,14 @@ export async function restoreGame(page, { moves, level }) {
   await page.waitForSelector('[data-legal=true]');
 }
 
-/** Shows the settings screen (scoring, the board's view, the editor, saved games, share and import, help). */
+/** Shows the settings screen (scoring, the board's view, the editor, saved games, share and import, help), its
+ * "share and import" unfolded. */
 export async function openMore(page) {
   if (!(await page.$('[data-testid=more]'))) await showScreen(page, 'settings');
-  await page.waitForSelector('[data-testid=more]');
+  await page.waitForSelector('[data-testid=more] .share');
+  await painted(page);
+  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
+  await page.waitForSelector('[data-testid=import-text]', { state: 'visible' });
 }
 
 /** Clicks the squares in order. */
@@ -344,7 +354,6 @@ export function recordWorkerMessages() {
 /** Puts `text` (a transcript or a board) on the page through the import box of the "More" drawer. */
 export async function importText(page, text) {
   await openMore(page);
-  if (!(await page.$eval('.share', (d) => d.open))) await page.click('.share summary');
   await page.fill('[data-testid=import-text]', text);
   await page.click('[data-testid=import]');
 }

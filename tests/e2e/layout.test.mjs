@@ -273,6 +273,7 @@ for (const screen of SCREENS) {
     await page.click('[data-testid=variation-move] >> nth=2');
     await page.waitForSelector('[data-testid=in-variation]');
     // The game's link names the variation; opened elsewhere, it shows it.
+    await openMore(page);
     const link = await page.inputValue('[data-testid=share-link]');
     assert.match(link, /&v=24\.[a-h][1-8][a-h][1-8][a-h][1-8]$/);
     const elsewhere = await openPage(env.browser, link, on(screen));

@@ -25,6 +25,7 @@ async function create(page, { name, color = 'black', opponent = '', clock = '' }
   await page.fill('[data-testid=online-name]', name);
   await page.selectOption('[data-testid=online-color]', color);
   if (opponent) await page.selectOption('[data-testid=online-opponent]', opponent);
+  if (clock) await page.click('[data-testid=clock-custom]');
   if (clock) await page.selectOption('[data-testid=clock]', clock);
   await page.click('[data-testid=start]');
   await page.waitForSelector('[data-testid=online-game] [data-testid=seat-black]');

@@ -12,7 +12,6 @@ test('typing a transcript in the import box fires no shortcut', async () => {
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
   await openMore(page);
-  await page.click('.share summary');
   await page.focus('[data-testid=import-text]');
   // u (undo), r (redo), h (hint), n (new game) and the arrows are text here.
   await page.keyboard.type('nurh h8');
@@ -178,7 +177,6 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await play(page, ['f5', 'd6', 'c3']);
   const mine = await discs(page);
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', '   ');
   await page.click('[data-testid=import]');
   assert.match(await text(page, 'notice'), /Nothing to import/);
@@ -205,7 +203,6 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await page.waitForSelector('[data-testid=board]');
   assert.equal(await text(page, 'transcript'), 'c4c3');
   await openMore(page);
-  await page.click('.share summary');
   await page.click('[data-testid=previous-game]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   // A link with spaces (percent-encoded by the browser) opens too.
@@ -229,7 +226,6 @@ test('an editor set-up with no move played, replaced by an import, is brought ba
   const setUp = await discs(page);
   assert.equal(setUp.a1, 'white');
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'e6f4');
   await page.click('[data-testid=import]');
   assert.equal(await text(page, 'transcript'), 'e6f4');
@@ -338,9 +334,11 @@ test('two tabs playing at once keep both games, and a slot is not overwritten un
   await b.bringToFront();
   await openMore(b);
   await b.click('.slots summary');
+  await openMore(b);
   await b.click('[data-testid=slot-save-1]');
   const saved = await b.evaluate(() => localStorage.getItem('reversi.slot.1'));
   await a.bringToFront();
+  await openMore(a);
   await a.click('[data-testid=slot-save-1]');
   await a.waitForSelector('[data-testid=slot-refused-1]');
   assert.equal(await a.evaluate(() => localStorage.getItem('reversi.slot.1')), saved);
@@ -351,7 +349,6 @@ test('two tabs playing at once keep both games, and a slot is not overwritten un
   const c = await open();
   const games = [await text(c, 'transcript')];
   await openMore(c);
-  await c.click('.share summary');
   await c.click('[data-testid=previous-game]');
   games.push(await text(c, 'transcript'));
   assert.deepEqual(games.sort(), ['c4c3', 'f5d6c3']);
@@ -364,7 +361,6 @@ test('a megabyte pasted or stored in a slot is refused without a freeze of the p
   await newGame(page, { mode: 'hvh' });
   await play(page, ['f5', 'd6']);
   await openMore(page);
-  await page.click('.share summary');
   // Set without typing (a megabyte of key presses would measure Playwright, not the page).
   await page.evaluate(() => {
     document.querySelector('[data-testid=import-text]').value = 'f5'.repeat(500_000);
@@ -379,6 +375,7 @@ test('a megabyte pasted or stored in a slot is refused without a freeze of the p
   // A slot holding a megabyte of moves: the list opens and shows it as unreadable.
   await openMore(page);
   await page.click('.slots summary');
+  await openMore(page);
   await page.click('[data-testid=slot-save-2]');
   await openMore(page);
   await page.click('.slots summary');
@@ -415,6 +412,7 @@ test('a save the storage refuses says so, and the slot and the game stay as they
   await play(page, ['f5', 'd6']);
   await openMore(page);
   await page.click('.slots summary');
+  await openMore(page);
   await page.click('[data-testid=slot-save-4]');
   assert.match(await text(page, 'slot-refused-4'), /storage refused/);
   assert.match(await text(page, 'slot-4'), /empty/);

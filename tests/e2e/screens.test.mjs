@@ -39,11 +39,11 @@ for (const [name, options] of [
     // Served by `reversi serve`: the online screen is in the bar.
     await page.waitForSelector('[data-testid=screen-online]');
     const panels = {
-      play: '[data-testid=new-game]',
       analyse: '[data-testid=analysis-room]',
       train: '[data-testid=start-puzzles]',
       online: '[data-testid=lobby]',
       settings: '[data-testid=edit-position]',
+      play: '[data-testid=new-game]',
     };
     for (const [screen, first] of Object.entries(panels)) {
       await showScreen(page, screen);
@@ -61,11 +61,12 @@ for (const [name, options] of [
       assert.deepEqual(await audit(page), [], `axe on ${screen}`);
     }
     await page.goBack();
-    assert.deepEqual(await where(page), { current: ['screen-online'], hash: '#/online' });
+    assert.deepEqual(await where(page), { current: ['screen-settings'], hash: '#/settings' });
     await page.goBack();
-    assert.deepEqual(await where(page), { current: ['screen-train'], hash: '#/train' });
-    await page.goForward();
     assert.deepEqual(await where(page), { current: ['screen-online'], hash: '#/online' });
+    await page.goForward();
+    assert.deepEqual(await where(page), { current: ['screen-settings'], hash: '#/settings' });
+    await page.goBack();
     await page.reload();
     await page.waitForSelector('[data-testid=lobby]');
     assert.deepEqual(await where(page), { current: ['screen-online'], hash: '#/online' });
@@ -140,6 +141,19 @@ test('a link of before still opens its game, and the address then names the scre
   // A link pasted into the address bar while on a screen opens its game too.
   await page.evaluate(() => (location.hash = '#t=e6f4'));
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'e6f4');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link pasted over a screen opens its game on that screen, which the address still names', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#/analyse`, DESKTOP);
+  await page.waitForSelector('[data-testid=analysis-room]');
+  await page.evaluate(() => (location.hash = '#t=f5d6'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'f5d6');
+  assert.deepEqual(await where(page), { current: ['screen-analyse'], hash: '#/analyse' });
+  await page.reload();
+  await page.waitForSelector('[data-testid=analysis-room]');
+  assert.equal(await page.textContent('[data-testid=transcript]'), 'f5d6');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -175,7 +175,6 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   await page.click('[data-square=f5]');
   const before = await discs(page);
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'f5 d6 c3 a1');
   await page.click('[data-testid=import]');
   assert.match(await text(page, 'notice'), /move 4: a1 is not a legal move for White/);
@@ -184,6 +183,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   await page.fill('[data-testid=import-text]', 'F5 D6 C3 D3 C4');
   await page.click('[data-testid=import]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4');
+  await openMore(page);
   const link = await page.inputValue('[data-testid=share-link]');
   assert.match(link, /#t=f5d6c3d3c4$/);
 
@@ -208,6 +208,7 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   await play(page, ['f5', 'd6', 'c3']);
   await openMore(page);
   await page.click('.slots summary');
+  await openMore(page);
   await page.click('[data-testid=slot-save-1]');
   assert.match(await page.textContent('[data-testid=slot-1]'), /Human vs human · move 3/);
   await page.click('[data-square=d3]');
@@ -217,9 +218,12 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   await openMore(page);
   await page.click('.slots summary');
   assert.match(await page.textContent('[data-testid=slot-2]'), /unreadable/);
+  await openMore(page);
   assert.equal(await page.isDisabled('[data-testid=slot-load-2]'), true);
+  await openMore(page);
   await page.click('[data-testid=slot-load-1]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
+  await openMore(page);
   await page.click('[data-testid=slot-delete-1]');
   assert.match(await page.textContent('[data-testid=slot-1]'), /empty/);
   assert.deepEqual(errors, []);
@@ -254,6 +258,7 @@ test('the clock runs for the side to move and a flag ends the game', async () =>
   await page.waitForSelector('[data-testid=board]');
   await page.click('[data-testid=new-game]');
   await page.click('[data-testid=mode-hvh]');
+  await page.click('[data-testid=clock-custom]');
   await page.selectOption('[data-testid=clock]', '1');
   await page.selectOption('[data-testid=increment]', '2');
   await page.click('[data-testid=start]');

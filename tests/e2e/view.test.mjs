@@ -155,7 +155,6 @@ for (const screen of SCREENS) test(`the end of a game: a result card with the sc
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
   await newGame(page, { mode: 'hvh' });
   await openMore(page);
-  await page.click('.share summary');
   // White wiped out in nine moves.
   await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
   await page.click('[data-testid=import]');
@@ -242,7 +241,6 @@ test('a copy says so as a success; the engine figures read in sensible units', a
   await page.click('[data-testid=engine-stats] summary');
   assert.match(await text(page, 'engine-figures'), /^\d+(\.\d+ [kMG])? nodes in \d+(\.\d+)? m?s/);
   await openMore(page);
-  await page.click('.share summary');
   await page.click('[data-testid=copy-transcript]');
   await page.waitForSelector('[data-testid=notice].success');
   assert.deepEqual(errors, []);
@@ -254,7 +252,6 @@ test('a shared link of a game against the AI opens against the AI', async () => 
   await newGame(page, { mode: 'hva', color: 'white', level: 3 });
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2);
   await openMore(page);
-  await page.click('.share summary');
   const link = await page.inputValue('[data-testid=share-link]');
   assert.match(link, /#t=[a-h][1-8]&m=w3$/);
   const other = await openPage(env.browser, link);

@@ -161,7 +161,6 @@ test('sharing one memory: a move during a deep analysis gets the analysis of the
   await newGame(page, { mode: 'hvh' });
   // 36 empties: an analysis deepens for minutes here.
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'c4c5c6c3f5b6d3g5d6e7b3c7a7e3f3g2h5g6f4a5f7g7f6f2');
   await page.click('[data-testid=import]');
   await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 48);
@@ -244,7 +243,6 @@ test('"Play again" with the explorer open shows the explorer', async () => {
   await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
   // A finished game (white wiped out in nine moves), imported, so that "Play again" is offered.
   await openMore(page);
-  await page.click('.share summary');
   await page.fill('[data-testid=import-text]', 'e6f4e3f6g5d6e7f5c5');
   await page.click('[data-testid=import]');
   await page.waitForSelector('[data-testid=play-again]');

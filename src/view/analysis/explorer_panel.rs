@@ -21,7 +21,7 @@ pub struct ExplorerPanelProps {
     pub lang: Lang,
 }
 
-/// The moves strong players chose in the shown position, with their results; a click plays one.
+/// The moves strong players chose in the shown position, with their results; a click on a row plays its move.
 #[function_component(ExplorerPanel)]
 pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let t = props.lang.strings();
@@ -52,14 +52,24 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                         { for rows.iter().map(|row| {
                             let square = row.square;
                             let playable = props.playable.contains(square);
-                            let onclick = props.on_play.reform(move |_| square);
+                            // The whole row plays its move: a click anywhere on it, or the move's button (Enter
+                            // and Space), whose click comes up to the row.
+                            let onclick = {
+                                let on_play = props.on_play.clone();
+                                Callback::from(move |_: MouseEvent| {
+                                    if playable {
+                                        on_play.emit(square);
+                                    }
+                                })
+                            };
                             let average = row.score_sum as f64 / row.games.max(1) as f64;
                             html! {
                                 <tr data-testid="explorer-move" data-move={square.to_string()} data-games={row.games.to_string()}
+                                    class={classes!(playable.then_some("playable"))} {onclick}
                                     data-black-wins={row.black_wins.to_string()} data-draws={row.draws.to_string()}
                                     data-white-wins={row.white_wins.to_string()}>
                                     <th scope="row">
-                                        <button type="button" disabled={!playable} {onclick}>{ square.to_string() }</button>
+                                        <button type="button" disabled={!playable}>{ square.to_string() }</button>
                                     </th>
                                     <td>{ row.games.to_string() }</td>
                                     <td>{ percent(row.black_wins, row.games) }</td>

@@ -170,16 +170,28 @@ pub fn loss_totals(lang: Lang, black: f64, white: f64) -> String {
     }
 }
 
-/// The title of an opened expert game: "Tastet Marc – Collay Frederic, Open Idf 1 2020: 45–19".
-pub fn expert_title(lang: Lang, title: &crate::session::ExpertTitle) -> String {
-    let white = 64 - title.black_discs;
+/// The title of an opened expert game: "Expert game: Tastet Marc – Collay Frederic, Open Idf 1 2020", and its
+/// result (": 45–19") only `with_result`, once its end is shown: no spoiler while it is studied.
+pub fn expert_title(lang: Lang, title: &crate::session::ExpertTitle, with_result: bool) -> String {
     let lead = match lang {
         Lang::En => "Expert game",
         Lang::Zh => "高手对局",
     };
+    let heading = expert_heading(title);
+    if with_result {
+        let white = 64 - title.black_discs;
+        format!("{lead}: {heading}: {}–{white}", title.black_discs)
+    } else {
+        format!("{lead}: {heading}")
+    }
+}
+
+/// Who played an expert game, where and when, for the page's header: "Tastet Marc – Collay Frederic, Open
+/// Idf 1 2020" (never its result).
+pub fn expert_heading(title: &crate::session::ExpertTitle) -> String {
     format!(
-        "{lead}: {} – {}, {} {}: {}–{white}",
-        title.black, title.white, title.tournament, title.year, title.black_discs
+        "{} – {}, {} {}",
+        title.black, title.white, title.tournament, title.year
     )
 }
 
@@ -194,6 +206,26 @@ mod tests {
             assert_ne!(e, z, "untranslated: {e}");
             assert!(z.chars().any(|c| c as u32 > 0x2E80), "not Chinese: {z}");
         }
+    }
+
+    #[test]
+    fn an_expert_game_keeps_its_result_for_its_end() {
+        let title = crate::session::ExpertTitle {
+            black: "Tastet Marc".into(),
+            white: "Collay Frederic".into(),
+            tournament: "Open Idf 1".into(),
+            year: 2020,
+            black_discs: 45,
+        };
+        assert_eq!(
+            expert_title(Lang::En, &title, false),
+            "Expert game: Tastet Marc – Collay Frederic, Open Idf 1 2020"
+        );
+        assert_eq!(
+            expert_title(Lang::En, &title, true),
+            "Expert game: Tastet Marc – Collay Frederic, Open Idf 1 2020: 45–19"
+        );
+        assert!(!expert_heading(&title).contains("45"));
     }
 
     #[test]

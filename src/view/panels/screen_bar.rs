@@ -15,6 +15,8 @@ pub struct ScreenBarProps {
     pub screen: Screen,
     /// Whether the page is served by `reversi serve` (the online screen).
     pub online: bool,
+    /// Called with the screen chosen (the address then names it, a new entry of the history).
+    pub on_screen: Callback<Screen>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -34,10 +36,21 @@ pub fn screen_bar(props: &ScreenBarProps) -> Html {
         <nav class="screen-bar" aria-label={t.screens} data-testid="screen-bar">
             { for Screen::ALL.into_iter().filter(|&s| s != Screen::Online || props.online).map(|screen| {
                 let current = screen == props.screen;
+                // A plain click shows the screen at once; one with a modifier (a new tab, a new window) is
+                // the browser's, the link's address opening the screen there.
+                let onclick = {
+                    let on_screen = props.on_screen.clone();
+                    Callback::from(move |e: MouseEvent| {
+                        if !(e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key() || e.button() != 0) {
+                            e.prevent_default();
+                            on_screen.emit(screen);
+                        }
+                    })
+                };
                 html! {
                     <a href={screen.fragment()} class={classes!("screen-link", current.then_some("current"))}
                         data-testid={format!("screen-{}", screen.route())}
-                        aria-current={current.then_some("page")}>
+                        aria-current={current.then_some("page")} {onclick}>
                         { icon(screen) }
                         <span>{ label(screen) }</span>
                     </a>

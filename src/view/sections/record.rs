@@ -72,7 +72,7 @@ pub fn record(props: &RecordProps) -> Html {
         let back = props.on_bring_back.reform(|_: MouseEvent| ());
         html! {
             <p class="expert-title" data-testid="expert-title">
-                { crate::view::i18n::extras::expert_title(lang, title) }
+                { crate::view::i18n::extras::expert_title(lang, title, props.browsing.is_none()) }
                 if props.can_bring_back {
                     { " " }<button type="button" class="link" data-testid="expert-back" onclick={back}>{ t.previous_game }</button>
                 }
