@@ -41,6 +41,12 @@ impl Session {
 
     /// An online action, and what it asks of the board.
     pub(super) fn online_step(&mut self, action: OnlineAction, out: &mut Outbox) {
+        // A game made, joined or watched from the online screen is shown where it is played.
+        if matches!(action, OnlineAction::Create(_) | OnlineAction::Open { .. })
+            && self.screen == super::screen::Screen::Online
+        {
+            self.screen = super::screen::Screen::Play;
+        }
         let events = self.online.apply(action, out);
         for event in events {
             match event {

@@ -386,7 +386,7 @@ fn main_view() -> Html {
     let controls = html! {
         <GameControls can_undo={game.can_undo() && !seated} can_redo={game.can_redo() && !seated}
             can_hint={!(session.is_finished() || session.ai_to_move() || seated)}
-            analyse={session.prefs().analyse()} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
+            analyse={session.prefs().analyse()} can_analyse={!seated} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
             new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
             {on_redo} {on_hint}
             {on_analyse} {on_analyse_depth} {lang} />

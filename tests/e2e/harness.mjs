@@ -252,6 +252,7 @@ export async function text(page, id) {
 
 /** Starts a new game through the dialog (from the play screen). */
 export async function newGame(page, { mode, level, color, levelWhite, speed } = {}) {
+  await page.waitForSelector('[data-testid=screen-bar]');
   if (!(await page.$('[data-testid=new-game]'))) await showScreen(page, 'play');
   await page.click('[data-testid=new-game]');
   await choose(page, { mode, level, color, levelWhite, speed });
@@ -278,9 +279,18 @@ export async function openMoreOptions(page) {
 
 /** Shows a screen by its bar (`play`, `analyse`, `train`, `online`, `settings`). */
 export async function showScreen(page, screen) {
-  if (await page.$(`[data-testid=screen-${screen}][aria-current=page]`)) return;
-  await page.click(`[data-testid=screen-${screen}]`);
-  await page.waitForSelector(`[data-testid=screen-${screen}][aria-current=page]`);
+  const shown = `[data-testid=screen-${screen}][aria-current=page]`;
+  await page.waitForSelector(`[data-testid=screen-${screen}]`);
+  // The bar gains its online screen when the server answers the page's first question, which moves the
+  // links on a phone (equal columns): a click aimed at one as it moves is made again.
+  for (let tries = 0; !(await page.$(shown)); tries++) {
+    await page.click(`[data-testid=screen-${screen}]`);
+    try {
+      await page.waitForSelector(shown, { timeout: tries < 2 ? 3_000 : 30_000 });
+    } catch (error) {
+      if (tries >= 2) throw error;
+    }
+  }
 }
 
 /**

@@ -282,6 +282,7 @@ for (const screen of SCREENS) {
     assert.equal(await text(elsewhere.page, 'transcript'), MIDGAME);
     assert.deepEqual(elsewhere.errors, []);
     await elsewhere.context.close();
+    await showScreen(page, 'play');
     await page.click('[data-testid=back-to-game]');
     await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
     await page.click(`[data-square=${first[0]}]`);
@@ -410,6 +411,7 @@ test('on a phone the result card fits, keeps its score on one line, and says whe
   // Shared, when the scoring shares them.
   await openMore(page);
   await page.selectOption('[data-testid=scoring]', 'split');
+  await showScreen(page, 'play');
   await page.waitForFunction(() => document.querySelector('[data-testid=result-empties]')?.textContent === '1 empty square shared');
   assert.deepEqual(errors, []);
   await context.close();

@@ -104,9 +104,11 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   assert.deepEqual((await shown(b.page)).legal, []);
   // No engine's help nor taking back on a player's screen while the game is played.
   for (const page of [a.page, b.page]) {
-    for (const id of ['undo', 'hint']) assert.ok(await page.$eval(`[data-testid=${id}]`, (e) => e.disabled), id);
+    // The analysis switch too, disabled like undo and the hint (issue 77).
+    for (const id of ['undo', 'hint', 'analyse']) assert.ok(await page.$eval(`[data-testid=${id}]`, (e) => e.disabled), id);
     await showScreen(page, 'analyse');
     assert.equal(await page.$('[data-testid=analysis-room]'), null);
+    assert.ok(await page.$('[data-testid=analysis-waits]'), 'the analysis screen says it waits for the end');
     assert.equal(await page.$eval('[data-testid=analyse]', (e) => e.checked), false);
   }
   let pages = [a.page, b.page];
@@ -129,6 +131,7 @@ test('two people play a whole game on two screens; one reloads mid-game and retu
   // Over: the analysis room and the review are back.
   await showScreen(a.page, 'analyse');
   await a.page.waitForSelector('[data-testid=analysis-room]');
+  assert.equal(await a.page.$eval('[data-testid=analyse]', (e) => e.disabled), false);
   assert.equal(await a.page.$eval('[data-testid=online-review]', (e) => e.disabled), false);
   // The finished game is a game of one's own: the review starts on it; a rematch swaps the colours.
   await a.page.click('[data-testid=rematch]');

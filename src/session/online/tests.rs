@@ -585,4 +585,12 @@ fn the_online_screen_shows_once_the_page_is_found_served() {
     let mut p = page();
     p.apply(Action::Screen(Screen::Online));
     assert_eq!(p.screen(), Screen::Online);
+    // A game made there (a bot's, a friend's) is played on the play screen.
+    p.apply(Action::Online(OnlineAction::Create(NewOnline {
+        name: "ann".into(),
+        color: Some(Color::Black),
+        clock: None,
+        opponent: Some("house-4".into()),
+    })));
+    assert_eq!(p.screen(), Screen::Play);
 }

@@ -8,6 +8,8 @@ use crate::view::i18n::Lang;
 use reversi_engine::Color;
 
 crate::view::i18n::strings! {
+    /// The header's name of a seat nobody has taken yet.
+    seat_awaited: "a friend (awaited)", "（等待好友加入）";
     /// The analysis screen of a player's own online game while it is played.
     analysis_waits: "The analysis, the review and the explorer open when this online game is over: no engine helps a player during a game.", "在线对局结束后才能分析、复盘和查看开局库：对局中不借助引擎。";
     /// The new-game form's choice, and the online game's heading.
@@ -250,7 +252,15 @@ pub fn header(lang: Lang, watching: bool, black: &str, white: &str) -> String {
         Lang::En => "vs",
         Lang::Zh => "对",
     };
-    format!("{what} · {black} {vs} {white}")
+    // A seat nobody took yet is said to be awaited, not left blank ("Alice vs").
+    let named = |name: &str| {
+        if name.is_empty() {
+            s.seat_awaited.to_string()
+        } else {
+            name.to_string()
+        }
+    };
+    format!("{what} · {} {vs} {}", named(black), named(white))
 }
 
 /// A seat's name, "Ann (you)" for the person's own.
@@ -265,6 +275,23 @@ pub fn seat_name(lang: Lang, name: &str, you: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_header_says_who_is_awaited() {
+        assert_eq!(
+            header(Lang::En, false, "Alice", ""),
+            "Online game · Alice vs a friend (awaited)"
+        );
+        assert_eq!(
+            header(Lang::En, false, "", "Bob"),
+            "Online game · a friend (awaited) vs Bob"
+        );
+        assert!(header(Lang::Zh, false, "Alice", "").ends_with("对 （等待好友加入）"));
+        assert_eq!(
+            header(Lang::En, true, "", ""),
+            Strings::of(Lang::En).watching
+        );
+    }
 
     #[test]
     fn every_online_string_has_both_translations() {

@@ -15,6 +15,9 @@ pub struct GameControlsProps {
     pub can_hint: bool,
     /// Whether every legal move shows its value.
     pub analyse: bool,
+    /// Whether the analysis may be switched on now (not on a player's screen of an online game being
+    /// played, as undo and the hint).
+    pub can_analyse: bool,
     /// The depth of those values.
     pub analyse_depth: u32,
     /// The depths offered.
@@ -60,12 +63,12 @@ pub fn game_controls(props: &GameControlsProps) -> Html {
             <button type="button" data-testid="redo" onclick={props.on_redo.clone()} disabled={!props.can_redo} title={format!("{} (R)", t.redo)}>{ t.redo }</button>
             <button type="button" data-testid="hint" onclick={props.on_hint.clone()} disabled={!props.can_hint} title={format!("{} (H)", t.hint)}>{ t.hint }</button>
             <label class="toggle">
-                <input type="checkbox" data-testid="analyse" checked={props.analyse} onchange={on_analyse} />
+                <input type="checkbox" data-testid="analyse" checked={props.analyse && props.can_analyse} disabled={!props.can_analyse} onchange={on_analyse} />
                 { t.analyse }
             </label>
             <label class="toggle">
                 <span class="visually-hidden">{ t.analysis_depth }</span>
-                <select data-testid="analyse-depth" onchange={on_depth} aria-label={t.analysis_depth}>
+                <select data-testid="analyse-depth" onchange={on_depth} aria-label={t.analysis_depth} disabled={!props.can_analyse}>
                     { for props.depths.iter().map(|&d| html! {
                         <option value={d.to_string()} selected={d == props.analyse_depth}>{
                             if d == 0 { t.until_move.to_string() } else { format!("{} {d}", t.depth) }
