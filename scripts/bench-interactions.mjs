@@ -1,12 +1,13 @@
 // How long the page takes from a person's input to the next paint (Event Timing), for the interactions a player
-// repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, and ← through the record.
+// repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, ← through the record, a
+// screen chosen in the bar (settings, train, play, analyse) and the new-game dialog opened and closed.
 // Each press comes as a person's does, the pointer on the element a moment before (`median_ms` and `longest_ms`
 // are over those); a board click as Playwright's page.click sends it is timed apart (`playwright_board_click`).
 // Measured as the page is (unthrottled) and with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate: a
 // mid-range phone). Figures, not a test. Part of `node scripts/bench-web.mjs`; alone:
 //
 //   trunk build --release && node scripts/bench-interactions.mjs
-import { restoreGame } from '../tests/e2e/harness.mjs';
+import { restoreGame, showScreen } from '../tests/e2e/harness.mjs';
 
 // 20 moves of a real game (40 empties): a record to step through, a graph the room fills, and black (the person)
 // to move against the AI at level 1 (its replies come at once: the figures are the page's, not the search's).
@@ -42,7 +43,19 @@ const settle = (page) =>
 
 /** One round of every interaction on `page`; the durations (ms) by interaction. */
 async function round(page) {
-  const out = { board_click: [], undo: [], redo: [], hint: [], analysis_on: [], analysis_off: [], record_back: [], playwright_board_click: [] };
+  const out = {
+    board_click: [],
+    undo: [],
+    redo: [],
+    hint: [],
+    analysis_on: [],
+    analysis_off: [],
+    record_back: [],
+    screen: [],
+    dialog_open: [],
+    dialog_close: [],
+    playwright_board_click: [],
+  };
   const now = () => page.evaluate(() => performance.now());
   const measure = async (name, act) => {
     const t = await now();
@@ -99,6 +112,22 @@ async function round(page) {
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));
   await page.keyboard.press('End');
   await page.waitForSelector('[data-legal=true]');
+  // The bar's screens, each one press from the one before, and the new-game dialog from the play screen.
+  for (const [screen, shown] of [
+    ['settings', '[data-testid=edit-position]'],
+    ['train', '[data-testid=start-puzzles]'],
+    ['play', '[data-testid=new-game]'],
+  ]) {
+    await press('screen', `[data-testid=screen-${screen}]`);
+    await page.waitForSelector(shown);
+  }
+  await press('dialog_open', '[data-testid=new-game]');
+  await page.waitForSelector('[data-testid=start]');
+  await press('dialog_close', '[data-testid=cancel]');
+  await page.waitForSelector('[role=dialog]', { state: 'detached' });
+  await press('screen', '[data-testid=screen-analyse]');
+  await page.waitForSelector('[data-testid=analysis-room]');
+  await page.waitForSelector('[data-legal=true]');
   return out;
 }
 
@@ -126,6 +155,8 @@ export async function measureInteractions(browser, url) {
     const page = await context.newPage();
     await page.goto(url);
     await restoreGame(page, { moves: GAME, level: 1 });
+    // The analysis screen (the graph, the room) is where the record is stepped through.
+    await showScreen(page, 'analyse');
     // The room's graph fills in first (its values come from the workers), as after any load.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=eval-point]').length >= 20, null, { timeout: 120000 });
     const cdp = await context.newCDPSession(page);

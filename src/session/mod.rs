@@ -406,7 +406,13 @@ impl Session {
             Action::Game(GameAction::Square(square)) if self.training.is_open() => {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
-            Action::Training(action) => self.train(action, out),
+            Action::Training(action) => {
+                // The room's own "Back to the game" shows the game where it is played.
+                if action == TrainingAction::Close {
+                    self.screen = screen::Screen::Play;
+                }
+                self.train(action, out)
+            }
             Action::Screen(screen) => self.show_screen(screen, out),
             Action::Online(action) => self.online_step(action, out),
             // A game linked online: a move on its own position goes to the server; what would change its

@@ -91,6 +91,9 @@ fn main_view() -> Html {
     let on_stable = use_dispatch(dispatcher.clone(), |on| {
         Action::Prefs(PrefAction::Stable(on))
     });
+    let on_values_in_play = use_dispatch(dispatcher.clone(), |on| {
+        Action::Prefs(PrefAction::ValuesInPlay(on))
+    });
     let on_undo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Undo));
     let on_redo = use_dispatch(dispatcher.clone(), |_| Action::Game(GameAction::Redo));
     let on_hint = use_dispatch(dispatcher.clone(), |_| Action::Hint);
@@ -404,12 +407,20 @@ fn main_view() -> Html {
                 {lang} />
         }
     };
+    // Playing the AI on the play screen, its values and its line wait (as lichess hides them) unless the
+    // person chose to see them; the analysis screen shows them.
+    let hide_values = screen == Screen::Play
+        && matches!(
+            session.play().settings().mode,
+            crate::session::Mode::HumanVsAi { .. }
+        )
+        && !prefs.values_in_play();
     let engine_lines = html! {
         <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
             last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
             hint={session.asks().hint().filter(|_| !session.play().away()).cloned()}
             line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
-            {on_show_line} {lang} />
+            hide_values={hide_values} {on_show_line} {lang} />
     };
     let notice = html! {
         <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
@@ -492,7 +503,8 @@ fn main_view() -> Html {
                     <h2>{ screens.preferences }</h2>
                     <ScoringChoice scoring={prefs.scoring()} {on_scoring} {lang} />
                     <OrientationChoice orientation={prefs.orientation()} {on_orientation}
-                        stable={prefs.stable()} {on_stable} {lang} />
+                        stable={prefs.stable()} {on_stable}
+                        values_in_play={prefs.values_in_play()} {on_values_in_play} {lang} />
                     <p class="more-links">
                         <button type="button" class="link" data-testid="edit-position" ref={editor_button_ref} onclick={on_open_editor}>{ t.set_up }</button>
                     </p>

@@ -17,7 +17,7 @@ test('typing a transcript in the import box fires no shortcut', async () => {
   await page.keyboard.type('nurh h8');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
-  assert.equal(await text(page, 'transcript'), 'f5d6', 'no undo, no new game');
+  assert.equal(await page.inputValue('[data-testid=export-transcript]'), 'f5d6', 'no undo, no new game');
   assert.equal(await page.inputValue('[data-testid=import-text]'), 'nurh h8');
   assert.equal(await page.$('[data-testid=mode]'), null, 'the new-game form did not open');
   await page.waitForTimeout(500);
@@ -181,6 +181,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await page.click('[data-testid=import]');
   assert.match(await text(page, 'notice'), /Nothing to import/);
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
+  await openMore(page);
   await page.fill('[data-testid=import-text]', 'e6f4');
   await page.click('[data-testid=import]');
   assert.equal(await text(page, 'transcript'), 'e6f4');

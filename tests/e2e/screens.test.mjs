@@ -157,3 +157,32 @@ test('a link pasted over a screen opens its game on that screen, which the addre
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("playing the AI, its evaluation waits on the play screen unless asked for; the analysis screen shows it", async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}?pace=quick`, DESKTOP);
+  await page.waitForSelector('[data-legal=true]');
+  await page.click('[data-testid=new-game]');
+  await choose(page, { mode: 'hva', level: 2, color: 'black' });
+  await page.click('[data-testid=start]');
+  await page.click('[data-square=f5]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4);
+  await page.waitForSelector('[data-testid=engine-stats]');
+  // The AI's move, without its value; no line of its own.
+  const stats = () => page.$eval('[data-testid=engine-stats]', (e) => e.firstChild.textContent.trim());
+  assert.match(await stats(), /^AI [a-h][1-8]$/);
+  assert.equal(await page.$('[data-testid=engine-line]'), null);
+  // The analysis screen shows the value.
+  await showScreen(page, 'analyse');
+  assert.match(await stats(), /^AI [a-h][1-8]: .*\d/);
+  // Asked for on the settings screen (kept across a reload): the play screen shows it too.
+  await showScreen(page, 'settings');
+  await page.check('[data-testid=values-in-play]');
+  await page.reload();
+  await showScreen(page, 'play');
+  await page.click('[data-square=' + (await page.$eval('[data-legal=true]', (e) => e.dataset.square)) + ']');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 8);
+  await page.waitForSelector('[data-testid=engine-stats]');
+  assert.match(await stats(), /^AI [a-h][1-8]: .*\d/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

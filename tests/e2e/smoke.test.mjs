@@ -180,6 +180,7 @@ test('a bad transcript import changes nothing; a share link opens its game', asy
   assert.match(await text(page, 'notice'), /move 4: a1 is not a legal move for White/);
   assert.equal(await text(page, 'transcript'), 'f5');
   assert.deepEqual(await discs(page), before);
+  await openMore(page);
   await page.fill('[data-testid=import-text]', 'F5 D6 C3 D3 C4');
   await page.click('[data-testid=import]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3d3c4');
@@ -222,8 +223,10 @@ test('save slots: save, load, a damaged slot beside a good one, delete', async (
   assert.equal(await page.isDisabled('[data-testid=slot-load-2]'), true);
   await openMore(page);
   await page.click('[data-testid=slot-load-1]');
+  // The game loaded is shown on the play screen; the slots are on the settings screen, folded again.
   assert.equal(await text(page, 'transcript'), 'f5d6c3');
   await openMore(page);
+  await page.click('.slots summary');
   await page.click('[data-testid=slot-delete-1]');
   assert.match(await page.textContent('[data-testid=slot-1]'), /empty/);
   assert.deepEqual(errors, []);

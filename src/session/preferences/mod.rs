@@ -49,6 +49,8 @@ pub struct BoardView {
     pub orientation: Symmetry,
     /// The stable discs marked.
     pub stable: bool,
+    /// The engine's values shown while a person plays it (hidden by default, as lichess hides them).
+    pub values_in_play: bool,
 }
 
 impl Default for BoardView {
@@ -56,6 +58,7 @@ impl Default for BoardView {
         BoardView {
             orientation: Symmetry::Identity,
             stable: false,
+            values_in_play: false,
         }
     }
 }
@@ -64,9 +67,10 @@ impl BoardView {
     /// As the browser keeps it: `name=value` lines.
     pub fn text(&self) -> String {
         format!(
-            "orientation={}\nstable={}\n",
+            "orientation={}\nstable={}\nvalues_in_play={}\n",
             orientation::code(self.orientation),
-            u8::from(self.stable)
+            u8::from(self.stable),
+            u8::from(self.values_in_play)
         )
     }
 
@@ -81,6 +85,7 @@ impl BoardView {
             match line.split_once('=') {
                 Some(("orientation", code)) => view.orientation = orientation::from_code(code),
                 Some(("stable", on)) => view.stable = on == "1",
+                Some(("values_in_play", on)) => view.values_in_play = on == "1",
                 _ => {}
             }
         }
@@ -107,6 +112,8 @@ pub struct Preferences {
     show_line: bool,
     /// Whether the discs that can never be flipped are marked on the board.
     stable: bool,
+    /// Whether the engine's values show while a person plays it (see [`BoardView::values_in_play`]).
+    values_in_play: bool,
 }
 
 impl Default for Preferences {
@@ -120,6 +127,7 @@ impl Default for Preferences {
             analyse_depth: DEFAULT_ANALYSE_DEPTH,
             show_line: false,
             stable: false,
+            values_in_play: false,
         }
     }
 }
@@ -143,6 +151,8 @@ pub enum PrefAction {
     ShowLine(bool),
     /// The stable discs marked on the board, or not.
     Stable(bool),
+    /// The engine's values shown while a person plays it, or not.
+    ValuesInPlay(bool),
     /// How a game was looked at, taken with it (a saved game restored): the analysis on the board, its
     /// limit, the scoring.
     LookedAt {
@@ -178,7 +188,8 @@ impl PrefAction {
             | PrefAction::Orientation(_)
             | PrefAction::Scoring(_)
             | PrefAction::ShowLine(_)
-            | PrefAction::Stable(_) => false,
+            | PrefAction::Stable(_)
+            | PrefAction::ValuesInPlay(_) => false,
         }
     }
 }
@@ -224,11 +235,17 @@ impl Preferences {
         self.stable
     }
 
+    /// Whether the engine's values show while a person plays it.
+    pub fn values_in_play(&self) -> bool {
+        self.values_in_play
+    }
+
     /// How the board is shown, as the browser keeps it.
     pub fn board_view(&self) -> BoardView {
         BoardView {
             orientation: self.orientation,
             stable: self.stable,
+            values_in_play: self.values_in_play,
         }
     }
 
@@ -243,6 +260,7 @@ impl Preferences {
             PrefAction::AnalyseDepth(depth) => self.analyse_depth = offered_depth(depth),
             PrefAction::ShowLine(on) => self.show_line = on,
             PrefAction::Stable(on) => self.stable = on,
+            PrefAction::ValuesInPlay(on) => self.values_in_play = on,
             PrefAction::LookedAt {
                 analyse,
                 depth,
@@ -257,6 +275,7 @@ impl Preferences {
                 self.sound = sound;
                 self.orientation = view.orientation;
                 self.stable = view.stable;
+                self.values_in_play = view.values_in_play;
             }
         }
     }
@@ -291,6 +310,7 @@ mod tests {
             PrefAction::AnalyseDepth(99),
             PrefAction::ShowLine(true),
             PrefAction::Stable(true),
+            PrefAction::ValuesInPlay(true),
         ] {
             prefs.apply(action);
         }
@@ -305,6 +325,7 @@ mod tests {
                 analyse_depth: 24,
                 show_line: true,
                 stable: true,
+                values_in_play: true,
             }
         );
         prefs.apply(PrefAction::AnalyseDepth(0));
@@ -320,8 +341,11 @@ mod tests {
         let view = BoardView {
             orientation: Symmetry::Rotate270,
             stable: true,
+            values_in_play: true,
         };
         assert_eq!(BoardView::read(Some(&view.text()), None), view);
+        // A view kept before the values' line: hidden while playing, as by default.
+        assert!(!BoardView::read(Some("orientation=0\nstable=1\n"), None).values_in_play);
         // Nothing kept under the one key: the orientation the older scheme kept.
         let code = super::orientation::code(Symmetry::Rotate90);
         assert_eq!(

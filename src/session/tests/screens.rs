@@ -29,13 +29,18 @@ fn the_train_screen_opens_the_training_room_and_another_screen_closes_it() {
 }
 
 #[test]
-fn leaving_the_training_room_by_its_own_button_returns_to_the_screen_before() {
+fn leaving_the_training_room_by_its_own_button_shows_the_game_on_the_play_screen() {
     let mut s = hvh();
     s.apply(Action::Screen(Screen::Settings));
     s.apply(Action::Screen(Screen::Train));
     assert_eq!(s.screen(), Screen::Train);
-    s.apply(Action::Training(TrainingAction::Close));
+    // Back (the bar, the history) to the screen before.
+    s.apply(Action::Screen(Screen::Settings));
     assert_eq!(s.screen(), Screen::Settings);
+    s.apply(Action::Screen(Screen::Train));
+    // "Back to the game": the play screen.
+    s.apply(Action::Training(TrainingAction::Close));
+    assert_eq!(s.screen(), Screen::Play);
     // The room opened from elsewhere is the train screen too.
     s.apply(Action::Training(TrainingAction::Open));
     assert_eq!(s.screen(), Screen::Train);

@@ -153,6 +153,22 @@ pub fn search_stats(lang: Lang, mover: Color, stats: &SearchReport) -> String {
     }
 }
 
+/// The AI's last move without its value (while a person plays it): "AI f4".
+pub fn search_move(lang: Lang, stats: &SearchReport) -> String {
+    match lang {
+        Lang::En => format!("AI {}", stats.best),
+        Lang::Zh => format!("电脑 {}", stats.best),
+    }
+}
+
+/// The AI thinking, without its value or its move (while a person plays it).
+pub fn thinking_plain(lang: Lang) -> String {
+    match lang {
+        Lang::En => "Thinking…".to_string(),
+        Lang::Zh => "思考中…".to_string(),
+    }
+}
+
 /// Its figures, one click away: "1.23 M nodes in 0.80 s (1.54 M nodes/s), on 2 threads"; "193 nodes in 2 ms,
 /// on one core" (no rate over so short a time).
 pub fn search_figures(lang: Lang, stats: &SearchReport, threads: usize) -> String {

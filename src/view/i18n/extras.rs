@@ -39,6 +39,8 @@ crate::view::i18n::strings! {
     older: "Older", "较早";
     /// The board's orientation menu.
     orientation: "Board view", "棋盘方向";
+    /// Whether the engine's values show while a person plays it (hidden by default).
+    values_in_play: "Show the computer's evaluation while I play it", "与电脑对弈时显示它的评估";
     /// The board's view: mark the discs that can never be flipped.
     mark_stable: "Mark stable discs", "标出稳定子";
     /// Orientation.

@@ -307,7 +307,8 @@ pub mod training;
 
 pub use self::engine::{
     analysis_depth, average_losses, hint, line, line_value, mistake, progress, review_progress,
-    search_figures, search_stats, side_value, values_for, worker_error,
+    search_figures, search_move, search_stats, side_value, thinking_plain, values_for,
+    worker_error,
 };
 pub use self::format::{
     color_name, disc_name, empties_counted, ggf_error, lost_on_time, mode, notice, passed, played,

@@ -24,6 +24,9 @@ pub struct EngineLinesProps {
     pub show_line: bool,
     /// The threads the AI's search runs on.
     pub threads: usize,
+    /// A person plays the AI here: its values and line are not shown ("Thinking…" alone), unless the
+    /// person asked for them (a preference).
+    pub hide_values: bool,
     /// Called with the line drawn on the board or not.
     pub on_show_line: Callback<bool>,
     /// Language of the labels.
@@ -35,10 +38,13 @@ pub struct EngineLinesProps {
 pub fn engine_lines(props: &EngineLinesProps) -> Html {
     let lang = props.lang;
     let t = lang.strings();
-    let thinking = props
-        .thinking
-        .as_ref()
-        .map(|th| i18n::progress(lang, props.to_move, th.score, th.kind, &th.best.to_string()));
+    let thinking = props.thinking.as_ref().map(|th| {
+        if props.hide_values {
+            i18n::thinking_plain(lang)
+        } else {
+            i18n::progress(lang, props.to_move, th.score, th.kind, &th.best.to_string())
+        }
+    });
     let line = &props.line;
     let on_show_line = {
         let on = !props.show_line;
@@ -52,7 +58,7 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
             if let Some((mover, stats)) = props.last_search.as_ref().filter(|_| props.thinking.is_none()) {
                 <p class="engine-stats" data-testid="engine-stats"
                    data-nodes={stats.nodes.to_string()} data-millis={stats.millis.to_string()}>
-                    { i18n::search_stats(lang, *mover, stats) }{ " " }
+                    { if props.hide_values { i18n::search_move(lang, stats) } else { i18n::search_stats(lang, *mover, stats) } }{ " " }
                     <details class="engine-figures">
                         <summary>{ t.engine_details }</summary>
                         <span data-testid="engine-figures">{ i18n::search_figures(lang, stats, props.threads) }</span>
@@ -66,7 +72,8 @@ pub fn engine_lines(props: &EngineLinesProps) -> Html {
                     { i18n::hint(lang, props.to_move, square, hint.score, hint.kind) }
                 </p>
             }
-            if !line.is_empty() {
+            // The hint's line is help asked for: it shows whatever hides the AI's own.
+            if !line.is_empty() && (props.hint.is_some() || !props.hide_values) {
                 <p class="engine-line">
                     <span class="label">{ t.line_label }{ ": " }</span>
                     <code data-testid="engine-line">{ i18n::line(line) }</code>

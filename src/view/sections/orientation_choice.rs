@@ -1,4 +1,5 @@
-//! The board view menu of the More drawer: the board turned or mirrored, the stable discs marked.
+//! The board view menu of the settings screen: the board turned or mirrored, the stable discs marked, the
+//! engine's values while playing it.
 
 use yew::prelude::*;
 
@@ -15,6 +16,10 @@ pub struct OrientationProps {
     pub stable: bool,
     /// Called with the stable discs marked or not.
     pub on_stable: Callback<bool>,
+    /// The engine's values show while a person plays it.
+    pub values_in_play: bool,
+    /// Called with those values shown or not.
+    pub on_values_in_play: Callback<bool>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -43,6 +48,10 @@ pub fn orientation_choice(props: &OrientationProps) -> Html {
         e.target_unchecked_into::<web_sys::HtmlInputElement>()
             .checked()
     });
+    let on_values = props.on_values_in_play.reform(|e: Event| {
+        e.target_unchecked_into::<web_sys::HtmlInputElement>()
+            .checked()
+    });
     html! {
         <>
             <p class="orientation">
@@ -58,6 +67,12 @@ pub fn orientation_choice(props: &OrientationProps) -> Html {
                 <label>
                     <input type="checkbox" data-testid="mark-stable" checked={props.stable} onchange={on_stable} />
                     { " " }{ t.mark_stable }
+                </label>
+            </p>
+            <p class="mark-stable">
+                <label>
+                    <input type="checkbox" data-testid="values-in-play" checked={props.values_in_play} onchange={on_values} />
+                    { " " }{ t.values_in_play }
                 </label>
             </p>
         </>
