@@ -8,7 +8,7 @@ import { launchBrowser, openPage, painted, serveDist, showScreen } from '../test
 import { join } from 'node:path';
 import { ROOT } from '../tests/e2e/harness.mjs';
 
-// A game against the AI at move 19 (black, the person, to move), with a variation tried beside it.
+// A game against the AI (the person black, level 4) 15 moves in, a variation tried at move 15 shown.
 const GAME = 'f5d6c3d3c4f4f6f3e6e7d7c5b6g5e3';
 const LINK = `#t=${GAME}&m=b4&v=14.g4`;
 
@@ -40,6 +40,8 @@ try {
       deviceScaleFactor: 1,
     });
     await page.waitForSelector('[data-legal=true]');
+    // The discs' turns (0.35 s) over.
+    await page.waitForTimeout(800);
     await painted(page);
     await page.screenshot({ path: join(ROOT, 'docs/screenshot-phone.png') });
     await page.click('[data-testid=new-game]');
