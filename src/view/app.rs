@@ -450,27 +450,23 @@ fn main_view() -> Html {
         (Some(_), Some(ply)) => ply,
         _ => usize::MAX,
     };
+    // The game as the play screen shows it, which the analysis screen shows too, with its room under it.
+    let game_panel = html! {
+        <>
+            { online_box.clone() }
+            { play_state }
+            { controls }
+            { result }
+            { engine_lines }
+            { notice.clone() }
+            { record }
+        </>
+    };
     let panel = match screen {
-        Screen::Play | Screen::Train => html! {
-            <>
-                { online_box.clone() }
-                { play_state }
-                { controls }
-                { result }
-                { engine_lines }
-                { notice }
-                { record }
-            </>
-        },
+        Screen::Play | Screen::Train => game_panel,
         Screen::Analyse => html! {
             <>
-                { online_box.clone() }
-                { play_state }
-                { controls }
-                { result }
-                { engine_lines }
-                { notice }
-                { record }
+                { game_panel }
                 // A player's screen shows no engine's values of the game being played online, and the review,
                 // the explorer and the expert games wait for its end.
                 if seated {

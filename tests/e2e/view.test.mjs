@@ -278,14 +278,20 @@ test('a legal move under the pointer rings the discs it would turn', async () =>
 });
 
 for (const scheme of ['light', 'dark']) {
-  test(`the first screen (${scheme}): board, graph and move list on a 1280×800 desktop; board and counts on a 360 px phone`, async () => {
+  test(`the first screen (${scheme}): board, bar, controls and move list (and the graph on the analysis screen) on a 1280×800 desktop; board and counts on a 360 px phone`, async () => {
     const desktop = await openPage(env.browser, env.server.url, { viewport: { width: 1280, height: 800 }, colorScheme: scheme });
     await newGame(desktop.page, { mode: 'hvh' });
     await play(desktop.page, ['f5', 'd6', 'c3']);
-    await desktop.page.evaluate(() => window.scrollTo(0, 0));
-    for (const selector of ['[data-testid=board]', '[data-testid=eval-graph]', '.move-list', '[data-testid=new-game]', '[data-testid=undo]']) {
-      const box = await desktop.page.locator(selector).boundingBox();
-      assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `${selector} in the first screen: ${JSON.stringify(box)}`);
+    for (const [screen, selectors] of [
+      ['play', ['[data-testid=board]', '[data-testid=screen-bar]', '.move-list', '[data-testid=new-game]', '[data-testid=undo]']],
+      ['analyse', ['[data-testid=board]', '[data-testid=eval-graph]', '.move-list', '[data-testid=undo]']],
+    ]) {
+      await showScreen(desktop.page, screen);
+      await desktop.page.evaluate(() => window.scrollTo(0, 0));
+      for (const selector of selectors) {
+        const box = await desktop.page.locator(selector).boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= 800, `${selector} in the ${screen} screen's first screen: ${JSON.stringify(box)}`);
+      }
     }
     await desktop.page.screenshot({ path: join(ARTIFACTS, `view-desktop-${scheme}.png`) });
     assert.deepEqual(desktop.errors, []);
