@@ -546,7 +546,10 @@ impl Session {
             self.train(TrainingAction::Open, out);
         } else {
             self.screen = screen;
-            self.train(TrainingAction::Close, out);
+            // Only an open room is closed: a closed one is left as it is (not copied for nothing).
+            if self.training.is_open() {
+                self.train(TrainingAction::Close, out);
+            }
         }
     }
 

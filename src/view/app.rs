@@ -8,14 +8,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::i18n::{self, Lang};
-use crate::session::room::ReviewedMove;
+use super::i18n;
 use crate::session::screen::Screen;
 use crate::session::share;
 use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
 use crate::session::GameAction;
-use crate::session::{Action, Kept, PrefAction, Session, Settings, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, PrefAction, Settings, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
 use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
@@ -34,7 +33,10 @@ use crate::view::sections::{
     PlayState, Record, SaveSlots, ScoringChoice, StartLine,
 };
 use crate::view::training::TrainingRoom;
-use reversi_engine::{Bitboard, Game, Move, Square};
+
+mod derived;
+use self::derived::{announcement, empties_counted, final_result, ggf_record, reviewed_here};
+use reversi_engine::{Bitboard, Move, Square};
 
 /// The application.
 #[function_component(App)]
@@ -537,100 +539,4 @@ fn main_view() -> Html {
             { new_game_dialog }
         </main>
     }
-}
-
-/// The move played from the position browsed, as the review valued it (marked moves only), numbered as the
-/// move list numbers it.
-fn reviewed_here(
-    game: &Game,
-    browsing: Option<usize>,
-    reviewed: &[ReviewedMove],
-) -> Option<(usize, ReviewedMove)> {
-    let ply = browsing?;
-    let number = game.plies()[..ply]
-        .iter()
-        .filter(|p| p.mv != Move::Pass)
-        .count()
-        + 1;
-    reviewed
-        .iter()
-        .find(|m| m.ply == ply && m.mark.is_some())
-        .map(|m| (number, m.clone()))
-}
-
-/// The game in GGF, each side named for who plays it.
-fn ggf_record(session: &Session) -> String {
-    let name = |color| {
-        if session.play().settings().is_ai(color) {
-            format!("Reversi-level-{}", session.play().settings().level(color))
-        } else {
-            "Player".to_string()
-        }
-    };
-    let (black, white) = (
-        name(reversi_engine::Color::Black),
-        name(reversi_engine::Color::White),
-    );
-    reversi_engine::ggf::write(
-        session.play().game(),
-        &reversi_engine::ggf::Players {
-            black: &black,
-            white: &white,
-        },
-    )
-}
-
-/// The empty squares a finished game's score counts, and the side they go to (`None`: shared): none when
-/// the board is full or a side ran out of time (the discs are the score).
-fn empties_counted(
-    session: &Session,
-    winner: Option<reversi_engine::Color>,
-    flagged: Option<reversi_engine::Color>,
-) -> Option<(u8, Option<reversi_engine::Color>)> {
-    let board = session.play().game().position();
-    let empties = 64 - board.black().count() - board.white().count();
-    if flagged.is_some() || empties == 0 {
-        return None;
-    }
-    let to = match session.prefs().scoring() {
-        crate::session::Scoring::EmptiesToWinner => winner,
-        crate::session::Scoring::Split => None,
-    };
-    Some((empties as u8, to))
-}
-
-/// How a game ended: the winner, the score (black's discs first) and the side that ran out of time.
-type FinalResult = (
-    Option<reversi_engine::Color>,
-    (u8, u8),
-    Option<reversi_engine::Color>,
-);
-
-/// How the game ended, once it has: the winner, the score (black's first, by the scoring rule; the discs on
-/// the board when a side ran out of time) and the side that did.
-fn final_result(session: &Session) -> Option<FinalResult> {
-    if let Some(flagged) = session.flagged() {
-        let board = session.play().game().position();
-        let score = (board.black().count() as u8, board.white().count() as u8);
-        return Some((Some(flagged.opponent()), score, Some(flagged)));
-    }
-    let outcome = session.play().game().outcome()?;
-    Some((
-        outcome.winner(),
-        session.prefs().scoring().score(&outcome),
-        None,
-    ))
-}
-
-/// For screen readers: the last placement, then whose turn it is, a pass, or the result.
-fn announcement(lang: Lang, session: &Session) -> String {
-    let last = session.play().game().plies().iter().rev().find_map(|p| {
-        p.mv.square()
-            .map(|s| i18n::played(lang, p.before.to_move, s))
-    });
-    format!(
-        "{} {}",
-        last.unwrap_or_default(),
-        status_line(lang, session)
-    )
 }
