@@ -66,11 +66,6 @@ impl Screen {
             .into_iter()
             .find(|s| s.route().eq_ignore_ascii_case(name))
     }
-
-    /// Whether the screen has the game's board (the training room has its own position).
-    pub fn shows_game(self) -> bool {
-        self != Screen::Train
-    }
 }
 
 #[cfg(test)]
