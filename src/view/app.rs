@@ -359,7 +359,7 @@ fn main_view() -> Html {
     };
     if screen == Screen::Train {
         return html! {
-            <main class="layout training-layout screen-train">
+            <main class="layout training-layout">
                 <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound()} {sounds_played} on_sound={on_sound.clone()} />
                 { bar }
                 { board_area }
@@ -465,6 +465,7 @@ fn main_view() -> Html {
         </>
     };
     let panel = match screen {
+        // (The train screen's page is returned above.)
         Screen::Play | Screen::Train => game_panel,
         Screen::Analyse => html! {
             <>
@@ -524,7 +525,7 @@ fn main_view() -> Html {
         },
     };
     html! {
-        <main class={classes!("layout", format!("screen-{}", screen.route()))}>
+        <main class="layout">
             <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound()} {sounds_played} {on_sound} />
             { bar }
             { board_area }
