@@ -8,6 +8,8 @@ use crate::protocol::Response;
 pub enum Action {
     /// Start a new game.
     NewGame(Settings),
+    /// A new game against the AI, the person's colour drawn by lot: drawn again at each "Play again".
+    NewGameByLot(Settings),
     /// One of the game's own controls: a square clicked, undo and redo, the record browsed (see
     /// [`super::game`]).
     Game(super::GameAction),

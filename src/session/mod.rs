@@ -90,6 +90,8 @@ pub struct Session {
     /// The screen shown when the training room is closed (the training room is the train screen: see
     /// [`Session::screen`]).
     screen: screen::Screen,
+    /// The last new game's colour was drawn by lot ("Play again" draws it again).
+    by_lot: bool,
 }
 
 impl Default for Session {
@@ -111,6 +113,11 @@ impl Session {
             session.after_change(out);
         });
         (session, commands)
+    }
+
+    /// The last new game's colour was drawn by lot.
+    pub fn by_lot(&self) -> bool {
+        self.by_lot
     }
 
     /// A session continuing a kept game, and what it asks of the workers: an engine to move thinks again,
@@ -161,6 +168,7 @@ impl Session {
             pace: Pace::NORMAL,
             online: online::Online::default(),
             screen: screen::Screen::Play,
+            by_lot: false,
         }
     }
 
@@ -402,7 +410,14 @@ impl Session {
 
     fn apply_game(&mut self, action: Action, out: &mut Outbox) {
         match action {
-            Action::NewGame(settings) => self.new_game(settings, out),
+            Action::NewGame(settings) => {
+                self.by_lot = false;
+                self.new_game(settings, out)
+            }
+            Action::NewGameByLot(settings) => {
+                self.by_lot = true;
+                self.new_game(settings, out)
+            }
             Action::Game(GameAction::Square(square)) if self.training.is_open() => {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
@@ -470,6 +485,10 @@ impl Session {
                 let (asks, board) = self.on_board();
                 asks.page_visible(visible, &board, out);
             }
+            // The last choices again: a colour drawn by lot is drawn again.
+            Action::PlayAgain if self.by_lot => {
+                self.step(Action::NewGameByLot(self.play.settings()), out)
+            }
             Action::PlayAgain => self.step(Action::NewGame(self.play.settings()), out),
             Action::Tick(now) => self.charge(now, out),
             Action::Answer { asker, response } => self.answer(asker, response, out),
@@ -530,8 +549,18 @@ impl Session {
         if self.room.review().is_some() {
             Rc::make_mut(&mut self.room).forget_review(out);
         }
-        self.play = Play::new(settings);
         let id = self.ids.new_id();
+        let mut settings = settings;
+        // The colour by lot: a bit of the new game's id (the page's random number mixed with its count).
+        if let (true, Mode::HumanVsAi { .. }) = (self.by_lot, settings.mode) {
+            let human = if id & 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            settings.mode = Mode::HumanVsAi { human };
+        }
+        self.play = Play::new(settings);
         self.play.set_id(id);
         self.asks = EngineAsks::default();
         self.notice = None;

@@ -18,6 +18,9 @@ pub enum Notice {
     NotYourTurn,
     /// A click while an earlier position of the game is shown.
     Browsing,
+    /// "Make main line" while the game is played against the AI or online, or in an expert game studied:
+    /// its record is what was played.
+    MainLineRefused,
     /// The engine worker stopped answering and was restarted.
     WorkerRestarted,
     /// The autosaved game could not be restored; a new game was started. The unreadable data is kept

@@ -148,11 +148,13 @@ impl Session {
     /// True when a game action would change the record of a game being played online (undo, redo, going on
     /// from the past): it is refused.
     pub(super) fn online_forbids(&self, action: &GameAction) -> bool {
-        self.online.seated_in_play()
-            && matches!(
-                action,
-                GameAction::Undo | GameAction::Redo | GameAction::PlayFromHere
-            )
+        // The record of a game linked online is the server's, played or watched.
+        (self.online.link().is_some() && *action == GameAction::MainLine)
+            || (self.online.seated_in_play()
+                && matches!(
+                    action,
+                    GameAction::Undo | GameAction::Redo | GameAction::PlayFromHere
+                ))
     }
 }
 

@@ -482,3 +482,39 @@ mod pacing;
 mod saves;
 mod screens;
 mod starts;
+
+#[test]
+fn a_colour_by_lot_is_drawn_again_at_each_play_again() {
+    let mut s = hvh();
+    let settings = Settings {
+        mode: Mode::HumanVsAi {
+            human: Color::Black,
+        },
+        ..Settings::default()
+    };
+    s.apply(Action::NewGameByLot(settings));
+    assert!(s.by_lot());
+    let mut colours = Vec::new();
+    for _ in 0..16 {
+        let Mode::HumanVsAi { human } = s.play().settings().mode else {
+            panic!("still against the AI");
+        };
+        colours.push(human);
+        s.apply(Action::PlayAgain);
+        assert!(s.by_lot(), "kept by play again");
+    }
+    assert!(
+        colours.contains(&Color::Black) && colours.contains(&Color::White),
+        "{colours:?}"
+    );
+    // A colour chosen: kept as chosen.
+    s.apply(Action::NewGame(settings));
+    s.apply(Action::PlayAgain);
+    assert!(!s.by_lot());
+    assert_eq!(
+        s.play().settings().mode,
+        Mode::HumanVsAi {
+            human: Color::Black
+        }
+    );
+}

@@ -25,8 +25,7 @@ use crate::view::hooks::{
     use_show_ply, use_training_progress, use_wake,
 };
 use crate::view::panels::{
-    AfterBoard, GameControls, Header, ListedVariation, NewGameForm, OnlineGame, ResultCard,
-    ScreenBar, SharePanel,
+    AfterBoard, GameControls, Header, NewGameForm, OnlineGame, ResultCard, ScreenBar, SharePanel,
 };
 use crate::view::sections::{
     status_line, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine, OrientationChoice,
@@ -121,9 +120,9 @@ fn main_view() -> Html {
         let session = session.clone();
         let show_form = show_form.clone();
         let opener = new_game_ref.clone();
-        Callback::from(move |settings: Settings| {
+        Callback::from(move |start: Action| {
             show_form.set(false);
-            session.dispatch(Action::NewGame(settings));
+            session.dispatch(start);
             crate::view::browser::refocus_to_board(&opener);
         })
     };
@@ -264,6 +263,7 @@ fn main_view() -> Html {
     let on_panel_browse = use_dispatch_shown(dispatcher.clone(), |ply| {
         Action::Game(GameAction::Browse(ply))
     });
+    let on_edit = use_dispatch(dispatcher.clone(), Action::Game);
     let on_play_from_here = use_dispatch(dispatcher.clone(), |()| {
         Action::Game(GameAction::PlayFromHere)
     });
@@ -351,7 +351,7 @@ fn main_view() -> Html {
     let bar = html! { <ScreenBar {screen} online={served} {on_screen} {lang} /> };
     let new_game_dialog = html! {
         if *show_form {
-            <NewGameForm settings={session.play().settings()} {on_start} {on_cancel} {on_online}
+            <NewGameForm settings={session.play().settings()} by_lot={session.by_lot()} {on_start} {on_cancel} {on_online}
                 server={session.online().server()} name={crate::view::hooks::kept_name()}
                 bots={session.online().lobby().connected_bots()}
                 {lang} />
@@ -441,11 +441,8 @@ fn main_view() -> Html {
                 session.play().started().map_or(StartLine::Standard, |(start, value)| StartLine::Started(start, value))
             }}
             on_browse={on_panel_browse.clone()} on_bring_back={on_bring_back_note}
-            variations={session.play().variations().iter().enumerate().map(|(i, v)| {
-                let (plies, shown) = v.plies();
-                ListedVariation { at: v.at(), plies, shown, active: session.play().shown_variation() == Some(i) }
-            }).collect::<Vec<_>>()}
-            {on_variation} {lang} />
+            variations={derived::listed_variations(session.play())} can_main_line={session.play().can_make_main_line()}
+            {on_variation} {on_edit} {lang} />
     };
     // An expert game studied shows its graph only up to the position shown (no spoiler of its end).
     let studied_to = match (session.play().expert(), session.play().browsing()) {

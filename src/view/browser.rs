@@ -350,3 +350,17 @@ pub fn on_visibility_change(f: impl Fn(bool) + 'static) {
         .add_event_listener_with_callback("visibilitychange", listener.as_ref().unchecked_ref());
     listener.forget();
 }
+
+/// The window's inner width and height in CSS pixels (1280×800 where it cannot be read).
+pub fn window_size() -> (i32, i32) {
+    let Some(window) = web_sys::window() else {
+        return (1280, 800);
+    };
+    let px = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>, or: f64| {
+        v.ok().and_then(|v| v.as_f64()).unwrap_or(or) as i32
+    };
+    (
+        px(window.inner_width(), 1280.0),
+        px(window.inner_height(), 800.0),
+    )
+}

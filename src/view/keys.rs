@@ -9,8 +9,8 @@ use crate::view::reducer::Page;
 use reversi_engine::Square;
 
 /// Keyboard, wherever the focus is but in a form's field: on a square the arrows move the focus over the
-/// board; elsewhere ← and → step through the record, Home and End go to its start and to the game; U, R, H
-/// and N are undo, redo, hint and a new game.
+/// board; elsewhere ← and → step through the record, Home and End go to its start and to the game, ↑ and ↓
+/// choose the branch at a fork of the variations; U, R, H and N are undo, redo, hint and a new game.
 pub fn on_key(
     e: &KeyboardEvent,
     session: &UseReducerHandle<Page>,
@@ -59,6 +59,9 @@ pub fn on_key(
         "ArrowRight" => Some(GameAction::Step(1)),
         "Home" => Some(GameAction::Browse(Some(0))),
         "End" => Some(GameAction::Browse(None)),
+        // At a fork of the tree, the branch before or after (with no variation, the page scrolls as ever).
+        "ArrowUp" if !session.play().variations().is_empty() => Some(GameAction::Fork(-1)),
+        "ArrowDown" if !session.play().variations().is_empty() => Some(GameAction::Fork(1)),
         _ => None,
     };
     if let Some(action) = record {

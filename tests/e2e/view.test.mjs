@@ -194,9 +194,11 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
   const marked = await page.$$eval('[data-testid=review-move][data-mark]:not([data-mark=""])', (b) => b.map((e) => Number(e.dataset.ply)));
   assert.ok(marked.length >= 2, `mistakes to step through: ${marked}`);
   assert.ok((await page.locator('.eval-graph .bar.inaccuracy, .eval-graph .bar.mistake, .eval-graph .bar.blunder').count()) >= 1);
-  // Next mistake: the position before the first, its better move marked on the board.
+  // Next mistake: the position before the first of the list (the biggest), its better move marked on the board.
+  const listed = await page.$$eval('[data-testid=mistakes] button', (b) => b.map((e) => e.dataset.ply));
   await page.click('[data-testid=next-mistake]');
   await page.waitForSelector('[data-testid=reviewed-here]');
+  assert.equal(await page.getAttribute('[data-testid=mistakes] [aria-current]', 'data-ply'), listed[0]);
   assert.match(await text(page, 'reviewed-here'), /lost \d+ \(best [a-h][1-8]\)/);
   const best = (await text(page, 'reviewed-here')).match(/best ([a-h][1-8])/)[1];
   assert.equal(await page.getAttribute('.square.hint', 'data-square'), best);
@@ -205,6 +207,7 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
   await page.click('[data-testid=show-line]');
   assert.equal(await page.textContent(`[data-step-square=${best}] .line-step`), '1');
   await page.click('[data-testid=next-mistake]');
+  await page.waitForFunction((ply) => document.querySelector('[data-testid=mistakes] [aria-current]')?.dataset.ply === ply, listed[1]);
   const second = await text(page, 'status');
   await page.click('[data-testid=previous-mistake]');
   assert.notEqual(await text(page, 'status'), second);

@@ -17,16 +17,12 @@ pub struct Opening {
     pub moves: &'static str,
     /// The English name.
     pub name: &'static str,
-    /// The Chinese name, where one is in common use.
-    pub chinese: Option<&'static str>,
+    /// The Chinese name: the one in common use, or the English one written in Chinese (a player's surname
+    /// transcribed, a word translated).
+    pub chinese: &'static str,
 }
 
 impl Opening {
-    /// The name in Chinese where one is in common use, otherwise the English one.
-    pub fn chinese_or_english(&self) -> &'static str {
-        self.chinese.unwrap_or(self.name)
-    }
-
     /// Number of moves in the sequence.
     pub fn len(&self) -> usize {
         self.moves.len() / 2
@@ -38,7 +34,7 @@ impl Opening {
     }
 }
 
-const fn o(moves: &'static str, name: &'static str, chinese: Option<&'static str>) -> Opening {
+const fn o(moves: &'static str, name: &'static str, chinese: &'static str) -> Opening {
     Opening {
         moves,
         name,
@@ -48,123 +44,151 @@ const fn o(moves: &'static str, name: &'static str, chinese: Option<&'static str
 
 /// The named openings, written from f5 (black's other first moves are the same openings turned).
 pub const OPENINGS: [Opening; 77] = [
-    o("f5f6", "Diagonal Opening", Some("斜向开局")),
-    o("f5f6e6f4g7", "X-square Opening", Some("X 位开局")),
-    o("f5f6e6f4g6", "Snake/Peasant", Some("蛇")),
-    o("f5f6e6f4g6c6", "Lysons", None),
+    o("f5f6", "Diagonal Opening", "斜向开局"),
+    o("f5f6e6f4g7", "X-square Opening", "X 位开局"),
+    o("f5f6e6f4g6", "Snake/Peasant", "蛇"),
+    o("f5f6e6f4g6c6", "Lysons", "莱森斯"),
     o(
         "f5f6e6f4g6c5g4g5f3e3c4",
         "Pyramid/Checkerboarding Peasant",
-        None,
+        "金字塔/棋盘农夫",
     ),
-    o("f5f6e6f4g5", "Heath/Tobidashi", None),
-    o("f5f6e6f4g5e7f7c5e3f3c4d3c2", "Mimura Variation II", None),
-    o("f5f6e6f4g5e7e3", "Heath-Bat", None),
-    o("f5f6e6f4g5e7d7", "Iwasaki Variation", None),
-    o("f5f6e6f4g5d6", "Heath-Chimney", None),
-    o("f5f6e6f4g4", "Raccoon Dog", Some("狸")),
-    o("f5f6e6f4g3", "Rocket", Some("火箭")),
-    o("f5f6e6f4g3f3g4", "Hamilton", None),
-    o("f5f6e6f4g3d6", "Lollipop", Some("棒棒糖")),
-    o("f5f6e6f4e3", "Cow", Some("牛")),
-    o("f5f6e6f4e3d6", "Chimney", Some("烟囱")),
-    o("f5f6e6f4e3c5g5", "Cow Bat/Bat/Cambridge", Some("蝙蝠")),
-    o("f5f6e6f4e3c5g5g3g4f3g6", "Bat (Piau Continuation 2)", None),
+    o("f5f6e6f4g5", "Heath/Tobidashi", "希思/飞出"),
+    o(
+        "f5f6e6f4g5e7f7c5e3f3c4d3c2",
+        "Mimura Variation II",
+        "三村变化 II",
+    ),
+    o("f5f6e6f4g5e7e3", "Heath-Bat", "希思蝙蝠"),
+    o("f5f6e6f4g5e7d7", "Iwasaki Variation", "岩崎变化"),
+    o("f5f6e6f4g5d6", "Heath-Chimney", "希思烟囱"),
+    o("f5f6e6f4g4", "Raccoon Dog", "狸"),
+    o("f5f6e6f4g3", "Rocket", "火箭"),
+    o("f5f6e6f4g3f3g4", "Hamilton", "汉密尔顿"),
+    o("f5f6e6f4g3d6", "Lollipop", "棒棒糖"),
+    o("f5f6e6f4e3", "Cow", "牛"),
+    o("f5f6e6f4e3d6", "Chimney", "烟囱"),
+    o("f5f6e6f4e3c5g5", "Cow Bat/Bat/Cambridge", "蝙蝠"),
+    o(
+        "f5f6e6f4e3c5g5g3g4f3g6",
+        "Bat (Piau Continuation 2)",
+        "蝙蝠（皮奥续着 2）",
+    ),
     o(
         "f5f6e6f4e3c5g5g3g4f3c4",
         "Melnikov/Bat (Piau Continuation 1)",
-        None,
+        "梅尔尼科夫/蝙蝠（皮奥续着 1）",
     ),
     o(
         "f5f6e6f4e3c5g5f3g4g6g3d6f7h5h4h3e7",
         "Bat (Kling Continuation)",
-        None,
+        "蝙蝠（克林续着）",
     ),
-    o("f5f6e6f4e3c5g5d6g6", "Bat (Kling Alternative)", None),
-    o("f5f6e6f4e3c5c4", "Rose-v-Toth", None),
-    o("f5f6e6f4e3c5c4e7", "Tanida", Some("谷田")),
-    o("f5f6e6f4e3c5c4e7g4", "Aircraft/Feldborg", Some("飞机")),
-    o("f5f6e6f4e3c5c4e7b5e2", "Sailboat", Some("帆船")),
-    o("f5f6e6f4e3c5c4d3f3e2", "Maruoka", Some("丸冈")),
-    o("f5f6e6f4e3c5c4d3c3", "Landau", None),
-    o("f5f6e6f4c3", "Buffalo/Kenichi Variation", Some("野牛")),
-    o("f5f6e6f4c3d7f3", "Maruoka Buffalo", None),
-    o("f5f6e6f4c3d6f3c4c5b4", "Tanida Buffalo", None),
-    o("f5f6e6f4c3c4", "Hokuriku Buffalo", None),
-    o("f5f6d3f4", "Wing Variation", None),
-    o("f5f6c4f4", "Semi-Wing Variation", None),
-    o("f5f4", "Parallel Opening", Some("平行开局")),
-    o("f5d6", "Perpendicular Opening", Some("垂直开局")),
-    o("f5d6c5f4e3d3", "Mimura", Some("三村")),
-    o("f5d6c5f4e3c6f3", "Shaman/Danish", None),
-    o("f5d6c5f4e3c6e6", "Inoue", Some("井上")),
-    o("f5d6c5f4e3c6e6f6", "Iago", None),
-    o("f5d6c5f4e3c6d7", "Bhagat", None),
-    o("f5d6c5f4e3c6d3f6e6d7", "Rose", Some("玫瑰")),
-    o("f5d6c5f4e3c6d3f6e6d7g4", "Flat", Some("平板")),
     o(
-        "f5d6c5f4e3c6d3f6e6d7g4c4",
-        "Rotating Flat",
-        Some("旋转平板"),
+        "f5f6e6f4e3c5g5d6g6",
+        "Bat (Kling Alternative)",
+        "蝙蝠（克林变着）",
     ),
+    o("f5f6e6f4e3c5c4", "Rose-v-Toth", "罗斯对托特"),
+    o("f5f6e6f4e3c5c4e7", "Tanida", "谷田"),
+    o("f5f6e6f4e3c5c4e7g4", "Aircraft/Feldborg", "飞机"),
+    o("f5f6e6f4e3c5c4e7b5e2", "Sailboat", "帆船"),
+    o("f5f6e6f4e3c5c4d3f3e2", "Maruoka", "丸冈"),
+    o("f5f6e6f4e3c5c4d3c3", "Landau", "朗道"),
+    o("f5f6e6f4c3", "Buffalo/Kenichi Variation", "野牛"),
+    o("f5f6e6f4c3d7f3", "Maruoka Buffalo", "丸冈野牛"),
+    o("f5f6e6f4c3d6f3c4c5b4", "Tanida Buffalo", "谷田野牛"),
+    o("f5f6e6f4c3c4", "Hokuriku Buffalo", "北陆野牛"),
+    o("f5f6d3f4", "Wing Variation", "翼变化"),
+    o("f5f6c4f4", "Semi-Wing Variation", "半翼变化"),
+    o("f5f4", "Parallel Opening", "平行开局"),
+    o("f5d6", "Perpendicular Opening", "垂直开局"),
+    o("f5d6c5f4e3d3", "Mimura", "三村"),
+    o("f5d6c5f4e3c6f3", "Shaman/Danish", "萨满/丹麦"),
+    o("f5d6c5f4e3c6e6", "Inoue", "井上"),
+    o("f5d6c5f4e3c6e6f6", "Iago", "伊阿古"),
+    o("f5d6c5f4e3c6d7", "Bhagat", "巴加特"),
+    o("f5d6c5f4e3c6d3f6e6d7", "Rose", "玫瑰"),
+    o("f5d6c5f4e3c6d3f6e6d7g4", "Flat", "平板"),
+    o("f5d6c5f4e3c6d3f6e6d7g4c4", "Rotating Flat", "旋转平板"),
     o(
         "f5d6c5f4e3c6d3f6e6d7g4c4g6",
         "Murakami Variation",
-        Some("村上变化"),
+        "村上变化",
     ),
     o(
         "f5d6c5f4e3c6d3f6e6d7g4c4g5c3f7d2e7f2",
         "Rotating Flat (Kling Continuation)",
-        None,
+        "旋转平板（克林续着）",
     ),
-    o("f5d6c5f4e3c6d3f6e6d7g3c4", "Rose-Birth", None),
-    o("f5d6c5f4e3c6d3f6e6d7g3c4g5c3b4e2", "Brightstein", None),
+    o("f5d6c5f4e3c6d3f6e6d7g3c4", "Rose-Birth", "玫瑰-伯斯"),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g3c4g5c3b4e2",
+        "Brightstein",
+        "布莱特斯坦",
+    ),
     o(
         "f5d6c5f4e3c6d3f6e6d7g3c4b4",
         "Rose-Birdie/Rose-Tamenori",
-        None,
+        "玫瑰-小鸟/玫瑰-为则",
     ),
-    o("f5d6c5f4e3c6d3f6e6d7g3c4b4c3", "Rose-Tamenori-Kling", None),
-    o("f5d6c5f4e3c6d3f6e6d7e7", "Greenberg/Dawg", None),
-    o("f5d6c5f4e3c6d3f3", "Ralle", None),
-    o("f5d6c5f4d3", "Horse", Some("马")),
-    o("f5d6c4g5", "Ganglion/No-Cat", None),
-    o("f5d6c4g5c6", "Swallow", Some("燕")),
-    o("f5d6c4g5c6c5d7d3b4c3e3f3", "No-Cat (Continuation)", None),
-    o("f5d6c4d3e6", "Italian", Some("意大利")),
-    o("f5d6c4d3c5", "Cat", Some("猫")),
-    o("f5d6c4d3c5f4e3f3c2c6", "Sakaguchi", Some("坂口")),
-    o("f5d6c4d3c5f4e3f3c2b4b3", "Berner", None),
-    o("f5d6c3g5", "Bent Ganglion", None),
-    o("f5d6c3d3c4", "Tiger", Some("虎")),
-    o("f5d6c3d3c4f4f6", "Stephenson", None),
-    o("f5d6c3d3c4f4f6g5", "No-Kung", None),
+    o(
+        "f5d6c5f4e3c6d3f6e6d7g3c4b4c3",
+        "Rose-Tamenori-Kling",
+        "玫瑰-为则-克林",
+    ),
+    o("f5d6c5f4e3c6d3f6e6d7e7", "Greenberg/Dawg", "格林伯格/道格"),
+    o("f5d6c5f4e3c6d3f3", "Ralle", "拉勒"),
+    o("f5d6c5f4d3", "Horse", "马"),
+    o("f5d6c4g5", "Ganglion/No-Cat", "神经节/无猫"),
+    o("f5d6c4g5c6", "Swallow", "燕"),
+    o(
+        "f5d6c4g5c6c5d7d3b4c3e3f3",
+        "No-Cat (Continuation)",
+        "无猫（续着）",
+    ),
+    o("f5d6c4d3e6", "Italian", "意大利"),
+    o("f5d6c4d3c5", "Cat", "猫"),
+    o("f5d6c4d3c5f4e3f3c2c6", "Sakaguchi", "坂口"),
+    o("f5d6c4d3c5f4e3f3c2b4b3", "Berner", "伯纳"),
+    o("f5d6c3g5", "Bent Ganglion", "弯神经节"),
+    o("f5d6c3d3c4", "Tiger", "虎"),
+    o("f5d6c3d3c4f4f6", "Stephenson", "斯蒂芬森"),
+    o("f5d6c3d3c4f4f6g5", "No-Kung", "无功"),
     o(
         "f5d6c3d3c4f4f6g5e3f3g4h3g3f2",
         "No-Kung (Continuation)",
-        None,
+        "无功（续着）",
     ),
-    o("f5d6c3d3c4f4f6f3", "Comp'Oth", None),
+    o("f5d6c3d3c4f4f6f3", "Comp'Oth", "康波斯"),
     o(
         "f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4g4h3h5h7",
         "F.A.T. Draw",
-        None,
+        "F.A.T. 和棋",
     ),
-    o("f5d6c3d3c4f4f6f3e3", "Lightning Bolt", None),
-    o("f5d6c3d3c4f4f6b4", "Kung", None),
-    o("f5d6c3d3c4f4e6", "Leader's Tiger", Some("领袖虎")),
-    o("f5d6c3d3c4f4e3", "Brightwell", None),
-    o("f5d6c3d3c4f4c5b4b5c6f3e6e3", "Ishii", Some("石井")),
+    o("f5d6c3d3c4f4f6f3e3", "Lightning Bolt", "闪电"),
+    o("f5d6c3d3c4f4f6b4", "Kung", "功"),
+    o("f5d6c3d3c4f4e6", "Leader's Tiger", "领袖虎"),
+    o("f5d6c3d3c4f4e3", "Brightwell", "布莱特韦尔"),
+    o("f5d6c3d3c4f4c5b4b5c6f3e6e3", "Ishii", "石井"),
     o(
         "f5d6c3d3c4f4c5b4b5c6f3e6e3g6f6g5d7g3",
         "Mainline Tiger",
-        Some("虎（主线）"),
+        "虎（主线）",
     ),
-    o("f5d6c3d3c4f4c5b3c2", "Rose-Bill", None),
-    o("f5d6c3d3c4f4c5b3c2e6", "Tamenori", None),
-    o("f5d6c3d3c4f4c5b3c2b4", "Central Rose-Bill/Dead Draw", None),
-    o("f5d6c3d3c4b3", "Aubrey/Tanaka", None),
-    o("f5d6c3d3c4b3d2f4", "Aubrey (Feldborg Continuation)", None),
+    o("f5d6c3d3c4f4c5b3c2", "Rose-Bill", "玫瑰-比尔"),
+    o("f5d6c3d3c4f4c5b3c2e6", "Tamenori", "为则"),
+    o(
+        "f5d6c3d3c4f4c5b3c2b4",
+        "Central Rose-Bill/Dead Draw",
+        "中央玫瑰-比尔/死和",
+    ),
+    o("f5d6c3d3c4b3", "Aubrey/Tanaka", "奥布里/田中"),
+    o(
+        "f5d6c3d3c4b3d2f4",
+        "Aubrey (Feldborg Continuation)",
+        "奥布里（费尔德堡续着）",
+    ),
 ];
 
 /// Reads a run of squares such as `f5d6c3` (no passes: WTHOR-style and opening-list notation).
@@ -275,11 +299,26 @@ mod tests {
     }
 
     #[test]
-    fn rose_has_a_chinese_name_and_compoth_keeps_its_english_one() {
-        let rose = name(&parse_moves("f5d6c5f4e3c6d3f6e6d7").unwrap()).unwrap();
-        assert_eq!((rose.name, rose.chinese_or_english()), ("Rose", "玫瑰"));
-        let compoth = OPENINGS.iter().find(|o| o.name == "Comp'Oth").unwrap();
-        assert_eq!(compoth.chinese_or_english(), "Comp'Oth");
+    fn every_opening_has_a_chinese_name_of_its_own() {
+        let rose = OPENINGS.iter().find(|o| o.name == "Rose").unwrap();
+        assert_eq!(rose.chinese, "玫瑰");
+        for opening in OPENINGS {
+            assert!(
+                !opening.chinese.is_empty()
+                    && !opening.chinese.chars().any(|c| c.is_ascii_lowercase()),
+                "{}: {}",
+                opening.name,
+                opening.chinese
+            );
+        }
+        let mut names: Vec<&str> = OPENINGS.iter().map(|o| o.chinese).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            OPENINGS.len(),
+            "no two openings share a Chinese name"
+        );
     }
 
     #[test]

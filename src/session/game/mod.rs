@@ -10,6 +10,7 @@ pub mod import;
 pub mod pace;
 pub mod replace;
 pub mod settings;
+pub mod tree;
 pub mod variation;
 
 use self::clock::GameClock;
@@ -107,6 +108,14 @@ pub enum GameAction {
         /// After how many of its plies.
         plies: usize,
     },
+    /// Delete the variation's move shown and all that follows it.
+    DeleteFrom,
+    /// Promote the variation shown over the one it leaves.
+    Promote,
+    /// Make the variation shown the record.
+    MainLine,
+    /// ↑ (`-1`) or ↓ (`1`): the other branch at the nearest fork.
+    Fork(i32),
 }
 
 /// What a [`GameAction`] changed, for the root to act on.
@@ -426,6 +435,10 @@ impl Play {
                 self.browse((to < plies).then_some(to as usize))
             }
             GameAction::PlayFromHere => self.play_from_here(),
+            GameAction::DeleteFrom => self.delete_from(),
+            GameAction::Promote => self.promote(),
+            GameAction::MainLine => self.make_main_line(),
+            GameAction::Fork(delta) => self.fork(delta),
         }
     }
 

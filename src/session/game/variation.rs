@@ -34,11 +34,12 @@ impl Play {
         let game = &self.game;
         self.variations.retain(|v| v.fits(game));
         self.shown_variation = shown.and_then(|s| self.variations.iter().position(|v| *v == s));
+        self.tidy();
     }
 
     /// The variation from `start` (before ply `at`) whose moves begin with `moves`, shown after them: one
     /// tried before if there is one, else a new one.
-    fn show_line(&mut self, at: usize, start: Position, moves: &[Square]) {
+    pub(super) fn show_line(&mut self, at: usize, start: Position, moves: &[Square]) {
         let found = self.variations.iter().position(|v| {
             v.at() == at && v.line().start() == start && v.all().0.starts_with(moves)
         });

@@ -28,25 +28,16 @@ pub struct ReviewPanelProps {
     pub lang: Lang,
 }
 
-/// The marked moves before and after the position shown (by ply), for stepping through the mistakes.
-fn neighbouring_mistakes(
-    reviewed: &[ReviewedMove],
-    shown: Option<usize>,
-) -> (Option<usize>, Option<usize>) {
-    let marked = reviewed.iter().filter(|m| m.mark.is_some()).map(|m| m.ply);
-    let previous = marked
-        .clone()
-        .filter(|&ply| shown.is_none_or(|at| ply < at))
-        .max();
-    let next = marked.filter(|&ply| shown.is_some_and(|at| ply > at)).min();
-    // From the game's own position "next" starts again at the first.
-    let next = next.or_else(|| {
-        shown
-            .is_none()
-            .then(|| reviewed.iter().find(|m| m.mark.is_some()).map(|m| m.ply))
-            .flatten()
-    });
-    (previous, next)
+/// The mistakes before and after the position shown in the list's order (`listed`, by ply): from a position
+/// that is none of them, "next" is the list's first.
+fn neighbouring_mistakes(listed: &[usize], shown: Option<usize>) -> (Option<usize>, Option<usize>) {
+    match shown.and_then(|at| listed.iter().position(|&ply| ply == at)) {
+        Some(i) => (
+            i.checked_sub(1).map(|i| listed[i]),
+            listed.get(i + 1).copied(),
+        ),
+        None => (None, listed.first().copied()),
+    }
 }
 
 /// The review: a button, its progress, the biggest mistakes (stepped through one by one on the board),
@@ -63,13 +54,14 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         .enumerate()
         .map(|(i, m)| (i + 1, m))
         .collect();
+    // Every marked move, the biggest first: the list, and the order "previous" and "next" step through.
     let mut worst: Vec<&(usize, &ReviewedMove)> =
         numbered.iter().filter(|(_, m)| m.mark.is_some()).collect();
     worst.sort_by_key(|(n, m)| (-m.loss, *n));
-    worst.truncate(5);
     let (black, white) = Valuation::average_losses(&props.reviewed);
     let select = |ply: usize| props.on_select.reform(move |_| ply);
-    let (previous, next) = neighbouring_mistakes(&props.reviewed, props.shown);
+    let listed: Vec<usize> = worst.iter().map(|(_, m)| m.ply).collect();
+    let (previous, next) = neighbouring_mistakes(&listed, props.shown);
     let step_to = |to: Option<usize>| {
         let on_select = props.on_select.clone();
         Callback::from(move |_: MouseEvent| {
@@ -106,8 +98,12 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                     <p>{ t.no_mistakes }</p>
                 } else {
                     <ol class="mistakes" data-testid="mistakes">
-                        { for worst.iter().map(|(n, m)| html! {
-                            <li><button type="button" class="link" onclick={select(m.ply)}>{ i18n::mistake(lang, *n, m) }</button></li>
+                        { for worst.iter().map(|(n, m)| {
+                            let current = props.shown == Some(m.ply);
+                            html! {
+                                <li><button type="button" class="link" data-ply={m.ply.to_string()} aria-current={current.then_some("step")}
+                                    onclick={select(m.ply)}>{ i18n::mistake(lang, *n, m) }</button></li>
+                            }
                         }) }
                     </ol>
                 }

@@ -5,6 +5,7 @@
 use crate::session::room::ReviewedMove;
 use crate::session::Session;
 use crate::view::i18n::{self, Lang};
+use crate::view::panels::ListedVariation;
 use crate::view::sections::status_line;
 use reversi_engine::{Game, Move};
 
@@ -102,4 +103,24 @@ pub(super) fn announcement(lang: Lang, session: &Session) -> String {
         last.unwrap_or_default(),
         status_line(lang, session)
     )
+}
+
+/// The variations as the move list draws them: where each hangs, and the one shown.
+pub(super) fn listed_variations(play: &crate::session::Play) -> Vec<ListedVariation> {
+    let hangs = play.hangs();
+    play.variations()
+        .iter()
+        .zip(hangs)
+        .enumerate()
+        .map(|(i, (v, hang))| {
+            let (plies, shown) = v.plies();
+            ListedVariation {
+                at: v.at(),
+                plies,
+                shown,
+                active: play.shown_variation() == Some(i),
+                hang,
+            }
+        })
+        .collect()
 }

@@ -355,6 +355,12 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
             "You are looking at an earlier position: go back to the game to play.".to_string()
         }
         (Lang::Zh, Notice::Browsing) => "你正在查看之前的局面：请回到当前对局再落子。".to_string(),
+        (Lang::En, Notice::MainLineRefused) => {
+            "A variation becomes the main line only in a game between two people on this screen, or once the game is over; an expert game keeps its moves.".to_string()
+        }
+        (Lang::Zh, Notice::MainLineRefused) => {
+            "只有本机双人对局或已结束的对局才能把变化设为主线；名局保留原有着法。".to_string()
+        }
         (Lang::En, Notice::WorkerRestarted) => {
             "The engine stopped responding and was restarted.".to_string()
         }

@@ -245,7 +245,7 @@ strings! {
     /// Button.
     stop_review: "Stop", "停止";
     /// Heading of the review's list of mistakes.
-    biggest_mistakes: "Biggest mistakes", "最大失误";
+    biggest_mistakes: "Mistakes, biggest first", "失误（按大小排列）";
     /// The review found no move that lost 3 discs or more.
     no_mistakes: "No move lost 3 discs or more.", "没有损失 3 子以上的着法。";
     /// Label of the review's move list.
@@ -304,6 +304,7 @@ mod format;
 pub mod online;
 pub mod screens;
 pub mod training;
+pub mod tree;
 
 pub use self::engine::{
     analysis_depth, average_losses, hint, line, line_value, mistake, progress, review_progress,

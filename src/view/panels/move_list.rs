@@ -1,8 +1,12 @@
 //! The move list: every move of the record (passes shown), the current one marked; a click shows that
-//! position.
+//! position. The variations are drawn as a tree ([`tree`]), each after the move it replaces, with its menu
+//! and buttons to edit it.
+
+mod tree;
 
 use yew::prelude::*;
 
+use crate::session::GameAction;
 use crate::view::i18n::Lang;
 use reversi_engine::{Color, Move, Ply};
 
@@ -24,6 +28,12 @@ pub struct MoveListProps {
     /// Called with a variation (its place among the game's) and how many of its plies to show.
     #[prop_or_default]
     pub on_variation: Callback<(usize, usize)>,
+    /// Called with an edit of the tree (delete from here, promote, make main line) of the variation shown.
+    #[prop_or_default]
+    pub on_edit: Callback<GameAction>,
+    /// The variation shown may become the record.
+    #[prop_or_default]
+    pub can_main_line: bool,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -39,6 +49,8 @@ pub struct ListedVariation {
     pub shown: usize,
     /// The board shows it.
     pub active: bool,
+    /// Where it hangs: from another variation (its place) at the ply they part, or from the record.
+    pub hang: Option<(usize, usize)>,
 }
 
 /// The list, numbered by placement.
@@ -80,45 +92,30 @@ pub fn move_list(props: &MoveListProps) -> Html {
             }
         });
     }
-    // The variation's items, numbered on from the placements before it, after the move it replaces.
-    let listed = |index: usize, v: &ListedVariation| {
-        let before = props.plies[..v.at.min(props.plies.len())]
-            .iter()
-            .filter(|p| p.mv != Move::Pass)
-            .count();
-        let mut number = before;
-        let moves = v.plies.iter().enumerate().map(|(i, ply)| {
-            let label = match ply.mv {
-                Move::Place(square) => {
-                    number += 1;
-                    format!("{number}. {square}")
-                }
-                Move::Pass => t.pass.to_string(),
-            };
-            let current = v.active && i + 1 == v.shown;
-            let color = if ply.before.to_move == Color::Black { "black" } else { "white" };
-            let onclick = props.on_variation.reform(move |_| (index, i + 1));
-            html! {
-                <button type="button" key={i} class={classes!("move", color, current.then_some("current"))}
-                    data-testid="variation-move" aria-current={current.then_some("step")} {onclick}>{ label }</button>
-            }
-        });
-        html! {
-            <li key={format!("variation-{index}")} class="variation" data-testid="variation" aria-label={t.variation}>
-                <span class="variation-bracket" aria-hidden="true">{ "(" }</span>
-                { for moves }
-                <span class="variation-bracket" aria-hidden="true">{ ")" }</span>
-            </li>
-        }
+    let menu = use_state(|| None::<(i32, i32)>);
+    tree::use_menu(&menu, active);
+    let tree = tree::Tree {
+        plies: &props.plies,
+        variations: &props.variations,
+        on_variation: &props.on_variation,
+        open_menu: {
+            let (menu, on_variation) = (menu.clone(), props.on_variation.clone());
+            Callback::from(move |(index, plies, x, y)| {
+                on_variation.emit((index, plies));
+                menu.set(Some((x, y)));
+            })
+        },
+        press: use_mut_ref(|| None),
+        lang: props.lang,
     };
-    // The variations branching before each ply, in the order they were tried.
+    // The variations hanging from the record before each ply, in the order they were tried.
     let branching = |ply: usize| -> Vec<Html> {
         props
             .variations
             .iter()
             .enumerate()
-            .filter(|(_, v)| v.at == ply)
-            .map(|(index, v)| listed(index, v))
+            .filter(|(_, v)| v.at == ply && v.hang.is_none())
+            .map(|(index, _)| tree.top(index))
             .collect()
     };
     let mut number = 0;
@@ -175,6 +172,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 </li>
                 { for items }
             </ol>
+            { tree::tools(props, &menu) }
         </nav>
     }
 }

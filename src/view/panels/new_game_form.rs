@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use self::fields::{clock_fields, mistakes_fields, on_select, start_fields};
-use crate::session::{ClockSettings, Mode, Settings};
+use crate::session::{Action, ClockSettings, Mode, Settings};
 use crate::view::i18n::screens::{self, Strings as Screens};
 use crate::view::i18n::Lang;
 use reversi_engine::{Color, MAX_LEVEL};
@@ -19,8 +19,11 @@ use reversi_engine::{Color, MAX_LEVEL};
 pub struct NewGameProps {
     /// The settings to start from (the last game's).
     pub settings: Settings,
-    /// Called with the chosen settings.
-    pub on_start: Callback<Settings>,
+    /// The last game's colour was drawn by lot (the dialog opens with "random" chosen).
+    #[prop_or_default]
+    pub by_lot: bool,
+    /// Called with the new game asked for ([`Action::NewGame`], or [`Action::NewGameByLot`]).
+    pub on_start: Callback<Action>,
     /// Called when the form is closed without starting.
     pub on_cancel: Callback<()>,
     /// Whether the page is served by `reversi serve` (online play).
@@ -42,7 +45,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.settings);
     let online = use_state(|| false);
     // The colour left to chance (drawn at the start) and the clock's own fields shown.
-    let random_color = use_state(|| false);
+    let random_color = use_state(|| props.by_lot);
     let custom_clock = use_state(|| false);
     let draft = {
         let name = props.name.clone();
@@ -108,14 +111,13 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
                     opponent: Some(draft.opponent.clone()).filter(|o| !o.is_empty()),
                 });
             } else {
-                let mut chosen = *settings;
-                if *random_color {
-                    if let Mode::HumanVsAi { .. } = chosen.mode {
-                        let white = js_sys::Math::random() < 0.5;
-                        set_color(&mut chosen, if white { "white" } else { "black" });
-                    }
-                }
-                on_start.emit(chosen);
+                // The colour by lot is drawn by the session, and again at each "Play again".
+                let by_lot = *random_color && matches!(settings.mode, Mode::HumanVsAi { .. });
+                on_start.emit(if by_lot {
+                    Action::NewGameByLot(*settings)
+                } else {
+                    Action::NewGame(*settings)
+                });
             }
         })
     };

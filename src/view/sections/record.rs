@@ -47,6 +47,12 @@ pub struct RecordProps {
     /// Show a variation (its place among the game's) after this many of its plies.
     #[prop_or_default]
     pub on_variation: Callback<(usize, usize)>,
+    /// Called with an edit of the variation shown (delete from here, promote, make main line).
+    #[prop_or_default]
+    pub on_edit: Callback<crate::session::GameAction>,
+    /// The variation shown may become the record.
+    #[prop_or_default]
+    pub can_main_line: bool,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -61,10 +67,7 @@ pub fn record(props: &RecordProps) -> Html {
         || "—".to_string(),
         |o| match lang {
             Lang::En => o.name.to_string(),
-            Lang::Zh => match o.chinese {
-                Some(zh) => format!("{zh}（{}）", o.name),
-                None => o.name.to_string(),
-            },
+            Lang::Zh => format!("{}（{}）", o.chinese, o.name),
         },
     );
     let on_browse = props.on_browse.clone();
@@ -102,7 +105,8 @@ pub fn record(props: &RecordProps) -> Html {
                 <span data-testid="opening-name">{ opening_name }</span>
             </p>
             <MoveList plies={game.plies().to_vec()} browsing={props.browsing} on_select={on_browse} marks={props.marks.clone()}
-                variations={props.variations.clone()} on_variation={props.on_variation.clone()} {lang} />
+                variations={props.variations.clone()} on_variation={props.on_variation.clone()}
+                on_edit={props.on_edit.clone()} can_main_line={props.can_main_line} {lang} />
         </>
     }
 }

@@ -38,7 +38,7 @@ fn opening_name(lang: Lang, index: usize) -> &'static str {
     let opening = &OPENINGS[index];
     match lang {
         Lang::En => opening.name,
-        Lang::Zh => opening.chinese_or_english(),
+        Lang::Zh => opening.chinese,
     }
 }
 
