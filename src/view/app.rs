@@ -14,7 +14,7 @@ use crate::session::share;
 use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
 use crate::session::GameAction;
-use crate::session::{Action, Kept, PrefAction, Settings, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, PrefAction, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
 use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
@@ -88,6 +88,9 @@ fn main_view() -> Html {
     });
     let on_orientation = use_dispatch(dispatcher.clone(), |o| {
         Action::Prefs(PrefAction::Orientation(o))
+    });
+    let on_lines = use_dispatch(dispatcher.clone(), |count| {
+        Action::Prefs(PrefAction::Lines(count))
     });
     let on_stable = use_dispatch(dispatcher.clone(), |on| {
         Action::Prefs(PrefAction::Stable(on))
@@ -317,6 +320,7 @@ fn main_view() -> Html {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
                 reviewed={reviewed.clone()} {analysis} analysing={session.prefs().analyse()} legal={session.clickable()}
+                lines={session.prefs().lines()} keep_room={session.screen() == Screen::Analyse}
                 hint={session.asks().hint().and_then(|h| h.square()).filter(|_| !session.play().away())}
                 line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
@@ -394,7 +398,7 @@ fn main_view() -> Html {
             analyse={session.prefs().analyse()} can_analyse={!seated} analyse_depth={session.prefs().analyse_depth()} depths={ANALYSE_DEPTHS.to_vec()}
             new_game_ref={new_game_ref.clone()} {on_new_game} {on_undo}
             {on_redo} {on_hint}
-            {on_analyse} {on_analyse_depth} {lang} />
+            {on_analyse} {on_analyse_depth} lines={prefs.lines()} {on_lines} {lang} />
     };
     // An expert game opened for study keeps its result for its end (no spoiler at move 2).
     // An online game's result is its box's (with the rematch).

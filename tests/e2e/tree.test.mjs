@@ -22,6 +22,7 @@ const current = (page) => page.textContent('.move-list .move.current');
 async function openMenu(page, label, touch) {
   const move = page.locator(`[data-testid=variation-move] >> text="${label}"`);
   if (touch) {
+    await move.scrollIntoViewIfNeeded();
     const box = await move.boundingBox();
     const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const cdp = await page.context().newCDPSession(page);
@@ -103,7 +104,9 @@ test('make main line is refused against the AI mid-game, the game unchanged', as
   await page.waitForSelector('[data-legal=true]');
   const record = await text(page, 'transcript');
   await page.click('.move-list .move >> text="1. f5"');
-  const other = await page.$eval('[data-legal=true]', (e) => e.dataset.square);
+  // Another move than the AI's reply there.
+  const reply = record.slice(2, 4);
+  const other = await page.$$eval('[data-legal=true]', (list, reply) => list.map((e) => e.dataset.square).find((s) => s !== reply), reply);
   await page.click(`[data-square=${other}]`);
   await page.waitForSelector('[data-testid=in-variation]');
   assert.ok(await page.$eval('[data-testid=variation-main-line]', (b) => b.disabled), 'the button is disabled');

@@ -51,7 +51,15 @@ pub struct BoardView {
     pub stable: bool,
     /// The engine's values shown while a person plays it (hidden by default, as lichess hides them).
     pub values_in_play: bool,
+    /// How many of the analysis's best lines are shown under the board ([`LINES`]).
+    pub lines: u8,
 }
+
+/// How many best lines may be shown: from one to five, three unless chosen.
+pub const LINES: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// The lines shown unless chosen.
+pub const DEFAULT_LINES: u8 = 3;
 
 impl Default for BoardView {
     fn default() -> BoardView {
@@ -59,6 +67,7 @@ impl Default for BoardView {
             orientation: Symmetry::Identity,
             stable: false,
             values_in_play: false,
+            lines: DEFAULT_LINES,
         }
     }
 }
@@ -67,10 +76,11 @@ impl BoardView {
     /// As the browser keeps it: `name=value` lines.
     pub fn text(&self) -> String {
         format!(
-            "orientation={}\nstable={}\nvalues_in_play={}\n",
+            "orientation={}\nstable={}\nvalues_in_play={}\nlines={}\n",
             orientation::code(self.orientation),
             u8::from(self.stable),
-            u8::from(self.values_in_play)
+            u8::from(self.values_in_play),
+            self.lines
         )
     }
 
@@ -86,6 +96,11 @@ impl BoardView {
                 Some(("orientation", code)) => view.orientation = orientation::from_code(code),
                 Some(("stable", on)) => view.stable = on == "1",
                 Some(("values_in_play", on)) => view.values_in_play = on == "1",
+                Some(("lines", count)) => {
+                    if let Some(count) = count.parse().ok().filter(|c| LINES.contains(c)) {
+                        view.lines = count;
+                    }
+                }
                 _ => {}
             }
         }
@@ -114,6 +129,8 @@ pub struct Preferences {
     stable: bool,
     /// Whether the engine's values show while a person plays it (see [`BoardView::values_in_play`]).
     values_in_play: bool,
+    /// How many best lines are shown (see [`BoardView::lines`]).
+    lines: u8,
 }
 
 impl Default for Preferences {
@@ -128,6 +145,7 @@ impl Default for Preferences {
             show_line: false,
             stable: false,
             values_in_play: false,
+            lines: DEFAULT_LINES,
         }
     }
 }
@@ -153,6 +171,8 @@ pub enum PrefAction {
     Stable(bool),
     /// The engine's values shown while a person plays it, or not.
     ValuesInPlay(bool),
+    /// How many best lines are shown (one to five).
+    Lines(u8),
     /// How a game was looked at, taken with it (a saved game restored): the analysis on the board, its
     /// limit, the scoring.
     LookedAt {
@@ -189,7 +209,8 @@ impl PrefAction {
             | PrefAction::Scoring(_)
             | PrefAction::ShowLine(_)
             | PrefAction::Stable(_)
-            | PrefAction::ValuesInPlay(_) => false,
+            | PrefAction::ValuesInPlay(_)
+            | PrefAction::Lines(_) => false,
         }
     }
 }
@@ -240,12 +261,18 @@ impl Preferences {
         self.values_in_play
     }
 
+    /// How many of the analysis's best lines are shown.
+    pub fn lines(&self) -> u8 {
+        self.lines
+    }
+
     /// How the board is shown, as the browser keeps it.
     pub fn board_view(&self) -> BoardView {
         BoardView {
             orientation: self.orientation,
             stable: self.stable,
             values_in_play: self.values_in_play,
+            lines: self.lines,
         }
     }
 
@@ -261,6 +288,9 @@ impl Preferences {
             PrefAction::ShowLine(on) => self.show_line = on,
             PrefAction::Stable(on) => self.stable = on,
             PrefAction::ValuesInPlay(on) => self.values_in_play = on,
+            PrefAction::Lines(count) => {
+                self.lines = count.clamp(*LINES.start(), *LINES.end());
+            }
             PrefAction::LookedAt {
                 analyse,
                 depth,
@@ -276,6 +306,7 @@ impl Preferences {
                 self.orientation = view.orientation;
                 self.stable = view.stable;
                 self.values_in_play = view.values_in_play;
+                self.lines = view.lines;
             }
         }
     }
@@ -311,6 +342,7 @@ mod tests {
             PrefAction::ShowLine(true),
             PrefAction::Stable(true),
             PrefAction::ValuesInPlay(true),
+            PrefAction::Lines(9),
         ] {
             prefs.apply(action);
         }
@@ -326,8 +358,11 @@ mod tests {
                 show_line: true,
                 stable: true,
                 values_in_play: true,
+                lines: 5,
             }
         );
+        prefs.apply(PrefAction::Lines(0));
+        assert_eq!(prefs.lines(), 1, "one line at least");
         prefs.apply(PrefAction::AnalyseDepth(0));
         assert_eq!(prefs.analyse_depth, 0, "no limit");
         prefs.apply(PrefAction::AnalyseDepth(6));
@@ -342,8 +377,14 @@ mod tests {
             orientation: Symmetry::Rotate270,
             stable: true,
             values_in_play: true,
+            lines: 2,
         };
         assert_eq!(BoardView::read(Some(&view.text()), None), view);
+        // A count of lines out of range keeps the default.
+        assert_eq!(
+            BoardView::read(Some("lines=9\n"), None).lines,
+            DEFAULT_LINES
+        );
         // A view kept before the values' line: hidden while playing, as by default.
         assert!(!BoardView::read(Some("orientation=0\nstable=1\n"), None).values_in_play);
         // Nothing kept under the one key: the orientation the older scheme kept.

@@ -29,6 +29,13 @@ pub struct BoardAreaProps {
     /// The analysis is on: its room under the board is kept from the switch on, values or not.
     #[prop_or_default]
     pub analysing: bool,
+    /// How many best lines are shown.
+    #[prop_or(3)]
+    pub lines: u8,
+    /// The analysis's room is kept under the board even while it is off (the analysis screen: the switch
+    /// moves nothing).
+    #[prop_or_default]
+    pub keep_room: bool,
     /// The squares a click plays.
     pub legal: Bitboard,
     /// The hint for the game's position.
@@ -166,7 +173,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                 <BoardView {position} legal={props.legal} {last_move} {flipped}
                     hint={props.hint.or(reviewed_best)}
                     {line}
-                    {analysis} analysing={props.analysing} lines_playable={!props.legal.is_empty()}
+                    {analysis} analysing={props.analysing} lines={props.lines} keep_room={props.keep_room} lines_playable={!props.legal.is_empty()}
                     drawn_line={drawn.as_ref().filter(|(at, _)| *at == position).map(|(_, first)| *first)} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
                     stable={props.stable}>

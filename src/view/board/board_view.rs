@@ -40,6 +40,12 @@ pub struct BoardProps {
     /// (before the first values too), so that nothing under them moves as they come and deepen.
     #[prop_or_default]
     pub analysing: bool,
+    /// How many best lines are shown.
+    #[prop_or(3)]
+    pub lines: u8,
+    /// The analysis's room is kept while it is off too (the switch then moves nothing under the board).
+    #[prop_or_default]
+    pub keep_room: bool,
     /// Whether a best line's moves can be played (the person's turn, on the game's own position).
     #[prop_or_default]
     pub lines_playable: bool,
@@ -234,10 +240,12 @@ pub fn board_view(props: &BoardProps) -> Html {
             { props.children.clone() }
             // Under the board, with the best lines: the board stays where it is when the analysis starts,
             // and their room is kept while it is on (the values still to come, lines of any length).
-            if props.analysing || props.analysis.is_some() {
-                <div class="analysis-under" data-testid="analysis-under">
+            if props.analysing || props.analysis.is_some() || props.keep_room {
+                <div class="analysis-under" data-testid="analysis-under" style={format!("--lines: {}", props.lines)}>
                     <p class="values-head">
-                        if values.is_empty() {
+                        if !props.analysing && props.analysis.is_none() {
+                            <span class="values-legend" data-testid="analysis-off">{ i18n::tree::Strings::of(lang).analysis_off }</span>
+                        } else if values.is_empty() {
                             <span class="values-legend" aria-hidden="true">{ "…" }</span>
                         } else {
                             <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, props.position.to_move) }</span>
@@ -255,6 +263,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                             on_draw: props.on_draw.clone(),
                             drawn: props.drawn_line,
                             on_play: props.on_play.clone(),
+                            count: usize::from(props.lines),
                             lang,
                         }) }
                     }

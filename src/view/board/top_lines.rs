@@ -1,7 +1,7 @@
 //! The analysis's best lines under the board, as lichess shows its engine's three: each move with its value,
 //! depth (or exact) and the book's value, then its line. A line is drawn on the board while the pointer or
 //! the focus is on it, and its moves are played up to the one clicked; on touch a first tap draws a line and
-//! a second plays it. A phone shows the first line only.
+//! a second plays it. How many are shown is the person's choice, one to five (three unless chosen).
 
 use std::rc::Rc;
 
@@ -10,9 +10,6 @@ use yew::prelude::*;
 use crate::protocol::WireAnalysis;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Position, Square};
-
-/// How many lines are shown.
-pub const TOP_LINES: usize = 3;
 
 thread_local! {
     /// The last press on a line's move was a finger's on a line not drawn yet (its click only draws it).
@@ -36,6 +33,8 @@ pub struct TopLinesProps {
     pub drawn: Option<Square>,
     /// Called with a line's moves up to the one clicked.
     pub on_play: Callback<Vec<Square>>,
+    /// How many lines are shown.
+    pub count: usize,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -45,7 +44,7 @@ pub struct TopLinesProps {
 pub fn top_lines(props: &TopLinesProps) -> Html {
     let t = props.lang.strings();
     let analysis = &props.analysis;
-    let lines = analysis.moves.iter().take(TOP_LINES).enumerate().map(|(rank, m)| {
+    let lines = analysis.moves.iter().take(props.count).enumerate().map(|(rank, m)| {
         let line = m.line.clone();
         let draw = {
             let (on_draw, first) = (props.on_draw.clone(), m.square);

@@ -36,6 +36,12 @@ pub struct GameControlsProps {
     pub on_analyse: Callback<()>,
     /// Called with the analysis depth chosen.
     pub on_analyse_depth: Callback<u32>,
+    /// How many best lines are shown under the board.
+    #[prop_or(3)]
+    pub lines: u8,
+    /// Called with the number of best lines chosen.
+    #[prop_or_default]
+    pub on_lines: Callback<u8>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -56,6 +62,18 @@ pub fn game_controls(props: &GameControlsProps) -> Html {
             }
         })
     };
+    let w = crate::view::i18n::tree::Strings::of(props.lang);
+    let on_lines = {
+        let on_lines = props.on_lines.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(count) = value.parse() {
+                on_lines.emit(count);
+            }
+        })
+    };
     html! {
         <div class="controls">
             <button type="button" class="primary" data-testid="new-game" ref={props.new_game_ref.clone()} onclick={props.on_new_game.clone()}>{ t.new_game }</button>
@@ -73,6 +91,14 @@ pub fn game_controls(props: &GameControlsProps) -> Html {
                         <option value={d.to_string()} selected={d == props.analyse_depth}>{
                             if d == 0 { t.until_move.to_string() } else { format!("{} {d}", t.depth) }
                         }</option>
+                    }) }
+                </select>
+            </label>
+            <label class="toggle">
+                <span class="visually-hidden">{ w.lines_shown }</span>
+                <select data-testid="analyse-lines" onchange={on_lines} aria-label={w.lines_shown} title={w.lines_shown}>
+                    { for crate::session::preferences::LINES.map(|n| html! {
+                        <option value={n.to_string()} selected={n == props.lines}>{ crate::view::i18n::tree::lines_option(props.lang, n) }</option>
                     }) }
                 </select>
             </label>

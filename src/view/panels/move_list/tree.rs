@@ -81,7 +81,7 @@ impl Tree<'_> {
                 });
             }
         }
-        html! { for items }
+        items.into_iter().collect::<Html>()
     }
 
     /// The button of ply `i` of variation `index`: a click shows the position after it; a right-click or a
@@ -141,7 +141,7 @@ pub(super) fn tools(props: &MoveListProps, menu: &UseStateHandle<Option<(i32, i3
         let (on_edit, menu) = (props.on_edit.clone(), menu.clone());
         Callback::from(move |_: MouseEvent| {
             menu.set(None);
-            on_edit.emit(action.clone());
+            on_edit.emit(action);
         })
     };
     let items = |role: Option<&'static str>, prefix: &'static str| {
@@ -166,7 +166,9 @@ pub(super) fn tools(props: &MoveListProps, menu: &UseStateHandle<Option<(i32, i3
         // Kept inside the window: the menu is about 14rem wide and 9rem high.
         let (width, height) = crate::view::browser::window_size();
         let (x, y) = (x.min(width - 230).max(4), y.min(height - 150).max(4));
-        html! {
+        // On the page's body: the panels are containers of layout, which a fixed element inside would be
+        // placed in.
+        let menu = html! {
             <>
                 <div class="tree-menu-backdrop" onclick={close.reform(|_: MouseEvent| ())}
                     oncontextmenu={close.reform(|e: MouseEvent| e.prevent_default())}></div>
@@ -175,6 +177,10 @@ pub(super) fn tools(props: &MoveListProps, menu: &UseStateHandle<Option<(i32, i3
                     { items(Some("menuitem"), "menu") }
                 </div>
             </>
+        };
+        match web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            Some(body) => create_portal(menu, body.into()),
+            None => menu,
         }
     });
     html! {
