@@ -92,6 +92,9 @@ pub struct Session {
     screen: screen::Screen,
     /// The last new game's colour was drawn by lot ("Play again" draws it again).
     by_lot: bool,
+    /// An online opponent's moves held until they are due, as an AI's reply is (see
+    /// [`Session::apply_at`]).
+    online_pace: online_play::OnlinePace,
 }
 
 impl Default for Session {
@@ -113,6 +116,15 @@ impl Session {
             session.after_change(out);
         });
         (session, commands)
+    }
+
+    /// Whether the board shows the position "learn from your mistakes" asks a move on (its answer not seen
+    /// yet): a click there is a move tried, judged, not played.
+    pub fn asked_to_learn(&self) -> bool {
+        !self.play.in_variation()
+            && self.room.learning().is_some_and(|l| {
+                !l.answer_seen() && l.position(self.play.game()) == Some(self.shown())
+            })
     }
 
     /// The last new game's colour was drawn by lot.
@@ -169,6 +181,7 @@ impl Session {
             online: online::Online::default(),
             screen: screen::Screen::Play,
             by_lot: false,
+            online_pace: online_play::OnlinePace::default(),
         }
     }
 
@@ -315,7 +328,7 @@ impl Session {
     /// opponent away long enough to be said to have left.
     pub fn wake_at(&self) -> Option<f64> {
         let held = self.play.held().map(|held| held.due);
-        [held, self.online.wake_at()]
+        [held, self.online_pace.due(), self.online.wake_at()]
             .into_iter()
             .flatten()
             .reduce(f64::min)
@@ -375,8 +388,22 @@ impl Session {
                 }
             }
             Action::Room(action) => {
+                use self::room::{LearnAction, RoomAction};
+                let goes = matches!(
+                    action,
+                    RoomAction::Learn(LearnAction::Start(..) | LearnAction::Next)
+                );
                 let shown = self.shown();
                 Rc::make_mut(&mut self.room).apply(action, self.play.game(), &shown, out);
+                // "Learn from your mistakes" shows the position of the mistake it asks.
+                let asked = self
+                    .room
+                    .learning()
+                    .and_then(|l| l.current())
+                    .map(|m| m.ply);
+                if let (true, Some(ply)) = (goes, asked) {
+                    self.step(Action::Game(GameAction::Browse(Some(ply))), out);
+                }
             }
             action => {
                 let shown_before = self.shown();
@@ -420,6 +447,19 @@ impl Session {
             }
             Action::Game(GameAction::Square(square)) if self.training.is_open() => {
                 Rc::make_mut(&mut self.training).click(square, out);
+            }
+            // "Learn from your mistakes" asks a move on the mistake's position: judged, never played.
+            Action::Game(GameAction::Square(square)) if self.asked_to_learn() => {
+                let shown = self.shown();
+                if shown.board.is_legal(square) {
+                    let action = room::RoomAction::Learn(room::LearnAction::Try(square));
+                    Rc::make_mut(&mut self.room).apply(action, self.play.game(), &shown, out);
+                } else {
+                    self.notice = Some(Notice::NotLegal {
+                        square,
+                        occupied: shown.disc(square).is_some(),
+                    });
+                }
             }
             Action::Training(action) => {
                 // The room's own "Back to the game" shows the game where it is played.

@@ -11,7 +11,39 @@ use super::{
 };
 use reversi_engine::{Game, Move, Position, Square};
 
+/// An online opponent's moves held as an AI's reply is: a reply that comes sooner than the pace's least
+/// reply time after the person's move landed waits until then, so that the two never flip together.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct OnlinePace {
+    /// The time of the action being applied (the page's clock), while it is applied; `None` when the
+    /// action came without one (nothing is then held).
+    pub now: Option<f64>,
+    /// When the person's last move on a game linked landed.
+    moved_at: Option<f64>,
+    /// The server's moves held, and when they are due.
+    held: Option<(Vec<Square>, f64)>,
+}
+
+impl OnlinePace {
+    /// When the moves held are due.
+    pub fn due(&self) -> Option<f64> {
+        self.held.as_ref().map(|(_, due)| *due)
+    }
+}
+
 impl Session {
+    /// The server's moves held, played in once due at `now`.
+    pub(super) fn release_online(&mut self, now: f64, out: &mut Outbox) {
+        if self.online_pace.due().is_some_and(|due| due <= now) {
+            // Only onto the game they were held for (a game left meanwhile drops them).
+            if let Some((moves, _)) = self.online_pace.held.take() {
+                if self.online.link().is_some() {
+                    self.follow_server(&moves, out);
+                }
+            }
+        }
+    }
+
     /// The online part: the server, the game linked, the lobby.
     pub fn online(&self) -> &super::online::Online {
         &self.online
@@ -57,7 +89,7 @@ impl Session {
                         self.step(Action::Prefs(PrefAction::Analyse(false)), out);
                     }
                 }
-                Event::Moves(moves) => self.follow_server(&moves, out),
+                Event::Moves(moves) => self.server_moves(moves, out),
                 Event::Tell(notice) => self.notice = Some(Notice::Online(notice)),
             }
         }
@@ -67,6 +99,8 @@ impl Session {
     /// own. The game there before is kept aside, unless it is the online game itself (restored by a reload:
     /// its placements lead to the server's).
     fn begin_online(&mut self, out: &mut Outbox) {
+        self.online_pace.held = None;
+        self.online_pace.moved_at = None;
         let server_moves = self
             .online
             .link()
@@ -94,6 +128,21 @@ impl Session {
         if kept {
             self.notice = Some(Notice::Replaced);
         }
+    }
+
+    /// The server's `moves`: played in, or held while the opponent's reply would land sooner than the
+    /// pace's least reply time after the person's move (the moves it extends are the board's).
+    fn server_moves(&mut self, moves: Vec<Square>, out: &mut Outbox) {
+        let pace = &self.online_pace;
+        let due = pace.moved_at.map(|at| at + self.pace.min_reply_ms);
+        let too_soon = matches!((pace.now, due), (Some(now), Some(due)) if now < due);
+        let local = placements(self.play.game());
+        if too_soon && moves.len() > local.len() && moves.starts_with(&local) {
+            self.online_pace.held = due.map(|due| (moves, due));
+            return;
+        }
+        self.online_pace.held = None;
+        self.follow_server(&moves, out);
     }
 
     /// The board follows the server's `moves`: those past the board's are played as the engine's are (the
@@ -141,6 +190,7 @@ impl Session {
         let outcome = self.play.apply(GameAction::Square(square), false);
         if let Outcome::Record { .. } = outcome {
             self.online.send_move(square, ply, out);
+            self.online_pace.moved_at = self.online_pace.now;
         }
         self.follow(outcome, out);
     }

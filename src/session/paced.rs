@@ -19,6 +19,8 @@ impl Session {
             if matches!(action, Action::Online(_)) || session.online.link().is_some() {
                 session.online.set_now(now);
             }
+            session.online_pace.now = Some(now);
+            session.release_online(now, out);
             if let Some(held) = session.play.take_due(now) {
                 session.charge(now, out);
                 let (asker, response) = (held.asker, held.response);
@@ -37,6 +39,7 @@ impl Session {
                 }
                 action => session.step_at(now, action, out),
             }
+            session.online_pace.now = None;
         })
     }
 

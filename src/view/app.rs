@@ -14,7 +14,7 @@ use crate::session::share;
 use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
 use crate::session::GameAction;
-use crate::session::{Action, Kept, PrefAction, ANALYSE_DEPTHS};
+use crate::session::{Action, Kept, Mode, PrefAction, ANALYSE_DEPTHS};
 use crate::view::analysis::EvalGraph;
 use crate::view::board::BoardArea;
 use crate::view::browser::BrowserStore;
@@ -25,7 +25,8 @@ use crate::view::hooks::{
     use_show_ply, use_training_progress, use_wake,
 };
 use crate::view::panels::{
-    AfterBoard, GameControls, Header, NewGameForm, OnlineGame, ResultCard, ScreenBar, SharePanel,
+    AfterBoard, GameControls, Header, InviteDialog, NewGameForm, OnlineGame, ResultCard, ScreenBar,
+    SharePanel,
 };
 use crate::view::sections::{
     status_line, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine, OrientationChoice,
@@ -72,7 +73,7 @@ fn main_view() -> Html {
     use_autosave(&session);
     use_page_visibility(dispatcher.clone());
     use_engine_pool(&session);
-    use_network(&session);
+    let invitation = use_network(&session);
     use_game_clock(session.clock_running(), dispatcher.clone());
     use_wake(session.wake_at(), dispatcher.clone());
     use_training_progress(session.training(), dispatcher.clone());
@@ -309,20 +310,22 @@ fn main_view() -> Html {
     let shared_game = Rc::new(game.clone());
     let reviewed = session.room().valuation().reviewed(game);
     let shown = session.shown();
+    // "Learn from your mistakes" asks a move here: nothing on the screen gives its answer away (the values,
+    // the hint, the engine's line, the review's better move).
+    let learning = session.asked_to_learn();
     let board_area = {
-        let analysis = session
-            .prefs()
-            .analyse()
+        let analysis = (session.prefs().analyse() && !learning)
             .then(|| session.asks().analysis_for(&shown).cloned())
             .flatten()
             .map(Rc::new);
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
-                reviewed={reviewed.clone()} {analysis} analysing={session.prefs().analyse()} legal={session.clickable()}
+                reviewed={if learning { Vec::new() } else { reviewed.clone() }} {analysis}
+                analysing={session.prefs().analyse() && !learning} legal={session.clickable()}
                 lines={session.prefs().lines()} keep_room={session.screen() == Screen::Analyse}
                 hint={session.asks().hint().and_then(|h| h.square()).filter(|_| !session.play().away())}
-                line={if session.prefs().show_line() { session.line() } else { Vec::new() }}
+                line={if session.prefs().show_line() && !learning { session.line() } else { Vec::new() }}
                 stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
                 variation={session.play().variation().filter(|_| session.play().in_variation()).map(|v| Rc::new(v.line().clone()))}
                 variation_goes_on={session.play().variation().is_some_and(|v| v.can_go_on())} on_step={on_step.clone()}
@@ -353,8 +356,22 @@ fn main_view() -> Html {
     let screen = session.screen();
     let served = session.online().server() == crate::session::online::Server::Here;
     let bar = html! { <ScreenBar {screen} online={served} {on_screen} {lang} /> };
+    // A friend's invitation opened: the name asked first (the new-game dialog waits).
+    let invite_dialog = (*invitation).is_some().then(|| {
+        let on_join = {
+            let (invitation, dispatcher) = (invitation.clone(), dispatcher.clone());
+            Callback::from(move |name: String| crate::view::hooks::join_invitation(&invitation, &name, &dispatcher))
+        };
+        let on_cancel = {
+            let invitation = invitation.clone();
+            Callback::from(move |()| invitation.set(None))
+        };
+        html! { <InviteDialog name={crate::view::hooks::kept_name()} {on_join} {on_cancel} {lang} /> }
+    });
     let new_game_dialog = html! {
-        if *show_form {
+        if let Some(dialog) = invite_dialog {
+            { dialog }
+        } else if *show_form {
             <NewGameForm settings={session.play().settings()} by_lot={session.by_lot()} {on_start} {on_cancel} {on_online}
                 server={session.online().server()} name={crate::view::hooks::kept_name()}
                 bots={session.online().lobby().connected_bots()}
@@ -425,12 +442,12 @@ fn main_view() -> Html {
         <EngineLines to_move={game.to_move()} thinking={session.asks().thinking().cloned()}
             last_search={session.asks().last_search().map(|(mover, stats)| (mover, stats.clone()))}
             hint={session.asks().hint().filter(|_| !session.play().away()).cloned()}
-            line={session.line()} show_line={session.prefs().show_line()} threads={session.search_threads()}
+            line={if learning { Vec::new() } else { session.line() }} show_line={session.prefs().show_line()} threads={session.search_threads()}
             hide_values={hide_values} {on_show_line} {lang} />
     };
     let notice = html! {
         <NoticeLine notice={session.notice().filter(|n| !n.is_import_error()).cloned()} can_bring_back={!session.replaced().is_empty()}
-            reviewed_here={reviewed_here(game, session.play().browsing().filter(|_| !session.play().in_variation()), &reviewed)}
+            reviewed_here={reviewed_here(game, session.play().browsing().filter(|_| !session.play().in_variation() && !learning), &reviewed)}
             browsing={session.play().browsing().is_some()} in_variation={session.play().in_variation()} on_copied={on_copied_note}
             {on_dismiss} on_bring_back={on_bring_back_note.clone()} on_browse={on_panel_browse.clone()}
             {on_play_from_here} {lang} />
@@ -483,6 +500,7 @@ fn main_view() -> Html {
                         losses={session.room().valuation().running_losses(game).into_iter().filter(|p| p.ply <= studied_to).collect::<Vec<_>>()}
                         on_select={on_graph_select} {lang} />
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
+                        learner={match session.play().settings().mode { Mode::HumanVsAi { human } => Some(human), _ => None }}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
                         {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
                 }

@@ -42,10 +42,12 @@ test('on a phone the analysis shows its lines in view, finger-sized, the switch 
   await page.evaluate(() => window.scrollTo(0, 0));
   await inView(page, page.locator('[data-testid=board]'), 'the board');
   await inView(page, lines.nth(1), 'the second line');
-  for (const move of await page.locator('[data-testid=top-line] [data-testid=line-move]:visible').all()) {
-    const box = await move.boundingBox();
-    assert.ok(box.width >= 44 && box.height >= 44, `a line move's target: ${JSON.stringify(box)}`);
-  }
+  // Measured at one moment (the lines are drawn anew as the analysis deepens).
+  const moves = await page.$$eval('[data-testid=top-line] [data-testid=line-move]', (list) =>
+    list.map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => [r.width, r.height]),
+  );
+  assert.ok(moves.length >= 6, `moves shown: ${moves.length}`);
+  assert.ok(moves.every(([w, h]) => w >= 44 && h >= 44), `the line moves' targets: ${JSON.stringify(moves)}`);
   for (const step of await page.locator('[data-testid=steps] .step').all()) {
     const box = await step.boundingBox();
     assert.ok(box.width >= 44 && box.height >= 44, `a step button: ${JSON.stringify(box)}`);

@@ -82,6 +82,16 @@ async function playOne(players, pages, pick) {
   return false;
 }
 
+/**
+ * Opens an invitation on `page`: the page asks the name to play under first (the one kept on the device filled
+ * in), then claims the seat under it.
+ */
+async function join(page, name) {
+  await page.waitForSelector('[data-testid=invite-dialog]');
+  await page.fill('[data-testid=invite-name]', name);
+  await page.click('[data-testid=invite-join]');
+}
+
 /** A friend's game: `a` creates it as black, `b` opens the invitation; resolves once both are seated. */
 async function friends(name) {
   const a = await openPage(browser, server.url);
@@ -89,7 +99,10 @@ async function friends(name) {
   const invite = await a.page.inputValue('[data-testid=invite-link]');
   assert.match(invite, /\/\?online=[0-9a-f]+&invite=[0-9a-f]+$/);
   const b = await openPage(browser, invite);
+  await join(b.page, `${name}B`);
   await b.page.waitForSelector('[data-testid=seat-white].you');
+  // The name asked is the one the opponent sees.
+  await a.page.waitForSelector(`[data-testid=seat-white]:has-text("${name}B")`);
   await a.page.waitForSelector('[data-testid=conn-white]:has-text("connected")');
   return { a, b, id: new URL(invite).searchParams.get('online') };
 }
@@ -153,7 +166,15 @@ test('the creator reloads while the friend is awaited: the invitation is there a
   await a.page.reload();
   await a.page.waitForSelector('[data-testid=seat-white].you');
   assert.equal(await a.page.inputValue('[data-testid=invite-link]'), invite);
+  // Opened and left for now: no seat is claimed, the page's own game stays.
+  const c = await openPage(browser, invite);
+  await c.page.waitForSelector('[data-testid=invite-dialog]');
+  await c.page.click('[data-testid=invite-cancel]');
+  await c.page.waitForSelector('[data-testid=invite-dialog]', { state: 'detached' });
+  assert.equal(await c.page.$('[data-testid=online-game]'), null);
+  await c.context.close();
   const b = await openPage(browser, invite);
+  await join(b.page, 'gus');
   await b.page.waitForSelector('[data-testid=seat-black].you');
   await a.page.waitForSelector('[data-testid=waiting-friend]', { state: 'detached' });
   await a.context.close();
@@ -293,6 +314,7 @@ test("on a phone, an online game with a clock shows the board and both clocks on
   await create(a.page, { name: 'eve', color: 'black', clock: '1' });
   const invite = await a.page.inputValue('[data-testid=invite-link]');
   const b = await openPage(browser, invite, phone);
+  await join(b.page, 'hal');
   await b.page.waitForSelector('[data-testid=seat-white].you');
   await a.page.waitForSelector('[data-testid=waiting-friend]', { state: 'detached' });
   for (const page of [a.page, b.page]) {

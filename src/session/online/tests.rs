@@ -594,3 +594,40 @@ fn the_online_screen_shows_once_the_page_is_found_served() {
     })));
     assert_eq!(p.screen(), Screen::Play);
 }
+
+#[test]
+fn an_opponents_quick_reply_lands_no_sooner_than_the_pace_after_ones_move() {
+    let mut p = seated();
+    p.apply_at(10_000.0, Action::Game(GameAction::Square(sq("f5"))));
+    // The echo and the bot's reply 40 ms later: the reply is held, the page woken when it is due.
+    p.apply_at(
+        10_020.0,
+        state(game_json("ab12", "playing", "f5", Some("white"))),
+    );
+    p.apply_at(
+        10_040.0,
+        state(game_json("ab12", "playing", "f5d6", Some("black"))),
+    );
+    assert_eq!(p.play().game().transcript(), "f5");
+    assert_eq!(p.wake_at(), Some(10_000.0 + crate::session::MIN_REPLY_MS));
+    p.apply_at(10_399.0, Action::Tick(10_399.0));
+    assert_eq!(p.play().game().transcript(), "f5");
+    p.apply_at(10_400.0, Action::Tick(10_400.0));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+    // A reply that comes later than the pace is played in at once.
+    p.apply_at(20_000.0, Action::Game(GameAction::Square(sq("c3"))));
+    p.apply_at(
+        20_500.0,
+        state(game_json("ab12", "playing", "f5d6c3d3", Some("black"))),
+    );
+    assert_eq!(p.play().game().transcript(), "f5d6c3d3");
+    // Held, then the game left: the moves held are dropped, the board is the new game's.
+    p.apply_at(30_000.0, Action::Game(GameAction::Square(sq("c4"))));
+    p.apply_at(
+        30_050.0,
+        state(game_json("ab12", "playing", "f5d6c3d3c4f4", Some("black"))),
+    );
+    p.apply_at(30_100.0, Action::NewGame(Settings::default()));
+    p.apply_at(30_500.0, Action::Tick(30_500.0));
+    assert_eq!(p.play().game().move_count(), 0);
+}

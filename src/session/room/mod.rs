@@ -14,6 +14,7 @@
 
 pub mod explorer;
 pub mod games;
+pub mod learn;
 pub mod valuation;
 
 use crate::protocol::{RequestId, Response};
@@ -22,6 +23,7 @@ use reversi_engine::{Game, Position};
 
 pub use self::explorer::Explorer;
 pub use self::games::{GamesAction, GamesList, GamesPage, GamesQuery, GAMES_PAGE};
+pub use self::learn::{Learn, LearnAction, LearnOrder, Verdict};
 pub use self::valuation::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Valuation, Valued};
 
 /// Which of the room's parts a request is for: its replies come home to that part (see
@@ -47,6 +49,8 @@ pub enum RoomAction {
     SetExplorer(bool),
     /// Something in the expert games list.
     Games(GamesAction),
+    /// Something in "learn from your mistakes".
+    Learn(LearnAction),
 }
 
 /// The analysis room.
@@ -60,6 +64,8 @@ pub struct Room {
     games: GamesList,
     /// The engine workers the page runs.
     workers: usize,
+    /// "Learn from your mistakes", while a pass runs.
+    learn: Option<Learn>,
 }
 
 impl Default for Room {
@@ -69,6 +75,7 @@ impl Default for Room {
             explorer: Explorer::default(),
             games: GamesList::default(),
             workers: 1,
+            learn: None,
         }
     }
 }
@@ -82,8 +89,68 @@ impl Room {
             RoomAction::CancelReview => self.valuation.cancel_review(out),
             RoomAction::SetExplorer(open) => self.explorer.set_open(open),
             RoomAction::Games(action) => self.games.apply(action, shown),
+            RoomAction::Learn(action) => self.learn(action, game, shown, out),
         }
         self.sync(game, Some(shown), out);
+    }
+
+    /// "Learn from your mistakes", while a pass runs.
+    pub fn learning(&self) -> Option<&Learn> {
+        self.learn.as_ref()
+    }
+
+    fn learn(&mut self, action: LearnAction, game: &Game, shown: &Position, out: &mut Outbox) {
+        match action {
+            LearnAction::Start(order, side) => {
+                self.learn = Learn::new(&self.valuation.reviewed(game), order, side)
+            }
+            LearnAction::Stop => self.learn = None,
+            LearnAction::Next => {
+                if let Some(learn) = self.learn.as_mut() {
+                    learn.next()
+                }
+            }
+            LearnAction::Reveal => {
+                if let Some(learn) = self.learn.as_mut() {
+                    learn.revealed = true
+                }
+            }
+            LearnAction::Try(square) => {
+                let depth = self.valuation.review().map_or(0, |r| r.depth);
+                let Some(learn) = self.learn.as_mut() else {
+                    return;
+                };
+                let position = learn.position(game).filter(|p| p == shown);
+                let Some(position) = position.filter(|p| p.board.is_legal(square)) else {
+                    return;
+                };
+                match self.valuation.move_loss(&position, square, depth) {
+                    Some(loss) => {
+                        learn.judge(square, loss);
+                    }
+                    None => {
+                        learn.verdict = Some(Verdict::Judging(square));
+                        self.valuation.ask_move(position, square, depth, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A move tried and being valued is judged once its value is in (and dropped if the analyst refused).
+    fn judge_tried(&mut self, game: &Game) {
+        let depth = self.valuation.review().map_or(0, |r| r.depth);
+        let Some(learn) = self.learn.as_mut() else {
+            return;
+        };
+        let (Some(square), Some(position)) = (learn.judging(), learn.position(game)) else {
+            return;
+        };
+        if let Some(loss) = self.valuation.move_loss(&position, square, depth) {
+            learn.judge(square, loss);
+        } else if self.valuation.is_refused(&position) {
+            learn.verdict = None;
+        }
     }
 
     /// A worker's reply, home to the part that asked it (each part takes only the replies to its questions
@@ -99,6 +166,7 @@ impl Room {
         match (ask, response) {
             (RoomAsk::Valuation, response) => {
                 self.valuation.receive(&response);
+                self.judge_tried(game);
             }
             (RoomAsk::Explorer, Response::Explored { id, moves }) => {
                 self.explorer.took(id, Ok(moves))
@@ -148,6 +216,7 @@ impl Room {
     /// Drops the review of a game that is being replaced (see [`Valuation::forget_review`]).
     pub fn forget_review(&mut self, out: &mut Outbox) {
         self.valuation.forget_review(out);
+        self.learn = None;
     }
 
     /// The ids of the graph's and the review's questions in flight.
@@ -177,12 +246,24 @@ impl Room {
     pub fn settled(&self, game: &Game, shown: Option<&Position>) -> bool {
         shown.is_none_or(|s| !self.explorer.would_ask(s) && !self.games.would_ask(s))
             && self.valuation.settled(game, self.parallel())
+            && self
+                .learn
+                .as_ref()
+                .is_none_or(|l| l.is_over() || l.position(game).is_some())
     }
 
     /// Asks the next questions, as many as may be in flight: after every change to the game or the room.
     /// `shown` is the position on the board (the explorer and the games list follow it), `None` when
     /// unchanged.
     pub fn sync(&mut self, game: &Game, shown: Option<&Position>, out: &mut Outbox) {
+        // A pass whose game no longer has the mistake asked (moves taken back, another game) ends.
+        if self
+            .learn
+            .as_ref()
+            .is_some_and(|l| !l.is_over() && l.position(game).is_none())
+        {
+            self.learn = None;
+        }
         if let Some(shown) = shown {
             self.explorer.sync(out, shown);
             self.games.sync(out, shown);

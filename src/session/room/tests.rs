@@ -6,7 +6,7 @@ use super::*;
 use crate::protocol::{DataFile, Request, ScoreKind};
 use crate::worker::Engine;
 use reversi_engine::review::GRAPH_DEPTH;
-use reversi_engine::Color;
+use reversi_engine::{Color, Move, Square};
 
 /// The room and the log of every command it returned (what the page's pool would be handed).
 struct Tested {
@@ -268,4 +268,67 @@ fn the_losses_scale_holds_the_larger_total() {
     // The totals of the game, 93 and 103: no longer clipped at 64.
     assert_eq!(LossPoint::scale(&[at(93.0, 40.0)]), 96.0);
     assert_eq!(LossPoint::scale(&[at(93.0, 103.0)]), 128.0);
+}
+
+#[test]
+fn learn_from_your_mistakes_asks_the_blunder_judges_moves_tried_by_the_engine_and_goes_on() {
+    use super::learn::{LearnAction, LearnOrder, Verdict};
+    let mut engine = Engine::new(reversi_engine::native_clock);
+    // g7 beside the empty h8 corner: black's blunder, to learn from.
+    let game = Game::from_transcript("f5f6e6f4g7").unwrap();
+    let before = game.plies()[4].before;
+    let mut room = Tested::default();
+    room.apply(RoomAction::StartReview, &game, &before);
+    serve(&mut room, &mut engine, &game, &before);
+    room.apply(
+        RoomAction::Learn(LearnAction::Start(LearnOrder::Biggest, Some(Color::Black))),
+        &game,
+        &before,
+    );
+    let learn = room.learning().cloned().expect("a mistake to learn from");
+    assert_eq!(
+        learn.current().map(|m| (m.ply, m.played.to_string())),
+        Some((4, "g7".into()))
+    );
+    assert_eq!(learn.position(&game), Some(before));
+    // g7 again: judged (from what the review knows, no question) and wrong.
+    let g7: Square = "g7".parse().unwrap();
+    room.apply(RoomAction::Learn(LearnAction::Try(g7)), &game, &before);
+    assert!(
+        matches!(room.learning().unwrap().verdict, Some(Verdict::Wrong { square, .. }) if square == g7)
+    );
+    // The best move: found. Another legal move not valued yet is asked of the engine, then judged.
+    let best = match learn.current().unwrap().best {
+        Move::Place(square) => square,
+        Move::Pass => unreachable!("a placement"),
+    };
+    let other = before
+        .board
+        .moves()
+        .iter()
+        .find(|&s| s != best && s != g7)
+        .expect("a third move");
+    let seq = room.channel.seq();
+    room.apply(RoomAction::Learn(LearnAction::Try(other)), &game, &before);
+    assert_eq!(room.learning().unwrap().judging(), Some(other));
+    assert!(room
+        .channel
+        .pending_since(seq)
+        .iter()
+        .any(|(r, _)| matches!(r, Request::Review { played: Some(s), .. } if *s == other)));
+    serve(&mut room, &mut engine, &game, &before);
+    assert!(matches!(
+        room.learning().unwrap().verdict,
+        Some(Verdict::Found { .. } | Verdict::Wrong { .. })
+    ));
+    room.apply(RoomAction::Learn(LearnAction::Try(best)), &game, &before);
+    assert!(
+        matches!(room.learning().unwrap().verdict, Some(Verdict::Found { square, .. }) if square == best)
+    );
+    assert_eq!(room.learning().unwrap().found, vec![4]);
+    // A move tried on another position is not judged; on to the next: the pass is over.
+    room.apply(RoomAction::Learn(LearnAction::Next), &game, &before);
+    assert!(room.learning().unwrap().is_over());
+    room.apply(RoomAction::Learn(LearnAction::Stop), &game, &before);
+    assert!(room.learning().is_none());
 }

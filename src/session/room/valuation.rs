@@ -276,6 +276,46 @@ impl Valuation {
         (played_depth >= depth).then_some((valued, score))
     }
 
+    /// Discs `square` loses against the best move of `position`, once both are valued at `depth` or deeper.
+    pub fn move_loss(&self, position: &Position, square: Square, depth: u32) -> Option<i32> {
+        let (best, score) = self.valued_move(position, square, depth)?;
+        Some(((best.score - score).max(0) + DISC / 2) / DISC)
+    }
+
+    /// Whether the analyst refused to value `position`.
+    pub fn is_refused(&self, position: &Position) -> bool {
+        self.refused.contains(position)
+    }
+
+    /// Asks the value of `square` on `position` at `depth` (a move tried in "learn from your mistakes"),
+    /// unless it is asked already: a question of its own, beside the graph's and the review's.
+    pub fn ask_move(&mut self, position: Position, square: Square, depth: u32, out: &mut Outbox) {
+        let asked = self
+            .asked
+            .iter()
+            .any(|a| a.position == position && a.played == Some(square) && a.depth >= depth);
+        if asked {
+            return;
+        }
+        let id = out.new_id();
+        self.asked.push(Asked {
+            id,
+            position,
+            played: Some(square),
+            depth,
+        });
+        out.send(
+            Asker::Room(RoomAsk::Valuation),
+            Request::Review {
+                id,
+                position,
+                played: Some(square),
+                depth,
+            },
+            0,
+        );
+    }
+
     /// True while a review runs.
     pub fn reviewing(&self) -> bool {
         self.review.as_ref().is_some_and(|r| !r.finished)

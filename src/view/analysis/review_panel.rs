@@ -24,6 +24,9 @@ pub struct ReviewPanelProps {
     /// The ply before which the position is shown (`None`: the game's own position).
     #[prop_or_default]
     pub shown: Option<usize>,
+    /// "Learn from your mistakes" runs: the mistakes and their better moves are not listed meanwhile.
+    #[prop_or_default]
+    pub learning: bool,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -87,6 +90,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                     </p>
                 }
                 <p class="review-summary" data-testid="review-summary">{ i18n::average_losses(lang, black, white) }</p>
+                if !props.learning {
                 <h3>{ t.biggest_mistakes }</h3>
                 <div class="mistake-steps">
                     <button type="button" data-testid="previous-mistake" disabled={previous.is_none()}
@@ -125,6 +129,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                         }) }
                     </ol>
                 </details>
+                }
             }
         </div>
     }

@@ -22,7 +22,7 @@ pub use self::clock::{use_game_clock, use_wake};
 pub use self::dispatch::{use_dispatch, use_dispatch_shown};
 pub use self::keys::use_page_keys;
 pub use self::links::use_address;
-pub use self::net::{kept_name, kept_token, remember_name, use_network};
+pub use self::net::{join_invitation, kept_name, kept_token, remember_name, use_network};
 pub use self::pool::use_engine_pool;
 pub use self::preferences::use_preferences;
 pub use self::show_ply::use_show_ply;

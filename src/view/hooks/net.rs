@@ -50,17 +50,32 @@ const PING_MS: u32 = 25_000;
 
 type Shared = Rc<RefCell<Net>>;
 
-/// Carries out the network's commands after every render.
+/// An invitation opened from the address, waiting for the friend's name (see [`use_network`]).
+pub type Invitation = UseStateHandle<Option<OnlineAction>>;
+
+/// Carries out the network's commands after every render. A friend's invitation in the address is not
+/// claimed at once: it is returned, for the page to ask the name to play under first (then
+/// [`join_invitation`]).
 #[hook]
-pub fn use_network(session: &UseReducerHandle<Page>) {
+pub fn use_network(session: &UseReducerHandle<Page>) -> Invitation {
     let net = use_mut_ref(Net::default);
     let dispatcher = session.dispatcher();
+    let invitation: Invitation = use_state(|| None);
     {
         let dispatcher = dispatcher.clone();
+        let invitation = invitation.clone();
         use_effect_with((), move |_| {
             dispatcher.dispatch(Action::Online(OnlineAction::Probe));
-            if let Some(action) = opened_from_address() {
-                dispatcher.dispatch(action);
+            match opened_from_address() {
+                Some(
+                    open @ OnlineAction::Open {
+                        token: None,
+                        invite: Some(_),
+                        ..
+                    },
+                ) => invitation.set(Some(open)),
+                Some(open) => dispatcher.dispatch(Action::Online(open)),
+                None => {}
             }
         });
     }
@@ -87,10 +102,33 @@ pub fn use_network(session: &UseReducerHandle<Page>) {
             }
         }
     });
+    invitation
+}
+
+/// The invitation claimed under `name` (kept on this device for the next game).
+pub fn join_invitation(
+    invitation: &Invitation,
+    name: &str,
+    dispatcher: &UseReducerDispatcher<Page>,
+) {
+    if let Some(OnlineAction::Open {
+        id, token, invite, ..
+    }) = (**invitation).clone()
+    {
+        let name = name.trim().to_string();
+        remember_name(&name);
+        dispatcher.dispatch(Action::Online(OnlineAction::Open {
+            id,
+            token,
+            invite,
+            name,
+        }));
+    }
+    invitation.set(None);
 }
 
 /// The game the page's address names, to open: with the seat's token kept here, or the invitation.
-fn opened_from_address() -> Option<Action> {
+fn opened_from_address() -> Option<OnlineAction> {
     let search = web_sys::window()?.location().search().ok()?;
     let linked = address::parse(&search)?;
     let stored = storage().and_then(|s| s.get_item(SEATS_KEY).ok().flatten());
@@ -102,12 +140,12 @@ fn opened_from_address() -> Option<Action> {
         Some(_) => address::invite(stored.as_deref(), &linked.id).or(linked.invite),
         None => linked.invite,
     };
-    Some(Action::Online(OnlineAction::Open {
+    Some(OnlineAction::Open {
         id: linked.id,
         token,
         invite,
         name: address::name(stored.as_deref()),
-    }))
+    })
 }
 
 /// Keeps the name played under (the online form's), for the next game.

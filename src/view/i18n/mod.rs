@@ -177,7 +177,7 @@ strings! {
     /// How the game clock counts.
     clock_help: "With a clock, each move is charged to the side that made it, from the previous move; in a game between two engines the display's pace is not charged. The clock does not run while the page is closed: a reload continues from the time left when the page was last saved (at every move and when it was hidden), and a loss on time stays lost. An imported game or a shared link starts without a clock.", "计时对局中，每步用时从上一步起计入走这步的一方；两个引擎对弈时，为便于观看而等待的时间不计。页面关闭期间时钟不走：重新载入后从上次保存（每步之后及页面隐藏时）的剩余时间继续，超时判负不会撤销。导入的对局或分享链接打开的对局不带计时。";
     /// Keyboard help.
-    keys_help: "Keys: arrows move on the board, Enter plays, U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子，U 悔棋，R 重做，H 提示，N 新游戏。";
+    keys_help: "Keys: arrows move on the board, Enter plays; elsewhere ← → step through the moves, ↑ ↓ choose a branch; U undo, R redo, H hint, N new game.", "键盘：方向键在棋盘上移动，回车落子；在别处 ← → 逐步查看着法，↑ ↓ 选择分支；U 悔棋，R 重做，H 提示，N 新游戏。";
     /// Label of the close button of a notice.
     dismiss: "Dismiss", "关闭";
     /// Button that swaps in the game an import or a shared link replaced.
@@ -301,6 +301,7 @@ strings! {
 mod engine;
 pub mod extras;
 mod format;
+pub mod learn;
 pub mod online;
 pub mod screens;
 pub mod training;

@@ -8,6 +8,14 @@ use crate::view::i18n::Lang;
 use reversi_engine::Color;
 
 crate::view::i18n::strings! {
+    /// The invitation's dialog: its title.
+    invited: "You are invited to a game", "你被邀请加入一局对局";
+    /// The invitation's dialog: what the name is for.
+    invited_name: "The name your opponent sees (kept on this device)", "对手看到的名字（保存在本设备上）";
+    /// The invitation's dialog: take the seat.
+    join: "Join the game", "加入对局";
+    /// The invitation's dialog: not now.
+    not_now: "Not now", "暂不加入";
     /// The header's name of a seat nobody has taken yet.
     seat_awaited: "a friend (awaited)", "（等待好友加入）";
     /// The analysis screen of a player's own online game while it is played.

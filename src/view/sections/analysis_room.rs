@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::session::room::{GamesAction, ReviewedMove, Room, RoomAction};
 use crate::session::ExpertTitle;
-use crate::view::analysis::{ExplorerPanel, GamesPanel, ReviewPanel};
+use crate::view::analysis::{ExplorerPanel, GamesPanel, LearnPanel, ReviewPanel};
 use crate::view::hooks::use_show_ply;
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Game, Move, Position, Square};
@@ -36,6 +36,9 @@ pub struct AnalysisRoomProps {
     pub on_games: Callback<(Position, GamesAction)>,
     /// Open an expert game found for a position: the position, its transcript, its title.
     pub on_open_game: Callback<(Position, String, ExpertTitle)>,
+    /// Whose mistakes "learn from your mistakes" asks (`None`: both sides').
+    #[prop_or_default]
+    pub learner: Option<reversi_engine::Color>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -73,7 +76,11 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
             <ReviewPanel run={room.review().cloned()} reviewed={props.reviewed.clone()}
                 can_review={game.plies().iter().any(|p| p.mv != Move::Pass)}
                 on_start={room_action(|| RoomAction::StartReview)} on_cancel={room_action(|| RoomAction::CancelReview)}
-                on_select={on_select} shown={props.browsing} {lang} />
+                on_select={on_select} shown={props.browsing} learning={room.learning().is_some()} {lang} />
+            if room.review().is_some_and(|r| r.finished) {
+                <LearnPanel learn={room.learning().cloned()} reviewed={props.reviewed.clone()} learner={props.learner}
+                    on_learn={props.on_room.reform(RoomAction::Learn)} {lang} />
+            }
             <details class="explorer-section" open={room.explorer().is_open()}>
                 <summary data-testid="explorer-toggle" onclick={on_explorer_toggle}>{ t.explorer }</summary>
                 if room.explorer().is_open() {
