@@ -145,6 +145,7 @@ impl Session {
             .replace(kept.game, id, kept.settings, kept.clock);
         let (variations, shown) = kept.variations;
         session.play.keep_variations(variations, shown);
+        session.play.set_learned(kept.learned);
         session.prefs.apply(PrefAction::LookedAt {
             analyse: kept.analyse,
             depth: kept.analyse_depth,
@@ -393,8 +394,13 @@ impl Session {
                     action,
                     RoomAction::Learn(LearnAction::Start(..) | LearnAction::Next)
                 );
+                let starts = matches!(action, RoomAction::Learn(LearnAction::Start(..)));
                 let shown = self.shown();
-                Rc::make_mut(&mut self.room).apply(action, self.play.game(), &shown, out);
+                let room = Rc::make_mut(&mut self.room);
+                room.apply(action, self.play.game(), &shown, out);
+                if starts {
+                    room.skip_learned(self.play.learned());
+                }
                 // "Learn from your mistakes" shows the position of the mistake it asks.
                 let asked = self
                     .room
@@ -414,6 +420,22 @@ impl Session {
                 if !self.room.settled(self.play.game(), shown) {
                     Rc::make_mut(&mut self.room).sync(self.play.game(), shown, out);
                 }
+            }
+        }
+        self.keep_learned();
+    }
+
+    /// The mistakes found in "learn from your mistakes" are kept with the game.
+    fn keep_learned(&mut self) {
+        if let Some(learn) = self.room.learning() {
+            if learn
+                .found
+                .iter()
+                .any(|ply| !self.play.learned().contains(ply))
+            {
+                let mut learned = self.play.learned().to_vec();
+                learned.extend(&learn.found);
+                self.play.set_learned(learned);
             }
         }
     }

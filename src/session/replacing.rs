@@ -43,11 +43,13 @@ impl Session {
             id,
             expert,
             variations,
+            learned,
             ..
         } = replacement;
         let id = id.filter(|&id| id != 0).unwrap_or(new_id);
         self.play.replace(game, id, settings, clock);
         self.play.keep_variations(variations.0, variations.1);
+        self.play.set_learned(learned);
         self.notice = None;
         self.asks.forget_start(out);
         self.after_change(out);

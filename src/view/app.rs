@@ -501,6 +501,7 @@ fn main_view() -> Html {
                         on_select={on_graph_select} {lang} />
                     <AnalysisRoom room={session.room().clone()} game={shared_game.clone()} reviewed={reviewed.clone()}
                         learner={match session.play().settings().mode { Mode::HumanVsAi { human } => Some(human), _ => None }}
+                        learned={session.play().learned().to_vec()}
                         browsing={session.play().browsing()} {shown} playable={session.clickable()}
                         {on_room} on_browse={on_panel_browse} {on_explorer_move} {on_games} {on_open_game} {lang} />
                 }

@@ -97,6 +97,33 @@ const VIEWS = {
     await page.click('[data-legal=true]');
     await page.waitForSelector('[data-testid=puzzle-result]');
   },
+  'online screen: the lobby': async (page) => {
+    await showScreen(page, 'online');
+    await page.waitForSelector('[data-testid=lobby]');
+  },
+  'move tree: a nested variation and its menu': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'd6', 'c3', 'd3']);
+    await showScreen(page, 'analyse');
+    await page.click('.move-list .move >> text="2. d6"');
+    for (const square of ['c5', 'f4', 'e3']) await page.click(`[data-square=${square}]`);
+    await page.click('[data-testid=step-back]');
+    await page.click('[data-square=f3]');
+    await page.click('[data-testid=variation-move] >> text="5. f3"', { button: 'right' });
+    await page.waitForSelector('[data-testid=tree-menu]');
+  },
+  'learn from your mistakes: a move judged wrong': async (page) => {
+    await newGame(page, { mode: 'hvh' });
+    await play(page, ['f5', 'f6', 'e6', 'f4', 'g7']);
+    await showScreen(page, 'analyse');
+    await page.click('[data-testid=review-game]');
+    await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+    await page.click('[data-testid=learn-start]');
+    await page.waitForSelector('[data-testid=learn-prompt]');
+    const played = (await page.textContent('[data-testid=learn-prompt]')).match(/played ([a-h][1-8])/)[1];
+    await page.click(`[data-square=${played}]`);
+    await page.waitForSelector('[data-testid=learn-verdict][data-verdict=wrong]', { timeout: 30_000 });
+  },
   'training room: a drill with a wrong move': async (page) => {
     await openMore(page);
     await page.click('[data-testid=screen-train]');

@@ -169,6 +169,7 @@ test('the creator reloads while the friend is awaited: the invitation is there a
   // Opened and left for now: no seat is claimed, the page's own game stays.
   const c = await openPage(browser, invite);
   await c.page.waitForSelector('[data-testid=invite-dialog]');
+  assert.deepEqual(await audit(c.page), [], 'the invitation dialog passes axe');
   await c.page.click('[data-testid=invite-cancel]');
   await c.page.waitForSelector('[data-testid=invite-dialog]', { state: 'detached' });
   assert.equal(await c.page.$('[data-testid=online-game]'), null);

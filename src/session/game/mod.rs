@@ -84,6 +84,8 @@ pub struct Play {
     variations: Vec<Variation>,
     /// The variation the board shows (the game waits as it was).
     shown_variation: Option<usize>,
+    /// The plies of the mistakes whose better move was found in "learn from your mistakes", kept with it.
+    learned: Vec<usize>,
 }
 
 /// The game's own controls.
@@ -150,7 +152,21 @@ impl Play {
             started: None,
             variations: Vec::new(),
             shown_variation: None,
+            learned: Vec::new(),
         }
+    }
+
+    /// The plies of the mistakes whose better move was found in "learn from your mistakes".
+    pub fn learned(&self) -> &[usize] {
+        &self.learned
+    }
+
+    /// The mistakes learned, as kept (those past the record dropped).
+    pub fn set_learned(&mut self, mut learned: Vec<usize>) {
+        learned.retain(|&ply| ply < self.game.plies().len());
+        learned.sort_unstable();
+        learned.dedup();
+        self.learned = learned;
     }
 
     /// Which game this is (0: not known).
@@ -416,6 +432,8 @@ impl Play {
         let outcome = self.act(action, waiting);
         if let Outcome::Record { .. } = outcome {
             self.check_variations();
+            let plies = self.game.plies().len();
+            self.learned.retain(|&ply| ply < plies);
         }
         outcome
     }

@@ -30,6 +30,8 @@ pub struct Replacement {
     pub starting: bool,
     /// The lines tried beside it, and the one the board showed (a saved game's, a link's).
     pub variations: (Vec<crate::session::variation::Variation>, Option<usize>),
+    /// The plies of its mistakes learned (a saved game's).
+    pub learned: Vec<usize>,
 }
 
 impl Replacement {
@@ -43,6 +45,7 @@ impl Replacement {
             looked_at: None,
             starting: false,
             variations: (Vec::new(), None),
+            learned: Vec::new(),
         }
     }
 
@@ -115,6 +118,7 @@ impl Replacement {
             }),
             starting: kept.starting,
             variations: kept.variations,
+            learned: kept.learned,
             ..Replacement::new(kept.game, kept.settings, kept.clock)
         }
     }

@@ -138,6 +138,8 @@ pub struct Kept {
     pub starting: bool,
     /// The lines tried beside the game, and the one the board showed.
     pub variations: (Vec<Variation>, Option<usize>),
+    /// The plies of the mistakes whose better move was found in "learn from your mistakes".
+    pub learned: Vec<usize>,
 }
 
 impl Kept {
@@ -154,6 +156,7 @@ impl Kept {
             scoring: prefs.scoring(),
             starting,
             variations: (play.variations().to_vec(), play.shown_variation()),
+            learned: play.learned().to_vec(),
         }
     }
 }

@@ -98,6 +98,14 @@ impl Learn {
         })
     }
 
+    /// Leaves out the mistakes learned before (by ply), unless every one was: a pass goes on where the last
+    /// left off, and asks them all again once all are learned.
+    pub fn skip(&mut self, learned: &[usize]) {
+        if self.mistakes.iter().any(|m| !learned.contains(&m.ply)) {
+            self.mistakes.retain(|m| !learned.contains(&m.ply));
+        }
+    }
+
     /// The mistake asked now, if the pass is not over.
     pub fn current(&self) -> Option<&ReviewedMove> {
         self.mistakes.get(self.at)

@@ -99,6 +99,17 @@ impl Room {
         self.learn.as_ref()
     }
 
+    /// The pass just started leaves out the mistakes learned before (see [`Learn::skip`]).
+    pub fn skip_learned(&mut self, learned: &[usize]) {
+        if let Some(learn) = self
+            .learn
+            .as_mut()
+            .filter(|l| l.at == 0 && l.verdict.is_none())
+        {
+            learn.skip(learned);
+        }
+    }
+
     fn learn(&mut self, action: LearnAction, game: &Game, shown: &Position, out: &mut Outbox) {
         match action {
             LearnAction::Start(order, side) => {

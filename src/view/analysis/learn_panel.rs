@@ -18,6 +18,9 @@ pub struct LearnPanelProps {
     pub reviewed: Vec<ReviewedMove>,
     /// Whose mistakes are asked (`None`: both sides').
     pub learner: Option<Color>,
+    /// The plies of the mistakes learned before (kept with the game).
+    #[prop_or_default]
+    pub learned: Vec<usize>,
     /// Something done in the pass.
     pub on_learn: Callback<LearnAction>,
     /// Language of the labels.
@@ -29,10 +32,14 @@ pub struct LearnPanelProps {
 pub fn learn_panel(props: &LearnPanelProps) -> Html {
     let (w, lang) = (Strings::of(props.lang), props.lang);
     let order = use_state(LearnOrder::default);
-    let has_mistakes = props
+    let mine: Vec<usize> = props
         .reviewed
         .iter()
-        .any(|m| m.mark.is_some() && props.learner.is_none_or(|c| c == m.color));
+        .filter(|m| m.mark.is_some() && props.learner.is_none_or(|c| c == m.color))
+        .map(|m| m.ply)
+        .collect();
+    let has_mistakes = !mine.is_empty();
+    let learned_before = mine.iter().filter(|p| props.learned.contains(p)).count();
     let start = {
         let (order, learner) = (order.clone(), props.learner);
         props
@@ -67,6 +74,9 @@ pub fn learn_panel(props: &LearnPanelProps) -> Html {
                         <option value="biggest" selected={*order == LearnOrder::Biggest}>{ w.biggest_first }</option>
                     </select>
                 </label>
+                if learned_before > 0 {
+                    <p class="hint-text" data-testid="learned-before">{ learn::learned_before(lang, learned_before, mine.len()) }</p>
+                }
             </div>
         };
     };

@@ -102,6 +102,14 @@ pub fn answer(lang: Lang, best: Square, line: &[Square]) -> String {
     }
 }
 
+/// The mistakes found in an earlier pass (kept with the game).
+pub fn learned_before(lang: Lang, found: usize, of: usize) -> String {
+    match lang {
+        Lang::En => format!("Found before: {found} of {of} (a new pass asks the others first)."),
+        Lang::Zh => format!("之前已找到：{of} 个中的 {found} 个（新一轮先问其余的）。"),
+    }
+}
+
 /// The pass over: how many were found.
 pub fn summary(lang: Lang, found: usize, of: usize) -> String {
     match lang {

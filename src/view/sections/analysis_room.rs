@@ -39,6 +39,9 @@ pub struct AnalysisRoomProps {
     /// Whose mistakes "learn from your mistakes" asks (`None`: both sides').
     #[prop_or_default]
     pub learner: Option<reversi_engine::Color>,
+    /// The plies of the mistakes learned before.
+    #[prop_or_default]
+    pub learned: Vec<usize>,
     /// Language of the labels.
     pub lang: Lang,
 }
@@ -78,7 +81,7 @@ pub fn analysis_room(props: &AnalysisRoomProps) -> Html {
                 on_start={room_action(|| RoomAction::StartReview)} on_cancel={room_action(|| RoomAction::CancelReview)}
                 on_select={on_select} shown={props.browsing} learning={room.learning().is_some()} {lang} />
             if room.review().is_some_and(|r| r.finished) {
-                <LearnPanel learn={room.learning().cloned()} reviewed={props.reviewed.clone()} learner={props.learner}
+                <LearnPanel learn={room.learning().cloned()} reviewed={props.reviewed.clone()} learner={props.learner} learned={props.learned.clone()}
                     on_learn={props.on_room.reform(RoomAction::Learn)} {lang} />
             }
             <details class="explorer-section" open={room.explorer().is_open()}>

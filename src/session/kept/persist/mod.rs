@@ -295,6 +295,9 @@ struct Saved {
     /// The lines tried beside the game, if any (a save without them has none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     variations: Vec<SavedVariation>,
+    /// The plies of the mistakes whose better move was found ("learn from your mistakes"), if any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    learned: Vec<usize>,
     /// The AI's mistakes: the most discs one loses (0: none), and one move in how many.
     #[serde(default)]
     mistakes_loss: u32,
@@ -462,6 +465,7 @@ pub fn save(kept: &Kept) -> String {
                 Color::White => SavedSide::White,
             }),
         variations: SavedVariation::all_of(&kept.variations),
+        learned: kept.learned.clone(),
         mistakes_loss: settings.mistakes.map_or(0, |m| m.max_loss),
         mistakes_one_in: settings.mistakes.map_or(0, |m| m.one_in),
         start_choice: serde_json::to_value(SavedStart::from(settings.start)).expect("plain data"),
@@ -543,8 +547,16 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
     };
     // The variations, where they still fit the record; one that does not is left out (the game is whole).
     let variations = SavedVariation::restore_all(&saved.variations, &game);
+    // The mistakes learned, where the record has such a move.
+    let learned = saved
+        .learned
+        .iter()
+        .copied()
+        .filter(|&ply| ply < game.plies().len())
+        .collect();
     Ok(Kept {
         variations,
+        learned,
         id: saved
             .id
             .as_str()

@@ -369,3 +369,22 @@ fn variations_are_kept_with_their_game_and_one_that_no_longer_fits_is_left_out()
     assert_eq!(kept.variations.0.len(), 1, "the one that fits");
     assert_eq!(kept.variations.1, None);
 }
+
+#[test]
+fn the_mistakes_learned_are_kept_with_their_game() {
+    let mut kept = Program::new(Settings::default()).kept();
+    kept.game = reversi_engine::Game::from_transcript("f5f6e6f4g7").unwrap();
+    kept.learned = vec![4];
+    let text = save(&kept);
+    assert_eq!(restore(&text).unwrap().learned, vec![4]);
+    assert_eq!(
+        Program::resume(restore(&text).unwrap()).play().learned(),
+        &[4]
+    );
+    // One past the record (a save edited, or from a longer game) is left out; a save without any has none.
+    let mut saved: serde_json::Value = serde_json::from_str(&text).unwrap();
+    saved["learned"] = serde_json::json!([4, 9]);
+    assert_eq!(restore(&saved.to_string()).unwrap().learned, vec![4]);
+    saved.as_object_mut().unwrap().remove("learned");
+    assert!(restore(&saved.to_string()).unwrap().learned.is_empty());
+}
