@@ -59,6 +59,12 @@ for (const [name, options] of [
     assert.equal(await page.textContent('[data-testid=learn-summary]'), `Done: you found the better move at 1 of ${mistakes.length} mistakes.`);
     await page.click('[data-testid=learn-stop]');
     await page.waitForSelector('[data-testid=mistakes]');
+    // The mistake found is kept with the game: after a reload and a review again, a new pass says so.
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('reversi.autosave') ?? '{}').learned?.length === 1);
+    await page.reload();
+    await page.click('[data-testid=review-game]');
+    await page.waitForSelector('[data-testid=review][data-state=done]', { timeout: 60_000 });
+    assert.equal(await page.textContent('[data-testid=learned-before]'), `Found before: 1 of ${mistakes.length} (a new pass asks the others first).`);
     assert.deepEqual(errors, []);
     await context.close();
   });

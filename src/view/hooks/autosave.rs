@@ -144,6 +144,8 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
             session.play().variations().to_vec(),
             session.play().shown_variation(),
         ),
+        // And the mistakes learned.
+        session.play().learned().to_vec(),
     );
     // The analysis room's values of the game, beside its save, as they come: after a reload the graph is
     // whole at once.
