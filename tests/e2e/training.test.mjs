@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { discs, newGame, openMore, openPage, play, text, useServerAndBrowser } from './harness.mjs';
+import { discs, newGame, openMore, openPage, painted, play, showScreen, text, useServerAndBrowser } from './harness.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const env = useServerAndBrowser();
@@ -192,6 +192,26 @@ test('the room fits a 360 px phone and speaks Chinese', async () => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 360, `page is ${width} px wide`);
   await page.screenshot({ path: join(ROOT, 'test-results', 'training-phone-zh.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("on a 390×844 phone the puzzle's board and its verdict are in view without scrolling, as is a drill's word", async () => {
+  const { page, context, errors } = await openPage(env.browser, env.server.url, {
+    viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true,
+  });
+  await showScreen(page, 'train');
+  await page.click('[data-testid=start-puzzles]');
+  await page.waitForSelector('[data-testid=puzzle]');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click('[data-legal=true]');
+  await page.waitForSelector('[data-testid=puzzle-result]');
+  await painted(page);
+  const bar = await page.locator('[data-testid=screen-bar]').boundingBox();
+  for (const id of ['board', 'puzzle-result']) {
+    const box = await page.locator(`[data-testid=${id}]`).boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= bar.y + 1, `${id} in view above the bar: ${JSON.stringify(box)}, bar at ${bar.y}`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -35,14 +35,26 @@ pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
         .map(|l| html! { <option value={l.to_string()} selected={l == *level}>{ format!("{} {l}", w.level) }</option> })
         .collect();
     let round = training.puzzle();
+    // A puzzle on the board comes first, its verdict right under the board (in view on a phone); the choice
+    // of the next follows, and the tab's introduction only while none is on the board.
     html! {
         <div class="puzzles">
-            <p class="intro">{ w.puzzles_intro }</p>
+            if let Some(round) = round {
+                <PuzzleRoundView training={training.clone()} on_action={props.on_action.clone()} {lang} />
+                if round.answer.is_some() {
+                    <div class="row">
+                        <button type="button" class="primary" data-testid="puzzle-next" onclick={act(|_| TrainingAction::NextPuzzle)}>{ w.next }</button>
+                        <button type="button" data-testid="puzzle-retry" onclick={act(|_| TrainingAction::RetryPuzzle)}>{ w.retry }</button>
+                    </div>
+                }
+            } else {
+                <p class="intro">{ w.puzzles_intro }</p>
+            }
             <div class="row">
                 <label>{ w.level }{" "}
                     <select data-testid="puzzle-level" onchange={on_level}>{ levels }</select>
                 </label>
-                <button type="button" class="primary" data-testid="start-puzzles" onclick={act(TrainingAction::StartPuzzles)}>{ w.start_puzzles }</button>
+                <button type="button" class={classes!(round.is_none().then_some("primary"))} data-testid="start-puzzles" onclick={act(TrainingAction::StartPuzzles)}>{ w.start_puzzles }</button>
                 <button type="button" data-testid="daily-puzzle" onclick={on_daily}>
                     { w.daily }
                     if stats.daily_solved == Some(local_day()) { { " ✓" } }
@@ -54,15 +66,6 @@ pub(super) fn puzzle_panel(props: &TrainingProps) -> Html {
             }
             if let Some(error) = training.asked().error() {
                 <p class="notice error" role="alert" data-testid="puzzle-error">{ crate::view::i18n::worker_error(lang, error) }</p>
-            }
-            if let Some(round) = round {
-                <PuzzleRoundView training={training.clone()} on_action={props.on_action.clone()} {lang} />
-                if round.answer.is_some() {
-                    <div class="row">
-                        <button type="button" class="primary" data-testid="puzzle-next" onclick={act(|_| TrainingAction::NextPuzzle)}>{ w.next }</button>
-                        <button type="button" data-testid="puzzle-retry" onclick={act(|_| TrainingAction::RetryPuzzle)}>{ w.retry }</button>
-                    </div>
-                }
             }
         </div>
     }
