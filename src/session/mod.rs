@@ -18,6 +18,7 @@ pub mod asks;
 pub mod game;
 pub mod kept;
 pub mod keys;
+mod learning;
 pub mod net;
 pub mod notice;
 pub mod online;
@@ -116,15 +117,6 @@ impl Session {
             session.after_change(out);
         });
         (session, commands)
-    }
-
-    /// Whether the board shows the position "learn from your mistakes" asks a move on (its answer not seen
-    /// yet): a click there is a move tried, judged, not played.
-    pub fn asked_to_learn(&self) -> bool {
-        !self.play.in_variation()
-            && self.room.learning().is_some_and(|l| {
-                !l.answer_seen() && l.position(self.play.game()) == Some(self.shown())
-            })
     }
 
     /// The last new game's colour was drawn by lot.
@@ -423,21 +415,6 @@ impl Session {
             }
         }
         self.keep_learned();
-    }
-
-    /// The mistakes found in "learn from your mistakes" are kept with the game.
-    fn keep_learned(&mut self) {
-        if let Some(learn) = self.room.learning() {
-            if learn
-                .found
-                .iter()
-                .any(|ply| !self.play.learned().contains(ply))
-            {
-                let mut learned = self.play.learned().to_vec();
-                learned.extend(&learn.found);
-                self.play.set_learned(learned);
-            }
-        }
     }
 
     /// A reply of the workers, home to the part that asked: one exhaustive match on who asked.

@@ -294,14 +294,18 @@ impl Valuation {
             .asked
             .iter()
             .any(|a| a.position == position && a.played == Some(square) && a.depth >= depth);
-        if asked {
-            return;
+        if !asked {
+            self.ask(position, Some(square), depth, out);
         }
+    }
+
+    /// Asks the analyst the value of `position` (and of the move `played` there) at `depth`.
+    fn ask(&mut self, position: Position, played: Option<Square>, depth: u32, out: &mut Outbox) {
         let id = out.new_id();
         self.asked.push(Asked {
             id,
             position,
-            played: Some(square),
+            played,
             depth,
         });
         out.send(
@@ -309,7 +313,7 @@ impl Valuation {
             Request::Review {
                 id,
                 position,
-                played: Some(square),
+                played,
                 depth,
             },
             0,
@@ -478,23 +482,7 @@ impl Valuation {
         };
         let free = parallel.saturating_sub(self.asked.len());
         for (position, played, depth) in questions.into_iter().take(free) {
-            let id = out.new_id();
-            self.asked.push(Asked {
-                id,
-                position,
-                played,
-                depth,
-            });
-            out.send(
-                Asker::Room(RoomAsk::Valuation),
-                Request::Review {
-                    id,
-                    position,
-                    played,
-                    depth,
-                },
-                0,
-            );
+            self.ask(position, played, depth, out);
         }
     }
 }

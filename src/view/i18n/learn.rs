@@ -32,14 +32,7 @@ impl Strings {
     }
 }
 
-fn side(lang: Lang, color: Color) -> &'static str {
-    match (lang, color) {
-        (Lang::En, Color::Black) => "Black",
-        (Lang::En, Color::White) => "White",
-        (Lang::Zh, Color::Black) => "黑方",
-        (Lang::Zh, Color::White) => "白方",
-    }
-}
+use crate::view::i18n::color_name as side;
 
 /// Where the pass is: "Mistake 2 of 5".
 pub fn progress(lang: Lang, at: usize, of: usize) -> String {

@@ -52,15 +52,7 @@ pub fn invite_dialog(props: &InviteDialogProps) -> Html {
             on_join.emit(name.chars().take(NAME_CHARS).collect());
         })
     };
-    let on_keydown = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.prevent_default();
-                on_cancel.emit(());
-            }
-        })
-    };
+    let on_keydown = super::escape_closes(&props.on_cancel);
     let cancel = props.on_cancel.reform(|_: MouseEvent| ());
     html! {
         <div class="dialog-backdrop">

@@ -28,3 +28,14 @@ pub use self::online_game::OnlineGame;
 pub use self::result_card::ResultCard;
 pub use self::screen_bar::ScreenBar;
 pub use self::share_panel::SharePanel;
+
+/// A dialog's keys: Escape closes it (`cancel`).
+fn escape_closes(cancel: &yew::Callback<()>) -> yew::Callback<web_sys::KeyboardEvent> {
+    let cancel = cancel.clone();
+    yew::Callback::from(move |e: web_sys::KeyboardEvent| {
+        if e.key() == "Escape" {
+            e.prevent_default();
+            cancel.emit(());
+        }
+    })
+}

@@ -124,15 +124,7 @@ pub fn new_game_form(props: &NewGameProps) -> Html {
     let online_here = props.server == crate::session::online::Server::Here;
     let on_cancel = props.on_cancel.reform(|_| ());
     // Escape closes the form, as it closes a dialog.
-    let on_keydown = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                e.prevent_default();
-                on_cancel.emit(());
-            }
-        })
-    };
+    let on_keydown = super::escape_closes(&props.on_cancel);
 
     let t = props.lang.strings();
     let words = Screens::of(props.lang);
