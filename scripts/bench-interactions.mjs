@@ -1,6 +1,6 @@
 // How long the page takes from a person's input to the next paint (Event Timing), for the interactions a player
 // repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, ← through the record, a
-// screen chosen in the bar (settings, train, play, analyse) and the new-game dialog opened and closed.
+// screen chosen in the bar (settings, train, play, analyse: each timed apart) and the new-game dialog opened and closed.
 // Each press comes as a person's does, the pointer on the element a moment before (`median_ms` and `longest_ms`
 // are over those); a board click as Playwright's page.click sends it is timed apart (`playwright_board_click`).
 // Measured as the page is (unthrottled) and with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate: a
@@ -51,7 +51,10 @@ async function round(page) {
     analysis_on: [],
     analysis_off: [],
     record_back: [],
-    screen: [],
+    screen_settings: [],
+    screen_train: [],
+    screen_play: [],
+    screen_analyse: [],
     dialog_open: [],
     dialog_close: [],
     playwright_board_click: [],
@@ -118,14 +121,14 @@ async function round(page) {
     ['train', '[data-testid=start-puzzles]'],
     ['play', '[data-testid=new-game]'],
   ]) {
-    await press('screen', `[data-testid=screen-${screen}]`);
+    await press(`screen_${screen}`, `[data-testid=screen-${screen}]`);
     await page.waitForSelector(shown);
   }
   await press('dialog_open', '[data-testid=new-game]');
   await page.waitForSelector('[data-testid=start]');
   await press('dialog_close', '[data-testid=cancel]');
   await page.waitForSelector('[role=dialog]', { state: 'detached' });
-  await press('screen', '[data-testid=screen-analyse]');
+  await press('screen_analyse', '[data-testid=screen-analyse]');
   await page.waitForSelector('[data-testid=analysis-room]');
   await page.waitForSelector('[data-legal=true]');
   return out;

@@ -378,18 +378,6 @@ fn main_view() -> Html {
                 {lang} />
         }
     };
-    if screen == Screen::Train {
-        return html! {
-            <main class="layout training-layout">
-                <Header mode_text={t.training.to_string()} {lang} {on_lang} sound={prefs.sound()} {sounds_played} on_sound={on_sound.clone()} />
-                { bar }
-                { board_area }
-                <aside class="panel">
-                    <TrainingRoom training={session.training().clone()} on_action={on_training_action} {lang} />
-                </aside>
-            </main>
-        };
-    }
     // What the screens share: the online game's box, the counts and the status, the controls, the result,
     // the engine's line, the notice and the move list.
     let online_box = html! {
@@ -484,7 +472,10 @@ fn main_view() -> Html {
     };
     let panel = match screen {
         // (The train screen's page is returned above.)
-        Screen::Play | Screen::Train => game_panel,
+        Screen::Train => html! {
+            <TrainingRoom training={session.training().clone()} on_action={on_training_action} {lang} />
+        },
+        Screen::Play => game_panel,
         Screen::Analyse => html! {
             <>
                 { game_panel }
@@ -544,13 +535,15 @@ fn main_view() -> Html {
             </>
         },
     };
+    let training = screen == Screen::Train;
     html! {
-        <main class="layout">
-            <Header mode_text={mode_text} {lang} {on_lang} sound={prefs.sound()} {sounds_played} {on_sound} />
+        <main class={classes!("layout", training.then_some("training-layout"))}>
+            <Header mode_text={if training { t.training.to_string() } else { mode_text }} {lang} {on_lang} sound={prefs.sound()} {sounds_played} {on_sound} />
             { bar }
             { board_area }
             <aside class="panel">
-                <AfterBoard board={shown}>
+                // A screen chosen shows the bar's answer at the next paint, and its panel in the frame after.
+                <AfterBoard board={shown} screen={screen.route()}>
                     // One element a screen, keyed by it: another screen's panel replaces it whole rather than
                     // being diffed into it (Yew lost its place among unkeyed fragments of other components).
                     <div class="screen-panel" key={screen.route()}>{ panel }</div>
