@@ -153,6 +153,17 @@ impl Session {
             return;
         }
         if self.play.game().start() == Position::START && moves.starts_with(&local) {
+            // Applied whole or not at all: every move checked on a copy first.
+            let mut check = self.play.game().clone();
+            if let Some(&bad) = moves[local.len()..]
+                .iter()
+                .find(|&&square| check.play(square).is_err())
+            {
+                self.notice = Some(Notice::Online(OnlineNotice::Unreadable {
+                    message: format!("{bad} is not legal here"),
+                }));
+                return;
+            }
             for &square in &moves[local.len()..] {
                 if !self.play.engine_move(square) {
                     self.notice = Some(Notice::Online(OnlineNotice::Unreadable {
@@ -198,9 +209,10 @@ impl Session {
     /// True when a game action would change the record of a game being played online (undo, redo, going on
     /// from the past): it is refused.
     pub(super) fn online_forbids(&self, action: &GameAction) -> bool {
-        // The record of a game linked online is the server's, played or watched.
+        // The record of a game linked online is the server's, played or watched: while it is played, no
+        // control takes its moves back (a watcher's undo would show a past position as the live one).
         (self.online.link().is_some() && *action == GameAction::MainLine)
-            || (self.online.seated_in_play()
+            || (self.online.linked_in_play()
                 && matches!(
                     action,
                     GameAction::Undo | GameAction::Redo | GameAction::PlayFromHere

@@ -354,3 +354,23 @@ test('on a page not served by `reversi serve`, the online choice says how to run
     await host.close();
   }
 });
+
+test('a long name of wide letters stays inside a 375-px phone and the desktop, in both languages', async () => {
+  const wide = 'W'.repeat(32);
+  for (const [viewport, mobile] of [[{ width: 375, height: 812 }, true], [{ width: 1280, height: 800 }, false]]) {
+    const a = await openPage(browser, server.url, { viewport, isMobile: mobile, hasTouch: mobile });
+    await create(a.page, { name: wide, color: 'black' });
+    await a.page.waitForSelector(`[data-testid=seat-black]:has-text("${wide.slice(0, 4)}")`);
+    for (const lang of ['en', 'zh-CN']) {
+      await a.page.selectOption('[data-testid=language]', lang);
+      await painted(a.page);
+      const width = await a.page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= viewport.width, `${lang} page ${width} px wide in ${viewport.width}`);
+      for (const id of ['seat-black', 'status']) {
+        const box = await a.page.locator(`[data-testid=${id}]`).first().boundingBox();
+        assert.ok(box.x + box.width <= viewport.width + 1, `${id} runs to ${box.x + box.width} in ${viewport.width} (${lang})`);
+      }
+    }
+    await a.context.close();
+  }
+});

@@ -13,13 +13,22 @@ use reversi_engine::{Game, Move, Position, Square};
 pub const MAX_VARIATIONS: usize = 24;
 
 impl Play {
-    /// Puts back the variations read from a save, and the one the board showed (`shown`).
-    pub fn keep_variations(&mut self, variations: Vec<Variation>, shown: Option<usize>) {
-        self.shown_variation = shown.filter(|&i| {
+    /// Puts back the variations read from a save or a link, and the one the board showed (`shown`): at most
+    /// [`MAX_VARIATIONS`] (the first ones, and the one shown), the same line once.
+    pub fn keep_variations(&mut self, mut variations: Vec<Variation>, shown: Option<usize>) {
+        let mut shown = shown.filter(|&i| {
             variations
                 .get(i)
                 .is_some_and(|v| !v.line().plies().is_empty())
         });
+        if variations.len() > MAX_VARIATIONS {
+            if let Some(i) = shown.filter(|&i| i >= MAX_VARIATIONS) {
+                variations.swap(i, MAX_VARIATIONS - 1);
+                shown = Some(MAX_VARIATIONS - 1);
+            }
+            variations.truncate(MAX_VARIATIONS);
+        }
+        self.shown_variation = shown;
         self.variations = variations;
         self.check_variations();
     }

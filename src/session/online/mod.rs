@@ -195,6 +195,13 @@ impl Online {
             .is_some_and(|g| g.status == Status::Playing && g.time_left.is_some())
     }
 
+    /// True while a game linked (a seat of it, or watched) is not finished: its record is the server's.
+    pub fn linked_in_play(&self) -> bool {
+        self.link
+            .as_ref()
+            .is_some_and(|l| l.game.as_ref().is_none_or(|g| g.status != Status::Finished))
+    }
+
     /// True while this page holds a seat of a game not finished: the game's own controls that would change
     /// its record (undo, redo, the hint) are not for it.
     pub fn seated_in_play(&self) -> bool {

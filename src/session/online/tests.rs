@@ -314,6 +314,31 @@ fn a_watcher_follows_the_game_and_may_not_move() {
     p.apply(Action::Game(GameAction::Browse(Some(1))));
     p.apply(Action::Game(GameAction::Square(sq("f6"))));
     assert_eq!(p.play().game().transcript(), "f5d6");
+    // Undo would show a past position as the live one: refused, as for a seat (issue 81).
+    p.apply(Action::Game(GameAction::Browse(None)));
+    p.apply(Action::Game(GameAction::Undo));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotOnline)));
+    assert_eq!(p.play().game().transcript(), "f5d6");
+}
+
+#[test]
+fn a_server_state_with_an_illegal_move_is_applied_not_at_all() {
+    let mut p = seated();
+    p.apply(Action::Game(GameAction::Square(sq("f5"))));
+    for moves in ["f5d6a1", "f5d6c3c3"] {
+        p.apply(state(game_json("ab12", "playing", moves, Some("white"))));
+        assert_eq!(
+            p.play().game().transcript(),
+            "f5",
+            "{moves}: the board as it was"
+        );
+        assert!(matches!(
+            p.notice(),
+            Some(Notice::Online(OnlineNotice::Unreadable { .. }))
+        ));
+    }
+    p.apply(state(game_json("ab12", "playing", "f5d6", Some("black"))));
+    assert_eq!(p.play().game().transcript(), "f5d6");
 }
 
 #[test]

@@ -153,8 +153,34 @@ fn side(lang: Lang, color: Color) -> &'static str {
     }
 }
 
+/// The most characters of a server's own words shown in a notice: what comes from outside is bounded where
+/// it is shown.
+pub const SERVER_WORDS: usize = 200;
+
+/// `text` cut to [`SERVER_WORDS`] characters (an ellipsis says it was cut).
+pub fn bounded(text: &str) -> String {
+    match text.char_indices().nth(SERVER_WORDS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// What an online notice says.
 pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
+    let bounded_notice = |notice: &OnlineNotice| match notice {
+        OnlineNotice::Refused { code, message } => OnlineNotice::Refused {
+            code: code.clone(),
+            message: bounded(message),
+        },
+        OnlineNotice::Failed { message } => OnlineNotice::Failed {
+            message: bounded(message),
+        },
+        OnlineNotice::Unreadable { message } => OnlineNotice::Unreadable {
+            message: bounded(message),
+        },
+        other => other.clone(),
+    };
+    let notice = &bounded_notice(notice);
     match (lang, notice) {
         (Lang::En, OnlineNotice::Refused { code, message }) => match code.as_str() {
             "not_your_turn" => "The server refused the move: it is not your turn.".into(),
@@ -283,6 +309,31 @@ pub fn seat_name(lang: Lang, name: &str, you: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_servers_long_words_are_cut_where_they_are_shown() {
+        let long = "x".repeat(60_000);
+        for lang in [Lang::En, Lang::Zh] {
+            for told in [
+                OnlineNotice::Refused {
+                    code: "unknown".into(),
+                    message: long.clone(),
+                },
+                OnlineNotice::Failed {
+                    message: long.clone(),
+                },
+                OnlineNotice::Unreadable {
+                    message: long.clone(),
+                },
+            ] {
+                let text = notice(lang, &told);
+                assert!(text.chars().count() < SERVER_WORDS + 80, "{}", text.len());
+                assert!(text.contains('…'));
+            }
+        }
+        assert_eq!(bounded("short"), "short");
+        assert_eq!(bounded(&"名".repeat(300)).chars().count(), SERVER_WORDS + 1);
+    }
 
     #[test]
     fn the_header_says_who_is_awaited() {

@@ -2,9 +2,10 @@
 //! record, ↑/↓ at forks.
 
 use super::super::settings::Settings;
+use super::super::variation::MAX_VARIATIONS;
 use super::*;
 use crate::session::GameAction;
-use reversi_engine::Color;
+use reversi_engine::{Color, Game};
 
 fn sq(name: &str) -> Square {
     name.parse().expect("a square")
@@ -191,4 +192,38 @@ fn up_and_down_go_to_the_other_branch_at_the_nearest_fork() {
     play.apply(GameAction::Fork(-1), false);
     play.apply(GameAction::Fork(-1), false);
     assert_eq!((play.in_variation(), play.browsing()), (false, Some(3)));
+}
+
+#[test]
+fn a_link_or_save_with_too_many_variations_keeps_the_first_and_the_one_shown() {
+    let mut play = with_lines(two_people(), "f5d6c3d3c4f4f6", &[]);
+    // 30 lines of two moves, none the beginning of another: a move other than the record's, and a reply.
+    let record = play.game().clone();
+    let mut many = Vec::new();
+    for at in 0..record.plies().len() {
+        let start = record.plies()[at].before;
+        for first in start.board.moves().iter() {
+            if record.plies()[at].mv == Move::Place(first) {
+                continue;
+            }
+            let mut after = Game::from_position(start);
+            after.play(first).unwrap();
+            for reply in after.position().board.moves().iter() {
+                many.push(Variation::restore(at, start, &[first, reply], usize::MAX).unwrap());
+            }
+        }
+    }
+    many.truncate(30);
+    assert_eq!(many.len(), 30);
+    play.keep_variations(many.clone(), Some(29));
+    assert_eq!(play.variations().len(), MAX_VARIATIONS);
+    assert_eq!(
+        play.variation().unwrap().all(),
+        many[29].all(),
+        "the one shown is kept"
+    );
+    assert_eq!(play.variations()[0], many[0], "the first ones kept");
+    // The same line twice (a link's `v=` repeated): once.
+    play.keep_variations(vec![many[0].clone(), many[0].clone()], None);
+    assert_eq!(play.variations().len(), 1);
 }
