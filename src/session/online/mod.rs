@@ -528,6 +528,13 @@ impl Online {
                     Vec::new()
                 }
                 Ok(ServerMessage::Error { code, message }) => {
+                    // The token kept here holds no seat (changed, or another game's): the game is watched
+                    // (the next connection has no token) and said so, rather than tried again for ever.
+                    if code == "not_a_seat" && link.token.is_some() {
+                        link.token = None;
+                        link.seat = None;
+                        return vec![Event::Tell(OnlineNotice::NotASeat)];
+                    }
                     if code == "not_found" {
                         link.conn = Conn::Gone;
                         out.net(NetCommand::Close);

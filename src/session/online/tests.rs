@@ -656,3 +656,36 @@ fn an_opponents_quick_reply_lands_no_sooner_than_the_pace_after_ones_move() {
     p.apply_at(30_500.0, Action::Tick(30_500.0));
     assert_eq!(p.play().game().move_count(), 0);
 }
+
+#[test]
+fn a_token_that_holds_no_seat_watches_the_game_and_says_so_instead_of_reconnecting_for_ever() {
+    let mut p = page();
+    open(&mut p, "ab12", Some("t0k3X"));
+    looked(
+        &mut p,
+        "ab12",
+        Ok((
+            200,
+            game_json("ab12", "playing", "f5", Some("white")).to_string(),
+        )),
+    );
+    assert!(p.net.contains(&NetCommand::Connect {
+        gen: 1,
+        path: "/api/games/ab12/live?token=t0k3X".into(),
+        delay_ms: 0
+    }));
+    // The server refuses the token and closes the socket: told once, and the next socket has no token.
+    p.apply(socket(1, SocketEvent::Opened));
+    p.apply(socket_text(
+        1,
+        json!({"type": "error", "error": "not_a_seat", "message": "this token holds no seat of this game"})
+            .to_string(),
+    ));
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotASeat)));
+    p.apply(socket(1, SocketEvent::Closed));
+    let Some(NetCommand::Connect { path, .. }) = p.net.last().cloned() else {
+        panic!("no reconnection: {:?}", p.net.last())
+    };
+    assert_eq!(path, "/api/games/ab12/live");
+    assert!(p.online().link().unwrap().watching());
+}
