@@ -80,6 +80,17 @@ impl Session {
             self.screen = super::screen::Screen::Play;
         }
         let events = self.online.apply(action, out);
+        // What was said of the seat (an invitation used already, a token that holds none) outlives the game
+        // then taking the board and its moves: it says why the page watches.
+        let seat_word = |notice: &Option<Notice>| {
+            notice.clone().filter(|n| {
+                matches!(
+                    n,
+                    Notice::Online(OnlineNotice::InviteTaken | OnlineNotice::NotASeat)
+                )
+            })
+        };
+        let said = seat_word(&self.notice);
         for event in events {
             match event {
                 Event::Begin => {
@@ -92,6 +103,9 @@ impl Session {
                 Event::Moves(moves) => self.server_moves(moves, out),
                 Event::Tell(notice) => self.notice = Some(Notice::Online(notice)),
             }
+        }
+        if self.notice.is_none() {
+            self.notice = said;
         }
     }
 

@@ -373,6 +373,17 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
     }));
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::InviteTaken)));
     assert!(p.online().link().unwrap().watching());
+    // The game then shown to watch: the word stays (issue 81: it was cleared as the game loaded).
+    looked(
+        &mut p,
+        "ab12",
+        Ok((
+            200,
+            game_json("ab12", "playing", "d3", Some("white")).to_string(),
+        )),
+    );
+    assert_eq!(p.play().game().transcript(), "d3");
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::InviteTaken)));
     // A good one: the seat, its token kept.
     p.apply(open("c0de"));
     let answer = json!({"id": "ab12", "seat": "white", "token": "wt0k", "links": {},
