@@ -43,7 +43,7 @@ pub use self::game::settings::{ClockSettings, Mode, Scoring, Settings, Start};
 pub use self::game::{ExpertTitle, GameAction, GameIds, Outcome, Play};
 pub use self::kept::aside::{Aside, MAX_REPLACED};
 pub use self::kept::Kept;
-pub use self::notice::{LinkError, Notice};
+pub use self::notice::{LinkError, Notice, Unsaved};
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
 use std::rc::Rc;
 

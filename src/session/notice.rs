@@ -51,6 +51,8 @@ pub enum Notice {
     /// or every key for copies is taken): the game is not autosaved, so as not to write over it, until the
     /// person copies it or says to write over it.
     SaveHeld,
+    /// The browser's storage refused a write (it is full): what is not kept on this device.
+    StorageFull(Unsaved),
     /// A pasted transcript could not be played; the game is unchanged.
     ImportFailed {
         /// What was wrong (which move, at which ply).
@@ -119,4 +121,15 @@ pub enum LinkError {
     Position(PositionError),
     /// Its moves cannot be played.
     Transcript(TranscriptError),
+}
+
+/// What a full storage did not keep ([`Notice::StorageFull`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsaved {
+    /// The game on the board (its autosave): a reload would lose what changed since the last write.
+    Game,
+    /// A game put aside (by an import, a link, an online game taking the board).
+    Aside,
+    /// An online game's seat (its token): a reload would only watch the game.
+    Seat,
 }

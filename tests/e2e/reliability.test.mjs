@@ -421,3 +421,75 @@ test('a save the storage refuses says so, and the slot and the game stay as they
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** A page whose storage refuses every write once `full(page)` is called (as a full one does), across reloads. */
+async function fillable(options = {}) {
+  return openPage(env.browser, env.server.url, {
+    ...options,
+    init: () => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (this === localStorage && sessionStorage.getItem('storage-full') === '1') {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+      };
+    },
+  });
+}
+const full = (page) => page.evaluate(() => sessionStorage.setItem('storage-full', '1'));
+const told = (page, words) =>
+  page.waitForFunction((w) => document.querySelector('[data-testid=notice]')?.textContent.includes(w), words, { timeout: 10_000 });
+
+test('a full storage says what it does not keep: a move, a variation, a game put aside (issue 81)', async () => {
+  // A move: said, and after a reload the game is as last saved (as the notice said it would be).
+  const a = await fillable();
+  await newGame(a.page, { mode: 'hvh' });
+  await play(a.page, ['f5']);
+  await painted(a.page);
+  await full(a.page);
+  await play(a.page, ['d6']);
+  await told(a.page, 'storage is full: this game is not saved');
+  await a.page.reload();
+  await a.page.waitForSelector('[data-testid=board]');
+  assert.equal(await text(a.page, 'transcript'), 'f5');
+  await a.context.close();
+  // A variation tried on a past position.
+  const b = await fillable();
+  await newGame(b.page, { mode: 'hvh' });
+  await play(b.page, ['f5', 'd6', 'c3']);
+  await painted(b.page);
+  await full(b.page);
+  await b.page.click('.move-list .move >> text="1. f5"');
+  const other = await b.page.$$eval('[data-legal=true]', (l) => l.map((e) => e.dataset.square).find((s) => s !== 'd6'));
+  await b.page.click(`[data-square=${other}]`);
+  await b.page.waitForSelector('[data-testid=in-variation]');
+  await told(b.page, 'storage is full');
+  assert.deepEqual(b.errors, []);
+  await b.context.close();
+  // A shared link opened over a game: the game put aside (or the linked one) is not kept, and it is said.
+  const c = await fillable();
+  await newGame(c.page, { mode: 'hvh' });
+  await play(c.page, ['f5', 'd6']);
+  await painted(c.page);
+  await full(c.page);
+  await c.page.goto(`${env.server.url}#t=c4c3`);
+  await c.page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'c4c3');
+  await told(c.page, 'storage is full');
+  assert.deepEqual(c.errors, []);
+  await c.context.close();
+});
+
+test("a full storage says an online game's seat is not kept on the device (issue 81)", async () => {
+  const { page, context, errors } = await fillable();
+  await page.waitForSelector('[data-testid=screen-online]');
+  await full(page);
+  await page.click('[data-testid=new-game]');
+  await page.click('[data-testid=mode-online]');
+  await page.fill('[data-testid=online-name]', 'ivy');
+  await page.click('[data-testid=start]');
+  await page.waitForSelector('[data-testid=online-game] [data-testid=seat-black], [data-testid=online-game] [data-testid=seat-white]');
+  await told(page, 'cannot keep your seat');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

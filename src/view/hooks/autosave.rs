@@ -9,7 +9,7 @@ use crate::session::kept::persist;
 use crate::session::kept::slots;
 use crate::session::kept::storage::AUTOSAVE as AUTOSAVE_KEY;
 use crate::session::kept::storage::REPLACED as REPLACED_KEY;
-use crate::session::{Action, Kept, Notice, Session, MAX_REPLACED};
+use crate::session::{Action, Kept, Notice, Session, Unsaved, MAX_REPLACED};
 use crate::view::browser::{after_paint, keep_unreadable, storage};
 
 thread_local! {
@@ -22,6 +22,8 @@ thread_local! {
     static HELD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
     /// The unreadable data the person said to write over.
     static WRITE_OVER: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+    /// A refused write (the storage full) was told, and no write has succeeded since: it is told once.
+    static TOLD_FULL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The person's say: the unreadable data held in the autosave's place may be written over (by the next
@@ -36,6 +38,8 @@ pub fn allow_write_over() {
 enum Written {
     Done,
     Held,
+    /// The storage refused a write (full): what it did not keep.
+    Refused(Unsaved),
 }
 
 /// Writes the autosave (and the games put aside) to storage, losing no other tab's game: when the autosave
@@ -81,17 +85,27 @@ fn write_games(session: &Session, own_autosave: bool) -> Written {
         aside.push(session.kept());
         foreign
     };
+    // A full storage loses what it refuses, never the game on screen: the person is told what is not kept.
+    let mut refused = None;
     if own_autosave {
         let text = persist::save(&session.kept());
-        // A full or disabled storage only loses the autosave, never the game on screen.
-        let _ = storage.set_item(AUTOSAVE_KEY, &text);
-        LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
+        if storage.set_item(AUTOSAVE_KEY, &text).is_err() {
+            refused = Some(Unsaved::Game);
+        } else {
+            LAST_AUTOSAVE.with(|last| *last.borrow_mut() = Some(text));
+        }
     }
     let aside = slots::merge_aside(aside, on_board.as_ref(), MAX_REPLACED);
     if aside.is_empty() {
         let _ = storage.remove_item(REPLACED_KEY);
-    } else {
-        let _ = storage.set_item(REPLACED_KEY, &slots::save_replaced(&aside));
+    } else if storage
+        .set_item(REPLACED_KEY, &slots::save_replaced(&aside))
+        .is_err()
+    {
+        refused = refused.or(Some(Unsaved::Aside));
+    }
+    if let Some(unsaved) = refused {
+        return Written::Refused(unsaved);
     }
     Written::Done
 }
@@ -173,10 +187,19 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
                 WRITE_DUE.with(|due| due.set(false));
                 let session = latest.borrow().clone();
                 if let Some(session) = session {
-                    if write_autosave(&session) == Written::Held
-                        && session.notice() != Some(&Notice::SaveHeld)
-                    {
-                        session.dispatch(Action::Tell(Notice::SaveHeld));
+                    match write_autosave(&session) {
+                        Written::Held if session.notice() != Some(&Notice::SaveHeld) => {
+                            session.dispatch(Action::Tell(Notice::SaveHeld));
+                        }
+                        Written::Refused(unsaved) => {
+                            // Told once; a word of the storage said already (the seat's) stands.
+                            let said = matches!(session.notice(), Some(Notice::StorageFull(_)));
+                            if !TOLD_FULL.with(|told| told.replace(true)) && !said {
+                                session.dispatch(Action::Tell(Notice::StorageFull(unsaved)));
+                            }
+                        }
+                        Written::Done => TOLD_FULL.with(|told| told.set(false)),
+                        Written::Held => {}
                     }
                 }
             });

@@ -226,7 +226,12 @@ fn carry_out(net: &Shared, command: NetCommand, dispatcher: &UseReducerDispatche
                 let stored = storage.get_item(SEATS_KEY).ok().flatten();
                 let text =
                     address::remember(stored.as_deref(), &id, &token, invite.as_deref(), None);
-                let _ = storage.set_item(SEATS_KEY, &text);
+                // The storage full: the seat lives as long as the page, and the person is told so.
+                if storage.set_item(SEATS_KEY, &text).is_err() {
+                    dispatcher.dispatch(Action::Tell(crate::session::Notice::StorageFull(
+                        crate::session::Unsaved::Seat,
+                    )));
+                }
             }
         }
         NetCommand::Address(game) => set_address(game),

@@ -1,7 +1,7 @@
 //! The sentences of the page built from figures, names and errors, in both languages.
 
 use crate::session::kept::persist::{RestoreError, Setting};
-use crate::session::{LinkError, Mode, Notice, Settings};
+use crate::session::{LinkError, Mode, Notice, Settings, Unsaved};
 use reversi_engine::ggf::GgfError;
 use reversi_engine::{Color, PositionError, TranscriptError};
 
@@ -456,6 +456,12 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 kept_zh(backup)
             )
         }
+        (Lang::En, Notice::StorageFull(Unsaved::Game)) => "The browser's storage is full: this game is not saved on this device, and a reload would lose its last moves. Copy its link or transcript (Settings), or free some space (saved games, other sites' data).".to_string(),
+        (Lang::Zh, Notice::StorageFull(Unsaved::Game)) => "浏览器存储空间已满：当前对局没有保存在本设备上，刷新页面会丢失最近的着法。请复制对局链接或棋谱（设置页），或腾出一些空间（存档、其他网站的数据）。".to_string(),
+        (Lang::En, Notice::StorageFull(Unsaved::Aside)) => "The browser's storage is full: the game put aside is not kept on this device. Bring it back and copy its link or transcript, or free some space.".to_string(),
+        (Lang::Zh, Notice::StorageFull(Unsaved::Aside)) => "浏览器存储空间已满：被替换下来的对局没有保存在本设备上。请把它换回来并复制链接或棋谱，或腾出一些空间。".to_string(),
+        (Lang::En, Notice::StorageFull(Unsaved::Seat)) => "The browser's storage is full: this device cannot keep your seat of this online game, so after a reload you would only watch it. Keep this page open, or free some space.".to_string(),
+        (Lang::Zh, Notice::StorageFull(Unsaved::Seat)) => "浏览器存储空间已满：本设备无法保存你在这局在线对局中的座位，刷新后只能观战。请保持页面打开，或腾出一些空间。".to_string(),
         (Lang::En, Notice::SaveHeld) => "Your game is not being saved: this browser holds saved data that cannot be read, and its storage is full, so no copy of that data can be kept. Copy it first, or write over it.".to_string(),
         (Lang::Zh, Notice::SaveHeld) => "当前对局没有自动保存：本浏览器中有一份无法读取的存档，而存储空间已满，无法另存副本。请先复制它，或选择覆盖它。".to_string(),
         (Lang::En, Notice::ImportEmpty) => {
