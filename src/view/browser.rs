@@ -258,12 +258,20 @@ pub fn board_into_view() {
 /// Brings what `selector` finds into view (as little scrolling as shows it) and gives it the focus, once the
 /// page has drawn it: a result a click produced, where the person (and a screen reader) looks next.
 pub fn reveal(selector: &'static str) {
-    after_paint(move || {
-        if let Some(element) = into_view(selector) {
+    reveal_within(selector, 3);
+}
+
+/// [`reveal`], looking again after each of the next `frames` paints while the page has not drawn it yet (a
+/// panel of another screen comes a frame after the bar's answer).
+fn reveal_within(selector: &'static str, frames: u32) {
+    after_paint(move || match into_view(selector) {
+        Some(element) => {
             let focus = web_sys::FocusOptions::new();
             focus.set_prevent_scroll(true);
             let _ = element.focus_with_options(&focus);
         }
+        None if frames > 1 => reveal_within(selector, frames - 1),
+        None => {}
     });
 }
 

@@ -44,6 +44,8 @@ pub struct TopLinesProps {
 pub fn top_lines(props: &TopLinesProps) -> Html {
     let t = props.lang.strings();
     let analysis = &props.analysis;
+    // Keyed by rank: lines that change places as the analysis deepens rewrite their rows' text rather than move
+    // the rows (a move of a row is a layout shift; a phone's finger-sized lines made them large).
     let lines = analysis.moves.iter().take(props.count).enumerate().map(|(rank, m)| {
         let line = m.line.clone();
         let draw = {
@@ -89,7 +91,7 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
             }
         });
         html! {
-            <li key={m.square.index()} class="top-line" data-testid="top-line" data-square={m.square.to_string()}
+            <li key={rank} class="top-line" data-testid="top-line" data-square={m.square.to_string()}
                 tabindex="0" {onmouseenter} {onmouseleave} {onfocusin} {onfocusout}>
                 <span class="top-line-head">
                     <span class="top-line-rank" aria-hidden="true">{ rank + 1 }</span>
