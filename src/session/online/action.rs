@@ -63,6 +63,9 @@ pub enum OnlineAction {
         invite: Option<String>,
         /// The name to join with.
         name: String,
+        /// A watch link (or the lobby's Watch): watching is what was asked. From a player's link with no seat
+        /// kept here, the page says it holds none.
+        watch: bool,
     },
     /// Resign the game.
     Resign,
@@ -120,6 +123,11 @@ pub enum OnlineNotice {
     InviteTaken,
     /// The token kept here holds no seat of the game: it is watched instead.
     NotASeat,
+    /// This device keeps the seats of its [`super::address::MAX_SEATS`] latest games: the oldest were let go.
+    SeatsLetGo {
+        /// How many.
+        count: usize,
+    },
     /// The page is not served by `reversi serve`.
     NoServer,
     /// A message from the server could not be read (it was left unread; the game is unchanged).

@@ -127,6 +127,19 @@ pub fn remember(
     Value::Object(out).to_string()
 }
 
+/// How many seats keeping `id`'s in the stored `text` lets go (the oldest, past [`MAX_SEATS`]).
+pub fn let_go(text: Option<&str>, id: &str) -> usize {
+    let kept = text
+        .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        .and_then(|v| v.get("seats")?.as_array().cloned())
+        .unwrap_or_default();
+    let others = kept
+        .iter()
+        .filter(|s| s.get("id").and_then(Value::as_str) != Some(id))
+        .count();
+    (others + 1).saturating_sub(MAX_SEATS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +166,22 @@ mod tests {
         assert_eq!(parse("?workers=2"), None);
         assert_eq!(parse("?online=../x"), None);
         assert_eq!(query("ab12", true), "?watch=ab12");
+    }
+
+    #[test]
+    fn a_seat_past_the_fiftieth_lets_the_oldest_go_and_says_how_many() {
+        let mut text: Option<String> = None;
+        for i in 0..MAX_SEATS {
+            let id = format!("g{i:03}");
+            assert_eq!(let_go(text.as_deref(), &id), 0);
+            text = Some(remember(text.as_deref(), &id, "t", None, None));
+        }
+        // The 51st lets the oldest go; a seat kept again (the same id) lets none go.
+        assert_eq!(let_go(text.as_deref(), "new"), 1);
+        assert_eq!(let_go(text.as_deref(), "g010"), 0);
+        let after = remember(text.as_deref(), "new", "t", None, None);
+        assert_eq!(token(Some(&after), "g000"), None);
+        assert_eq!(token(Some(&after), "new").as_deref(), Some("t"));
     }
 
     #[test]

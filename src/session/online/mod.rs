@@ -274,7 +274,16 @@ impl Online {
                 token,
                 invite,
                 name,
-            } => self.open(id, token, invite, name, out),
+                watch,
+            } => {
+                let seatless = token.is_none() && invite.is_none() && !watch;
+                let mut events = self.open(id, token, invite, name, out);
+                // A player's link with no seat kept here (let go, or another device's): watched, and said.
+                if seatless && self.link.is_some() {
+                    events.push(Event::Tell(OnlineNotice::NotASeat));
+                }
+                events
+            }
             OnlineAction::Resign | OnlineAction::Rematch => {
                 let Some(link) = self.link.as_ref().filter(|l| !l.watching()) else {
                     return Vec::new();

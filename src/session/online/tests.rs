@@ -32,6 +32,7 @@ fn open(p: &mut Program, id: &str, token: Option<&str>) {
         token: token.map(str::to_string),
         invite: None,
         name: String::new(),
+        watch: false,
     }));
 }
 
@@ -350,6 +351,7 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
             token: None,
             invite: Some(invite.into()),
             name: "bob".into(),
+            watch: false,
         })
     };
     p.apply(open("c0de"));
@@ -554,6 +556,7 @@ fn the_creator_reloading_while_the_friend_is_awaited_sees_the_invitation_again()
         token: Some("t0k3n".into()),
         invite: Some("c0de".into()),
         name: String::new(),
+        watch: false,
     }));
     looked(
         &mut p,
@@ -568,6 +571,7 @@ fn the_creator_reloading_while_the_friend_is_awaited_sees_the_invitation_again()
         token: None,
         invite: Some("c0de".into()),
         name: String::new(),
+        watch: false,
     }));
     assert!(q.online().link().is_none(), "joining first");
 }
@@ -699,4 +703,33 @@ fn a_token_that_holds_no_seat_watches_the_game_and_says_so_instead_of_reconnecti
     };
     assert_eq!(path, "/api/games/ab12/live");
     assert!(p.online().link().unwrap().watching());
+}
+
+#[test]
+fn a_players_link_with_no_seat_kept_here_is_watched_and_said_so_a_watch_link_says_nothing() {
+    let open = |watch: bool| {
+        Action::Online(OnlineAction::Open {
+            id: "ab12".into(),
+            token: None,
+            invite: None,
+            name: String::new(),
+            watch,
+        })
+    };
+    let game = || {
+        Ok((
+            200,
+            game_json("ab12", "playing", "d3", Some("white")).to_string(),
+        ))
+    };
+    let mut p = page();
+    p.apply(open(false));
+    looked(&mut p, "ab12", game());
+    assert!(p.online().link().unwrap().watching());
+    assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotASeat)));
+    let mut q = page();
+    q.apply(open(true));
+    looked(&mut q, "ab12", game());
+    assert!(q.online().link().unwrap().watching());
+    assert_eq!(q.notice(), None);
 }

@@ -122,6 +122,7 @@ pub fn join_invitation(
             token,
             invite,
             name,
+            watch: false,
         }));
     }
     invitation.set(None);
@@ -145,6 +146,7 @@ fn opened_from_address() -> Option<OnlineAction> {
         token,
         invite,
         name: address::name(stored.as_deref()),
+        watch: linked.watch,
     })
 }
 
@@ -226,6 +228,12 @@ fn carry_out(net: &Shared, command: NetCommand, dispatcher: &UseReducerDispatche
                 let stored = storage.get_item(SEATS_KEY).ok().flatten();
                 let text =
                     address::remember(stored.as_deref(), &id, &token, invite.as_deref(), None);
+                let count = address::let_go(stored.as_deref(), &id);
+                if count > 0 {
+                    dispatcher.dispatch(Action::Tell(crate::session::Notice::Online(
+                        crate::session::online::OnlineNotice::SeatsLetGo { count },
+                    )));
+                }
                 // The storage full: the seat lives as long as the page, and the person is told so.
                 if storage.set_item(SEATS_KEY, &text).is_err() {
                     dispatcher.dispatch(Action::Tell(crate::session::Notice::StorageFull(

@@ -167,6 +167,7 @@ fn watch(props: &LobbyProps, id: &str) -> Callback<MouseEvent> {
         token: crate::view::hooks::kept_token(&id),
         invite: None,
         name: String::new(),
+        watch: true,
     })
 }
 
