@@ -546,7 +546,7 @@ fn main_view() -> Html {
                 <AfterBoard board={shown} screen={screen.route()}>
                     // One element a screen, keyed by it: another screen's panel replaces it whole rather than
                     // being diffed into it (Yew lost its place among unkeyed fragments of other components).
-                    <div class="screen-panel" key={screen.route()}>{ panel }</div>
+                    <div class="screen-panel" key={screen.route()} data-screen={screen.route()}>{ panel }</div>
                     <div class="visually-hidden" aria-live="polite" data-testid="announce">{ announcement }</div>
                 </AfterBoard>
             </aside>

@@ -291,6 +291,8 @@ export async function showScreen(page, screen) {
       if (tries >= 2) throw error;
     }
   }
+  // The screen's panel comes a frame after the bar's answer.
+  await page.waitForSelector(`.screen-panel[data-screen=${screen}]`);
 }
 
 /**
