@@ -109,14 +109,14 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             on_set_up.emit(position);
         })
     };
-    // The best line pointed at or focused (known by its first move), with the position it is for, drawn on
-    // the board in place of the engine's while that position is shown: the line as the analysis has it now,
-    // so that one that deepens under a still pointer is drawn as it deepens.
-    let drawn = use_state_eq(|| None::<(Position, Square)>);
+    // The best line pointed at or focused (known by its row: its rank), with the position it is for, drawn on
+    // the board in place of the engine's while that position is shown: the row's line as the analysis has it
+    // now, so that the line under a still pointer is drawn as it deepens, and as another takes its row.
+    let drawn = use_state_eq(|| None::<(Position, usize)>);
     let on_draw = {
         let drawn = drawn.setter();
-        use_callback(position, move |first: Option<Square>, position| {
-            drawn.set(first.map(|first| (*position, first)))
+        use_callback(position, move |rank: Option<usize>, position| {
+            drawn.set(rank.map(|rank| (*position, rank)))
         })
     };
     let on_play = {
@@ -155,11 +155,9 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
     }
     let analysis = props.analysis.clone();
     let pointed = match (&*drawn, &analysis) {
-        (Some((at, first)), Some(analysis)) if *at == position => analysis
-            .moves
-            .iter()
-            .find(|m| m.square == *first)
-            .map(|m| m.line.clone()),
+        (Some((at, rank)), Some(analysis)) if *at == position => {
+            analysis.moves.get(*rank).map(|m| m.line.clone())
+        }
         _ => None,
     };
     let line = pointed.unwrap_or_else(|| props.line.clone());
@@ -174,7 +172,7 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
                     hint={props.hint.or(reviewed_best)}
                     {line}
                     {analysis} analysing={props.analysing} lines={props.lines} keep_room={props.keep_room} lines_playable={!props.legal.is_empty()}
-                    drawn_line={drawn.as_ref().filter(|(at, _)| *at == position).map(|(_, first)| *first)} on_draw={on_draw.clone()} {on_play}
+                    drawn_line={drawn.as_ref().filter(|(at, _)| *at == position).map(|(_, rank)| *rank)} on_draw={on_draw.clone()} {on_play}
                     {on_square} {lang} orientation={props.orientation}
                     stable={props.stable}>
                     <StepControls can_back={in_variation || shown_ply > 0}

@@ -49,12 +49,12 @@ pub struct BoardProps {
     /// Whether a best line's moves can be played (the person's turn, on the game's own position).
     #[prop_or_default]
     pub lines_playable: bool,
-    /// Called with the first move of the best line pointed at or focused, `None` after.
+    /// Called with the rank of the best line pointed at or focused, `None` after.
     #[prop_or_default]
-    pub on_draw: Callback<Option<Square>>,
-    /// The first move of the best line drawn on the board now, if one is.
+    pub on_draw: Callback<Option<usize>>,
+    /// The rank of the best line drawn on the board now, if one is.
     #[prop_or_default]
-    pub drawn_line: Option<Square>,
+    pub drawn_line: Option<usize>,
     /// Called with a best line's moves up to the one clicked.
     #[prop_or_default]
     pub on_play: Callback<Vec<Square>>,

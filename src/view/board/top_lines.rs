@@ -26,11 +26,11 @@ pub struct TopLinesProps {
     pub position: Position,
     /// Whether a line's moves can be played (the person's turn, on the game's own position).
     pub playable: bool,
-    /// Called with the first move of the line to draw on the board while one is pointed at or focused (the
-    /// board draws that line as the analysis has it, deepening), `None` after.
-    pub on_draw: Callback<Option<Square>>,
-    /// The first move of the line drawn on the board now, if one is.
-    pub drawn: Option<Square>,
+    /// Called with the rank of the line to draw on the board while its row is pointed at or focused (the
+    /// board draws that row's line as the analysis has it, deepening or replaced), `None` after.
+    pub on_draw: Callback<Option<usize>>,
+    /// The rank of the line drawn on the board now, if one is.
+    pub drawn: Option<usize>,
     /// Called with a line's moves up to the one clicked.
     pub on_play: Callback<Vec<Square>>,
     /// How many lines are shown.
@@ -49,8 +49,8 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
     let lines = analysis.moves.iter().take(props.count).enumerate().map(|(rank, m)| {
         let line = m.line.clone();
         let draw = {
-            let (on_draw, first) = (props.on_draw.clone(), m.square);
-            move || on_draw.emit(Some(first))
+            let on_draw = props.on_draw.clone();
+            move || on_draw.emit(Some(rank))
         };
         let onmouseenter = {
             let draw = draw.clone();
@@ -64,8 +64,7 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
         // On touch there is no pointing: a first tap on a line draws it, a tap on a line already drawn
         // plays it. Whether it was drawn is read when the finger comes down, before the browser's
         // compatibility mouse events (which point at the line) have drawn it.
-        let first = m.square;
-        let drawn_before = props.drawn == Some(first);
+        let drawn_before = props.drawn == Some(rank);
         let moves = line.iter().take(LINE_MOVES).enumerate().map(|(i, square)| {
             let played = line[..=i].to_vec();
             let onpointerdown = Callback::from(move |e: PointerEvent| {
@@ -75,7 +74,7 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
                 let (on_play, on_draw) = (props.on_play.clone(), props.on_draw.clone());
                 Callback::from(move |_: MouseEvent| {
                     if TOUCH_ON_UNDRAWN.with(|t| t.replace(false)) {
-                        on_draw.emit(Some(first));
+                        on_draw.emit(Some(rank));
                     } else {
                         on_play.emit(played.clone());
                     }

@@ -51,29 +51,9 @@ pub struct GameControlsProps {
 pub fn game_controls(props: &GameControlsProps) -> Html {
     let t = props.lang.strings();
     let on_analyse = props.on_analyse.reform(|_: Event| ());
-    let on_depth = {
-        let on_analyse_depth = props.on_analyse_depth.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            if let Ok(depth) = value.parse() {
-                on_analyse_depth.emit(depth);
-            }
-        })
-    };
+    let on_depth = parsed_choice(&props.on_analyse_depth);
     let w = crate::view::i18n::tree::Strings::of(props.lang);
-    let on_lines = {
-        let on_lines = props.on_lines.clone();
-        Callback::from(move |e: Event| {
-            let value = e
-                .target_unchecked_into::<web_sys::HtmlSelectElement>()
-                .value();
-            if let Ok(count) = value.parse() {
-                on_lines.emit(count);
-            }
-        })
-    };
+    let on_lines = parsed_choice(&props.on_lines);
     html! {
         <div class="controls">
             <button type="button" class="primary" data-testid="new-game" ref={props.new_game_ref.clone()} onclick={props.on_new_game.clone()}>{ t.new_game }</button>
@@ -104,4 +84,18 @@ pub fn game_controls(props: &GameControlsProps) -> Html {
             </label>
         </div>
     }
+}
+
+/// A select's change, its value read as a `T` and handed to `on_choice` (a value that does not read is
+/// dropped: the select offers only values that do).
+fn parsed_choice<T: std::str::FromStr + 'static>(on_choice: &Callback<T>) -> Callback<Event> {
+    let on_choice = on_choice.clone();
+    Callback::from(move |e: Event| {
+        let value = e
+            .target_unchecked_into::<web_sys::HtmlSelectElement>()
+            .value();
+        if let Ok(choice) = value.parse() {
+            on_choice.emit(choice);
+        }
+    })
 }
