@@ -315,7 +315,7 @@ fn a_watcher_follows_the_game_and_may_not_move() {
     p.apply(Action::Game(GameAction::Browse(Some(1))));
     p.apply(Action::Game(GameAction::Square(sq("f6"))));
     assert_eq!(p.play().game().transcript(), "f5d6");
-    // Undo would show a past position as the live one: refused, as for a seat (issue 81).
+    // Undo would show a past position as the live one: refused, as for a seat.
     p.apply(Action::Game(GameAction::Browse(None)));
     p.apply(Action::Game(GameAction::Undo));
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::NotOnline)));
@@ -375,7 +375,7 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
     }));
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::InviteTaken)));
     assert!(p.online().link().unwrap().watching());
-    // The game then shown to watch: the word stays (issue 81: it was cleared as the game loaded).
+    // The game then shown to watch: the word stays, not cleared as the game loads.
     looked(
         &mut p,
         "ab12",

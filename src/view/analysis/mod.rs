@@ -1,6 +1,6 @@
 //! The analysis room's views, a component a file: the evaluation graph (and its losses mode), the game review,
-//! the opening explorer, the expert games list and "learn from your mistakes". They only render what [`crate::session::room::Room`]
-//! holds; every value comes from the workers.
+//! the opening explorer, the expert games list and "learn from your mistakes". They only render what
+//! [`crate::session::room::Room`] holds; every value comes from the workers.
 
 mod eval_graph;
 mod explorer_panel;

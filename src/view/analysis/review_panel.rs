@@ -91,44 +91,44 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
                 }
                 <p class="review-summary" data-testid="review-summary">{ i18n::average_losses(lang, black, white) }</p>
                 if !props.learning {
-                <h3>{ t.biggest_mistakes }</h3>
-                <div class="mistake-steps">
-                    <button type="button" data-testid="previous-mistake" disabled={previous.is_none()}
-                        onclick={step_to(previous)}>{ "◀ " }{ t.previous_mistake }</button>
-                    <button type="button" data-testid="next-mistake" disabled={next.is_none()}
-                        onclick={step_to(next)}>{ t.next_mistake }{ " ▶" }</button>
-                </div>
-                if worst.is_empty() {
-                    <p>{ t.no_mistakes }</p>
-                } else {
-                    <ol class="mistakes" data-testid="mistakes">
-                        { for worst.iter().map(|(n, m)| {
-                            let current = props.shown == Some(m.ply);
-                            html! {
-                                <li><button type="button" class="link" data-ply={m.ply.to_string()} aria-current={current.then_some("step")}
-                                    onclick={select(m.ply)}>{ i18n::mistake(lang, *n, m) }</button></li>
-                            }
-                        }) }
-                    </ol>
-                }
-                <details class="review-moves">
-                    <summary>{ t.reviewed_moves }</summary>
-                    <ol>
-                        { for numbered.iter().map(|(n, m)| html! {
-                            <li>
-                                <button type="button"
-                                    class={classes!("review-move", m.mark.map(|_| "marked"))}
-                                    data-testid="review-move"
-                                    data-ply={m.ply.to_string()}
-                                    data-loss={m.loss.to_string()}
-                                    data-mark={m.mark.map_or("", Mark::symbol)}
-                                    onclick={select(m.ply)}>
-                                    { format!("{n}. {}{} −{}", m.played, m.mark.map_or("", Mark::symbol), m.loss) }
-                                </button>
-                            </li>
-                        }) }
-                    </ol>
-                </details>
+                    <h3>{ t.biggest_mistakes }</h3>
+                    <div class="mistake-steps">
+                        <button type="button" data-testid="previous-mistake" disabled={previous.is_none()}
+                            onclick={step_to(previous)}>{ "◀ " }{ t.previous_mistake }</button>
+                        <button type="button" data-testid="next-mistake" disabled={next.is_none()}
+                            onclick={step_to(next)}>{ t.next_mistake }{ " ▶" }</button>
+                    </div>
+                    if worst.is_empty() {
+                        <p>{ t.no_mistakes }</p>
+                    } else {
+                        <ol class="mistakes" data-testid="mistakes">
+                            { for worst.iter().map(|(n, m)| {
+                                let current = props.shown == Some(m.ply);
+                                html! {
+                                    <li><button type="button" class="link" data-ply={m.ply.to_string()} aria-current={current.then_some("step")}
+                                        onclick={select(m.ply)}>{ i18n::mistake(lang, *n, m) }</button></li>
+                                }
+                            }) }
+                        </ol>
+                    }
+                    <details class="review-moves">
+                        <summary>{ t.reviewed_moves }</summary>
+                        <ol>
+                            { for numbered.iter().map(|(n, m)| html! {
+                                <li>
+                                    <button type="button"
+                                        class={classes!("review-move", m.mark.map(|_| "marked"))}
+                                        data-testid="review-move"
+                                        data-ply={m.ply.to_string()}
+                                        data-loss={m.loss.to_string()}
+                                        data-mark={m.mark.map_or("", Mark::symbol)}
+                                        onclick={select(m.ply)}>
+                                        { format!("{n}. {}{} −{}", m.played, m.mark.map_or("", Mark::symbol), m.loss) }
+                                    </button>
+                                </li>
+                            }) }
+                        </ol>
+                    </details>
                 }
             }
         </div>
