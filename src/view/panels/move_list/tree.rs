@@ -170,7 +170,9 @@ pub(super) fn tools(props: &MoveListProps, menu: &UseStateHandle<Option<(i32, i3
         // placed in.
         let menu = html! {
             <>
-                <div class="tree-menu-backdrop" onclick={close.reform(|_: MouseEvent| ())}
+                // Closed by a press outside, not a click: the release of the long press that opened it
+                // may come as a click where the menu is not.
+                <div class="tree-menu-backdrop" onpointerdown={close.reform(|_: PointerEvent| ())}
                     oncontextmenu={close.reform(|e: MouseEvent| e.prevent_default())}></div>
                 <div class="tree-menu" role="menu" aria-label={w.edit_variation} data-testid="tree-menu"
                     style={format!("left: {x}px; top: {y}px")} {onkeydown}>
