@@ -87,7 +87,7 @@ test('the values deepen with no click, the room still answers, the hint is the b
   // A click on its second move plays the line up to it; the next position is analysed anew.
   await second.locator('[data-testid=line-move]').nth(1).click();
   await page.waitForFunction(
-    (n) => document.querySelector('[data-testid=transcript]').textContent.length === n + 4,
+    (n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n + 4,
     MIDGAME.length,
   );
   const transcript = await page.textContent('[data-testid=transcript]');
@@ -193,7 +193,7 @@ test('a book move’s hint gives the book’s line, three moves or more, with th
     timeout: 30_000,
   });
   const lines = await page.$$eval('[data-testid=top-line]', (ls) =>
-    ls.map((l) => ({ value: l.querySelector('[data-testid=top-line-value]').textContent, moves: l.querySelectorAll('[data-testid=line-move]').length })),
+    ls.map((l) => ({ value: l.querySelector('[data-testid=top-line-value]')?.textContent, moves: l.querySelectorAll('[data-testid=line-move]').length })),
   );
   assert.equal(lines.length, 3);
   assert.ok(lines.every((l) => l.moves >= 3), JSON.stringify(lines));
@@ -247,7 +247,7 @@ test('an AI reply that lands while the page is hidden starts no analysis until t
     document.dispatchEvent(new Event('visibilitychange'));
     return window.__posted.length;
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4, null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4, null, { timeout: 20_000 });
   await page.waitForTimeout(1_000);
   const asked = await page.evaluate((n) => window.__posted.slice(n).filter((p) => p.data.startsWith('{"Analyse"')).length, hiddenAt);
   assert.equal(asked, 0, 'no analysis asked while hidden');

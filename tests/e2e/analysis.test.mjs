@@ -111,7 +111,7 @@ test('the opening is named above the move list, under symmetry and in Chinese', 
   for (const square of ['f5', 'd6', 'c3', 'd3', 'c4']) await page.click(`[data-square=${square}]`);
   assert.equal(await text(page, 'opening-name'), 'Tiger');
   await page.goto(`${env.server.url}#t=d3c5f6f5e6`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'd3c5f6f5e6');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'd3c5f6f5e6');
   assert.equal(await text(page, 'opening-name'), 'Tiger');
   await page.selectOption('[data-testid=language]', 'zh-CN');
   assert.equal(await text(page, 'opening-name'), '虎（Tiger）');
@@ -151,11 +151,11 @@ test('the opening explorer shows what the database holds, and a click plays the 
   );
   // The whole row plays its move: a click on its count of games, then Enter on a row's button.
   await page.click('[data-testid=explorer-move][data-move=d6] td:nth-child(2)');
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5d6');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'f5d6');
   await page.waitForSelector('[data-testid=explorer-move][data-move=c3]');
   await page.focus('[data-testid=explorer-move][data-move=c3] button');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5d6c3');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'f5d6c3');
   // Turned: after d3 the same games, on the turned squares (a link pasted in the address bar: the explorer
   // stays open and follows the new game).
   await page.evaluate(() => {

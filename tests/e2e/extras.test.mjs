@@ -86,7 +86,7 @@ for (const [name, options] of [
     assert.equal(Number(await text(page, 'count-white')), after5.white);
     await page.keyboard.press('End');
     const end = JSON.parse(replay[replay.length - 1]);
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=count-black]').textContent) === n, end.black);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=count-black]')?.textContent) === n, end.black);
     assert.equal(Number(await text(page, 'count-white')), end.white);
     // At its end, its result.
     await page.waitForSelector('[data-testid=result-card]');
@@ -94,7 +94,7 @@ for (const [name, options] of [
     await fits(page, `games-${name}`);
     // The game played before is one click away.
     await page.click('[data-testid=expert-back]');
-    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, moves);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, moves);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -294,7 +294,7 @@ test('an XOT start and a random start within a range, against the AI and between
   // The XOT game's record may still be drawn for a frame (the panel follows the board): the random start
   // has come when the record shows neither the XOT's 8 moves nor the empty record of the game looking for it.
   await page.waitForFunction(
-    (xot) => ![xot, ''].includes(document.querySelector('[data-testid=transcript]').textContent),
+    (xot) => ![xot, ''].includes(document.querySelector('[data-testid=transcript]')?.textContent),
     xot,
     { timeout: 30_000 },
   );
@@ -326,7 +326,7 @@ test('a pasted 64-square board, and a bad one refused with its reason', async ()
   await openMore(page);
   await page.fill('[data-testid=import-text]', `${board.toUpperCase()} W`);
   await page.click('[data-testid=import]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=count-white]').textContent === '12');
+  await page.waitForFunction(() => document.querySelector('[data-testid=count-white]')?.textContent === '12');
   assert.equal(Number(await text(page, 'count-black')), 1);
   assert.match(await text(page, 'status'), /White/);
   assert.deepEqual(errors, []);
@@ -345,7 +345,7 @@ test('the AI that errs: the setting goes with its searches, and it still plays',
   await page.selectOption('[data-testid=mistakes-one-in]', '2');
   await fits(page, 'mistakes-form');
   await page.click('[data-testid=start]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2);
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2);
   const search = await page.evaluate(() => window.__posted.find((p) => p.startsWith('{"Search"')));
   assert.deepEqual(JSON.parse(search).Search.mistakes, [4, 2]);
   // Kept for the next game and across a reload.

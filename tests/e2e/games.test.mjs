@@ -76,12 +76,12 @@ async function playToTheEnd(page, human) {
       assert.ok(squares.length > 0, `a legal move is offered: ${status}`);
       const before = await text(page, 'transcript');
       await page.click(`[data-square=${squares[0]}]`);
-      await page.waitForFunction((b) => document.querySelector('[data-testid=transcript]').textContent !== b, before);
+      await page.waitForFunction((b) => document.querySelector('[data-testid=transcript]')?.textContent !== b, before);
       humanMoves++;
     } else {
       // The AI's move: wait for the transcript or the status to change.
       await page.waitForFunction(
-        (s) => document.querySelector('[data-testid=status]').textContent !== s,
+        (s) => document.querySelector('[data-testid=status]')?.textContent !== s,
         status,
         { timeout: 30000 },
       );
@@ -118,7 +118,7 @@ test('undo while the AI thinks returns to the human turn and the stale move neve
   await restoreGame(page, { moves: opening, level: 10 });
   const before = await legal(page);
   await page.click(`[data-square=${before[0]}]`);
-  await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]').textContent));
+  await page.waitForFunction(() => /thinking/.test(document.querySelector('[data-testid=status]')?.textContent));
   await page.evaluate(() =>
     document
       .querySelector('[data-testid=undo]')
@@ -155,7 +155,7 @@ test('undo while the AI thinks returns to the human turn and the stale move neve
   // The engine still answers the next move.
   await page.click(`[data-square=${before[before.length - 1]}]`);
   await page.waitForFunction(
-    (n) => document.querySelector('[data-testid=transcript]').textContent.length === n,
+    (n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n,
     opening.length + 4,
     { timeout: 20000 },
   );

@@ -39,11 +39,11 @@ for (const screen of SCREENS) {
     await page.waitForSelector('[data-testid=explorer-move][data-move=f5]');
     await page.locator('[data-testid=explorer-move][data-move=f5] button').scrollIntoViewIfNeeded();
     await page.click('[data-testid=explorer-move][data-move=f5] button');
-    await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'f5');
+    await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'f5');
     await boardInView(page, 'an explorer move');
     // An import from the panel's end: the game imported is shown.
     await importText(page, WHOLE_GAME);
-    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, WHOLE_GAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, WHOLE_GAME);
     await boardInView(page, 'an import');
     // A move of the list and a bar of the graph, each clicked with the page scrolled to its end.
     await scrollToEnd(page);
@@ -68,7 +68,7 @@ for (const screen of SCREENS) {
     const { page, context, errors } = await openPage(env.browser, env.server.url, on(screen));
     await newGame(page, { mode: 'hvh' });
     await importText(page, WHOLE_GAME);
-    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, WHOLE_GAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, WHOLE_GAME);
     await page.evaluate(() => window.scrollTo(0, 0));
     // Touch-sized, under the board; the end's two are disabled at the game's own position.
     const board = await page.locator('[data-testid=board]').boundingBox();
@@ -146,7 +146,7 @@ for (const screen of SCREENS) {
     const { page, context, errors } = await openPage(env.browser, env.server.url, { ...on(screen), init: recordShifts });
     await newGame(page, { mode: 'hvh' });
     await importText(page, MIDGAME);
-    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, MIDGAME);
     await page.evaluate(() => window.scrollTo(0, 0));
     await painted(page);
     const since = await page.evaluate(() => performance.now());
@@ -203,7 +203,7 @@ for (const screen of SCREENS) {
     await page.waitForFunction(() => document.querySelectorAll('.value-cell .value[data-book]').length === 4);
     assert.ok(await page.$eval('[data-square=f5]', (e) => /book move/.test(e.getAttribute('aria-label'))));
     await importText(page, MIDGAME);
-    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+    await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, MIDGAME);
     await page.waitForFunction(() => Number(document.querySelector('[data-testid=values-depth]')?.dataset.depth) >= 8, null, { timeout: 60_000 });
     const values = await page.$$eval('.value-cell .value', (list) =>
       list.map((v) => ({
@@ -286,7 +286,7 @@ for (const screen of SCREENS) {
     await page.click('[data-testid=back-to-game]');
     await page.waitForSelector('[data-testid=in-variation]', { state: 'detached' });
     await page.click(`[data-square=${first[0]}]`);
-    await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]').textContent.length === n, MIDGAME.length + 4, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.querySelector('[data-testid=transcript]')?.textContent.length === n, MIDGAME.length + 4, { timeout: 30_000 });
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -296,7 +296,7 @@ test('lines tried from one position each stay in the list, a tree beside the gam
   const { page, context, errors } = await openPage(env.browser, env.server.url, on(SCREENS[0]));
   await newGame(page, { mode: 'hvh' });
   await importText(page, MIDGAME);
-  await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]').textContent === t, MIDGAME);
+  await page.waitForFunction((t) => document.querySelector('[data-testid=transcript]')?.textContent === t, MIDGAME);
   // The position before move 20 (a5): two other moves tried there, each a line of its own.
   await page.click('.move-list .move >> text="19. f4"');
   const tried = await page.$$eval('[data-legal=true]', (list) => list.map((e) => e.dataset.square).filter((s) => s !== 'a5'));

@@ -328,7 +328,7 @@ test("on a phone, an online game with a clock shows the board and both clocks on
   // Black's clock runs on both screens; white's stays.
   const ms = (page, side) => page.$eval(`[data-testid=clock-${side}]`, (c) => Number(c.dataset.ms));
   const start = await ms(b.page, 'black');
-  await b.page.waitForFunction((start) => Number(document.querySelector('[data-testid=clock-black]').dataset.ms) < start - 1000, start);
+  await b.page.waitForFunction((start) => Number(document.querySelector('[data-testid=clock-black]')?.dataset.ms) < start - 1000, start);
   assert.equal(await ms(b.page, 'white'), 60_000);
   await a.context.close();
   await b.context.close();

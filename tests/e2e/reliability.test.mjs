@@ -52,7 +52,7 @@ test('an unreadable save is kept and can be copied; a damaged one restores its v
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), newer);
   await page.click('[data-square=f5]');
   // The AI answers (its move is autosaved) before the next step writes the storage.
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4);
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4);
   await painted(page);
   assert.equal(await page.evaluate(() => localStorage.getItem('reversi.autosave.unreadable')), newer);
 
@@ -193,7 +193,7 @@ test('an import or a shared link keeps the replaced game one click away; an empt
   await page.evaluate(() => {
     location.hash = '#t=d3c5';
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent === 'd3c5');
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent === 'd3c5');
   assert.match(await text(page, 'notice'), /kept/);
   await page.click('[data-testid=bring-back]');
   assert.equal(await text(page, 'transcript'), 'f5d6c3');

@@ -38,7 +38,7 @@ for (const screen of SCREENS) test(`your move lands first: the lowest level repl
     document.querySelector('[data-square=f5]').click();
     return at;
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 4);
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 4);
   const moves = await page.evaluate(() => window.__moves);
   const mine = moves.find(([t]) => t === 'f5');
   const reply = moves.find(([t]) => t.length === 4);
@@ -253,7 +253,7 @@ test('a copy says so as a success; the engine figures read in sensible units', a
 test('a shared link of a game against the AI opens against the AI', async () => {
   const { page, context, errors } = await openPage(env.browser, env.server.url);
   await newGame(page, { mode: 'hva', color: 'white', level: 3 });
-  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]').textContent.length === 2);
+  await page.waitForFunction(() => document.querySelector('[data-testid=transcript]')?.textContent.length === 2);
   await openMore(page);
   const link = await page.inputValue('[data-testid=share-link]');
   assert.match(link, /#t=[a-h][1-8]&m=w3$/);

@@ -25,7 +25,7 @@ const env = useServerAndBrowser();
 /** Resolves once the transcript has `plies` moves (two characters each). */
 const waitPlies = (page, plies) =>
   page.waitForFunction(
-    (n) => document.querySelector('[data-testid=transcript]').textContent.length >= 2 * n,
+    (n) => document.querySelector('[data-testid=transcript]')?.textContent.length >= 2 * n,
     plies,
     { timeout: 20_000 },
   );
@@ -73,7 +73,7 @@ test('a broken data file is told in the page\'s language: a damaged explorer and
     // The error shown is a value: the language switch words it again.
     await page.selectOption('[data-testid=language]', 'zh-CN');
     await showScreen(page, 'analyse');
-    await page.waitForFunction(() => /开局浏览器/.test(document.querySelector('[data-testid=explorer-error]').textContent));
+    await page.waitForFunction(() => /开局浏览器/.test(document.querySelector('[data-testid=explorer-error]')?.textContent));
     const explorer = await text(page, 'explorer-error');
     assert.match(explorer, /开局浏览器/);
     assert.match(explorer, /损坏/);
