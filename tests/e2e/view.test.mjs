@@ -90,11 +90,21 @@ test('the analysis follows the position browsed', async () => {
     const valued = [...document.querySelectorAll('[data-testid=board] .value')].map((v) => v.closest('[data-value-square]').dataset.valueSquare);
     return valued.sort().join() === 'd6,f4,f6';
   });
-  // Whose values they are is said under the board, and the squares sign them as the text does.
-  assert.equal(await text(page, 'values-legend'), 'Values in discs for White, the side to move');
-  for (const v of await page.$$eval('[data-testid=board] .value', (e) => e.map((x) => x.textContent))) {
-    assert.match(v, /^[+−]\d+\.\d$/);
+  // One convention, said once under the board: every value for Black, White to move or not. The squares
+  // (whose data-value is the engine's, for the side to move) and the best lines sign them alike.
+  assert.equal(await text(page, 'values-legend'), 'Discs for Black: + Black ahead, − White ahead');
+  const shown = await page.$$eval('[data-testid=board] .value', (e) =>
+    e.map((x) => ({ square: x.closest('[data-value-square]').dataset.valueSquare, text: x.textContent, value: Number(x.dataset.value), exact: x.dataset.depth === 'exact' })),
+  );
+  for (const v of shown) {
+    assert.match(v.text, /^([+−]\d+\.\d|0\.0)$/);
+    const black = -v.value / 100;
+    assert.equal(Number(v.text.replace('−', '-')), Number(black.toFixed(1)), `${v.square} shows ${v.text} for a value of ${v.value} to White`);
   }
+  await page.waitForSelector('[data-testid=top-line]');
+  const line = await page.$eval('[data-testid=top-line]', (l) => ({ square: l.dataset.square, value: l.querySelector('[data-testid=top-line-value]').textContent }));
+  const square = shown.find((v) => v.square === line.square);
+  if (square) assert.equal(line.value.split(' · ')[0], square.text, 'the best line signs its value as its square');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -189,8 +199,8 @@ for (const screen of SCREENS) test(`the graph scales to the game and is labelled
   const values = await page.$$eval('[data-testid=eval-point]', (bars) => bars.map((b) => Math.abs(Number(b.dataset.value))));
   const most = Math.max(...values);
   assert.ok(most <= range && (range === 4 || most > range / 2), `range ${range} fits ${most}`);
-  assert.match(await text(page, 'graph-top'), new RegExp(`Black \\+${range}`));
-  assert.match(await text(page, 'graph-bottom'), new RegExp(`White \\+${range}`));
+  assert.equal(await text(page, 'graph-top'), `+${range}`);
+  assert.equal(await text(page, 'graph-bottom'), `−${range}`);
   const marked = await page.$$eval('[data-testid=review-move][data-mark]:not([data-mark=""])', (b) => b.map((e) => Number(e.dataset.ply)));
   assert.ok(marked.length >= 2, `mistakes to step through: ${marked}`);
   assert.ok((await page.locator('.eval-graph .bar.inaccuracy, .eval-graph .bar.mistake, .eval-graph .bar.blunder').count()) >= 1);

@@ -235,9 +235,15 @@ impl DrillRound {
         let Some(feedback) = self.feedback.as_mut().filter(|f| !f.correct) else {
             return;
         };
+        // The analysis values for the side to move; the page shows every value for Black.
+        let sign = if self.position.to_move == Color::Black {
+            1
+        } else {
+            -1
+        };
         let values = (
-            analysis.value_of(feedback.played),
-            analysis.value_of(feedback.expected),
+            analysis.value_of(feedback.played).map(|v| v * sign),
+            analysis.value_of(feedback.expected).map(|v| v * sign),
         );
         if let (Some(played), Some(expected)) = values {
             feedback.values = Some(super::DrillValues {
@@ -262,7 +268,7 @@ pub struct Feedback {
     pub values: Option<DrillValues>,
 }
 
-/// What a wrong drill move and the line's move are worth, for the player.
+/// What a wrong drill move and the line's move are worth, for Black (as every value the page shows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DrillValues {
     /// The move played, in hundredths of a disc.
@@ -416,12 +422,7 @@ impl Training {
         }
         round.mistakes += 1;
         let book = Book::builtin();
-        let sign = if round.position.to_move == Color::Black {
-            1
-        } else {
-            -1
-        };
-        let value = |s| book.value_for_black(&round.position, s).map(|v| v * sign);
+        let value = |s| book.value_for_black(&round.position, s);
         let values = match (value(square), value(expected)) {
             (Some(played), Some(wanted)) => Some(DrillValues {
                 played,

@@ -94,7 +94,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
         });
         let title = format!(
             "{ply}: {}",
-            i18n::side_value(props.lang, point.value, point.exact)
+            i18n::black_value(props.lang, point.value, point.exact)
         );
         let onclick = props.on_select.reform(move |_| ply);
         // Keyed by ply (the lines beside them too), as the move list is: a new value adds one bar.
@@ -131,11 +131,11 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
                     { for marker }
                 </svg>
                 <span class="graph-label top" data-testid="graph-top" aria-hidden="true">
-                    { i18n::side_value(props.lang, range, false) }
+                    { i18n::signed((range * 100.0) as i32, 0) }
                 </span>
                 <span class="graph-label zero" aria-hidden="true">{ "0" }</span>
                 <span class="graph-label bottom" data-testid="graph-bottom" aria-hidden="true">
-                    { i18n::side_value(props.lang, -range, false) }
+                    { i18n::signed((-range * 100.0) as i32, 0) }
                 </span>
             </div>
             <figcaption>{ t.eval_graph_help }</figcaption>

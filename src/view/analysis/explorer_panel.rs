@@ -75,8 +75,8 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                                     <td>{ percent(row.black_wins, row.games) }</td>
                                     <td>{ percent(row.draws, row.games) }</td>
                                     <td>{ percent(row.white_wins, row.games) }</td>
-                                    <td>{ format!("{average:+.1}") }</td>
-                                    <td data-testid="book-value">{ row.book.map_or("—".to_string(), |v| format!("{:+.1}", v as f64 / 100.0)) }</td>
+                                    <td>{ crate::view::i18n::signed((average * 100.0).round() as i32, 1) }</td>
+                                    <td data-testid="book-value">{ row.book.map_or("—".to_string(), |v| crate::view::i18n::signed(v, 1)) }</td>
                                 </tr>
                             }
                         }) }

@@ -57,8 +57,11 @@ pub struct LineStep {
 /// The analysis's value of a move, as its square shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareValue {
-    /// Hundredths of a disc for the side to move.
+    /// Hundredths of a disc for the side to move (as the engine gives it, and `data-value` carries it;
+    /// shown for Black, see [`shown_value`]).
     pub value: i32,
+    /// The side to move.
+    pub mover: Color,
     /// The depth searched (plies).
     pub depth: u32,
     /// The value is the exact final disc difference.
@@ -104,23 +107,14 @@ impl Band {
     }
 }
 
-/// A value on a square, in discs for the side to move, signed with a true minus as the text beside the
-/// board writes it: "+2.5", "−17.8".
-pub(super) fn signed(hundredths: i32) -> String {
-    format!("{:+.1}", hundredths as f64 / 100.0).replace('-', "−")
-}
-
-/// A value as its square writes it: to a tenth of a disc, an exact one in whole discs ("+4", "0").
+/// A value as its square writes it, for Black as every value on the page: to a tenth of a disc, an exact
+/// one in whole discs ("+4", "−17.8", "0").
 pub(super) fn shown_value(v: SquareValue) -> String {
+    let black = i18n::for_black(v.mover, v.value);
     if v.exact {
-        let discs = v.value / 100;
-        if discs == 0 {
-            "0".to_string()
-        } else {
-            format!("{discs:+}").replace('-', "−")
-        }
+        i18n::signed(black / 100 * 100, 0)
     } else {
-        signed(v.value)
+        i18n::signed(black, 1)
     }
 }
 

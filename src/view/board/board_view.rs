@@ -108,6 +108,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     };
     let square_value = |(square, v): (Square, i32)| SquareValue {
         value: v,
+        mover: props.position.to_move,
         depth: values_depth.0,
         exact: values_depth.1,
         book: in_book(square),
@@ -248,7 +249,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                         } else if values.is_empty() {
                             <span class="values-legend" aria-hidden="true">{ "…" }</span>
                         } else {
-                            <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang, props.position.to_move) }</span>
+                            <span class="values-legend" data-testid="values-legend">{ i18n::values_for(lang) }</span>
                             { " · " }
                             <span class="values-depth" data-testid="values-depth" data-depth={if values_depth.1 { "exact".to_string() } else { values_depth.0.to_string() }}>
                                 { i18n::analysis_depth(lang, values_depth.0, values_depth.1) }

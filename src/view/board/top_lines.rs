@@ -59,7 +59,14 @@ pub fn top_lines(props: &TopLinesProps) -> Html {
         let onfocusin = Callback::from(move |_: FocusEvent| draw());
         let onmouseleave = props.on_draw.reform(|_: MouseEvent| None);
         let onfocusout = props.on_draw.reform(|_: FocusEvent| None);
-        let value = i18n::line_value(props.lang, m.value, analysis.depth, analysis.exact, m.book);
+        let mover = props.position.to_move;
+        let value = i18n::line_value(
+            props.lang,
+            i18n::for_black(mover, m.value),
+            analysis.depth,
+            analysis.exact,
+            m.book.map(|b| i18n::for_black(mover, b)),
+        );
         let movers = props.position.movers(&line[..line.len().min(LINE_MOVES)]);
         // On touch there is no pointing: a first tap on a line draws it, a tap on a line already drawn
         // plays it. Whether it was drawn is read when the finger comes down, before the browser's

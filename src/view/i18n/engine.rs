@@ -21,23 +21,46 @@ pub fn line(pv: &[reversi_engine::Square]) -> String {
     text
 }
 
-/// A value for `mover` as players say it: "depth 8, Black +1.5", "exact, White +4", "Black wins".
+/// A value in hundredths of a disc for `mover`, turned into the page's one convention: for Black (plus
+/// when Black is ahead, minus when White is), as the graph draws it and the legend says.
+pub fn for_black(mover: Color, hundredths: i32) -> i32 {
+    match mover {
+        Color::Black => hundredths,
+        Color::White => -hundredths,
+    }
+}
+
+/// Hundredths of a disc written to `digits` decimals with their sign, a true minus, and no sign on zero:
+/// "+1.5", "−17.8", "0.0".
+pub fn signed(hundredths: i32, digits: usize) -> String {
+    if hundredths == 0 {
+        format!("{:.*}", digits, 0.0)
+    } else {
+        format!("{:+.*}", digits, hundredths as f64 / 100.0).replace('-', "−")
+    }
+}
+
+/// A search's value as players read it, for Black: "depth 8, +1.5", "−4 (exact)", "book move, +0.9";
+/// a win/loss/draw says who wins. `score` is for `mover`, as the engine gives it.
 fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
-    let black = if mover == Color::Black { score } else { -score } as f64 / 100.0;
+    let black = for_black(mover, score);
     match kind {
         ScoreKind::Midgame { depth } => match lang {
-            Lang::En => format!("depth {depth}, {}", side_value(lang, black, false)),
-            Lang::Zh => format!("深度 {depth}，{}", side_value(lang, black, false)),
+            Lang::En => format!("depth {depth}, {}", signed(black, 1)),
+            Lang::Zh => format!("深度 {depth}，{}", signed(black, 1)),
         },
-        ScoreKind::Exact => side_value(lang, black, true),
+        ScoreKind::Exact => match lang {
+            Lang::En => format!("{} (exact)", signed(black, 0)),
+            Lang::Zh => format!("{}（精确）", signed(black, 0)),
+        },
         ScoreKind::Book => match lang {
-            Lang::En => format!("book move, {}", side_value(lang, black, false)),
-            Lang::Zh => format!("定式，{}", side_value(lang, black, false)),
+            Lang::En => format!("book move, {}", signed(black, 1)),
+            Lang::Zh => format!("定式，{}", signed(black, 1)),
         },
         ScoreKind::WinLossDraw => {
-            let winner = (black > 0.0)
+            let winner = (black > 0)
                 .then_some(Color::Black)
-                .or((black < 0.0).then_some(Color::White));
+                .or((black < 0).then_some(Color::White));
             match (lang, winner) {
                 (Lang::En, Some(c)) => format!("{} wins with perfect play", color_name(lang, c)),
                 (Lang::Zh, Some(c)) => format!("{}必胜", color_name(lang, c)),
@@ -48,8 +71,8 @@ fn engine_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String
     }
 }
 
-/// The hint as players read it, its value for the side to move as the board's squares show it: "Hint: d3 —
-/// book move, +0.9 for Black", "Hint: c4 — depth 9, −17.8 for White".
+/// The hint as players read it, its value for Black as every value on the page: "Hint: d3 — book move,
+/// +0.9", "Hint: c4 — depth 9, −17.8" (White to move and 17.8 ahead).
 pub fn hint(
     lang: Lang,
     mover: Color,
@@ -57,21 +80,18 @@ pub fn hint(
     score: i32,
     kind: ScoreKind,
 ) -> String {
-    let value = mover_value(lang, mover, score, kind);
+    let value = engine_value(lang, mover, score, kind);
     match lang {
         Lang::En => format!("Hint: {square} — {value}"),
         Lang::Zh => format!("提示：{square} —— {value}"),
     }
 }
 
-/// Under the board while it shows the moves' values: whose values they are.
-pub fn values_for(lang: Lang, mover: Color) -> String {
+/// The one convention of the page's values, said once, under the board while it shows them.
+pub fn values_for(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => format!(
-            "Values in discs for {}, the side to move",
-            color_name(lang, mover)
-        ),
-        Lang::Zh => format!("数值为{}（轮到方）的子数差", color_name(lang, mover)),
+        Lang::En => "Discs for Black: + Black ahead, − White ahead",
+        Lang::Zh => "黑方子数差：+ 黑优，− 白优",
     }
 }
 
@@ -85,16 +105,9 @@ pub fn analysis_depth(lang: Lang, depth: u32, exact: bool) -> String {
     }
 }
 
-/// A best line's value for the side to move, with its depth and the book's value when the book has the
-/// move: "+1.2 · depth 14 · book +0.8", "−4 · exact".
+/// A best line's value for Black, with its depth and the book's value when the book has the move (both
+/// already for Black, see [`for_black`]): "+1.2 · depth 14 · book +0.8", "−4 · exact".
 pub fn line_value(lang: Lang, value: i32, depth: u32, exact: bool, book: Option<i32>) -> String {
-    let signed = |v: i32, digits: usize| {
-        if v == 0 {
-            format!("{:.*}", digits, 0.0)
-        } else {
-            format!("{:+.*}", digits, v as f64 / 100.0).replace('-', "−")
-        }
-    };
     let mut text = format!(
         "{} · {}",
         signed(value, if exact { 0 } else { 1 }),
@@ -110,41 +123,7 @@ pub fn line_value(lang: Lang, value: i32, depth: u32, exact: bool, book: Option<
     text
 }
 
-/// A value for the side to move, signed as the board's squares sign it: "depth 9, −17.8 for White",
-/// "+4 for Black (exact)", "book move, +0.9 for Black"; a win/loss/draw says who wins.
-fn mover_value(lang: Lang, mover: Color, score: i32, kind: ScoreKind) -> String {
-    let side = color_name(lang, mover);
-    let signed = |digits: usize| {
-        let value = score as f64 / 100.0;
-        let text = format!("{:+.*}", digits, value).replace('-', "−");
-        if score == 0 {
-            format!("{:.*}", digits, 0.0)
-        } else {
-            text
-        }
-    };
-    let for_side = |digits| match lang {
-        Lang::En => format!("{} for {side}", signed(digits)),
-        Lang::Zh => format!("{side} {}", signed(digits)),
-    };
-    match kind {
-        ScoreKind::Midgame { depth } => match lang {
-            Lang::En => format!("depth {depth}, {}", for_side(1)),
-            Lang::Zh => format!("深度 {depth}，{}", for_side(1)),
-        },
-        ScoreKind::Exact => match lang {
-            Lang::En => format!("{} (exact)", for_side(0)),
-            Lang::Zh => format!("{}（精确）", for_side(0)),
-        },
-        ScoreKind::Book => match lang {
-            Lang::En => format!("book move, {}", for_side(1)),
-            Lang::Zh => format!("定式，{}", for_side(1)),
-        },
-        ScoreKind::WinLossDraw => engine_value(lang, mover, score, kind),
-    }
-}
-
-/// The engine's last move as players read it: "AI d3: depth 8, Black +1.5".
+/// The engine's last move as players read it: "AI d3: depth 8, +1.5".
 pub fn search_stats(lang: Lang, mover: Color, stats: &SearchReport) -> String {
     let value = engine_value(lang, mover, stats.score, stats.kind);
     match lang {
@@ -222,24 +201,14 @@ fn duration(millis: u32) -> String {
     }
 }
 
-/// A value from black's side as players say it: "Black +2.5", "White +4 (exact)", "Even".
-pub fn side_value(lang: Lang, black_value: f64, exact: bool) -> String {
-    let leader = if black_value > 0.0 {
-        Some(Color::Black)
-    } else if black_value < 0.0 {
-        Some(Color::White)
+/// A value from black's side as the graph writes it, signed as every value on the page: "+2.5", "−4
+/// (exact)", "0".
+pub fn black_value(lang: Lang, black_value: f64, exact: bool) -> String {
+    let hundredths = (black_value * 100.0).round() as i32;
+    let mut text = if exact {
+        signed(hundredths, 0)
     } else {
-        None
-    };
-    let amount = if exact {
-        format!("{:.0}", black_value.abs())
-    } else {
-        format!("{:.1}", black_value.abs())
-    };
-    let mut text = match (lang, leader) {
-        (Lang::En, None) => "Even".to_string(),
-        (Lang::Zh, None) => "均势".to_string(),
-        (_, Some(color)) => format!("{} +{amount}", color_name(lang, color)),
+        signed(hundredths, 1)
     };
     if exact {
         text.push_str(match lang {
@@ -282,7 +251,7 @@ pub fn average_losses(lang: Lang, black: f64, white: f64) -> String {
     }
 }
 
-/// The engine's progress: "Thinking… depth 6, White +1.5 (best so far d3)".
+/// The engine's progress: "Thinking… depth 6, −1.5 (best so far d3)".
 pub fn progress(lang: Lang, mover: Color, score: i32, kind: ScoreKind, best: &str) -> String {
     let value = engine_value(lang, mover, score, kind);
     match lang {

@@ -308,9 +308,9 @@ pub mod training;
 pub mod tree;
 
 pub use self::engine::{
-    analysis_depth, average_losses, hint, line, line_value, mistake, progress, review_progress,
-    search_figures, search_move, search_stats, side_value, thinking_plain, values_for,
-    worker_error,
+    analysis_depth, average_losses, black_value, for_black, hint, line, line_value, mistake,
+    progress, review_progress, search_figures, search_move, search_stats, signed, thinking_plain,
+    values_for, worker_error,
 };
 pub use self::format::{
     color_name, disc_name, empties_counted, ggf_error, lost_on_time, mode, notice, passed, played,
@@ -404,7 +404,7 @@ mod tests {
             result(Lang::Zh, Some(Color::Black), 40, 24),
             "对局结束：黑方胜 40–24"
         );
-        // The engine's line names the side ahead, whoever is to move.
+        // Every value is for Black, whoever is to move: White 2.5 ahead is −2.5.
         assert_eq!(
             progress(
                 Lang::En,
@@ -413,14 +413,29 @@ mod tests {
                 ScoreKind::Midgame { depth: 12 },
                 "d3"
             ),
-            "Thinking… depth 12, White +2.5 (best so far d3)"
+            "Thinking… depth 12, −2.5 (best so far d3)"
         );
         assert_eq!(
-            progress(Lang::Zh, Color::White, 400, ScoreKind::Exact, "d3"),
-            "思考中… 黑方 +4（精确）（目前最佳 d3）".replace("黑方", "白方")
+            progress(Lang::Zh, Color::Black, 400, ScoreKind::Exact, "d3"),
+            "思考中… +4（精确）（目前最佳 d3）"
         );
-        assert_eq!(side_value(Lang::En, -4.0, true), "White +4 (exact)");
-        assert_eq!(side_value(Lang::En, 0.0, false), "Even");
+        assert_eq!(
+            hint(
+                Lang::En,
+                Color::White,
+                "c4".parse().unwrap(),
+                -1780,
+                ScoreKind::Midgame { depth: 9 }
+            ),
+            "Hint: c4 — depth 9, +17.8"
+        );
+        assert_eq!(
+            line_value(Lang::En, for_black(Color::White, 400), 0, true, None),
+            "−4 · exact"
+        );
+        assert_eq!(black_value(Lang::En, -4.0, true), "−4 (exact)");
+        assert_eq!(black_value(Lang::En, 0.0, false), "0.0");
+        assert_eq!(black_value(Lang::En, 2.54, false), "+2.5");
         assert_eq!(
             average_losses(Lang::En, 1.94, 1.1),
             "Average loss per move: Black 1.9, White 1.1 discs"

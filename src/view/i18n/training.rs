@@ -180,10 +180,18 @@ pub fn drill_miss(
             ValueSource::Book => w.book,
             ValueSource::Search => w.search,
         };
-        let disc = |v: i32| format!("{:+.1}", v as f64 / 100.0);
+        let disc = |v: i32| super::signed(v, 1);
         match lang {
-            Lang::En => format!(" ({source}: {expected} {}, {played} {})", disc(e), disc(p)),
-            Lang::Zh => format!("（{source}：{expected} {}，{played} {}）", disc(e), disc(p)),
+            Lang::En => format!(
+                " ({source}, for Black: {expected} {}, {played} {})",
+                disc(e),
+                disc(p)
+            ),
+            Lang::Zh => format!(
+                "（{source}，黑方子数差：{expected} {}，{played} {}）",
+                disc(e),
+                disc(p)
+            ),
         }
     });
     let values = values.unwrap_or_else(|| w.loading.to_string());
