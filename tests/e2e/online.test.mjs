@@ -191,6 +191,14 @@ test('the server stopped and started again mid-game: a move is refused meanwhile
   await server.close({ keep: true });
   await a.page.waitForSelector('[data-testid=connection]');
   await b.page.waitForSelector('[data-testid=connection]');
+  // The banner says a move cannot be sent (not that it waits), and neither page repeats the server's last
+  // word: its own seat is the one reconnecting, the other's presence is not known.
+  await a.page.waitForSelector('[data-testid=connection]:has-text("reconnecting")');
+  assert.match(await a.page.textContent('[data-testid=connection]'), /A move cannot be sent until it is back/);
+  assert.equal(await a.page.textContent('[data-testid=conn-black]'), 'reconnecting…');
+  assert.equal(await a.page.textContent('[data-testid=conn-white]'), 'not known while you are offline');
+  assert.equal(await b.page.textContent('[data-testid=conn-white]'), 'reconnecting…');
+  assert.equal(await b.page.textContent('[data-testid=conn-black]'), 'not known while you are offline');
   // Black to move (four plies played): the move is refused with a word, the board unchanged.
   const legal = before.legal;
   assert.ok(legal.length > 0);

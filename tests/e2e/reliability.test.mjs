@@ -480,6 +480,33 @@ test('a full storage says what it does not keep: a move, a variation, a game put
   await c.context.close();
 });
 
+test('with the storage full, settings put back are said as such, not as data that cannot be read (issue 81)', async () => {
+  const a = await fillable();
+  await newGame(a.page, { mode: 'hvh' });
+  await play(a.page, ['f5', 'd6', 'c3']);
+  await painted(a.page);
+  const good = await a.page.evaluate(() => localStorage.getItem('reversi.autosave'));
+  const bad = good.replace(/"analyse_depth":\d+/, '"analyse_depth":-1');
+  assert.notEqual(bad, good);
+  await a.page.evaluate((t) => localStorage.setItem('reversi.autosave', t), bad);
+  await full(a.page);
+  await a.page.reload();
+  await a.page.waitForSelector('[data-testid=board]');
+  assert.equal(await text(a.page, 'transcript'), 'f5d6c3');
+  await told(a.page, 'back to their defaults: the analysis depth');
+  // The autosave's first writes (refused) leave the load's word as it is: the game whole, the settings put back.
+  await painted(a.page);
+  await painted(a.page);
+  const notice = await text(a.page, 'notice');
+  assert.match(notice, /No copy of the unreadable values could be kept \(this browser's storage is full\); nothing else is lost/);
+  assert.doesNotMatch(notice, /not being saved/);
+  // A move is then refused a place in the storage, and that is said.
+  await play(a.page, [await a.page.$eval('[data-legal=true]', (e) => e.dataset.square)]);
+  await told(a.page, 'storage is full: this game is not saved');
+  assert.deepEqual(a.errors, []);
+  await a.context.close();
+});
+
 test("a full storage says an online game's seat is not kept on the device (issue 81)", async () => {
   const { page, context, errors } = await fillable();
   await page.waitForSelector('[data-testid=screen-online]');

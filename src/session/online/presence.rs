@@ -25,6 +25,9 @@ pub enum Presence {
     Reconnecting,
     /// A person gone: the game is over, or they are away longer than [`LEFT_AFTER_MS`].
     Left,
+    /// Not known: this page's own connection is down, so what the server said last may be stale (a bot or
+    /// a person who was connected then may have gone since; an open seat may have been taken).
+    Unknown,
 }
 
 fn index(color: Color) -> usize {
@@ -44,10 +47,20 @@ pub(super) fn away_since(away: [Option<f64>; 2], game: &ServerGame, now: f64) ->
 }
 
 impl Link {
-    /// Who is on `color`'s side at `now`.
+    /// Who is on `color`'s side at `now`. While this page's own connection is down its own seat is the one
+    /// reconnecting, and the others' presence is not known (the server's last word is not repeated as if
+    /// it were still true); the server's engine is the server's, and a finished game's people have left.
     pub fn presence(&self, color: Color, now: f64) -> Option<Presence> {
         let game = self.game.as_ref()?;
         let seat = game.seat(color);
+        if self.conn != super::Conn::Open {
+            return Some(match seat.kind {
+                SeatKind::House => Presence::House,
+                _ if self.seat() == Some(color) => Presence::Reconnecting,
+                SeatKind::Human if game.status == Status::Finished && !seat.open => Presence::Left,
+                _ => Presence::Unknown,
+            });
+        }
         Some(match seat.kind {
             SeatKind::House => Presence::House,
             SeatKind::Bot => Presence::Bot,

@@ -164,10 +164,28 @@ fn a_move_is_shown_at_once_and_sent_with_its_ply_and_the_opponents_is_played_in(
 #[test]
 fn a_dropped_connection_refuses_moves_reconnects_with_backoff_and_shows_the_servers_game() {
     let mut p = seated();
+    let link = p.online().link().unwrap();
+    let other = link.seat().unwrap().opponent();
+    assert_eq!(
+        link.presence(other, 0.0),
+        Some(super::presence::Presence::Connected)
+    );
     p.apply(socket(1, SocketEvent::Closed));
     assert_eq!(
         p.online().link().unwrap().conn(),
         Conn::Connecting { attempt: 1 }
+    );
+    // Offline, the page does not repeat the server's last word as if still true: its own seat is the one
+    // reconnecting, the other's presence is not known.
+    let link = p.online().link().unwrap();
+    let own = link.seat().unwrap();
+    assert_eq!(
+        link.presence(own, 0.0),
+        Some(super::presence::Presence::Reconnecting)
+    );
+    assert_eq!(
+        link.presence(own.opponent(), 0.0),
+        Some(super::presence::Presence::Unknown)
     );
     assert!(matches!(
         p.net.last(),

@@ -66,7 +66,17 @@ fn write_games(session: &Session, own_autosave: bool) -> Written {
     let other = stored
         .as_deref()
         .filter(|text| Some(*text) != last.as_deref());
-    let foreign = other.and_then(|text| persist::restore(text).ok());
+    // A save whose game reads whole but some of whose settings do not (a load put them back to their
+    // defaults and said so) is a readable game: written over or put aside as any other, never held (what
+    // it loses, the unreadable settings, is nothing a person could use).
+    let foreign = other.and_then(|text| {
+        persist::restore(text).ok().or_else(|| {
+            persist::recover(text)
+                .ok()
+                .filter(|r| r.lost.is_none())
+                .map(|r| r.kept)
+        })
+    });
     if let (Some(text), None) = (other, &foreign) {
         // Data this page did not write and cannot read (damaged, or of a newer build) is kept aside before
         // anything is written over it, as a load keeps it; when no copy can be kept (the storage full), it is
@@ -191,13 +201,22 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
                         Written::Held if session.notice() != Some(&Notice::SaveHeld) => {
                             session.dispatch(Action::Tell(Notice::SaveHeld));
                         }
-                        Written::Refused(unsaved) => {
+                        Written::Refused(unsaved) => match session.notice() {
                             // Told once; a word of the storage said already (the seat's) stands.
-                            let said = matches!(session.notice(), Some(Notice::StorageFull(_)));
-                            if !TOLD_FULL.with(|told| told.replace(true)) && !said {
-                                session.dispatch(Action::Tell(Notice::StorageFull(unsaved)));
+                            Some(Notice::StorageFull(_)) => TOLD_FULL.with(|told| told.set(true)),
+                            // The load's word of what it could not read stands too (it names what was lost
+                            // and where its copy is): the storage is told of at the next refused write.
+                            Some(
+                                Notice::RestoreFailed { .. }
+                                | Notice::RestorePartial { .. }
+                                | Notice::SettingsReset { .. },
+                            ) => {}
+                            _ => {
+                                if !TOLD_FULL.with(|told| told.replace(true)) {
+                                    session.dispatch(Action::Tell(Notice::StorageFull(unsaved)));
+                                }
                             }
-                        }
+                        },
                         Written::Done => TOLD_FULL.with(|told| told.set(false)),
                         Written::Held => {}
                     }

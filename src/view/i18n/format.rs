@@ -439,10 +439,15 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 .iter()
                 .map(|s| setting_name(Lang::En, *s))
                 .collect();
+            // Without a copy (the storage full) nothing of use is lost: the game is whole, and the settings'
+            // stored values could not be read.
+            let kept = match backup {
+                Some(_) => kept_en(backup),
+                None => " No copy of the unreadable values could be kept (this browser's storage is full); nothing else is lost.".to_string(),
+            };
             format!(
-                "The saved game is restored; its settings that could not be read are back to their defaults: {}.{}",
+                "The saved game is restored; its settings that could not be read are back to their defaults: {}.{kept}",
                 names.join(", "),
-                kept_en(backup)
             )
         }
         (Lang::Zh, Notice::SettingsReset { settings, backup }) => {
@@ -450,10 +455,13 @@ pub fn notice(lang: Lang, notice: &Notice) -> String {
                 .iter()
                 .map(|s| setting_name(Lang::Zh, *s))
                 .collect();
+            let kept = match backup {
+                Some(_) => kept_zh(backup),
+                None => "存储空间已满，无法另存这些无法读取的数值；其余内容均未丢失。".to_string(),
+            };
             format!(
-                "已恢复保存的对局；其中无法读取的设置已恢复为默认值：{}。{}",
+                "已恢复保存的对局；其中无法读取的设置已恢复为默认值：{}。{kept}",
                 names.join("、"),
-                kept_zh(backup)
             )
         }
         (Lang::En, Notice::StorageFull(Unsaved::Game)) => "The browser's storage is full: this game is not saved on this device, and a reload would lose its last moves. Copy its link or transcript (Settings), or free some space (saved games, other sites' data).".to_string(),

@@ -55,7 +55,9 @@ crate::view::i18n::strings! {
     /// This page's connection.
     you_connecting: "Connecting to the server…", "正在连接服务器…";
     /// This page's connection.
-    you_reconnecting: "Connection lost: reconnecting… (moves wait until it is back)", "连接中断：正在重新连接…（恢复后才能走棋）";
+    you_reconnecting: "Connection lost: reconnecting… A move cannot be sent until it is back.", "连接中断：正在重新连接…恢复之前无法走棋。";
+    /// A seat's connection state while this page's own connection is down.
+    unknown: "not known while you are offline", "你离线期间无法得知";
     /// This page's connection.
     gone: "This game is not on the server.", "服务器上没有这局棋。";
     /// Button.

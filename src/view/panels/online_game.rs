@@ -59,6 +59,7 @@ pub fn online_game(props: &OnlineGameProps) -> Html {
             Some(Presence::Open) => (s.open_seat, "conn-wait"),
             Some(Presence::Connected) => (s.connected, "conn-ok"),
             Some(Presence::Reconnecting) => (s.reconnecting, "conn-wait"),
+            Some(Presence::Unknown) => (s.unknown, "conn-wait"),
             Some(Presence::Left) | None => (s.left, "conn-off"),
         };
         let side = match color {
