@@ -182,6 +182,42 @@ test('the creator reloads while the friend is awaited: the invitation is there a
   await b.context.close();
 });
 
+test("every refusal of the server reaches the Chinese page in Chinese, and the seat's token never in an address", async () => {
+  // The real server's socket, passed through; the test speaks as the server in between.
+  const { page, context, errors } = await openPage(browser, server.url);
+  const sockets = [];
+  const addresses = [];
+  await page.routeWebSocket(/\/api\/games\/[^/]+\/live/, (ws) => {
+    addresses.push(ws.url());
+    const real = ws.connectToServer();
+    ws.onMessage((m) => real.send(m));
+    real.onMessage((m) => ws.send(m));
+    sockets.push(ws);
+  });
+  await page.selectOption('[data-testid=language]', 'zh-CN');
+  await painted(page);
+  await create(page, { name: 'zed', color: 'black' });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=connection]'), null, { timeout: 20_000 });
+  assert.ok(addresses.length > 0 && addresses.every((a) => !a.includes('token')), addresses.join(' '));
+  const ws = sockets.at(-1);
+  // Every code the protocol has (crates/protocol's ErrorCode), the two that end the seat or the game last.
+  const codes = ['bad_request', 'bad_invite', 'not_started', 'not_your_turn', 'stale_ply', 'illegal_move', 'game_over', 'bad_name',
+    'name_taken', 'rate_limited', 'too_many_connections', 'bad_origin', 'storage', 'a_code_of_a_newer_server', 'not_a_seat', 'not_found'];
+  const said = new Set();
+  for (const code of codes) {
+    const before = await page.evaluate(() => document.querySelector('[data-testid=notice]')?.textContent ?? '');
+    ws.send(JSON.stringify({ type: 'error', error: code, message: 'English words of the server' }));
+    await page.waitForFunction((b) => (document.querySelector('[data-testid=notice]')?.textContent ?? '') !== b, before, { timeout: 10_000 });
+    const notice = (await page.textContent('[data-testid=notice]')).replace('×', '');
+    assert.ok(/[\u4e00-\u9fff]/.test(notice), `${code}: ${notice}`);
+    assert.ok(!/[A-Za-z]/.test(notice), `${code} shows English: ${notice}`);
+    said.add(notice);
+  }
+  assert.equal(said.size, codes.length, 'each code its own words');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the server stopped and started again mid-game: a move is refused meanwhile, both pages reconnect and the game goes on', async () => {
   const { a, b } = await friends('cid');
   const pages = [a.page, b.page];

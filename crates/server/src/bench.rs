@@ -15,7 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use reversi_protocol::{ClientMessage, CreateGame, Join, Seated, ServerMessage};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -33,17 +35,17 @@ pub struct Options {
     pub interval_s: f64,
 }
 
-/// One HTTP request with a JSON body over a fresh connection; the status and the JSON answer.
+/// One HTTP request with a JSON body over a fresh connection; the status and the answer's text.
 pub async fn http_json(
     address: &str,
     method: &str,
     path: &str,
-    body: &Value,
-) -> Result<(u16, Value), String> {
+    body: &impl Serialize,
+) -> Result<(u16, String), String> {
     let mut stream = TcpStream::connect(address)
         .await
         .map_err(|e| e.to_string())?;
-    let body = body.to_string();
+    let body = serde_json::to_string(body).map_err(|e| e.to_string())?;
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -63,8 +65,12 @@ pub async fn http_json(
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| format!("not an HTTP answer: {text:.80}"))?;
     let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    let value = serde_json::from_str(body).unwrap_or(Value::Null);
-    Ok((status, value))
+    Ok((status, body.to_string()))
+}
+
+/// An answer read as the protocol's `T`.
+fn read<T: DeserializeOwned>(what: &str, status: u16, text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| format!("{what}: {status} {e}: {text:.200}"))
 }
 
 /// The server under test.
@@ -169,39 +175,43 @@ struct Shared {
 
 /// Creates a game and joins its second seat: the id and both tokens.
 async fn new_game(address: &str) -> Result<(String, String, String), String> {
-    let (status, created) = http_json(
-        address,
-        "POST",
-        "/api/games",
-        &json!({"name": "bench", "color": "black"}),
-    )
-    .await?;
+    let create = CreateGame {
+        name: Some("bench".into()),
+        color: Some("black".into()),
+        ..CreateGame::default()
+    };
+    let (status, text) = http_json(address, "POST", "/api/games", &create).await?;
     if status != 201 {
-        return Err(format!("create: {status} {created}"));
+        return Err(format!("create: {status} {text}"));
     }
-    let id = created["id"].as_str().unwrap_or_default().to_string();
-    let (status, joined) = http_json(
-        address,
-        "POST",
-        &format!("/api/games/{id}/join"),
-        &json!({"invite": created["invite"], "name": "bench"}),
-    )
-    .await?;
+    let created: Seated = read("create", status, &text)?;
+    let join = Join {
+        invite: created.invite.clone().unwrap_or_default(),
+        name: Some("bench".into()),
+    };
+    let path = format!("/api/games/{}/join", created.id);
+    let (status, text) = http_json(address, "POST", &path, &join).await?;
     if status != 200 {
-        return Err(format!("join: {status} {joined}"));
+        return Err(format!("join: {status} {text}"));
     }
-    Ok((
-        id,
-        created["token"].as_str().unwrap_or_default().to_string(),
-        joined["token"].as_str().unwrap_or_default().to_string(),
-    ))
+    let joined: Seated = read("join", status, &text)?;
+    Ok((created.id, created.token, joined.token))
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 async fn open(address: &str, id: &str, token: &str) -> Result<Socket, String> {
-    let url = format!("ws://{address}/api/games/{id}/live?token={token}");
-    let (socket, _) = tokio_tungstenite::connect_async(url)
+    let url = format!("ws://{address}/api/games/{id}/live");
+    let (mut socket, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    // The seat says itself in its first message (never in the address).
+    let seat = ClientMessage::Seat {
+        token: token.to_string(),
+    };
+    let text = serde_json::to_string(&seat).map_err(|e| e.to_string())?;
+    socket
+        .send(Message::text(text))
         .await
         .map_err(|e| e.to_string())?;
     Ok(socket)
@@ -252,8 +262,11 @@ async fn players(
             } else {
                 (&mut white, &mut black)
             };
-            let message =
-                json!({"type": "move", "square": square.to_string(), "ply": ply}).to_string();
+            let message = serde_json::to_string(&ClientMessage::Move {
+                square: square.to_string(),
+                ply: Some(ply),
+            })
+            .expect("a message is always written");
             let sent = Instant::now();
             if mover.send(Message::text(message)).await.is_err() {
                 return;
@@ -263,10 +276,9 @@ async fn players(
                 tokio::select! {
                     message = mover.next() => match message {
                         Some(Ok(Message::Text(text))) => {
-                            let value: Value = serde_json::from_str(text.as_str()).unwrap_or(Value::Null);
-                            match value["type"].as_str() {
-                                Some("state") if value["game"]["ply"].as_u64() == Some(ply as u64 + 1) => break true,
-                                Some("error") => break false,
+                            match serde_json::from_str::<ServerMessage>(text.as_str()) {
+                                Ok(ServerMessage::State { game }) if game.ply == ply + 1 => break true,
+                                Ok(ServerMessage::Error { .. }) => break false,
                                 _ => {}
                             }
                         }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use reversi_protocol::{BotEntry, BotKind};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{timeout_at, Instant};
 
@@ -180,16 +180,24 @@ impl Bots {
     }
 
     /// The bots one can play or enter: the house bots, then the connected ones.
-    pub fn list(&self) -> Vec<Value> {
-        let mut list: Vec<Value> = (1..=MAX_LEVEL)
-            .map(|level| json!({"name": format!("house-{level}"), "kind": "house", "level": level}))
+    pub fn list(&self) -> Vec<BotEntry> {
+        let mut list: Vec<BotEntry> = (1..=MAX_LEVEL)
+            .map(|level| BotEntry {
+                name: format!("house-{level}"),
+                kind: BotKind::House,
+                level: Some(level),
+                connected_since_ms: None,
+            })
             .collect();
         let connected = self.connected.lock().expect("bots");
         let mut names: Vec<(&String, &Connected)> = connected.iter().collect();
         names.sort_by_key(|(name, c)| (c.since_ms, name.to_string()));
-        list.extend(names.into_iter().map(
-            |(name, c)| json!({"name": name, "kind": "bot", "connected_since_ms": c.since_ms}),
-        ));
+        list.extend(names.into_iter().map(|(name, c)| BotEntry {
+            name: name.clone(),
+            kind: BotKind::Bot,
+            level: None,
+            connected_since_ms: Some(c.since_ms),
+        }));
         list
     }
 

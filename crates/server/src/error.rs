@@ -1,9 +1,10 @@
-//! Every refusal the server gives, typed: the HTTP routes answer it with a status and
-//! `{"error": CODE, "message": TEXT}`, the page's socket with `{"type":"error","error": CODE, "message": TEXT}`.
+//! Every refusal the server gives, typed: the HTTP routes answer it with a status and an [`ErrorBody`]
+//! (`{"error": CODE, "message": TEXT}`), the page's socket with [`ServerMessage::Error`]; the codes are the
+//! protocol's [`ErrorCode`].
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use reversi_protocol::{ErrorBody, ErrorCode, ServerMessage};
 
 /// Why a request was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,23 +43,31 @@ pub enum ApiError {
 
 impl ApiError {
     /// The stable code clients match on.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ApiError::NotFound(_) => "not_found",
-            ApiError::BadRequest(_) => "bad_request",
-            ApiError::NotASeat => "not_a_seat",
-            ApiError::BadInvite => "bad_invite",
-            ApiError::NotStarted => "not_started",
-            ApiError::NotYourTurn => "not_your_turn",
-            ApiError::StalePly { .. } => "stale_ply",
-            ApiError::IllegalMove(_) => "illegal_move",
-            ApiError::GameOver => "game_over",
-            ApiError::BadName => "bad_name",
-            ApiError::NameTaken => "name_taken",
-            ApiError::RateLimited => "rate_limited",
-            ApiError::TooManyConnections => "too_many_connections",
-            ApiError::BadOrigin => "bad_origin",
-            ApiError::Storage(_) => "storage",
+            ApiError::NotFound(_) => ErrorCode::NotFound,
+            ApiError::BadRequest(_) => ErrorCode::BadRequest,
+            ApiError::NotASeat => ErrorCode::NotASeat,
+            ApiError::BadInvite => ErrorCode::BadInvite,
+            ApiError::NotStarted => ErrorCode::NotStarted,
+            ApiError::NotYourTurn => ErrorCode::NotYourTurn,
+            ApiError::StalePly { .. } => ErrorCode::StalePly,
+            ApiError::IllegalMove(_) => ErrorCode::IllegalMove,
+            ApiError::GameOver => ErrorCode::GameOver,
+            ApiError::BadName => ErrorCode::BadName,
+            ApiError::NameTaken => ErrorCode::NameTaken,
+            ApiError::RateLimited => ErrorCode::RateLimited,
+            ApiError::TooManyConnections => ErrorCode::TooManyConnections,
+            ApiError::BadOrigin => ErrorCode::BadOrigin,
+            ApiError::Storage(_) => ErrorCode::Storage,
+        }
+    }
+
+    /// The refusal as an HTTP body.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.code(),
+            message: self.to_string(),
         }
     }
 
@@ -82,7 +91,10 @@ impl ApiError {
 
     /// The refusal as a page-socket message.
     pub fn message(&self) -> String {
-        json!({"type": "error", "error": self.code(), "message": self.to_string()}).to_string()
+        crate::live::written(&ServerMessage::Error {
+            error: self.code(),
+            message: self.to_string(),
+        })
     }
 }
 
@@ -115,8 +127,7 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = json!({"error": self.code(), "message": self.to_string()});
-        (self.status(), axum::Json(body)).into_response()
+        (self.status(), axum::Json(self.body())).into_response()
     }
 }
 

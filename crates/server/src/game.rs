@@ -2,7 +2,9 @@
 //! game's task ([`crate::table`]) owns one and is the only writer; every rule is checked here, against the
 //! engine's [`Game`], and tested natively without a socket.
 
-use serde_json::{json, Value};
+use reversi_protocol::{
+    ClockView, EndReason, GameResult, GameView, SeatKind, SeatView, Side, Status,
+};
 
 use crate::error::ApiError;
 use reversi_engine::{Color, Game, Square};
@@ -30,11 +32,11 @@ pub enum Seat {
 
 impl Seat {
     /// How the seat is stored and shown: `human`, `bot` or `house`.
-    pub fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> SeatKind {
         match self {
-            Seat::Human { .. } => "human",
-            Seat::Bot { .. } => "bot",
-            Seat::House { .. } => "house",
+            Seat::Human { .. } => SeatKind::Human,
+            Seat::Bot { .. } => SeatKind::Bot,
+            Seat::House { .. } => SeatKind::House,
         }
     }
 
@@ -145,6 +147,22 @@ pub fn color_name(color: Color) -> &'static str {
     match color {
         Color::Black => "black",
         Color::White => "white",
+    }
+}
+
+/// A side as the protocol writes it.
+pub fn side(color: Color) -> Side {
+    match color {
+        Color::Black => Side::Black,
+        Color::White => Side::White,
+    }
+}
+
+/// A side of the protocol as the engine's colour.
+pub fn color_of(side: Side) -> Color {
+    match side {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
     }
 }
 
@@ -395,59 +413,70 @@ impl LiveGame {
     }
 
     /// The game as everyone may see it (no token, no invitation), at `now`.
-    pub fn view(&self, now: Ms) -> Value {
+    pub fn view(&self, now: Ms) -> GameView {
         let record = &self.record;
         let seat = |color: Color| {
             let seat = self.seat(color);
-            json!({
-                "name": seat.name(),
-                "kind": seat.kind(),
-                "open": matches!(seat, Seat::Human { name: None, .. }),
-                "connected": seat.is_program() || self.connected[index(color)] > 0,
-            })
+            SeatView {
+                name: seat.name(),
+                kind: seat.kind(),
+                open: matches!(seat, Seat::Human { name: None, .. }),
+                connected: seat.is_program() || self.connected[index(color)] > 0,
+            }
         };
         let status = if record.finish.is_some() {
-            "finished"
+            Status::Finished
         } else if record.started_ms.is_some() {
-            "playing"
+            Status::Playing
         } else {
-            "waiting"
+            Status::Waiting
         };
-        let moves: String = record.moves.iter().map(|m| m.square.to_string()).collect();
-        let to_move = self.to_move().map(color_name);
-        json!({
-            "id": record.id,
-            "status": status,
-            "black": seat(Color::Black),
-            "white": seat(Color::White),
-            "moves": moves,
-            "ply": self.ply(),
-            "to_move": to_move,
-            "clock": record.clock.map(|c| json!({"initial_ms": c.initial_ms, "increment_ms": c.increment_ms})),
-            "black_ms": record.clock.map(|_| self.time_left(Color::Black, now).max(0)),
-            "white_ms": record.clock.map(|_| self.time_left(Color::White, now).max(0)),
-            "server_ms": now,
-            "result": record.finish.as_ref().map(finish_view),
-            "rematch": record.rematch,
-            "rematch_of": record.rematch_of,
-            "rematch_offer": self.rematch_offer.map(color_name),
-            "tournament": record.tournament,
-            "watchers": self.watchers,
-            "created_ms": record.created_ms,
-        })
+        GameView {
+            id: record.id.clone(),
+            status,
+            black: seat(Color::Black),
+            white: seat(Color::White),
+            moves: record.moves.iter().map(|m| m.square.to_string()).collect(),
+            ply: self.ply(),
+            to_move: self.to_move().map(side),
+            clock: record.clock.map(|c| ClockView {
+                initial_ms: c.initial_ms,
+                increment_ms: c.increment_ms,
+            }),
+            black_ms: record
+                .clock
+                .map(|_| self.time_left(Color::Black, now).max(0)),
+            white_ms: record
+                .clock
+                .map(|_| self.time_left(Color::White, now).max(0)),
+            server_ms: now,
+            result: record.finish.as_ref().map(finish_view),
+            rematch: record.rematch.clone(),
+            rematch_of: record.rematch_of.clone(),
+            rematch_offer: self.rematch_offer.map(side),
+            tournament: record.tournament.clone(),
+            watchers: self.watchers as u32,
+            created_ms: record.created_ms,
+        }
     }
 }
 
 /// A result as shown.
-pub fn finish_view(finish: &Finish) -> Value {
-    json!({
-        "winner": finish.winner.map(color_name),
-        "reason": finish.reason,
-        "detail": finish.detail,
-        "black": finish.black_discs,
-        "white": finish.white_discs,
-        "at_ms": finish.at_ms,
-    })
+pub fn finish_view(finish: &Finish) -> GameResult {
+    GameResult {
+        winner: finish.winner.map(side),
+        reason: match finish.reason.as_str() {
+            "score" => EndReason::Score,
+            "resign" => EndReason::Resign,
+            "time" => EndReason::Time,
+            // The store writes the four reasons alone; a forfeit says what it was in its detail.
+            _ => EndReason::Forfeit,
+        },
+        detail: finish.detail.clone(),
+        black: finish.black_discs,
+        white: finish.white_discs,
+        at_ms: finish.at_ms,
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use reversi_protocol::{
+    GameSummary, GameView, Status, TournamentGame, TournamentStatus, TournamentView,
+};
 
 use crate::bots::Bots;
 use crate::error::{check_name, ApiError};
@@ -185,7 +187,7 @@ impl Hub {
     }
 
     /// A game as shown, being played or stored.
-    pub async fn view(&self, id: &str) -> Result<Value, ApiError> {
+    pub async fn view(&self, id: &str) -> Result<GameView, ApiError> {
         if let Some(view) = match self.game(id) {
             Some(handle) => handle.view().await,
             None => None,
@@ -202,7 +204,7 @@ impl Hub {
     }
 
     /// The games being played now (not finished), newest first, at most `limit`.
-    pub fn playing(&self, limit: usize) -> Vec<Value> {
+    pub fn playing(&self, limit: usize) -> Vec<GameSummary> {
         let handles: Vec<GameHandle> = self
             .games
             .lock()
@@ -210,16 +212,20 @@ impl Hub {
             .values()
             .cloned()
             .collect();
-        let mut games: Vec<Value> = handles
+        let mut games: Vec<GameSummary> = handles
             .iter()
             .map(|h| h.latest.lock().expect("latest").clone())
-            .filter(|v| v["status"] == "playing")
-            .map(|v| {
-                json!({"id": v["id"], "black": v["black"]["name"], "white": v["white"]["name"],
-                       "ply": v["ply"], "tournament": v["tournament"], "created_ms": v["created_ms"]})
+            .filter(|v| v.status == Status::Playing)
+            .map(|v| GameSummary {
+                id: v.id,
+                black: v.black.name,
+                white: v.white.name,
+                ply: v.ply,
+                tournament: v.tournament,
+                created_ms: v.created_ms,
             })
             .collect();
-        games.sort_by_key(|v| std::cmp::Reverse(v["created_ms"].as_i64().unwrap_or(0)));
+        games.sort_by_key(|v| std::cmp::Reverse(v.created_ms));
         games.truncate(limit);
         games
     }
@@ -309,39 +315,49 @@ impl Hub {
     }
 
     /// A tournament: its entrants' standings and its games.
-    pub async fn tournament(&self, id: &str) -> Result<Value, ApiError> {
+    pub async fn tournament(&self, id: &str) -> Result<TournamentView, ApiError> {
         let (tournament, games) = self
             .store
             .tournament(id.to_string())
             .await?
             .ok_or(ApiError::NotFound("tournament"))?;
         let table = standings(&tournament.bots, |n| self.bots.first_seen(n), &games);
-        let games: Vec<Value> = games
+        let games: Vec<TournamentGame> = games
             .iter()
             .map(|g| {
                 let live = self
                     .game(&g.id)
                     .map(|h| h.latest.lock().expect("latest").clone());
-                let moves: String = g.moves.iter().map(|m| m.square.to_string()).collect();
-                json!({
-                    "id": g.id,
-                    "black": g.black.name(),
-                    "white": g.white.name(),
-                    "moves": live.as_ref().map_or(Value::from(moves), |v| v["moves"].clone()),
-                    "status": if g.finish.is_some() { "finished" } else { "playing" },
-                    "result": g.finish.as_ref().map(finish_view),
-                })
+                TournamentGame {
+                    id: g.id.clone(),
+                    black: g.black.name(),
+                    white: g.white.name(),
+                    moves: live.map_or_else(
+                        || g.moves.iter().map(|m| m.square.to_string()).collect(),
+                        |v| v.moves,
+                    ),
+                    status: if g.finish.is_some() {
+                        Status::Finished
+                    } else {
+                        Status::Playing
+                    },
+                    result: g.finish.as_ref().map(finish_view),
+                }
             })
             .collect();
-        Ok(json!({
-            "id": tournament.id,
-            "name": tournament.name,
-            "bots": tournament.bots,
-            "created_ms": tournament.created_ms,
-            "finished_ms": tournament.finished_ms,
-            "status": if tournament.finished_ms.is_some() { "finished" } else { "playing" },
-            "standings": table,
-            "games": games,
-        }))
+        Ok(TournamentView {
+            id: tournament.id,
+            name: tournament.name,
+            bots: tournament.bots,
+            created_ms: tournament.created_ms,
+            finished_ms: tournament.finished_ms,
+            status: if tournament.finished_ms.is_some() {
+                TournamentStatus::Finished
+            } else {
+                TournamentStatus::Playing
+            },
+            standings: table,
+            games,
+        })
     }
 }

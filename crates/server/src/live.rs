@@ -1,30 +1,39 @@
-//! The page's live socket, `/api/games/{id}/live` (with `?token=` for a seat, without it to watch): the game
-//! as it is when the socket opens, every change after it, and the seat's moves, resignation and rematch.
-//!
-//! Client to server: `{"type":"move","square":"f5","ply":0}` (`ply`, optional, is the number of placements
-//! the move was made after: a move made on an older position is refused), `{"type":"resign"}`,
-//! `{"type":"rematch"}`, `{"type":"ping"}`. Server to client: `{"type":"hello","seat":"black"|"white"|null}`,
-//! `{"type":"state","game":{…}}` after every change, `{"type":"error","error":CODE,"message":TEXT}`,
-//! `{"type":"pong"}`.
+//! The page's live socket, `/api/games/{id}/live`: the game as it is when the socket opens, every change
+//! after it, and the seat's moves, resignation and rematch. The messages are [`reversi_protocol`]'s
+//! [`ClientMessage`] and [`ServerMessage`]. A seat's socket says whose it is in its first message
+//! (`{"type":"seat","token":…}`) or, for a program, in an `Authorization: Bearer` header of the upgrade; the
+//! token never travels in the address. A socket whose first message is another, or that sends none within
+//! [`FIRST_MESSAGE_MS`], watches.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
+use futures_util::stream::SplitStream;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use reversi_protocol::{ClientMessage, ServerMessage, MAX_MESSAGE_BYTES};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
-use crate::game::color_name;
+use crate::game::side;
 use crate::hub::Hub;
 use crate::limits::{Held, RateLimit};
-use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::{Command, GameHandle};
 use reversi_engine::Square;
 
-/// A message from the page.
+/// How long a socket opened without a header's token has to send its first message before it watches.
+pub const FIRST_MESSAGE_MS: u64 = 5_000;
+
+/// A message to a page, as it travels.
+pub fn written(message: &ServerMessage) -> String {
+    serde_json::to_string(message).expect("a message is always written")
+}
+
+/// A page's message, read and checked: the square a square, the ply one of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClientMessage {
+pub enum Asked {
+    Seat { token: String },
+    Watch,
     Move { square: Square, ply: Option<usize> },
     Resign,
     Rematch,
@@ -32,40 +41,58 @@ pub enum ClientMessage {
 }
 
 /// Reads a page's message; says what is wrong with one that is not understood.
-pub fn parse_client(text: &str) -> Result<ClientMessage, ApiError> {
+pub fn parse_client(text: &str) -> Result<Asked, ApiError> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(ApiError::BadRequest("message over 64 KB".into()));
     }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ApiError::BadRequest(format!("not JSON: {e}")))?;
-    match value.get("type").and_then(Value::as_str) {
-        Some("move") => {
-            let square = value.get("square").and_then(Value::as_str).ok_or_else(|| {
-                ApiError::BadRequest("a move needs a square such as \"f5\"".into())
-            })?;
+    let message: ClientMessage = serde_json::from_str(text)
+        .map_err(|e| ApiError::BadRequest(format!("not a message of the live socket: {e}")))?;
+    Ok(match message {
+        ClientMessage::Seat { token } => Asked::Seat { token },
+        ClientMessage::Watch => Asked::Watch,
+        ClientMessage::Move { square, ply } => {
             let square: Square = square
                 .parse()
                 .map_err(|_| ApiError::BadRequest(format!("{square:?} is not a square a1..h8")))?;
-            let ply =
-                match value.get("ply") {
-                    None | Some(Value::Null) => None,
-                    Some(ply) => Some(ply.as_u64().filter(|&p| p <= 60).ok_or_else(|| {
-                        ApiError::BadRequest("ply must be an integer 0..60".into())
-                    })? as usize),
-                };
-            Ok(ClientMessage::Move { square, ply })
+            if ply.is_some_and(|p| p > 60) {
+                return Err(ApiError::BadRequest("ply must be an integer 0..60".into()));
+            }
+            Asked::Move { square, ply }
         }
-        Some("resign") => Ok(ClientMessage::Resign),
-        Some("rematch") => Ok(ClientMessage::Rematch),
-        Some("ping") => Ok(ClientMessage::Ping),
-        Some(other) => Err(ApiError::BadRequest(format!("unknown type {other:?}"))),
-        None => Err(ApiError::BadRequest("a message needs a type".into())),
+        ClientMessage::Resign => Asked::Resign,
+        ClientMessage::Rematch => Asked::Rematch,
+        ClientMessage::Ping => Asked::Ping,
+    })
+}
+
+/// Waits for a socket's first message: the seat's token it names, or none (it watches), and a message that
+/// is neither, to be answered once the socket is open.
+async fn first_message(
+    stream: &mut SplitStream<WebSocket>,
+) -> Result<(Option<String>, Option<String>), ()> {
+    let first = tokio::time::timeout(Duration::from_millis(FIRST_MESSAGE_MS), stream.next()).await;
+    match first {
+        Err(_) => Ok((None, None)),
+        Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => Err(()),
+        Ok(Some(Ok(Message::Text(text)))) => match parse_client(text.as_str()) {
+            Ok(Asked::Seat { token }) => Ok((Some(token).filter(|t| !t.is_empty()), None)),
+            Ok(Asked::Watch) => Ok((None, None)),
+            _ => Ok((None, Some(text.to_string()))),
+        },
+        Ok(Some(Ok(_))) => Ok((None, None)),
     }
 }
 
 /// Serves a socket on a game being played (or just finished).
 pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<String>, held: Held) {
     let (mut sink, mut stream) = socket.split();
+    let (token, pending) = match token {
+        Some(token) => (Some(token), None),
+        None => match first_message(&mut stream).await {
+            Ok(first) => first,
+            Err(()) => return,
+        },
+    };
     let opened = match handle
         .ask(|reply| Command::Open {
             token: token.clone(),
@@ -82,7 +109,9 @@ pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<Str
     };
     let seat = opened.seat;
     let mut updates = opened.updates;
-    let hello = json!({"type": "hello", "seat": seat.map(color_name)}).to_string();
+    let hello = written(&ServerMessage::Hello {
+        seat: seat.map(side),
+    });
     if sink.send(Message::Text(hello.into())).await.is_err()
         || sink
             .send(Message::Text(opened.state.to_string().into()))
@@ -92,6 +121,15 @@ pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<Str
         handle.close(seat);
         return;
     }
+    // A first message that was neither a seat's nor a watcher's is answered as any other.
+    if let Some(first) = pending {
+        if let Some(answer) = answer(&handle, token.as_deref(), &first).await {
+            if sink.send(Message::Text(answer.into())).await.is_err() {
+                handle.close(seat);
+                return;
+            }
+        }
+    }
     let mut limit = RateLimit::default();
     loop {
         tokio::select! {
@@ -100,7 +138,7 @@ pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<Str
                     Ok(text) => text.to_string(),
                     // Fell behind: the game as it is now.
                     Err(RecvError::Lagged(_)) => match handle.view().await {
-                        Some(view) => json!({"type": "state", "game": view}).to_string(),
+                        Some(game) => written(&ServerMessage::State { game }),
                         None => break,
                     },
                     Err(RecvError::Closed) => break,
@@ -140,14 +178,18 @@ async fn answer(handle: &GameHandle, token: Option<&str>, text: &str) -> Option<
         Ok(message) => message,
         Err(error) => return Some(error.message()),
     };
-    if message == ClientMessage::Ping {
-        return Some(json!({"type": "pong"}).to_string());
+    if matches!(message, Asked::Ping) {
+        return Some(written(&ServerMessage::Pong));
+    }
+    // Whose the socket is was said when it opened.
+    if matches!(message, Asked::Seat { .. } | Asked::Watch) {
+        return None;
     }
     let Some(token) = token.map(str::to_string) else {
         return Some(ApiError::NotASeat.message());
     };
     let result = match message {
-        ClientMessage::Move { square, ply } => {
+        Asked::Move { square, ply } => {
             handle
                 .ask(|reply| Command::Move {
                     token,
@@ -157,9 +199,9 @@ async fn answer(handle: &GameHandle, token: Option<&str>, text: &str) -> Option<
                 })
                 .await
         }
-        ClientMessage::Resign => handle.ask(|reply| Command::Resign { token, reply }).await,
-        ClientMessage::Rematch => handle.ask(|reply| Command::Rematch { token, reply }).await,
-        ClientMessage::Ping => unreachable!("answered above"),
+        Asked::Resign => handle.ask(|reply| Command::Resign { token, reply }).await,
+        Asked::Rematch => handle.ask(|reply| Command::Rematch { token, reply }).await,
+        Asked::Ping | Asked::Seat { .. } | Asked::Watch => return None,
     };
     result.err().map(|error| error.message())
 }
@@ -168,10 +210,10 @@ async fn answer(handle: &GameHandle, token: Option<&str>, text: &str) -> Option<
 pub async fn serve_stored(socket: WebSocket, hub: Arc<Hub>, id: String, held: Held) {
     let (mut sink, mut stream) = socket.split();
     let state = match hub.view(&id).await {
-        Ok(view) => json!({"type": "state", "game": view}).to_string(),
+        Ok(game) => written(&ServerMessage::State { game }),
         Err(error) => error.message(),
     };
-    let hello = json!({"type": "hello", "seat": Value::Null}).to_string();
+    let hello = written(&ServerMessage::Hello { seat: None });
     if sink.send(Message::Text(hello.into())).await.is_ok()
         && sink.send(Message::Text(state.into())).await.is_ok()
     {
@@ -184,7 +226,8 @@ pub async fn serve_stored(socket: WebSocket, hub: Arc<Hub>, id: String, held: He
             }
             if let Message::Text(text) = message {
                 let answer = match parse_client(text.as_str()) {
-                    Ok(ClientMessage::Ping) => json!({"type": "pong"}).to_string(),
+                    Ok(Asked::Ping) => written(&ServerMessage::Pong),
+                    Ok(Asked::Seat { .. } | Asked::Watch) => continue,
                     Ok(_) => ApiError::GameOver.message(),
                     Err(error) => error.message(),
                 };
@@ -205,21 +248,24 @@ mod tests {
     fn the_pages_messages_are_read_or_refused_with_a_reason() {
         assert_eq!(
             parse_client(r#"{"type":"move","square":"f5","ply":0}"#),
-            Ok(ClientMessage::Move {
+            Ok(Asked::Move {
                 square: "f5".parse().unwrap(),
                 ply: Some(0)
             })
         );
         assert_eq!(
             parse_client(r#"{"type":"move","square":"c4"}"#),
-            Ok(ClientMessage::Move {
+            Ok(Asked::Move {
                 square: "c4".parse().unwrap(),
                 ply: None
             })
         );
+        assert_eq!(parse_client(r#"{"type":"resign"}"#), Ok(Asked::Resign));
         assert_eq!(
-            parse_client(r#"{"type":"resign"}"#),
-            Ok(ClientMessage::Resign)
+            parse_client(r#"{"type":"seat","token":"t0k3n"}"#),
+            Ok(Asked::Seat {
+                token: "t0k3n".into()
+            })
         );
         for bad in [
             "",

@@ -1,18 +1,12 @@
-//! The WebSocket match protocol of Othello bot competitions, written once for both of its sides here: the
-//! server ([`crate::bots`]) sends an ACTION when a bot must move, and the bot (`reversi bot`, in the tools crate)
-//! answers with its move and the ACTION's key.
-//!
-//! - ACTION: `{"type":"ACTION","name":…,"key":…,"board":[[…8×8…]],"color":±1,"point":{"x":X,"y":Y}}`, the
-//!   board read `board[x][y]` with 1 black, -1 white, 0 empty, `color` the side to move (1 black, -1 white),
-//!   `point` the last move (0, 0 when there is none);
-//! - reply: `{"key":…,"point":{"x":X,"y":Y}}`.
+//! The WebSocket match protocol of Othello bot competitions (its messages are [`reversi_protocol::bot`]'s),
+//! read and written for both of its sides here: the server ([`crate::bots`]) sends an ACTION when a bot must
+//! move, and the bot (`reversi bot`, in the tools crate) answers with its move and the ACTION's key.
 //!
 //! A point's `x` is the row and `y` the column (0 to 7). Some servers index the other way round: the bot reads
 //! and writes them swapped with `swap_xy`. Nothing received is trusted: every reader checks every field and
 //! says what is wrong.
 
-use serde::Serialize;
-use serde_json::Value;
+use reversi_protocol::bot::{self, BotReply, Kind};
 
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
@@ -55,7 +49,7 @@ impl std::fmt::Display for ProtocolError {
                     "a message of {bytes} bytes (at most {MAX_MESSAGE_BYTES})"
                 )
             }
-            ProtocolError::NotJson(reason) => write!(f, "not JSON: {reason}"),
+            ProtocolError::NotJson(reason) => write!(f, "not a message of the protocol: {reason}"),
             ProtocolError::NoKey => write!(f, "ACTION without a key"),
             ProtocolError::BadColor => write!(f, "color must be 1 (black) or -1 (white)"),
             ProtocolError::NoBoard => write!(f, "ACTION without a board"),
@@ -71,44 +65,14 @@ impl std::fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
-/// A square on the wire.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Point {
-    /// The row (the column with `swap_xy`).
-    pub x: usize,
-    /// The column (the row with `swap_xy`).
-    pub y: usize,
-}
-
-impl Point {
-    /// The point of `square`, swapped with `swap_xy`.
-    pub fn of(square: Square, swap_xy: bool) -> Point {
-        let (row, column) = (square.row(), square.column());
-        if swap_xy {
-            Point { x: column, y: row }
-        } else {
-            Point { x: row, y: column }
-        }
+/// A point of a square: row and column, swapped with `swap_xy`.
+pub fn point_of(square: Square, swap_xy: bool) -> bot::Point {
+    let (row, column) = (square.row() as i64, square.column() as i64);
+    if swap_xy {
+        bot::Point { x: column, y: row }
+    } else {
+        bot::Point { x: row, y: column }
     }
-}
-
-/// The wire form of an ACTION.
-#[derive(Serialize)]
-struct ActionMessage<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    name: &'a str,
-    key: &'a str,
-    board: Vec<Vec<i8>>,
-    color: i8,
-    point: Point,
-}
-
-/// The wire form of a reply.
-#[derive(Serialize)]
-struct ReplyMessage<'a> {
-    key: &'a str,
-    point: Point,
 }
 
 /// The ACTION asking the bot `name` to move in `game` (its position and last placement), under `key`.
@@ -127,28 +91,29 @@ pub fn action(name: &str, key: &str, game: &Game) -> String {
                 .collect()
         })
         .collect();
-    let message = ActionMessage {
-        kind: "ACTION",
-        name,
-        key,
-        board,
-        color: if position.to_move == Color::Black {
+    let message = bot::Action {
+        kind: bot::ACTION.to_string(),
+        name: name.to_string(),
+        key: Some(key.to_string()),
+        board: Some(board),
+        color: Some(if position.to_move == Color::Black {
             1
         } else {
             -1
-        },
-        point: game
-            .last_placement()
-            .map_or(Point { x: 0, y: 0 }, |s| Point::of(s, false)),
+        }),
+        point: Some(
+            game.last_placement()
+                .map_or(bot::Point { x: 0, y: 0 }, |s| point_of(s, false)),
+        ),
     };
     serde_json::to_string(&message).expect("plain data serialises")
 }
 
 /// The reply playing `square` under `key`.
 pub fn reply(key: &str, square: Square, swap_xy: bool) -> String {
-    let message = ReplyMessage {
-        key,
-        point: Point::of(square, swap_xy),
+    let message = BotReply {
+        key: Some(key.to_string()),
+        point: Some(point_of(square, swap_xy)),
     };
     serde_json::to_string(&message).expect("plain data serialises")
 }
@@ -168,23 +133,23 @@ pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, Protocol
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(ProtocolError::TooLarge(text.len()));
     }
-    let value: Value =
+    let kind: Kind =
         serde_json::from_str(text).map_err(|e| ProtocolError::NotJson(e.to_string()))?;
-    if value.get("type").and_then(Value::as_str) != Some("ACTION") {
+    if kind.kind.as_deref() != Some(bot::ACTION) {
         return Ok(None);
     }
-    let key = value
-        .get("key")
-        .and_then(Value::as_str)
+    let action: bot::Action =
+        serde_json::from_str(text).map_err(|e| ProtocolError::NotJson(e.to_string()))?;
+    let key = action
+        .key
         .filter(|k| !k.is_empty())
-        .ok_or(ProtocolError::NoKey)?
-        .to_string();
-    let color = match value.get("color").and_then(Value::as_i64) {
+        .ok_or(ProtocolError::NoKey)?;
+    let color = match action.color {
         Some(1) => Color::Black,
         Some(-1) => Color::White,
         _ => return Err(ProtocolError::BadColor),
     };
-    let (black, white) = read_board(value.get("board").ok_or(ProtocolError::NoBoard)?, swap_xy)?;
+    let (black, white) = read_board(&action.board.ok_or(ProtocolError::NoBoard)?, swap_xy)?;
     Ok(Some(Action {
         key,
         position: Position::from_colors(Bitboard(black), Bitboard(white), color),
@@ -192,24 +157,22 @@ pub fn read_action(text: &str, swap_xy: bool) -> Result<Option<Action>, Protocol
 }
 
 /// Black and white discs of an 8×8 grid of -1/0/1, `board[x][y]` (swapped with `swap_xy`).
-fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), ProtocolError> {
-    let rows = board
-        .as_array()
-        .filter(|r| r.len() == 8)
-        .ok_or(ProtocolError::BadRows)?;
+fn read_board(rows: &[Vec<i64>], swap_xy: bool) -> Result<(u64, u64), ProtocolError> {
+    if rows.len() != 8 {
+        return Err(ProtocolError::BadRows);
+    }
     let (mut black, mut white) = (0u64, 0u64);
-    for (i, row) in rows.iter().enumerate() {
-        let cells = row
-            .as_array()
-            .filter(|c| c.len() == 8)
-            .ok_or(ProtocolError::BadRow)?;
+    for (i, cells) in rows.iter().enumerate() {
+        if cells.len() != 8 {
+            return Err(ProtocolError::BadRow);
+        }
         for (j, cell) in cells.iter().enumerate() {
             let (row, column) = if swap_xy { (j, i) } else { (i, j) };
             let bit = 1u64 << (row * 8 + column);
-            match cell.as_i64() {
-                Some(1) => black |= bit,
-                Some(-1) => white |= bit,
-                Some(0) => {}
+            match cell {
+                1 => black |= bit,
+                -1 => white |= bit,
+                0 => {}
                 _ => return Err(ProtocolError::BadCell(i, j)),
             }
         }
@@ -217,46 +180,41 @@ fn read_board(board: &Value, swap_xy: bool) -> Result<(u64, u64), ProtocolError>
     Ok((black, white))
 }
 
-/// A bot's reply as the server reads it: JSON with a key, and a point checked later, once the key says
-/// which request it answers.
+/// A bot's reply as the server reads it: a key, and a point checked later, once the key says which request
+/// it answers.
 #[derive(Clone, Debug)]
 pub struct Reply {
     /// The key it carries, if any.
     pub key: Option<String>,
-    value: Value,
+    point: Option<bot::Point>,
 }
 
 impl Reply {
-    /// Reads a reply's JSON.
+    /// Reads a reply.
     pub fn parse(text: &str) -> Result<Reply, ProtocolError> {
-        let value: Value = serde_json::from_str(text).map_err(|_| ProtocolError::Malformed)?;
-        let key = value.get("key").and_then(Value::as_str).map(str::to_string);
-        Ok(Reply { key, value })
+        let reply: BotReply = serde_json::from_str(text).map_err(|_| ProtocolError::Malformed)?;
+        Ok(Reply {
+            key: reply.key,
+            point: reply.point,
+        })
     }
 
-    /// The move it plays: integer coordinates 0..7 and a legal move in `game`.
+    /// The move it plays: `point.x` the row and `point.y` the column, integers 0..7, a legal move in `game`.
     pub fn square(&self, game: &Game) -> Result<Square, ProtocolError> {
-        reply_square(&self.value, game)
-    }
-}
-
-/// The move of a reply (its key already checked): `point.x` the row and `point.y` the column, integers 0..7, a
-/// legal move in `game`.
-pub fn reply_square(reply: &Value, game: &Game) -> Result<Square, ProtocolError> {
-    let coordinate = |axis: &'static str| {
-        reply
-            .get("point")
-            .and_then(|p| p.get(axis))
-            .and_then(Value::as_u64)
-            .filter(|&v| v < 8)
-            .ok_or(ProtocolError::BadPoint(axis))
-    };
-    let (x, y) = (coordinate("x")?, coordinate("y")?);
-    let square = Square::from_coords(y as usize, x as usize).expect("checked range");
-    if game.legal_moves().contains(square) {
-        Ok(square)
-    } else {
-        Err(ProtocolError::Illegal(square))
+        let point = self.point.ok_or(ProtocolError::BadPoint("x"))?;
+        let coordinate = |value: i64, axis: &'static str| {
+            usize::try_from(value)
+                .ok()
+                .filter(|&v| v < 8)
+                .ok_or(ProtocolError::BadPoint(axis))
+        };
+        let (x, y) = (coordinate(point.x, "x")?, coordinate(point.y, "y")?);
+        let square = Square::from_coords(y, x).expect("checked range");
+        if game.legal_moves().contains(square) {
+            Ok(square)
+        } else {
+            Err(ProtocolError::Illegal(square))
+        }
     }
 }
 
@@ -268,7 +226,7 @@ mod tests {
     fn an_action_read_back_is_the_game_position_and_a_reply_its_point() {
         let game = Game::from_transcript("f5d6c3").expect("legal");
         let text = action("bot", "k7", &game);
-        let value: Value = serde_json::from_str(&text).expect("JSON");
+        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         assert_eq!(value["type"], "ACTION");
         assert_eq!(value["color"], -1);
         // The last move c3: row 2, column 2.
@@ -282,7 +240,7 @@ mod tests {
             // A square out and back in, in either convention.
             let square = Square::from_coords(5, 3).expect("f4");
             let reply_text = reply("k7", square, swap_xy);
-            let point = Point::of(square, swap_xy);
+            let point = point_of(square, swap_xy);
             assert!(reply_text.contains(&format!("\"x\":{},\"y\":{}", point.x, point.y)));
         }
         let legal = game.legal_moves().iter().next().expect("a legal move");

@@ -13,7 +13,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
@@ -21,12 +20,17 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::bots::serve_bot;
 use crate::error::ApiError;
-use crate::game::{color_name, parse_color, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
+use crate::game::{parse_color, side, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
 use crate::hub::Hub;
 use crate::live::{serve_live, serve_stored};
 use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::Command;
 use reversi_engine::{Color, Square};
+use reversi_protocol::{
+    BotsList, ClockSpec, CreateGame, CreateTournament, ErrorBody, ErrorCode, GameView, GamesList,
+    Health, Join, Links, Play, Seated, TournamentStatus, TournamentSummary, TournamentView,
+    TournamentsList,
+};
 
 /// The header every response carries, naming this server (its version): how the page knows online play is
 /// here.
@@ -105,8 +109,10 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
 }
 
 async fn no_page() -> Response {
-    let body =
-        json!({"error": "not_found", "message": "no such route (the page is served with --dist)"});
+    let body = ErrorBody {
+        error: ErrorCode::NotFound,
+        message: "no such route (the page is served with --dist)".into(),
+    };
     (StatusCode::NOT_FOUND, Json(body)).into_response()
 }
 
@@ -131,31 +137,12 @@ fn bearer(headers: &HeaderMap) -> Result<String, ApiError> {
         .ok_or(ApiError::NotASeat)
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({"ok": true, "server": "reversi", "version": env!("CARGO_PKG_VERSION")}))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ClockSpec {
-    pub initial_s: f64,
-    #[serde(default)]
-    pub increment_s: f64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    #[serde(default)]
-    pub name: Option<String>,
-    /// `black`, `white` or `random` (the default).
-    #[serde(default)]
-    pub color: Option<String>,
-    #[serde(default)]
-    pub clock: Option<ClockSpec>,
-    /// A bot's name (a connected bot or `house-N`) to play; none for a game with a person invited.
-    #[serde(default)]
-    pub opponent: Option<String>,
+async fn health() -> Json<Health> {
+    Json(Health {
+        ok: true,
+        server: "reversi".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+    })
 }
 
 /// The clock a request asks for, checked.
@@ -181,14 +168,14 @@ pub fn clock_of(spec: Option<ClockSpec>) -> Result<Option<Clock>, ApiError> {
 }
 
 /// The links of a game: the page's for each use, and the API's.
-fn links(id: &str, invite: Option<&str>) -> Value {
-    json!({
-        "play": format!("/?online={id}"),
-        "invite": invite.map(|code| format!("/?online={id}&invite={code}")),
-        "watch": format!("/?watch={id}"),
-        "api": format!("/api/games/{id}"),
-        "live": format!("/api/games/{id}/live"),
-    })
+fn links(id: &str, invite: Option<&str>) -> Links {
+    Links {
+        play: format!("/?online={id}"),
+        invite: invite.map(|code| format!("/?online={id}&invite={code}")),
+        watch: format!("/?watch={id}"),
+        api: format!("/api/games/{id}"),
+        live: format!("/api/games/{id}/live"),
+    }
 }
 
 async fn create_game(State(hub): State<Arc<Hub>>, bytes: Bytes) -> Result<Response, ApiError> {
@@ -212,41 +199,35 @@ async fn create_game(State(hub): State<Arc<Hub>>, bytes: Bytes) -> Result<Respon
     let name = request.name.unwrap_or_else(|| "Guest".to_string());
     let (id, token, invite) = hub.create_game(&name, color, clock, opponent).await?;
     let game = hub.view(&id).await?;
-    let body = json!({
-        "id": id,
-        "seat": color_name(color),
-        "token": token,
-        "invite": invite,
-        "links": links(&id, invite.as_deref()),
-        "game": game,
-    });
+    let body = Seated {
+        links: links(&id, invite.as_deref()),
+        id,
+        seat: side(color),
+        token,
+        invite,
+        game,
+    };
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-async fn list_games(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!({"games": hub.playing(200)}))
+async fn list_games(State(hub): State<Arc<Hub>>) -> Json<GamesList> {
+    Json(GamesList {
+        games: hub.playing(200),
+    })
 }
 
 async fn game(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     Ok(Json(hub.view(&id).await?))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Join {
-    pub invite: String,
-    #[serde(default)]
-    pub name: Option<String>,
 }
 
 async fn join(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Seated>, ApiError> {
     let request: Join = body(&bytes)?;
     let name = request.name.unwrap_or_else(|| "Guest".to_string());
     crate::error::check_name(&name)?;
@@ -258,21 +239,14 @@ async fn join(
             reply,
         })
         .await?;
-    Ok(Json(json!({
-        "id": id,
-        "seat": color_name(color),
-        "token": token,
-        "links": links(&id, None),
-        "game": game,
-    })))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Play {
-    pub square: String,
-    #[serde(default)]
-    pub ply: Option<usize>,
+    Ok(Json(Seated {
+        links: links(&id, None),
+        id,
+        seat: side(color),
+        token,
+        invite: None,
+        game,
+    }))
 }
 
 async fn play(
@@ -280,7 +254,7 @@ async fn play(
     Path(id): Path<String>,
     headers: HeaderMap,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     let token = bearer(&headers)?;
     let request: Play = body(&bytes)?;
     let square: Square = request.square.parse().map_err(|_| {
@@ -310,7 +284,7 @@ async fn seat_game(hub: &Hub, id: &str) -> Result<crate::table::GameHandle, ApiE
 }
 
 /// What a game's task answers a seat's command with.
-type GameReply = tokio::sync::oneshot::Sender<Result<Value, ApiError>>;
+type GameReply = tokio::sync::oneshot::Sender<Result<GameView, ApiError>>;
 
 /// A seat's command without a body (resign, rematch): the token from the header, the game after it.
 async fn seat_command(
@@ -318,7 +292,7 @@ async fn seat_command(
     id: &str,
     headers: &HeaderMap,
     command: fn(String, GameReply) -> Command,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     let token = bearer(headers)?;
     let handle = seat_game(hub, id).await?;
     Ok(Json(handle.ask(|reply| command(token, reply)).await?))
@@ -328,7 +302,7 @@ async fn resign(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     seat_command(&hub, &id, &headers, |token, reply| Command::Resign {
         token,
         reply,
@@ -340,7 +314,7 @@ async fn rematch(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     seat_command(&hub, &id, &headers, |token, reply| Command::Rematch {
         token,
         reply,
@@ -356,11 +330,6 @@ fn small_buffers(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
         .max_frame_size(MAX_MESSAGE_BYTES)
         .read_buffer_size(4096)
         .write_buffer_size(4096)
-}
-
-#[derive(Deserialize)]
-struct LiveQuery {
-    token: Option<String>,
 }
 
 /// A browser's socket must come from the server's own page: its `Origin`, when sent, names the `Host` asked.
@@ -387,7 +356,6 @@ fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
 async fn live(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-    Query(query): Query<LiveQuery>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
@@ -397,7 +365,9 @@ async fn live(
     let upgrade = small_buffers(upgrade);
     match hub.game(&id) {
         Some(handle) => {
-            let token = query.token.filter(|t| !t.is_empty());
+            // A program's seat may say itself in the upgrade's header; a page's says itself in its first
+            // message (see `crate::live`). Never in the address.
+            let token = bearer(&headers).ok();
             Ok(upgrade.on_upgrade(move |socket| serve_live(socket, handle, token, held)))
         }
         None => {
@@ -407,16 +377,10 @@ async fn live(
     }
 }
 
-async fn bots(State(hub): State<Arc<Hub>>) -> Json<Value> {
-    Json(json!({"bots": hub.bots.list()}))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateTournament {
-    #[serde(default)]
-    pub name: Option<String>,
-    pub bots: Vec<String>,
+async fn bots(State(hub): State<Arc<Hub>>) -> Json<BotsList> {
+    Json(BotsList {
+        bots: hub.bots.list(),
+    })
 }
 
 async fn create_tournament(
@@ -430,24 +394,31 @@ async fn create_tournament(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-async fn tournaments(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
-    let list: Vec<Value> = hub
+async fn tournaments(State(hub): State<Arc<Hub>>) -> Result<Json<TournamentsList>, ApiError> {
+    let tournaments = hub
         .store
         .tournaments()
         .await?
         .into_iter()
-        .map(|t| {
-            json!({"id": t.id, "name": t.name, "bots": t.bots, "created_ms": t.created_ms,
-                   "status": if t.finished_ms.is_some() { "finished" } else { "playing" }})
+        .map(|t| TournamentSummary {
+            status: if t.finished_ms.is_some() {
+                TournamentStatus::Finished
+            } else {
+                TournamentStatus::Playing
+            },
+            id: t.id,
+            name: t.name,
+            bots: t.bots,
+            created_ms: t.created_ms,
         })
         .collect();
-    Ok(Json(json!({"tournaments": list})))
+    Ok(Json(TournamentsList { tournaments }))
 }
 
 async fn tournament(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<TournamentView>, ApiError> {
     Ok(Json(hub.tournament(&id).await?))
 }
 

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use reversi_protocol::{GameView, ServerMessage};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 use crate::bots::Forfeit;
@@ -27,23 +27,23 @@ pub enum Command {
         token: String,
         square: Square,
         ply: Option<usize>,
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        reply: oneshot::Sender<Result<GameView, ApiError>>,
     },
     /// The seat holding `token` resigns.
     Resign {
         token: String,
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        reply: oneshot::Sender<Result<GameView, ApiError>>,
     },
     /// The seat holding `token` asks for (or agrees to) a rematch with colours swapped.
     Rematch {
         token: String,
-        reply: oneshot::Sender<Result<Value, ApiError>>,
+        reply: oneshot::Sender<Result<GameView, ApiError>>,
     },
     /// Claims the open seat with its invitation; answers the seat's colour, its token and the game.
     Join {
         invite: String,
         name: String,
-        reply: oneshot::Sender<Result<(Color, String, Value), ApiError>>,
+        reply: oneshot::Sender<Result<(Color, String, GameView), ApiError>>,
     },
     /// A socket opens, as the seat of `token` or as a watcher: answers its seat, the game now and the updates
     /// after it.
@@ -54,7 +54,7 @@ pub enum Command {
     /// A socket closes.
     Close { seat: Option<Color> },
     /// The game as shown.
-    View { reply: oneshot::Sender<Value> },
+    View { reply: oneshot::Sender<GameView> },
     /// A program's answer for ply `ply` (sent by the game's own ask).
     Program {
         ply: usize,
@@ -76,7 +76,7 @@ pub struct GameHandle {
     /// True once the game has a result.
     pub finished: watch::Receiver<bool>,
     /// The game as last shown (for the lists).
-    pub latest: Arc<Mutex<Value>>,
+    pub latest: Arc<Mutex<GameView>>,
 }
 
 impl GameHandle {
@@ -94,7 +94,7 @@ impl GameHandle {
     }
 
     /// The game as shown now.
-    pub async fn view(&self) -> Option<Value> {
+    pub async fn view(&self) -> Option<GameView> {
         let (reply, answer) = oneshot::channel();
         self.commands.send(Command::View { reply }).await.ok()?;
         answer.await.ok()
@@ -139,7 +139,7 @@ struct Table {
     me: mpsc::Sender<Command>,
     updates: broadcast::Sender<Arc<str>>,
     finished: watch::Sender<bool>,
-    latest: Arc<Mutex<Value>>,
+    latest: Arc<Mutex<GameView>>,
     /// The ply a program is being asked about.
     asking: Option<usize>,
 }
@@ -197,8 +197,8 @@ impl Table {
     /// Shows the game to every socket and to the lists.
     fn publish(&self) {
         let view = self.live.view(now_ms());
-        let message: Arc<str> = json!({"type": "state", "game": view}).to_string().into();
-        *self.latest.lock().expect("latest") = view;
+        *self.latest.lock().expect("latest") = view.clone();
+        let message: Arc<str> = crate::live::written(&ServerMessage::State { game: view }).into();
         let _ = self.updates.send(message);
     }
 
@@ -227,7 +227,7 @@ impl Table {
         color: Color,
         square: Square,
         ply: Option<usize>,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<GameView, ApiError> {
         let now = now_ms();
         let record = match self.live.check_move(color, square, ply, now) {
             Ok(record) => record,
@@ -359,9 +359,10 @@ impl Table {
                 // The others see the socket arrive; this one gets the same state once, then what follows.
                 self.publish();
                 let updates = self.updates.subscribe();
-                let state: Arc<str> = json!({"type": "state", "game": self.live.view(now_ms())})
-                    .to_string()
-                    .into();
+                let state: Arc<str> = crate::live::written(&ServerMessage::State {
+                    game: self.live.view(now_ms()),
+                })
+                .into();
                 let _ = reply.send(Ok(Opened {
                     seat,
                     state,
@@ -383,7 +384,7 @@ impl Table {
         }
     }
 
-    async fn rematch(&mut self, token: &str) -> Result<Value, ApiError> {
+    async fn rematch(&mut self, token: &str) -> Result<GameView, ApiError> {
         let color = self.seat(token)?;
         if self.live.record.finish.is_none() {
             return Err(ApiError::BadRequest("the game is not over".into()));

@@ -3,8 +3,6 @@
 //! margin over all games (a forfeit counts 64–0), then by who came first (the bot whose name the server saw
 //! first). Pure: the pairings and the standings, tested by hand-computed scores.
 
-use serde::Serialize;
-
 use crate::game::{GameRecord, Ms};
 use reversi_engine::Color;
 
@@ -35,21 +33,8 @@ pub fn pairings(bots: &[String]) -> Vec<(String, String)> {
     games
 }
 
-/// One line of the standings.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Standing {
-    pub rank: usize,
-    pub name: String,
-    pub points: f64,
-    /// Discs won minus discs lost, over every finished game.
-    pub margin: i64,
-    pub played: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    /// When the server first saw the name (the last tie-break: earlier ranks higher).
-    pub first_seen_ms: Ms,
-}
+/// One line of the standings: the protocol's, as the lobby and the API show it.
+pub use reversi_protocol::Standing;
 
 /// The standings after the finished games among `games`, best first.
 pub fn standings(
@@ -116,7 +101,7 @@ pub fn standings(
             .then(a.name.cmp(&b.name))
     });
     for (i, line) in table.iter_mut().enumerate() {
-        line.rank = i + 1;
+        line.rank = i as u32 + 1;
     }
     table
 }

@@ -6,10 +6,11 @@ mod harness;
 
 use harness::{fuzz, says_what, text};
 use reversi_engine::Game;
+use reversi_protocol::{CreateGame, CreateTournament, Join, Play};
 use reversi_server::error::check_name;
-use reversi_server::live::{parse_client, ClientMessage};
+use reversi_server::live::{parse_client, Asked};
 use reversi_server::match_protocol::Reply;
-use reversi_server::routes::{body, clock_of, CreateGame, CreateTournament, Join, Play};
+use reversi_server::routes::{body, clock_of};
 
 #[test]
 fn page_socket_messages() {
@@ -23,7 +24,7 @@ fn page_socket_messages() {
             br#"{"type":"ping"}"#,
         ],
         |input| match parse_client(&text(input)) {
-            Ok(ClientMessage::Move { ply, .. }) => {
+            Ok(Asked::Move { ply, .. }) => {
                 assert!(ply.is_none_or(|p| p <= 60));
                 true
             }

@@ -7,7 +7,7 @@ mod harness;
 use harness::{fuzz, says_what, text};
 use reversi_engine::Game;
 use reversi_tools::bot::{Bot, BotConfig};
-use reversi_tools::match_protocol::reply_square;
+use reversi_tools::match_protocol::Reply;
 use reversi_tools::nboard::NboardSession;
 
 #[test]
@@ -89,10 +89,10 @@ fn match_replies() {
             br#"{"point":{"x":"2","y":3.5}}"#,
         ],
         |input| {
-            let Ok(value) = serde_json::from_str::<serde_json::Value>(&text(input)) else {
+            let Ok(reply) = Reply::parse(&text(input)) else {
                 return false;
             };
-            match reply_square(&value, &game) {
+            match reply.square(&game) {
                 Ok(square) => {
                     assert!(game.legal_moves().contains(square));
                     true

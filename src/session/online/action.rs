@@ -96,8 +96,8 @@ pub enum OnlineAction {
 pub enum OnlineNotice {
     /// The server refused what was sent (its code and words); the board shows the server's game.
     Refused {
-        /// The server's code.
-        code: String,
+        /// The server's code (the page words it in its language).
+        code: super::wire::ErrorCode,
         /// Its words.
         message: String,
     },

@@ -19,7 +19,7 @@ pub enum Listed<T> {
     /// The answer.
     Got(T),
     /// It could not be had (why); the last one still shown, if any.
-    Failed(String, Option<T>),
+    Failed(ListFailure, Option<T>),
 }
 
 impl<T> Listed<T> {
@@ -33,7 +33,7 @@ impl<T> Listed<T> {
     }
 
     /// Why it failed, if it did.
-    pub fn error(&self) -> Option<&str> {
+    pub fn error(&self) -> Option<&ListFailure> {
         match self {
             Listed::Failed(why, _) => Some(why),
             _ => None,
@@ -49,7 +49,7 @@ impl<T> Listed<T> {
         *self = Listed::Asked(last);
     }
 
-    fn fail(&mut self, why: String) {
+    fn fail(&mut self, why: ListFailure) {
         let last = match std::mem::take(self) {
             Listed::Got(value) => Some(value),
             Listed::Asked(last) | Listed::Failed(_, last) => last,
@@ -59,134 +59,21 @@ impl<T> Listed<T> {
     }
 }
 
-/// A bot to play.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct BotEntry {
-    /// Its name (`house-N` for the server's engine).
-    pub name: String,
-    /// `house` or `bot`.
-    pub kind: String,
-    /// The house bot's level.
-    #[serde(default)]
-    pub level: Option<u8>,
-}
+pub use reversi_protocol::{
+    BotEntry, BotKind, GameSummary as GameEntry, Standing, TournamentGame, TournamentResult,
+    TournamentStatus, TournamentSummary as TournamentEntry, TournamentView,
+};
+use reversi_protocol::{BotsList, ErrorCode, GamesList, TournamentsList};
 
-/// A game being played.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct GameEntry {
-    /// Its id.
-    pub id: String,
-    /// Black's name.
-    #[serde(default)]
-    pub black: String,
-    /// White's name.
-    #[serde(default)]
-    pub white: String,
-    /// The placements so far.
-    #[serde(default)]
-    pub ply: u32,
-    /// The tournament it belongs to.
-    #[serde(default)]
-    pub tournament: Option<String>,
-}
-
-/// A tournament in the list.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct TournamentEntry {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    #[serde(default)]
-    pub name: String,
-    /// Its entrants.
-    #[serde(default)]
-    pub bots: Vec<String>,
-    /// `playing` or `finished`.
-    #[serde(default)]
-    pub status: String,
-}
-
-/// One line of the standings (points, then the disc margin, as the match server ranks).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Standing {
-    /// The rank (1: first).
-    pub rank: u32,
-    /// The bot.
-    pub name: String,
-    /// Wins count 1, draws ½.
-    pub points: f64,
-    /// Discs won less discs lost.
-    pub margin: i64,
-    /// Games finished.
-    pub played: u32,
-    /// Won.
-    pub wins: u32,
-    /// Drawn.
-    pub draws: u32,
-    /// Lost.
-    pub losses: u32,
-}
-
-/// A result as the tournament lists it.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct TournamentResult {
-    /// `black`, `white`, or none for a draw.
-    #[serde(default)]
-    pub winner: Option<String>,
-    /// Black's discs.
-    pub black: u8,
-    /// White's discs.
-    pub white: u8,
-}
-
-/// A game of a tournament.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct TournamentGame {
-    /// Its id.
-    pub id: String,
-    /// Black's name.
-    pub black: String,
-    /// White's name.
-    pub white: String,
-    /// The placements.
-    #[serde(default)]
-    pub moves: String,
-    /// `playing` or `finished`.
-    pub status: String,
-    /// The result, once finished.
-    #[serde(default)]
-    pub result: Option<TournamentResult>,
-}
-
-/// A tournament's standings and games.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct TournamentView {
-    /// Its id.
-    pub id: String,
-    /// Its name.
-    #[serde(default)]
-    pub name: String,
-    /// `playing` or `finished`.
-    pub status: String,
-    /// Best first.
-    pub standings: Vec<Standing>,
-    /// Its games.
-    pub games: Vec<TournamentGame>,
-}
-
-#[derive(Deserialize)]
-struct Bots {
-    bots: Vec<BotEntry>,
-}
-
-#[derive(Deserialize)]
-struct Games {
-    games: Vec<GameEntry>,
-}
-
-#[derive(Deserialize)]
-struct Tournaments {
-    tournaments: Vec<TournamentEntry>,
+/// Why a list could not be had, for the view to word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListFailure {
+    /// The server refused (its code, and its English words).
+    Refused(ErrorCode, String),
+    /// No answer (the browser's reason).
+    Unreachable(String),
+    /// An answer that is not the list (why).
+    Unreadable(String),
 }
 
 /// What the person does in the lobby (or its refresh timer).
@@ -228,7 +115,7 @@ impl Lobby {
     pub fn connected_bots(&self) -> Vec<String> {
         self.bots.value().map_or_else(Vec::new, |bots| {
             bots.iter()
-                .filter(|b| b.kind == "bot")
+                .filter(|b| b.kind == BotKind::Bot)
                 .map(|b| b.name.clone())
                 .collect()
         })
@@ -289,27 +176,30 @@ impl Lobby {
     }
 
     pub(super) fn fetched(&mut self, ask: LobbyAsk, reply: Reply) {
-        fn read<T: for<'de> Deserialize<'de>>(reply: Reply) -> Result<T, String> {
+        fn read<T: for<'de> Deserialize<'de>>(reply: Reply) -> Result<T, ListFailure> {
             match reply {
                 Ok((200, text)) => {
-                    serde_json::from_str(&text).map_err(|e| format!("unreadable answer: {e}"))
+                    serde_json::from_str(&text).map_err(|e| ListFailure::Unreadable(e.to_string()))
                 }
-                Ok((status, text)) => Err(super::wire::parse_refusal(status, &text).1),
-                Err(why) => Err(why),
+                Ok((status, text)) => {
+                    let (code, message) = super::wire::parse_refusal(status, &text);
+                    Err(ListFailure::Refused(code, message))
+                }
+                Err(why) => Err(ListFailure::Unreachable(why)),
             }
         }
-        fn put<T>(listed: &mut Listed<T>, value: Result<T, String>) {
+        fn put<T>(listed: &mut Listed<T>, value: Result<T, ListFailure>) {
             match value {
                 Ok(value) => *listed = Listed::Got(value),
                 Err(why) => listed.fail(why),
             }
         }
         match ask {
-            LobbyAsk::Bots => put(&mut self.bots, read::<Bots>(reply).map(|b| b.bots)),
-            LobbyAsk::Games => put(&mut self.games, read::<Games>(reply).map(|g| g.games)),
+            LobbyAsk::Bots => put(&mut self.bots, read::<BotsList>(reply).map(|b| b.bots)),
+            LobbyAsk::Games => put(&mut self.games, read::<GamesList>(reply).map(|g| g.games)),
             LobbyAsk::Tournaments => put(
                 &mut self.tournaments,
-                read::<Tournaments>(reply).map(|t| t.tournaments),
+                read::<TournamentsList>(reply).map(|t| t.tournaments),
             ),
             LobbyAsk::Tournament(id) => {
                 if let Some((shown, listed)) = &mut self.shown {

@@ -18,7 +18,7 @@ pub mod wire;
 
 pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Server, SocketEvent};
 use self::lobby::Lobby;
-use self::wire::{ServerGame, ServerMessage, Status};
+use self::wire::{ErrorCode, ServerGame, ServerMessage, Status};
 pub use super::net::{LobbyAsk, Method, NetAsk, NetCommand};
 use super::outbox::Outbox;
 use reversi_engine::{Color, Square};
@@ -108,11 +108,10 @@ impl Link {
         Some((black, white))
     }
 
+    /// The socket's address: the game's alone (the seat's token goes in the first message, never in an
+    /// address, where proxies and logs keep it).
     fn socket_path(&self) -> String {
-        match &self.token {
-            Some(token) => format!("/api/games/{}/live?token={token}", self.id),
-            None => format!("/api/games/{}/live", self.id),
-        }
+        format!("/api/games/{}/live", self.id)
     }
 
     /// Asks for a new socket after the backoff of `attempt`.
@@ -226,7 +225,7 @@ impl Online {
         }
         if game.is_some_and(|g| g.status == Status::Finished) {
             return Err(OnlineNotice::Refused {
-                code: "game_over".into(),
+                code: ErrorCode::GameOver,
                 message: "the game is over".into(),
             });
         }
@@ -319,28 +318,28 @@ impl Online {
             return Vec::new();
         }
         self.pending = true;
-        let mut body = serde_json::json!({
-            "name": guest_or(&new.name),
-            "color": match new.color {
-                Some(Color::Black) => "black",
-                Some(Color::White) => "white",
-                None => "random",
-            },
-        });
-        if let Some(clock) = new.clock {
-            body["clock"] = serde_json::json!({
-                "initial_s": clock.minutes * 60,
-                "increment_s": clock.increment_s,
-            });
-        }
-        if let Some(opponent) = new.opponent {
-            body["opponent"] = serde_json::Value::String(opponent);
-        }
+        let body = reversi_protocol::CreateGame {
+            name: Some(guest_or(&new.name)),
+            color: Some(
+                match new.color {
+                    Some(Color::Black) => "black",
+                    Some(Color::White) => "white",
+                    None => "random",
+                }
+                .to_string(),
+            ),
+            clock: new.clock.map(|clock| reversi_protocol::ClockSpec {
+                initial_s: f64::from(clock.minutes * 60),
+                increment_s: f64::from(clock.increment_s),
+            }),
+            opponent: new.opponent,
+        };
+        let body = serde_json::to_string(&body).expect("a request is always written");
         out.net(fetch(
             NetAsk::Create,
             Method::Post,
             "/api/games",
-            Some(body.to_string()),
+            Some(body),
         ));
         Vec::new()
     }
@@ -360,7 +359,11 @@ impl Online {
         match (token, invite) {
             (None, Some(invite)) => {
                 self.pending = true;
-                let body = serde_json::json!({"invite": invite, "name": guest_or(&name)});
+                let body = reversi_protocol::Join {
+                    invite,
+                    name: Some(guest_or(&name)),
+                };
+                let body = serde_json::to_string(&body).expect("a request is always written");
                 let path = format!("/api/games/{id}/join");
                 out.net(fetch(
                     NetAsk::Join { id },
@@ -442,18 +445,18 @@ impl Online {
                     },
                     Ok((status, text)) => {
                         let (code, message) = wire::parse_refusal(status, &text);
-                        match (&ask, code.as_str()) {
+                        match (&ask, code) {
                             // The seat is taken: the game is watched instead.
-                            (NetAsk::Join { id }, "bad_invite") => {
+                            (NetAsk::Join { id }, ErrorCode::BadInvite) => {
                                 let mut events =
                                     self.open(id.clone(), None, None, String::new(), out);
                                 events.push(Event::Tell(OnlineNotice::InviteTaken));
                                 events
                             }
-                            (NetAsk::Join { .. }, "not_found") => {
+                            (NetAsk::Join { .. }, ErrorCode::NotFound) => {
                                 vec![Event::Tell(OnlineNotice::NoSuchGame)]
                             }
-                            _ => vec![Event::Tell(OnlineNotice::Failed { message })],
+                            _ => vec![Event::Tell(OnlineNotice::Refused { code, message })],
                         }
                     }
                     Err(message) => vec![Event::Tell(OnlineNotice::Failed { message })],
@@ -465,9 +468,7 @@ impl Online {
                 };
                 match reply {
                     Ok((200, text)) => {
-                        let game = serde_json::from_str(&text)
-                            .map_err(|e| wire::WireError(e.to_string()))
-                            .and_then(|v| wire::parse_game(&v));
+                        let game = wire::parse_game(&text);
                         match game {
                             Ok(game) if game.id == id => {
                                 let moves = game.moves.clone();
@@ -508,6 +509,8 @@ impl Online {
         match event {
             SocketEvent::Opened => {
                 link.conn = Conn::Open;
+                // Whose the socket is, first of all.
+                out.net(NetCommand::Send(wire::first_message(link.token.as_deref())));
                 Vec::new()
             }
             SocketEvent::Closed => {
@@ -539,12 +542,12 @@ impl Online {
                 Ok(ServerMessage::Error { code, message }) => {
                     // The token kept here holds no seat (changed, or another game's): the game is watched
                     // (the next connection has no token) and said so, rather than tried again for ever.
-                    if code == "not_a_seat" && link.token.is_some() {
+                    if code == ErrorCode::NotASeat && link.token.is_some() {
                         link.token = None;
                         link.seat = None;
                         return vec![Event::Tell(OnlineNotice::NotASeat)];
                     }
-                    if code == "not_found" {
+                    if code == ErrorCode::NotFound {
                         link.conn = Conn::Gone;
                         out.net(NetCommand::Close);
                         return vec![Event::Tell(OnlineNotice::NoSuchGame)];

@@ -67,6 +67,33 @@ fn page() -> Program {
     p
 }
 
+/// The server's answer to a game created or joined, written by the protocol's own types: the seat on `side`
+/// of `game`.
+fn seated_json(
+    side: &str,
+    token: &str,
+    invite: Option<&str>,
+    game: serde_json::Value,
+) -> serde_json::Value {
+    let game: reversi_protocol::GameView = serde_json::from_value(game).unwrap();
+    let id = game.id.clone();
+    let seated = reversi_protocol::Seated {
+        id: id.clone(),
+        seat: serde_json::from_value(json!(side)).unwrap(),
+        token: token.into(),
+        invite: invite.map(str::to_string),
+        links: reversi_protocol::Links {
+            play: format!("/?online={id}"),
+            invite: invite.map(|code| format!("/?online={id}&invite={code}")),
+            watch: format!("/?watch={id}"),
+            api: format!("/api/games/{id}"),
+            live: format!("/api/games/{id}/live"),
+        },
+        game,
+    };
+    serde_json::to_value(seated).unwrap()
+}
+
 /// `page()` with a game created as black against a friend, the friend joined, the socket open.
 fn seated() -> Program {
     let mut p = page();
@@ -90,9 +117,13 @@ fn seated() -> Program {
     };
     let body: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert_eq!(body["color"], "black");
-    assert_eq!(body["clock"]["initial_s"], 60);
-    let answer = json!({"id": "ab12", "seat": "black", "token": "t0k3n", "invite": "c0de",
-        "game": game_json("ab12", "waiting", "", None)});
+    assert_eq!(body["clock"]["initial_s"], 60.0);
+    let answer = seated_json(
+        "black",
+        "t0k3n",
+        Some("c0de"),
+        game_json("ab12", "waiting", "", None),
+    );
     p.apply(Action::Online(OnlineAction::Fetched {
         ask: NetAsk::Create,
         reply: Ok((201, answer.to_string())),
@@ -117,11 +148,16 @@ fn a_game_created_takes_the_board_and_keeps_the_game_before_aside() {
     assert!(p
         .net
         .contains(&NetCommand::Address(Some(("ab12".into(), false)))));
+    // The socket's address names the game alone; the seat's token is its first message.
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
-        path: "/api/games/ab12/live?token=t0k3n".into(),
+        path: "/api/games/ab12/live".into(),
         delay_ms: 0
     }));
+    assert!(p.net.contains(&NetCommand::Send(
+        r#"{"type":"seat","token":"t0k3n"}"#.into()
+    )));
+    assert!(!p.net.iter().any(|c| format!("{c:?}").contains("?token=")));
     assert_eq!(p.play().game().move_count(), 0, "the online game's board");
     assert_eq!(p.play().settings().mode, Mode::HumanVsHuman);
     assert_eq!(p.replaced().len(), 1, "the game of one's own, aside");
@@ -241,7 +277,7 @@ fn a_refused_move_puts_the_board_back_to_the_servers_game() {
     assert_eq!(p.play().game().move_count(), 0);
     assert!(matches!(
         p.notice(),
-        Some(Notice::Online(OnlineNotice::Refused { code, .. })) if code == "stale_ply"
+        Some(Notice::Online(OnlineNotice::Refused { code, .. })) if *code == wire::ErrorCode::StalePly
     ));
 }
 
@@ -406,8 +442,12 @@ fn an_invitation_claims_the_seat_and_a_used_one_watches_instead() {
     assert_eq!(p.notice(), Some(&Notice::Online(OnlineNotice::InviteTaken)));
     // A good one: the seat, its token kept.
     p.apply(open("c0de"));
-    let answer = json!({"id": "ab12", "seat": "white", "token": "wt0k", "links": {},
-        "game": game_json("ab12", "playing", "", Some("black"))});
+    let answer = seated_json(
+        "white",
+        "wt0k",
+        None,
+        game_json("ab12", "playing", "", Some("black")),
+    );
     p.apply(Action::Online(OnlineAction::Fetched {
         ask: NetAsk::Join { id: "ab12".into() },
         reply: Ok((200, answer.to_string())),
@@ -470,7 +510,7 @@ fn a_reload_returns_to_the_seat_without_putting_the_game_aside() {
     assert_eq!(p.play().game().transcript(), "f5d6c3");
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
-        path: "/api/games/ab12/live?token=t0k3n".into(),
+        path: "/api/games/ab12/live".into(),
         delay_ms: 0
     }));
     // The server down at the reload: the socket is tried until it answers.
@@ -523,7 +563,7 @@ fn a_rematch_agreed_takes_the_board_on_the_same_token() {
     assert_eq!(p.online().link().unwrap().id(), "cd34");
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
-        path: "/api/games/cd34/live?token=t0k3n".into(),
+        path: "/api/games/cd34/live".into(),
         delay_ms: 0
     }));
     assert_eq!(p.play().game().move_count(), 0);
@@ -704,7 +744,7 @@ fn a_token_that_holds_no_seat_watches_the_game_and_says_so_instead_of_reconnecti
     );
     assert!(p.net.contains(&NetCommand::Connect {
         gen: 1,
-        path: "/api/games/ab12/live?token=t0k3X".into(),
+        path: "/api/games/ab12/live".into(),
         delay_ms: 0
     }));
     // The server refuses the token and closes the socket: told once, and the next socket has no token.

@@ -1,15 +1,18 @@
 //! The server's messages as the page reads them (`reversi serve`'s live socket and its JSON API), and the
-//! page's messages to it. Everything from the network is checked here: a message that is not what the server
-//! sends is an error with its reason, never a panic, and changes nothing.
+//! page's messages to it. The wire is [`reversi_protocol`]'s, the server's own types: a message is read as one
+//! of them whole or refused whole, then checked here for what its types cannot say (an id fit for a link, a
+//! transcript of squares, times and counts in range, names bounded), and turned into the page's values. A
+//! message that is not what the server sends is an error with its reason, never a panic, and changes nothing.
 
-use serde_json::{json, Value};
+use reversi_protocol as wire;
+pub use reversi_protocol::{valid_id, ErrorCode, SeatKind, Status};
 
 use reversi_engine::{Color, Square};
 
 /// Who sits on one side, as the server shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
-    /// The name shown (empty while the seat is open).
+    /// The name shown (empty while the seat is open; at most 64 characters).
     pub name: String,
     /// A person, a bot connected to the server, or the server's own engine.
     pub kind: SeatKind,
@@ -17,28 +20,6 @@ pub struct SeatView {
     pub open: bool,
     /// A person's page is connected (a program always is).
     pub connected: bool,
-}
-
-/// What sits on a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
-    /// A person, with a page.
-    Human,
-    /// A bot connected to the server's match socket.
-    Bot,
-    /// The server's own engine (`house-N`).
-    House,
-}
-
-/// Where a game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The second seat is open.
-    Waiting,
-    /// Being played.
-    Playing,
-    /// Over.
-    Finished,
 }
 
 /// How a game ended.
@@ -118,9 +99,9 @@ pub enum ServerMessage {
     State(ServerGame),
     /// The server refused what the page sent.
     Error {
-        /// The server's code (`not_your_turn`, `stale_ply`, `illegal_move`, `game_over`, …).
-        code: String,
-        /// Its words.
+        /// Why, worded by the page in its language.
+        code: ErrorCode,
+        /// The server's English words (for a code this build does not know).
         message: String,
     },
     /// The answer to a ping.
@@ -144,119 +125,60 @@ fn bad(why: impl Into<String>) -> WireError {
 }
 
 /// The longest message the page reads (the server's own limit).
-pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+pub const MAX_MESSAGE_BYTES: usize = wire::MAX_MESSAGE_BYTES;
 
 /// Reads a message of the live socket.
 pub fn parse_message(text: &str) -> Result<ServerMessage, WireError> {
     if text.len() > MAX_MESSAGE_BYTES {
         return Err(bad("a message over 64 KB"));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
-    match value.get("type").and_then(Value::as_str) {
-        Some("hello") => Ok(ServerMessage::Hello {
-            seat: optional_color(&value, "seat")?,
-        }),
-        Some("state") => Ok(ServerMessage::State(parse_game(
-            value
-                .get("game")
-                .ok_or_else(|| bad("a state without its game"))?,
-        )?)),
-        Some("error") => Ok(ServerMessage::Error {
-            code: text_of(&value, "error")?.to_string(),
-            message: value
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_string(),
-        }),
-        Some("pong") => Ok(ServerMessage::Pong),
-        Some(other) => Err(bad(format!("a message of unknown type {other:?}"))),
-        None => Err(bad("a message without a type")),
-    }
-}
-
-fn text_of<'a>(value: &'a Value, key: &str) -> Result<&'a str, WireError> {
-    value
-        .get(key)
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad(format!("no text {key:?}")))
-}
-
-fn color_of(text: &str) -> Result<Color, WireError> {
-    match text {
-        "black" => Ok(Color::Black),
-        "white" => Ok(Color::White),
-        other => Err(bad(format!("{other:?} is not a colour"))),
-    }
-}
-
-fn optional_color(value: &Value, key: &str) -> Result<Option<Color>, WireError> {
-    match value.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => color_of(text).map(Some),
-        Some(_) => Err(bad(format!("{key:?} is not a colour"))),
-    }
-}
-
-fn optional_text(value: &Value, key: &str) -> Result<Option<String>, WireError> {
-    match value.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => Ok(Some(text.clone())),
-        Some(_) => Err(bad(format!("{key:?} is not text"))),
-    }
-}
-
-fn optional_ms(value: &Value, key: &str) -> Result<Option<i64>, WireError> {
-    match value.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(ms) => ms
-            .as_i64()
-            .filter(|ms| (0..=1_000_000_000_000).contains(ms))
-            .map(Some)
-            .ok_or_else(|| bad(format!("{key:?} is not a number of milliseconds"))),
-    }
-}
-
-fn seat_of(value: &Value, key: &str) -> Result<SeatView, WireError> {
-    let seat = value
-        .get(key)
-        .filter(|v| v.is_object())
-        .ok_or_else(|| bad(format!("no seat {key:?}")))?;
-    let kind = match text_of(seat, "kind")? {
-        "human" => SeatKind::Human,
-        "bot" => SeatKind::Bot,
-        "house" => SeatKind::House,
-        other => return Err(bad(format!("{other:?} is not a kind of seat"))),
-    };
-    let flag = |name: &str| seat.get(name).and_then(Value::as_bool).unwrap_or(false);
-    Ok(SeatView {
-        name: seat
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .chars()
-            .take(64)
-            .collect(),
-        kind,
-        open: flag("open"),
-        connected: flag("connected"),
+    let message: wire::ServerMessage =
+        serde_json::from_str(text).map_err(|e| bad(format!("not a message of the server: {e}")))?;
+    Ok(match message {
+        wire::ServerMessage::Hello { seat } => ServerMessage::Hello {
+            seat: seat.map(color),
+        },
+        wire::ServerMessage::State { game } => ServerMessage::State(read_game(game)?),
+        wire::ServerMessage::Error { error, message } => ServerMessage::Error {
+            code: error,
+            message,
+        },
+        wire::ServerMessage::Pong => ServerMessage::Pong,
     })
 }
 
-/// Reads a game as the server shows it (in a state message, or from `GET /api/games/ID`).
-pub fn parse_game(value: &Value) -> Result<ServerGame, WireError> {
-    let id = text_of(value, "id")?.to_string();
-    if !valid_id(&id) {
-        return Err(bad(format!("{id:?} is not a game's id")));
+fn color(side: wire::Side) -> Color {
+    match side {
+        wire::Side::Black => Color::Black,
+        wire::Side::White => Color::White,
     }
-    let status = match text_of(value, "status")? {
-        "waiting" => Status::Waiting,
-        "playing" => Status::Playing,
-        "finished" => Status::Finished,
-        other => return Err(bad(format!("{other:?} is not a game's status"))),
-    };
-    let text = text_of(value, "moves")?;
-    if text.len() > 120 || text.len() % 2 != 0 {
+}
+
+fn ms(value: i64, what: &str) -> Result<i64, WireError> {
+    if (0..=1_000_000_000_000).contains(&value) {
+        Ok(value)
+    } else {
+        Err(bad(format!("{what} is not a number of milliseconds")))
+    }
+}
+
+fn seat_of(seat: wire::SeatView) -> SeatView {
+    SeatView {
+        name: seat.name.chars().take(64).collect(),
+        kind: seat.kind,
+        open: seat.open,
+        connected: seat.connected,
+    }
+}
+
+/// Checks a game as the server shows it (in a state message, `GET /api/games/ID`, a seat's answer) and reads it
+/// into the page's values.
+pub fn read_game(game: wire::GameView) -> Result<ServerGame, WireError> {
+    if !valid_id(&game.id) {
+        return Err(bad(format!("{:?} is not a game's id", game.id)));
+    }
+    let text = &game.moves;
+    if text.len() > 120 || !text.len().is_multiple_of(2) {
         return Err(bad("the moves are not a transcript"));
     }
     let moves = (0..text.len())
@@ -267,72 +189,63 @@ pub fn parse_game(value: &Value) -> Result<ServerGame, WireError> {
                 .ok_or_else(|| bad(format!("the moves {text:?} are not a transcript")))
         })
         .collect::<Result<Vec<Square>, WireError>>()?;
-    let clock = match value.get("clock") {
-        None | Some(Value::Null) => None,
+    let clock = match game.clock {
+        None => None,
         Some(clock) => Some((
-            optional_ms(clock, "initial_ms")?.ok_or_else(|| bad("a clock without its time"))?,
-            optional_ms(clock, "increment_ms")?.unwrap_or(0),
+            ms(clock.initial_ms, "the clock's time")?,
+            ms(clock.increment_ms, "the clock's increment")?,
         )),
     };
-    let time_left = match (
-        optional_ms(value, "black_ms")?,
-        optional_ms(value, "white_ms")?,
-    ) {
-        (Some(black), Some(white)) => Some((black, white)),
+    let time_left = match (game.black_ms, game.white_ms) {
+        (Some(black), Some(white)) => {
+            Some((ms(black, "black's time")?, ms(white, "white's time")?))
+        }
         _ => None,
     };
-    let result = match value.get("result") {
-        None | Some(Value::Null) => None,
+    let result = match game.result {
+        None => None,
         Some(result) => {
-            let reason = match text_of(result, "reason")? {
-                "score" => Reason::Score,
-                "resign" => Reason::Resign,
-                "time" => Reason::Time,
-                "forfeit" => Reason::Forfeit(optional_text(result, "detail")?),
-                other => return Err(bad(format!("{other:?} is not how a game ends"))),
-            };
-            let discs = |key: &str| {
-                result
-                    .get(key)
-                    .and_then(Value::as_u64)
-                    .filter(|&n| n <= 64)
-                    .map(|n| n as u8)
-                    .ok_or_else(|| bad(format!("the result's {key:?} is not a count of discs")))
+            if result.black > 64 || result.white > 64 {
+                return Err(bad("the result's discs are not a count of discs"));
+            }
+            let reason = match result.reason {
+                wire::EndReason::Score => Reason::Score,
+                wire::EndReason::Resign => Reason::Resign,
+                wire::EndReason::Time => Reason::Time,
+                wire::EndReason::Forfeit => Reason::Forfeit(result.detail),
             };
             Some(ServerResult {
-                winner: optional_color(result, "winner")?,
+                winner: result.winner.map(color),
                 reason,
-                black: discs("black")?,
-                white: discs("white")?,
+                black: result.black,
+                white: result.white,
             })
         }
     };
-    let rematch = optional_text(value, "rematch")?;
-    if rematch.as_deref().is_some_and(|id| !valid_id(id)) {
+    if game.rematch.as_deref().is_some_and(|id| !valid_id(id)) {
         return Err(bad("the rematch is not a game's id"));
     }
     Ok(ServerGame {
-        id,
-        status,
-        black: seat_of(value, "black")?,
-        white: seat_of(value, "white")?,
+        id: game.id,
+        status: game.status,
+        black: seat_of(game.black),
+        white: seat_of(game.white),
         moves,
-        to_move: optional_color(value, "to_move")?,
+        to_move: game.to_move.map(color),
         clock,
         time_left,
         result,
-        rematch,
-        rematch_offer: optional_color(value, "rematch_offer")?,
-        watchers: value
-            .get("watchers")
-            .and_then(Value::as_u64)
-            .map_or(0, |n| n.min(u64::from(u32::MAX)) as u32),
+        rematch: game.rematch,
+        rematch_offer: game.rematch_offer.map(color),
+        watchers: game.watchers,
     })
 }
 
-/// A game's id as the server makes them (letters and digits, at most 64), safe in a path and a link.
-pub fn valid_id(id: &str) -> bool {
-    (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+/// Reads a game's text (the answer to `GET /api/games/ID`).
+pub fn parse_game(text: &str) -> Result<ServerGame, WireError> {
+    let game: wire::GameView =
+        serde_json::from_str(text).map_err(|e| bad(format!("not a game of the server: {e}")))?;
+    read_game(game)
 }
 
 /// What the server answers a new game or a seat claimed with: the game's id, the seat, its token, the
@@ -351,57 +264,68 @@ pub struct Seated {
 
 /// Reads the answer to `POST /api/games` or `POST /api/games/ID/join`.
 pub fn parse_seated(text: &str) -> Result<Seated, WireError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
-    let token = text_of(&value, "token")?.to_string();
+    let seated: wire::Seated =
+        serde_json::from_str(text).map_err(|e| bad(format!("not a seat of the server: {e}")))?;
+    let token = seated.token;
     if token.is_empty() || token.len() > 128 || !token.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(bad("the seat's token is not one"));
     }
-    let invite = optional_text(&value, "invite")?;
-    if invite.as_deref().is_some_and(|code| !valid_id(code)) {
+    if seated.invite.as_deref().is_some_and(|code| !valid_id(code)) {
         return Err(bad("the invitation's code is not one"));
     }
     Ok(Seated {
-        game: parse_game(value.get("game").ok_or_else(|| bad("no game"))?)?,
-        seat: color_of(text_of(&value, "seat")?)?,
+        game: read_game(seated.game)?,
+        seat: color(seated.seat),
         token,
-        invite,
+        invite: seated.invite,
     })
 }
 
-/// A refusal of the API (`{"error": CODE, "message": TEXT}`): its code and words, or the status alone.
-pub fn parse_refusal(status: u16, text: &str) -> (String, String) {
-    let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    let code = value
-        .get("error")
-        .and_then(Value::as_str)
-        .unwrap_or("http")
-        .to_string();
-    let message = value
-        .get("message")
-        .and_then(Value::as_str)
-        .map_or_else(|| format!("the server answered {status}"), str::to_string);
-    (code, message)
+/// A refusal of the API (an [`wire::ErrorBody`]): its code and words; a body that is not one (a proxy's page)
+/// is the status alone, as [`ErrorCode::Unknown`].
+pub fn parse_refusal(status: u16, text: &str) -> (ErrorCode, String) {
+    match serde_json::from_str::<wire::ErrorBody>(text) {
+        Ok(body) => (body.error, body.message),
+        Err(_) => (ErrorCode::Unknown, format!("the server answered {status}")),
+    }
+}
+
+fn written(message: &wire::ClientMessage) -> String {
+    serde_json::to_string(message).expect("a message is always written")
+}
+
+/// The first message of the socket: the seat's token (never in the address), or that it watches.
+pub fn first_message(token: Option<&str>) -> String {
+    written(&match token {
+        Some(token) => wire::ClientMessage::Seat {
+            token: token.to_string(),
+        },
+        None => wire::ClientMessage::Watch,
+    })
 }
 
 /// The page's move: `square` on the position after `ply` placements (one made on an older position is
 /// refused by the server, never played on a newer one).
 pub fn move_message(square: Square, ply: usize) -> String {
-    json!({"type": "move", "square": square.to_string(), "ply": ply}).to_string()
+    written(&wire::ClientMessage::Move {
+        square: square.to_string(),
+        ply: Some(ply),
+    })
 }
 
 /// The page resigns.
 pub fn resign_message() -> String {
-    json!({"type": "resign"}).to_string()
+    written(&wire::ClientMessage::Resign)
 }
 
 /// The page asks for (or agrees to) a rematch.
 pub fn rematch_message() -> String {
-    json!({"type": "rematch"}).to_string()
+    written(&wire::ClientMessage::Rematch)
 }
 
 /// A keep-alive.
 pub fn ping_message() -> String {
-    json!({"type": "ping"}).to_string()
+    written(&wire::ClientMessage::Ping)
 }
 
 #[cfg(test)]
@@ -415,21 +339,45 @@ pub(super) mod tests {
     }
 
     /// A game as the server shows it: Ann (black) and Bob (white, invited while the game waits), a clock.
+    /// Written by the protocol's own types (the server's), so that a change of the server's messages is a
+    /// change of these fixtures.
     pub(in crate::session::online) fn game_json(
         id: &str,
         status: &str,
         moves: &str,
         to_move: Option<&str>,
     ) -> serde_json::Value {
-        json!({
-            "id": id, "status": status,
-            "black": {"name": "ann", "kind": "human", "open": false, "connected": true},
-            "white": {"name": "bob", "kind": "human", "open": status == "waiting", "connected": status != "waiting"},
-            "moves": moves, "ply": moves.len() / 2, "to_move": to_move,
-            "clock": {"initial_ms": 60000, "increment_ms": 2000},
-            "black_ms": 60000, "white_ms": 50000, "server_ms": 1,
-            "result": null, "rematch": null, "rematch_offer": null, "watchers": 0,
-        })
+        let seat = |name: &str, open: bool| wire::SeatView {
+            name: name.into(),
+            kind: SeatKind::Human,
+            open,
+            connected: !open,
+        };
+        let side = |text: &str| serde_json::from_value::<wire::Side>(json!(text)).unwrap();
+        let view = wire::GameView {
+            id: id.into(),
+            status: serde_json::from_value(json!(status)).unwrap(),
+            black: seat("ann", false),
+            white: seat("bob", status == "waiting"),
+            moves: moves.into(),
+            ply: moves.len() / 2,
+            to_move: to_move.map(side),
+            clock: Some(wire::ClockView {
+                initial_ms: 60000,
+                increment_ms: 2000,
+            }),
+            black_ms: Some(60000),
+            white_ms: Some(50000),
+            server_ms: 1,
+            result: None,
+            rematch: None,
+            rematch_of: None,
+            rematch_offer: None,
+            tournament: None,
+            watchers: 0,
+            created_ms: 0,
+        };
+        serde_json::to_value(view).unwrap()
     }
 
     #[test]
@@ -465,9 +413,20 @@ pub(super) mod tests {
         }
         let mut odd = game_json("ab12", "playing", "f5", Some("white"));
         odd["black_ms"] = json!(-5);
-        assert!(parse_game(&odd).is_err());
+        assert!(parse_game(&odd.to_string()).is_err());
         odd = game_json("a/b", "playing", "f5", Some("white"));
-        assert!(parse_game(&odd).is_err());
+        assert!(parse_game(&odd.to_string()).is_err());
+        // Every code of the server is read as itself.
+        for code in ErrorCode::ALL {
+            let text = json!({"type": "error", "error": code.as_str(), "message": "m"}).to_string();
+            assert_eq!(
+                parse_message(&text),
+                Ok(ServerMessage::Error {
+                    code,
+                    message: "m".into()
+                })
+            );
+        }
         assert!(parse_message(&"x".repeat(70_000)).is_err());
     }
 }

@@ -2,7 +2,8 @@
 //! and Chinese (简体): fixed ones in one table (as in [`crate::view::i18n`]), the sentences built from names,
 //! results and the server's refusals below it.
 
-use crate::session::online::wire::{Reason, ServerResult};
+use crate::session::online::lobby::ListFailure;
+use crate::session::online::wire::{ErrorCode, Reason, ServerResult};
 use crate::session::online::OnlineNotice;
 use crate::view::i18n::Lang;
 use reversi_engine::Color;
@@ -171,7 +172,7 @@ pub fn bounded(text: &str) -> String {
 pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
     let bounded_notice = |notice: &OnlineNotice| match notice {
         OnlineNotice::Refused { code, message } => OnlineNotice::Refused {
-            code: code.clone(),
+            code: *code,
             message: bounded(message),
         },
         OnlineNotice::Failed { message } => OnlineNotice::Failed {
@@ -184,24 +185,7 @@ pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
     };
     let notice = &bounded_notice(notice);
     match (lang, notice) {
-        (Lang::En, OnlineNotice::Refused { code, message }) => match code.as_str() {
-            "not_your_turn" => "The server refused the move: it is not your turn.".into(),
-            "stale_ply" => "The position had changed before your move arrived: it was not played. The board shows the game as the server has it.".into(),
-            "illegal_move" => "The server refused the move as illegal; the board shows the game as the server has it.".into(),
-            "game_over" => "The game is over.".into(),
-            "not_started" => "Your opponent has not joined yet.".into(),
-            "rate_limited" => "Too many messages: slow down.".into(),
-            _ => format!("The server refused: {message}."),
-        },
-        (Lang::Zh, OnlineNotice::Refused { code, message }) => match code.as_str() {
-            "not_your_turn" => "服务器拒绝了这步棋：还没轮到你。".into(),
-            "stale_ply" => "你的棋到达前局面已经变化，没有下出。棋盘显示服务器上的对局。".into(),
-            "illegal_move" => "服务器判定这步棋不合法；棋盘显示服务器上的对局。".into(),
-            "game_over" => "对局已结束。".into(),
-            "not_started" => "对手还没有加入。".into(),
-            "rate_limited" => "消息太频繁，请放慢。".into(),
-            _ => format!("服务器拒绝：{message}。"),
-        },
+        (_, OnlineNotice::Refused { code, message }) => refusal(lang, *code, message),
         (Lang::En, OnlineNotice::Offline) => "Not connected: the move was not sent. It can be made again once the connection is back.".into(),
         (Lang::Zh, OnlineNotice::Offline) => "未连接：这步棋没有发出。连接恢复后可再下。".into(),
         (Lang::En, OnlineNotice::Watching) => "You are watching this game: only its players move.".into(),
@@ -227,6 +211,62 @@ pub fn notice(lang: Lang, notice: &OnlineNotice) -> String {
         (Lang::Zh, OnlineNotice::NoServer) => ZH.needs_server.into(),
         (Lang::En, OnlineNotice::Unreadable { message }) => format!("A message from the server could not be read ({message}); the game is unchanged."),
         (Lang::Zh, OnlineNotice::Unreadable { message }) => format!("无法读取服务器的消息（{message}）；对局未改变。"),
+    }
+}
+
+/// A refusal of the server in the page's words, for every code the server sends: the Chinese page shows no
+/// English. The server's own words are added only in the English page, where they say more than the code
+/// (a malformed request's reason, a code of a newer server).
+pub fn refusal(lang: Lang, code: ErrorCode, message: &str) -> String {
+    use ErrorCode as C;
+    match (lang, code) {
+        (Lang::En, C::NotFound) => "That game, bot or tournament is not on this server.".into(),
+        (Lang::Zh, C::NotFound) => "服务器上没有这局棋、这个程序或这场比赛。".into(),
+        (Lang::En, C::BadRequest) => format!("The server could not read the request ({message})."),
+        (Lang::Zh, C::BadRequest) => "服务器无法读取这个请求。".into(),
+        (Lang::En, C::NotASeat) => "This device holds no seat of this game: you are watching it.".into(),
+        (Lang::Zh, C::NotASeat) => "本设备没有这局棋的座位：你现在是观战。".into(),
+        (Lang::En, C::BadInvite) => "That invitation is wrong, or its seat was already taken.".into(),
+        (Lang::Zh, C::BadInvite) => "该邀请无效，或其座位已被占用。".into(),
+        (Lang::En, C::NotStarted) => "Your opponent has not joined yet.".into(),
+        (Lang::Zh, C::NotStarted) => "对手还没有加入。".into(),
+        (Lang::En, C::NotYourTurn) => "The server refused the move: it is not your turn.".into(),
+        (Lang::Zh, C::NotYourTurn) => "服务器拒绝了这步棋：还没轮到你。".into(),
+        (Lang::En, C::StalePly) => "The position had changed before your move arrived: it was not played. The board shows the game as the server has it.".into(),
+        (Lang::Zh, C::StalePly) => "你的棋到达前局面已经变化，没有下出。棋盘显示服务器上的对局。".into(),
+        (Lang::En, C::IllegalMove) => "The server refused the move as illegal; the board shows the game as the server has it.".into(),
+        (Lang::Zh, C::IllegalMove) => "服务器判定这步棋不合法；棋盘显示服务器上的对局。".into(),
+        (Lang::En, C::GameOver) => "The game is over.".into(),
+        (Lang::Zh, C::GameOver) => "对局已结束。".into(),
+        (Lang::En, C::BadName) => "A name is 1 to 32 letters, digits, '_', '-' or '.'.".into(),
+        (Lang::Zh, C::BadName) => "名字须为 1 到 32 个字母、数字或 _ - . 符号。".into(),
+        (Lang::En, C::NameTaken) => "A bot of that name is connected already.".into(),
+        (Lang::Zh, C::NameTaken) => "已有同名的程序连接在服务器上。".into(),
+        (Lang::En, C::RateLimited) => "Too many messages: slow down.".into(),
+        (Lang::Zh, C::RateLimited) => "消息太频繁，请放慢。".into(),
+        (Lang::En, C::TooManyConnections) => "Too many connections from this address: close a few tabs of this page and try again.".into(),
+        (Lang::Zh, C::TooManyConnections) => "来自此地址的连接过多：请关闭几个本页面的标签页后重试。".into(),
+        (Lang::En, C::BadOrigin) => "The server accepts connections from its own page only.".into(),
+        (Lang::Zh, C::BadOrigin) => "服务器只接受来自它自己页面的连接。".into(),
+        (Lang::En, C::Storage) => "The server could not store that (nothing was lost): try again.".into(),
+        (Lang::Zh, C::Storage) => "服务器未能保存这一步（没有丢失任何内容）：请重试。".into(),
+        (Lang::En, C::Unknown) => format!("The server refused: {message}."),
+        (Lang::Zh, C::Unknown) => "服务器拒绝了这个请求。".into(),
+    }
+}
+
+/// Why a list of the lobby could not be had.
+pub fn list_failure(lang: Lang, failure: &ListFailure) -> String {
+    match (lang, failure) {
+        (_, ListFailure::Refused(code, message)) => refusal(lang, *code, &bounded(message)),
+        (Lang::En, ListFailure::Unreachable(why)) => {
+            format!("The server could not be reached ({}).", bounded(why))
+        }
+        (Lang::Zh, ListFailure::Unreachable(_)) => "无法连接服务器。".into(),
+        (Lang::En, ListFailure::Unreadable(why)) => {
+            format!("The server's answer could not be read ({}).", bounded(why))
+        }
+        (Lang::Zh, ListFailure::Unreadable(_)) => "无法读取服务器的回答。".into(),
     }
 }
 
@@ -264,7 +304,7 @@ pub fn result(lang: Lang, result: &ServerResult) -> String {
 }
 
 /// A game in the lobby's list: "Ann – Bob · 12 moves".
-pub fn listed_game(lang: Lang, black: &str, white: &str, moves: u32) -> String {
+pub fn listed_game(lang: Lang, black: &str, white: &str, moves: usize) -> String {
     match lang {
         Lang::En if moves == 1 => format!("{black} – {white} · 1 move"),
         Lang::En => format!("{black} – {white} · {moves} moves"),
@@ -321,7 +361,7 @@ mod tests {
         for lang in [Lang::En, Lang::Zh] {
             for told in [
                 OnlineNotice::Refused {
-                    code: "unknown".into(),
+                    code: ErrorCode::Unknown,
                     message: long.clone(),
                 },
                 OnlineNotice::Failed {
@@ -333,7 +373,9 @@ mod tests {
             ] {
                 let text = notice(lang, &told);
                 assert!(text.chars().count() < SERVER_WORDS + 80, "{}", text.len());
-                assert!(text.contains('…'));
+                // The Chinese page words a refusal itself, without the server's English.
+                let quoted = lang == Lang::En || !matches!(told, OnlineNotice::Refused { .. });
+                assert_eq!(text.contains('…'), quoted, "{text}");
             }
         }
         assert_eq!(bounded("short"), "short");
@@ -393,16 +435,30 @@ mod tests {
     }
 
     #[test]
-    fn a_refusal_the_page_knows_is_said_in_its_words_and_another_in_the_servers() {
-        let refused = |code: &str| OnlineNotice::Refused {
-            code: code.into(),
+    fn every_refusal_is_said_in_the_pages_words_and_the_chinese_page_shows_no_english() {
+        let refused = |code: ErrorCode| OnlineNotice::Refused {
+            code,
             message: "it is not your turn".into(),
         };
-        assert!(notice(Lang::En, &refused("stale_ply")).contains("position had changed"));
+        assert!(notice(Lang::En, &refused(ErrorCode::StalePly)).contains("position had changed"));
         assert_eq!(
-            notice(Lang::En, &refused("odd")),
+            notice(Lang::En, &refused(ErrorCode::Unknown)),
             "The server refused: it is not your turn."
         );
-        assert!(notice(Lang::Zh, &refused("not_your_turn")).contains("还没轮到你"));
+        assert!(notice(Lang::Zh, &refused(ErrorCode::NotYourTurn)).contains("还没轮到你"));
+        let mut said = std::collections::HashSet::new();
+        for code in ErrorCode::ALL.into_iter().chain([ErrorCode::Unknown]) {
+            let zh = notice(Lang::Zh, &refused(code));
+            assert!(!zh.contains("not your turn"), "{code:?}: {zh}");
+            assert!(
+                !zh.chars().any(|c| c.is_ascii_alphabetic()),
+                "{code:?}: {zh}"
+            );
+            assert!(said.insert(zh), "{code:?} worded as another");
+            assert_ne!(
+                notice(Lang::En, &refused(code)),
+                notice(Lang::Zh, &refused(code))
+            );
+        }
     }
 }

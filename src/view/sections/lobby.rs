@@ -5,9 +5,11 @@
 
 use yew::prelude::*;
 
-use crate::session::online::lobby::{Listed, Lobby as LobbyState, LobbyAction};
+use crate::session::online::lobby::{
+    BotKind, ListFailure, Listed, Lobby as LobbyState, LobbyAction, TournamentStatus,
+};
 use crate::session::online::{NewOnline, OnlineAction};
-use crate::view::i18n::online::Strings;
+use crate::view::i18n::online::{self, Strings};
 use crate::view::i18n::Lang;
 
 /// How often the open lobby is asked again.
@@ -72,9 +74,11 @@ pub fn lobby(props: &LobbyProps) -> Html {
             opponent: Some(opponent),
         }))
     };
-    let state = |listed_error: Option<&str>, loading: bool| -> Html {
+    let state = |listed_error: Option<&ListFailure>, loading: bool| -> Html {
         match listed_error {
-            Some(why) => html! { <p class="hint-text" role="alert">{ why }</p> },
+            Some(why) => {
+                html! { <p class="hint-text" role="alert">{ online::list_failure(props.lang, why) }</p> }
+            }
             None if loading => html! { <p class="hint-text">{ s.loading }</p> },
             None => Html::default(),
         }
@@ -102,14 +106,14 @@ pub fn lobby(props: &LobbyProps) -> Html {
                                 </label>
                                 <button type="button" data-testid="play-bot" onclick={play(format!("house-{}", *level))}>{ s.play }</button>
                             </li>
-                            { for bots.iter().filter(|b| b.kind == "bot").map(|bot| html! {
+                            { for bots.iter().filter(|b| b.kind == BotKind::Bot).map(|bot| html! {
                                 <li data-bot={bot.name.clone()}>
                                     <span>{ format!("{} ({})", bot.name, s.connected_bot) }</span>
                                     <button type="button" data-testid="play-bot" onclick={play(bot.name.clone())}>{ s.play }</button>
                                 </li>
                             }) }
                         </ul>
-                        if !bots.iter().any(|b| b.kind == "bot") {
+                        if !bots.iter().any(|b| b.kind == BotKind::Bot) {
                             <p class="hint-text">{ s.no_bots }</p>
                         }
                     }
@@ -136,7 +140,7 @@ pub fn lobby(props: &LobbyProps) -> Html {
                         }
                         <ul class="lobby-list" data-testid="lobby-tournaments">
                             { for list.iter().map(|t| {
-                                let state = if t.status == "finished" { s.finished } else { s.playing_now };
+                                let state = if t.status == TournamentStatus::Finished { s.finished } else { s.playing_now };
                                 html! {
                                     <li data-tournament={t.id.clone()}>
                                         <span>{ format!("{} · {} · {state}", if t.name.is_empty() { &t.id } else { &t.name }, t.bots.join(", ")) }</span>
@@ -184,11 +188,11 @@ fn tournament(
         <>
             <button type="button" class="link" data-testid="back-to-lobby" onclick={back}>{ s.back_to_lobby }</button>
             if let Some(why) = listed.error() {
-                <p class="hint-text" role="alert">{ why }</p>
+                <p class="hint-text" role="alert">{ online::list_failure(props.lang, why) }</p>
             }
             if let Some(view) = listed.value() {
                 <h3>{ format!("{} · {}", if view.name.is_empty() { &view.id } else { &view.name },
-                    if view.status == "finished" { s.finished } else { s.playing_now }) }</h3>
+                    if view.status == TournamentStatus::Finished { s.finished } else { s.playing_now }) }</h3>
                 <table class="standings" data-testid="standings-table">
                     <thead><tr>
                         <th scope="col">{ s.rank }</th><th scope="col">{ s.name }</th><th scope="col">{ s.points }</th>
@@ -211,7 +215,7 @@ fn tournament(
                         html! {
                             <li data-game={game.id.clone()}>
                                 <span>{ format!("{} – {}{score}", game.black, game.white) }</span>
-                                if game.status == "finished" {
+                                if game.status == crate::session::online::wire::Status::Finished {
                                     <button type="button" data-testid="analyse-game"
                                         onclick={props.on_analyse.reform(move |_| moves.clone())}>{ s.analyse_game }</button>
                                 } else {

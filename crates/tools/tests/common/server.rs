@@ -153,10 +153,16 @@ impl Server {
     }
 
     /// The page's socket on a game (a seat's with a token, a watcher's without).
+    /// The seat says itself in its first message, as the page does (a watcher says it watches): the token
+    /// never travels in the address.
     pub fn live(&self, id: &str, token: Option<&str>) -> Socket {
-        let query = token.map_or(String::new(), |t| format!("?token={t}"));
-        let (socket, _) =
-            tungstenite::connect(format!("ws://{}/api/games/{id}/live{query}", self.addr)).unwrap();
+        let (mut socket, _) =
+            tungstenite::connect(format!("ws://{}/api/games/{id}/live", self.addr)).unwrap();
+        let first = match token {
+            Some(token) => json!({"type": "seat", "token": token}),
+            None => json!({"type": "watch"}),
+        };
+        socket.send(Message::text(first.to_string())).unwrap();
         socket
     }
 
