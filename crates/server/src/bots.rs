@@ -270,7 +270,11 @@ async fn house_move(level: u8, game: Game) -> Result<Square, Forfeit> {
 
 /// Serves one bot's socket until it closes: sends each ACTION, waits for its answer, and drops what the bot
 /// sends between requests (a late answer, noise) under the rate limit.
-pub async fn serve_bot(socket: WebSocket, mut registration: Registration) {
+pub async fn serve_bot(
+    socket: WebSocket,
+    mut registration: Registration,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
     let name = registration.name.clone();
     eprintln!("[server] bot \"{name}\" connected");
     let (mut sink, mut stream) = socket.split();
@@ -279,6 +283,10 @@ pub async fn serve_bot(socket: WebSocket, mut registration: Registration) {
     let mut counter = 0u64;
     loop {
         tokio::select! {
+            () = crate::hub::closed(&mut closing) => {
+                let _ = sink.send(crate::live::going_away()).await;
+                break;
+            }
             ask = registration.asks.recv() => {
                 let Some(ask) = ask else { break };
                 counter += 1;

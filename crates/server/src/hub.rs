@@ -24,6 +24,13 @@ pub struct Hub {
     pub bots: Arc<Bots>,
     pub connections: Arc<Connections>,
     games: Mutex<HashMap<String, GameHandle>>,
+    /// True once the server shuts down: every socket and game task hears it (see [`Hub::close`]).
+    closing: tokio::sync::watch::Sender<bool>,
+}
+
+/// Resolves once the server shuts down (at once if it is already).
+pub async fn closed(closing: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = closing.wait_for(|&closing| closing).await;
 }
 
 /// `bytes` random bytes from the operating system, in hex.
@@ -61,6 +68,7 @@ impl Hub {
             store,
             connections: Connections::new(per_address),
             games: Mutex::new(HashMap::new()),
+            closing: tokio::sync::watch::channel(false).0,
         });
         let now = now_ms();
         let mut resumed = 0;
@@ -184,6 +192,18 @@ impl Hub {
         let id = record.id.clone();
         self.create(record).await?;
         Ok(id)
+    }
+
+    /// What a socket or a game's task listens to for the server's shutdown (see [`closed`]).
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// The server shuts down: every socket sends its close frame (1001, going away) and ends, every game's
+    /// task stops (no flag falls, no program is asked); a command already taken is finished first, so a move
+    /// answered is a move committed.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
     }
 
     /// A game as shown, being played or stored.

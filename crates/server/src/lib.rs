@@ -65,7 +65,7 @@ pub fn run(config: Config) -> Result<(), String> {
         let (store, loaded) = store::Store::open(&config.db)?;
         let hub = hub::Hub::start(store, loaded, config.per_address);
         let address = listener.local_addr().map_err(|e| e.to_string())?;
-        let app = routes::router(hub, config.dist.clone());
+        let app = routes::router(std::sync::Arc::clone(&hub), config.dist.clone());
         println!("listening on http://{address}");
         eprintln!(
             "[server] database {}; page {}; bots connect to ws://{address}/ws?name=NAME",
@@ -81,9 +81,28 @@ pub fn run(config: Config) -> Result<(), String> {
             listener,
             app.into_make_service_with_connect_info::<SocketAddr>(),
         )
-        .with_graceful_shutdown(shutdown())
+        .with_graceful_shutdown({
+            let hub = std::sync::Arc::clone(&hub);
+            async move {
+                shutdown().await;
+                eprintln!("[server] shutting down");
+                hub.close();
+            }
+        })
         .await
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.to_string())?;
+        // The sockets were told (each sends its close frame and ends); they are given a moment to.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(3);
+        while hub.connections.total() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        // The writer commits what it holds: a write waited for commits every one queued before it.
+        hub.store
+            .write(store::Write::Alive(game::now_ms()))
+            .await
+            .map_err(|e| e.to_string())?;
+        eprintln!("[server] stopped: every acknowledged move is stored");
+        Ok(())
     })
 }
 

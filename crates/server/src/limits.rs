@@ -95,6 +95,11 @@ impl Connections {
         })
     }
 
+    /// The sockets open now, from every address.
+    pub fn total(&self) -> usize {
+        self.open.lock().expect("connections").values().sum()
+    }
+
     /// Counts one more socket of `address`, or refuses it.
     pub fn hold(self: &Arc<Connections>, address: IpAddr) -> Result<Held, ApiError> {
         let mut open = self.open.lock().expect("connections");

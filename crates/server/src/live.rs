@@ -24,6 +24,14 @@ use reversi_engine::Square;
 /// How long a socket opened without a header's token has to send its first message before it watches.
 pub const FIRST_MESSAGE_MS: u64 = 5_000;
 
+/// The close frame every socket gets when the server shuts down: 1001, going away.
+pub fn going_away() -> Message {
+    Message::Close(Some(axum::extract::ws::CloseFrame {
+        code: axum::extract::ws::close_code::AWAY,
+        reason: "the server is shutting down".into(),
+    }))
+}
+
 /// A message to a page, as it travels.
 pub fn written(message: &ServerMessage) -> String {
     serde_json::to_string(message).expect("a message is always written")
@@ -84,7 +92,13 @@ async fn first_message(
 }
 
 /// Serves a socket on a game being played (or just finished).
-pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<String>, held: Held) {
+pub async fn serve_live(
+    socket: WebSocket,
+    handle: GameHandle,
+    token: Option<String>,
+    held: Held,
+    mut closing: tokio::sync::watch::Receiver<bool>,
+) {
     let (mut sink, mut stream) = socket.split();
     let (token, pending) = match token {
         Some(token) => (Some(token), None),
@@ -133,6 +147,10 @@ pub async fn serve_live(socket: WebSocket, handle: GameHandle, token: Option<Str
     let mut limit = RateLimit::default();
     loop {
         tokio::select! {
+            () = crate::hub::closed(&mut closing) => {
+                let _ = sink.send(going_away()).await;
+                break;
+            }
             update = updates.recv() => {
                 let text = match update {
                     Ok(text) => text.to_string(),
@@ -218,7 +236,18 @@ pub async fn serve_stored(socket: WebSocket, hub: Arc<Hub>, id: String, held: He
         && sink.send(Message::Text(state.into())).await.is_ok()
     {
         let mut limit = RateLimit::default();
-        while let Some(Ok(message)) = stream.next().await {
+        let mut closing = hub.closing();
+        loop {
+            let message = tokio::select! {
+                () = crate::hub::closed(&mut closing) => {
+                    let _ = sink.send(going_away()).await;
+                    break;
+                }
+                message = stream.next() => match message {
+                    Some(Ok(message)) => message,
+                    _ => break,
+                },
+            };
             if matches!(message, Message::Close(_))
                 || (limit.allow(std::time::Instant::now()).is_err() && limit.exhausted())
             {

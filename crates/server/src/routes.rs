@@ -368,7 +368,8 @@ async fn live(
             // A program's seat may say itself in the upgrade's header; a page's says itself in its first
             // message (see `crate::live`). Never in the address.
             let token = bearer(&headers).ok();
-            Ok(upgrade.on_upgrade(move |socket| serve_live(socket, handle, token, held)))
+            let closing = hub.closing();
+            Ok(upgrade.on_upgrade(move |socket| serve_live(socket, handle, token, held, closing)))
         }
         None => {
             hub.view(&id).await?;
@@ -435,10 +436,11 @@ async fn bot_socket(
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let held = hub.connections.hold(address.ip())?;
+    let closing = hub.closing();
     let name = query.name.unwrap_or_default();
     let registration = hub.bots.register(&name)?;
     Ok(small_buffers(upgrade).on_upgrade(move |socket| async move {
-        serve_bot(socket, registration).await;
+        serve_bot(socket, registration, closing).await;
         drop(held);
     }))
 }

@@ -153,6 +153,7 @@ fn sleep_until_ms(at: Option<Ms>) -> tokio::time::Sleep {
 
 impl Table {
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
+        let mut closing = self.hub.closing();
         loop {
             self.ask_program();
             let flag = self.live.flag_at();
@@ -169,6 +170,8 @@ impl Table {
                     }
                 }
                 () = tokio::time::sleep(LINGER), if over => break,
+                // The server shuts down: a command being handled was finished (its write committed) above.
+                () = crate::hub::closed(&mut closing) => break,
             }
         }
         self.hub.forget(&self.live.record.id);

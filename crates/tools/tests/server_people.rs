@@ -1,12 +1,15 @@
 //! `reversi serve` for people, over loopback: a whole game on two sockets with a watcher and a reconnect, a
-//! restart (SIGKILL) on the same database in mid-game, a person against a connected bot, and every refusal.
+//! restart (SIGKILL) on the same database in mid-game, a stop (SIGTERM) that closes every socket, a person against
+//! a connected bot, and every refusal.
 
 #[path = "common/server.rs"]
 mod common;
 
 use std::time::Duration;
 
-use common::{next, replay, seed_bot, send, state_where, wait_for_bot, Server, TempDir};
+use common::{
+    close_code, next, replay, seed_bot, send, state_where, wait_for_bot, Server, TempDir,
+};
 use reversi_engine::{Color, Game, Square};
 use serde_json::{json, Value};
 use tungstenite::Message;
@@ -163,6 +166,59 @@ fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
     let state = state_where(&mut white, |g| g["ply"] == 8);
     game.play(square).unwrap();
     assert_eq!(state["moves"], game.transcript());
+}
+
+#[test]
+fn a_sigterm_closes_every_socket_with_going_away_and_loses_no_acknowledged_move() {
+    let dir = TempDir::new("sigterm");
+    let db = dir.0.join("s.db");
+    let server = Server::start(&db, &[]);
+    let (id, black_token, white_token) = server.human_game(None);
+    // A seat's socket, a watcher's, and a bot's.
+    let mut black = server.live(&id, Some(&black_token));
+    let mut watcher = server.live(&id, None);
+    let (mut bot, _) =
+        tungstenite::connect(format!("ws://{}/ws?name=closer", server.addr)).unwrap();
+    wait_for_bot(&server, "closer");
+    assert_eq!(next(&mut black, 5)["seat"], "black");
+    assert_eq!(next(&mut watcher, 5)["seat"], Value::Null);
+    // Moves acknowledged over HTTP and over the seat's socket.
+    let mut game = Game::new();
+    for _ in 0..4 {
+        let square = first_legal(&game);
+        let token = if game.to_move() == Color::Black {
+            &black_token
+        } else {
+            &white_token
+        };
+        let (status, state) = server.post(
+            &format!("/api/games/{id}/moves"),
+            Some(token),
+            json!({"square": square.to_string()}),
+        );
+        assert_eq!(status, 200, "{state}");
+        game.play(square).unwrap();
+    }
+    let square = first_legal(&game);
+    send(
+        &mut black,
+        json!({"type": "move", "square": square.to_string(), "ply": 4}),
+    );
+    state_where(&mut black, |g| g["ply"] == 5);
+    game.play(square).unwrap();
+    let status = server.terminate();
+    assert!(status.success(), "a clean exit: {status}");
+    for (who, socket) in [
+        ("seat", &mut black),
+        ("watcher", &mut watcher),
+        ("bot", &mut bot),
+    ] {
+        assert_eq!(close_code(socket, 10), Some(1001), "the {who}'s socket");
+    }
+    let server = Server::start(&db, &[]);
+    let after = server.get(&format!("/api/games/{id}"));
+    assert_eq!(after["moves"], game.transcript(), "every acknowledged move");
+    assert_eq!(after["status"], "playing");
 }
 
 #[test]

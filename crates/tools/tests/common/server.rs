@@ -68,6 +68,14 @@ impl Server {
         Server { child, addr }
     }
 
+    /// SIGTERM, as a service manager stops it; waits for the process to end.
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = libc::pid_t::try_from(self.child.id()).unwrap();
+        // SAFETY: a signal to our own child, which has not been waited for (its pid is still its own).
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        self.child.wait().unwrap()
+    }
+
     /// SIGKILL, as a crash.
     pub fn kill(mut self) {
         self.child.kill().unwrap();
@@ -199,6 +207,23 @@ pub fn next(socket: &mut Socket, seconds: u64) -> Value {
             Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
             Message::Close(_) => panic!("closed"),
             _ => continue,
+        }
+    }
+}
+
+/// Reads a socket until its close frame; the frame's code (`None`: closed without one, or nothing within
+/// `seconds`).
+pub fn close_code(socket: &mut Socket, seconds: u64) -> Option<u16> {
+    if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(seconds)))
+            .unwrap();
+    }
+    loop {
+        match socket.read() {
+            Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+            Ok(_) => continue,
+            Err(_) => return None,
         }
     }
 }
