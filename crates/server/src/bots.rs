@@ -283,8 +283,8 @@ pub async fn serve_bot(
     let mut counter = 0u64;
     loop {
         tokio::select! {
-            () = crate::hub::closed(&mut closing) => {
-                let _ = sink.send(crate::live::going_away()).await;
+            () = crate::closing::closed(&mut closing) => {
+                let _ = sink.send(crate::closing::going_away()).await;
                 break;
             }
             ask = registration.asks.recv() => {

@@ -1,22 +1,20 @@
 //! The server's shared state, as tokio's mini-redis keeps its `Db`: the store, the bots, the games being played
-//! (each a task, reached through its [`GameHandle`]) and the tournaments running. Games and tournaments are
-//! created here, and resumed here after a restart.
+//! (each a task, reached through its [`GameHandle`]). Games are created here, and resumed here after a
+//! restart (the tournaments are run from [`crate::running`]); the games' tasks tell the hub what happened
+//! through a channel ([`TableEvent`]), never by calling it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use reversi_protocol::{
-    GameSummary, GameView, Status, TournamentGame, TournamentStatus, TournamentView,
-};
+use reversi_protocol::{GameSummary, GameView, Status};
 
 use crate::bots::Bots;
 use crate::error::{check_name, ApiError};
-use crate::game::{finish_view, now_ms, Clock, GameRecord, LiveGame, Seat};
+use crate::game::{now_ms, Clock, GameRecord, LiveGame, Seat};
 use crate::limits::Connections;
 use crate::store::{Loaded, Store, Write};
-use crate::table::{spawn, GameHandle};
-use crate::tournament::{pairings, standings, TournamentRecord, MAX_ENTRANTS};
+use crate::table::{spawn, GameHandle, TableEnv, TableEvent};
 
 /// The shared state.
 pub struct Hub {
@@ -26,11 +24,8 @@ pub struct Hub {
     games: Mutex<HashMap<String, GameHandle>>,
     /// True once the server shuts down: every socket and game task hears it (see [`Hub::close`]).
     closing: tokio::sync::watch::Sender<bool>,
-}
-
-/// Resolves once the server shuts down (at once if it is already).
-pub async fn closed(closing: &mut tokio::sync::watch::Receiver<bool>) {
-    let _ = closing.wait_for(|&closing| closing).await;
+    /// The games' tasks tell the hub what happened here (see [`TableEvent`]).
+    events: tokio::sync::mpsc::UnboundedSender<TableEvent>,
 }
 
 /// `bytes` random bytes from the operating system, in hex.
@@ -63,12 +58,32 @@ pub const HEARTBEAT: Duration = Duration::from_secs(1);
 impl Hub {
     /// The hub over an opened store: every unfinished game resumed, every unfinished tournament watched again.
     pub fn start(store: Store, loaded: Loaded, per_address: usize) -> Arc<Hub> {
+        let (events, mut told) = tokio::sync::mpsc::unbounded_channel();
         let hub = Arc::new(Hub {
             bots: Bots::new(store.clone(), loaded.bots),
             store,
             connections: Connections::new(per_address),
             games: Mutex::new(HashMap::new()),
             closing: tokio::sync::watch::channel(false).0,
+            events,
+        });
+        // What the games' tasks tell: a task ended, a rematch agreed.
+        let listener = Arc::downgrade(&hub);
+        tokio::spawn(async move {
+            while let Some(event) = told.recv().await {
+                let Some(hub) = listener.upgrade() else {
+                    break;
+                };
+                match event {
+                    TableEvent::Ended { id } => hub.forget(&id),
+                    TableEvent::Rematch { game, reply } => {
+                        // Answered from a task of its own: the hub keeps hearing its games meanwhile.
+                        tokio::spawn(async move {
+                            let _ = reply.send(hub.start_rematch(&game).await);
+                        });
+                    }
+                }
+            }
         });
         let now = now_ms();
         let mut resumed = 0;
@@ -100,7 +115,13 @@ impl Hub {
 
     fn adopt(self: &Arc<Hub>, live: LiveGame) -> GameHandle {
         let id = live.record.id.clone();
-        let handle = spawn(Arc::clone(self), live);
+        let env = TableEnv {
+            store: self.store.clone(),
+            bots: Arc::clone(&self.bots),
+            closing: self.closing.subscribe(),
+            events: self.events.clone(),
+        };
+        let handle = spawn(env, live);
         self.games.lock().expect("games").insert(id, handle.clone());
         handle
     }
@@ -108,6 +129,17 @@ impl Hub {
     /// Drops a game's task from the table (it has ended; the game is read from the store from now on).
     pub fn forget(&self, id: &str) {
         self.games.lock().expect("games").remove(id);
+    }
+
+    /// The tasks of the games whose ids satisfy `wanted`.
+    pub fn games_where(&self, wanted: impl Fn(&str) -> bool) -> Vec<GameHandle> {
+        self.games
+            .lock()
+            .expect("games")
+            .iter()
+            .filter(|(id, _)| wanted(id))
+            .map(|(_, h)| h.clone())
+            .collect()
     }
 
     /// The task of a game being played (or just finished).
@@ -194,7 +226,7 @@ impl Hub {
         Ok(id)
     }
 
-    /// What a socket or a game's task listens to for the server's shutdown (see [`closed`]).
+    /// What a socket or a game's task listens to for the server's shutdown (see [`crate::closing::closed`]).
     pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
         self.closing.subscribe()
     }
@@ -249,135 +281,7 @@ impl Hub {
         games.truncate(limit);
         games
     }
-
-    /// Starts a round robin among `bots` (connected bots or house bots, 2 to [`MAX_ENTRANTS`], no name twice).
-    pub async fn start_tournament(
-        self: &Arc<Hub>,
-        name: &str,
-        bots: Vec<String>,
-    ) -> Result<TournamentRecord, ApiError> {
-        if !(2..=MAX_ENTRANTS).contains(&bots.len()) {
-            return Err(ApiError::BadRequest(format!(
-                "a tournament has 2 to {MAX_ENTRANTS} bots"
-            )));
-        }
-        for (i, bot) in bots.iter().enumerate() {
-            if bots[..i].contains(bot) {
-                return Err(ApiError::BadRequest(format!("{bot} is entered twice")));
-            }
-        }
-        if !name.is_empty() {
-            check_name(name)?;
-        }
-        let seats = bots
-            .iter()
-            .map(|b| self.bots.seat(b).map(|s| (b.clone(), s)))
-            .collect::<Result<HashMap<String, Seat>, ApiError>>()?;
-        let now = now_ms();
-        let tournament = TournamentRecord {
-            id: new_id(),
-            name: if name.is_empty() {
-                "Round robin".to_string()
-            } else {
-                name.to_string()
-            },
-            created_ms: now,
-            bots: bots.clone(),
-            finished_ms: None,
-        };
-        self.store
-            .write(Write::Tournament(tournament.clone()))
-            .await?;
-        for (i, (black, white)) in pairings(&bots).into_iter().enumerate() {
-            let record = GameRecord {
-                id: format!("{}-{}", tournament.id, i + 1),
-                created_ms: now + i as i64,
-                black: seats[&black].clone(),
-                white: seats[&white].clone(),
-                invite: None,
-                clock: None,
-                started_ms: Some(now),
-                moves: Vec::new(),
-                finish: None,
-                rematch_of: None,
-                rematch: None,
-                tournament: Some(tournament.id.clone()),
-            };
-            self.create(record).await?;
-        }
-        self.watch_tournament(tournament.clone());
-        Ok(tournament)
-    }
-
-    /// Waits for a tournament's games to end, then marks it finished.
-    fn watch_tournament(self: &Arc<Hub>, tournament: TournamentRecord) {
-        let prefix = format!("{}-", tournament.id);
-        let handles: Vec<GameHandle> = self
-            .games
-            .lock()
-            .expect("games")
-            .iter()
-            .filter(|(id, _)| id.starts_with(&prefix))
-            .map(|(_, h)| h.clone())
-            .collect();
-        let store = self.store.clone();
-        tokio::spawn(async move {
-            for mut handle in handles {
-                let _ = handle.finished.wait_for(|&done| done).await;
-            }
-            let _ = store
-                .write(Write::TournamentDone {
-                    id: tournament.id,
-                    finished_ms: now_ms(),
-                })
-                .await;
-        });
-    }
-
-    /// A tournament: its entrants' standings and its games.
-    pub async fn tournament(&self, id: &str) -> Result<TournamentView, ApiError> {
-        let (tournament, games) = self
-            .store
-            .tournament(id.to_string())
-            .await?
-            .ok_or(ApiError::NotFound("tournament"))?;
-        let table = standings(&tournament.bots, |n| self.bots.first_seen(n), &games);
-        let games: Vec<TournamentGame> = games
-            .iter()
-            .map(|g| {
-                let live = self
-                    .game(&g.id)
-                    .map(|h| h.latest.lock().expect("latest").clone());
-                TournamentGame {
-                    id: g.id.clone(),
-                    black: g.black.name(),
-                    white: g.white.name(),
-                    moves: live.map_or_else(
-                        || g.moves.iter().map(|m| m.square.to_string()).collect(),
-                        |v| v.moves,
-                    ),
-                    status: if g.finish.is_some() {
-                        Status::Finished
-                    } else {
-                        Status::Playing
-                    },
-                    result: g.finish.as_ref().map(finish_view),
-                }
-            })
-            .collect();
-        Ok(TournamentView {
-            id: tournament.id,
-            name: tournament.name,
-            bots: tournament.bots,
-            created_ms: tournament.created_ms,
-            finished_ms: tournament.finished_ms,
-            status: if tournament.finished_ms.is_some() {
-                TournamentStatus::Finished
-            } else {
-                TournamentStatus::Playing
-            },
-            standings: table,
-            games,
-        })
-    }
 }
+
+#[cfg(test)]
+mod tests;

@@ -4,8 +4,8 @@
 //! commands sent to a game's task ([`table`]), which alone changes the game. The API is written down in
 //! `docs/server.md`.
 
-pub mod bench;
 pub mod bots;
+pub mod closing;
 pub mod error;
 pub mod game;
 pub mod hub;
@@ -13,6 +13,7 @@ pub mod limits;
 pub mod live;
 pub mod match_protocol;
 pub mod routes;
+pub mod running;
 pub mod store;
 pub mod table;
 pub mod tournament;

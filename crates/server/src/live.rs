@@ -24,14 +24,6 @@ use reversi_engine::Square;
 /// How long a socket opened without a header's token has to send its first message before it watches.
 pub const FIRST_MESSAGE_MS: u64 = 5_000;
 
-/// The close frame every socket gets when the server shuts down: 1001, going away.
-pub fn going_away() -> Message {
-    Message::Close(Some(axum::extract::ws::CloseFrame {
-        code: axum::extract::ws::close_code::AWAY,
-        reason: "the server is shutting down".into(),
-    }))
-}
-
 /// A message to a page, as it travels.
 pub fn written(message: &ServerMessage) -> String {
     serde_json::to_string(message).expect("a message is always written")
@@ -147,8 +139,8 @@ pub async fn serve_live(
     let mut limit = RateLimit::default();
     loop {
         tokio::select! {
-            () = crate::hub::closed(&mut closing) => {
-                let _ = sink.send(going_away()).await;
+            () = crate::closing::closed(&mut closing) => {
+                let _ = sink.send(crate::closing::going_away()).await;
                 break;
             }
             update = updates.recv() => {
@@ -239,8 +231,8 @@ pub async fn serve_stored(socket: WebSocket, hub: Arc<Hub>, id: String, held: He
         let mut closing = hub.closing();
         loop {
             let message = tokio::select! {
-                () = crate::hub::closed(&mut closing) => {
-                    let _ = sink.send(going_away()).await;
+                () = crate::closing::closed(&mut closing) => {
+                    let _ = sink.send(crate::closing::going_away()).await;
                     break;
                 }
                 message = stream.next() => match message {

@@ -9,11 +9,10 @@ use std::time::Duration;
 use reversi_protocol::{GameView, ServerMessage};
 use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
-use crate::bots::Forfeit;
+use crate::bots::{Bots, Forfeit};
 use crate::error::ApiError;
-use crate::game::{now_ms, LiveGame, Ms};
-use crate::hub::Hub;
-use crate::store::Write;
+use crate::game::{now_ms, GameRecord, LiveGame, Ms};
+use crate::store::{Store, Write};
 use reversi_engine::{Color, Square};
 
 /// How long a finished game's task stays after its last command (for rematches and late watchers); after it,
@@ -109,8 +108,39 @@ impl GameHandle {
     }
 }
 
+/// What a game's task tells the hub, its one way back to it (the table never calls the hub).
+#[derive(Debug)]
+pub enum TableEvent {
+    /// The task has ended: the game is read from the store from now on.
+    Ended {
+        /// The game.
+        id: String,
+    },
+    /// A rematch is agreed: the hub starts it and answers its id.
+    Rematch {
+        /// The finished game.
+        game: Box<GameRecord>,
+        /// The rematch's id, or why it could not be started.
+        reply: oneshot::Sender<Result<String, ApiError>>,
+    },
+}
+
+/// What a game's task is given: the store it writes to, the bots it asks, the shutdown it hears, and the
+/// way to tell the hub.
+#[derive(Clone)]
+pub struct TableEnv {
+    /// The store (a write is committed before it is answered).
+    pub store: Store,
+    /// The bots and house bots.
+    pub bots: Arc<Bots>,
+    /// True once the server shuts down.
+    pub closing: watch::Receiver<bool>,
+    /// To the hub.
+    pub events: mpsc::UnboundedSender<TableEvent>,
+}
+
 /// Starts a game's task.
-pub fn spawn(hub: Arc<Hub>, live: LiveGame) -> GameHandle {
+pub fn spawn(env: TableEnv, live: LiveGame) -> GameHandle {
     let (commands, receiver) = mpsc::channel(64);
     let (updates, _) = broadcast::channel(64);
     let finished = live.record.finish.is_some();
@@ -118,7 +148,7 @@ pub fn spawn(hub: Arc<Hub>, live: LiveGame) -> GameHandle {
     let latest = Arc::new(Mutex::new(live.view(now_ms())));
     let table = Table {
         live,
-        hub,
+        env,
         me: commands.clone(),
         updates,
         finished: finished_tx,
@@ -135,7 +165,7 @@ pub fn spawn(hub: Arc<Hub>, live: LiveGame) -> GameHandle {
 
 struct Table {
     live: LiveGame,
-    hub: Arc<Hub>,
+    env: TableEnv,
     me: mpsc::Sender<Command>,
     updates: broadcast::Sender<Arc<str>>,
     finished: watch::Sender<bool>,
@@ -153,7 +183,7 @@ fn sleep_until_ms(at: Option<Ms>) -> tokio::time::Sleep {
 
 impl Table {
     async fn run(mut self, mut commands: mpsc::Receiver<Command>) {
-        let mut closing = self.hub.closing();
+        let mut closing = self.env.closing.clone();
         loop {
             self.ask_program();
             let flag = self.live.flag_at();
@@ -171,10 +201,12 @@ impl Table {
                 }
                 () = tokio::time::sleep(LINGER), if over => break,
                 // The server shuts down: a command being handled was finished (its write committed) above.
-                () = crate::hub::closed(&mut closing) => break,
+                () = crate::closing::closed(&mut closing) => break,
             }
         }
-        self.hub.forget(&self.live.record.id);
+        let _ = self.env.events.send(TableEvent::Ended {
+            id: self.live.record.id.clone(),
+        });
     }
 
     /// Asks the program to move, once a ply, from a task of its own (the game keeps answering meanwhile).
@@ -189,7 +221,7 @@ impl Table {
         }
         self.asking = Some(ply);
         let game = self.live.game().clone();
-        let bots = Arc::clone(&self.hub.bots);
+        let bots = Arc::clone(&self.env.bots);
         let me = self.me.clone();
         tokio::spawn(async move {
             let result = bots.ask(&seat, &game).await;
@@ -207,7 +239,7 @@ impl Table {
 
     /// Writes the result, then shows it.
     async fn end(&mut self, finish: crate::game::Finish) -> Result<(), ApiError> {
-        self.hub
+        self.env
             .store
             .write(Write::Finish {
                 game: self.live.record.id.clone(),
@@ -242,7 +274,7 @@ impl Table {
             Err(error) => return Err(error),
         };
         let id = self.live.record.id.clone();
-        self.hub
+        self.env
             .store
             .write(Write::Move {
                 game: id,
@@ -324,7 +356,7 @@ impl Table {
                 let now = now_ms();
                 let result = async {
                     let (color, record) = self.live.claim(&invite, &name, now)?;
-                    self.hub
+                    self.env
                         .store
                         .write(Write::Claim {
                             game: record.id.clone(),
@@ -395,8 +427,18 @@ impl Table {
         if self.live.record.rematch.is_none() {
             let other = color.opponent();
             if self.live.seat(other).is_program() || self.live.rematch_offer == Some(other) {
-                let id = self.hub.start_rematch(&self.live.record).await?;
-                self.hub
+                let (reply, answer) = oneshot::channel();
+                let asked = TableEvent::Rematch {
+                    game: Box::new(self.live.record.clone()),
+                    reply,
+                };
+                if self.env.events.send(asked).is_err() {
+                    return Err(ApiError::Storage("the server is shutting down".into()));
+                }
+                let id = answer
+                    .await
+                    .map_err(|_| ApiError::Storage("the server is shutting down".into()))??;
+                self.env
                     .store
                     .write(Write::Rematch {
                         game: self.live.record.id.clone(),
@@ -413,3 +455,6 @@ impl Table {
         Ok(self.live.view(now_ms()))
     }
 }
+
+#[cfg(test)]
+mod tests;

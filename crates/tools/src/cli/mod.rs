@@ -459,12 +459,12 @@ pub fn main() -> ExitCode {
             seconds,
             interval,
         } => {
-            let options = reversi_server::bench::Options {
+            let options = crate::bench_server::Options {
                 games: games.max(1),
                 seconds,
                 interval_s: interval.max(0.05),
             };
-            match reversi_server::bench::run(options) {
+            match crate::bench_server::run(options) {
                 Ok(report) => {
                     println!("{report}");
                     ExitCode::SUCCESS

@@ -423,7 +423,7 @@ pub fn run(options: Options) -> Result<String, String> {
 
 /// The acknowledged moves that the database does not hold.
 fn missing_moves(db: &Path, acknowledged: &[(String, usize, usize)]) -> Result<usize, String> {
-    let stored: HashMap<(String, usize), usize> = crate::store::stored_moves(db)?
+    let stored: HashMap<(String, usize), usize> = reversi_server::store::stored_moves(db)?
         .into_iter()
         .map(|(game, ply, square)| ((game, ply), square))
         .collect();
