@@ -19,6 +19,7 @@ pub mod game;
 pub mod kept;
 pub mod keys;
 mod learning;
+pub mod marks;
 pub mod net;
 pub mod notice;
 pub mod online;

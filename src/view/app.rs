@@ -36,7 +36,7 @@ use crate::view::training::TrainingRoom;
 
 mod derived;
 use self::derived::{announcement, empties_counted, final_result, ggf_record, reviewed_here};
-use reversi_engine::{Bitboard, Move, Square};
+use reversi_engine::{Move, Square};
 
 /// The application.
 #[function_component(App)]
@@ -321,12 +321,9 @@ fn main_view() -> Html {
         html! {
             <BoardArea game={shared_game.clone()} browsing={session.play().browsing()}
                 training={session.training().is_open().then(|| session.training().clone())}
-                reviewed={if learning { Vec::new() } else { reviewed.clone() }} {analysis}
-                analysing={session.prefs().analyse() && !learning} legal={session.clickable()}
+                {analysis} marks={Rc::new(session.board_marks())}
+                analysing={session.prefs().analyse() && !learning}
                 lines={session.prefs().lines()} keep_room={session.screen() == Screen::Analyse}
-                hint={session.asks().hint().and_then(|h| h.square()).filter(|_| !session.play().away())}
-                line={if session.prefs().show_line() && !learning { session.line() } else { Vec::new() }}
-                stable={if session.prefs().stable() { session.asks().stable_discs(&shown).unwrap_or_default() } else { Bitboard::EMPTY }}
                 variation={session.play().variation().filter(|_| session.play().in_variation()).map(|v| Rc::new(v.line().clone()))}
                 variation_goes_on={session.play().variation().is_some_and(|v| v.can_go_on())} on_step={on_step.clone()}
                 {on_square} {on_set_up} {on_play_line} on_browse={on_browse.clone()} {on_bad_position}

@@ -130,6 +130,13 @@ fn with_the_analysis_on_the_hint_is_its_best_move() {
         s.asks().hint().map(|h| (h.square().unwrap(), h.score)),
         Some((sq("d3"), 90))
     );
+    // The board marks it on the game's own position, not on another browsed or tried.
+    assert_eq!(s.board_marks().hint, Some(sq("d3")));
+    s.apply(Action::Game(GameAction::Square(sq("d3"))));
+    s.apply(Action::Game(GameAction::Browse(Some(0))));
+    assert_eq!(s.board_marks().hint, None);
+    // A click there tries a variation: its moves are still marked.
+    assert_eq!(s.board_marks().legal, s.shown().board.moves());
     // A hint shown before the analysis was turned on becomes the analysis's.
     let mut s = hvh();
     s.apply(Action::Hint);
@@ -253,6 +260,10 @@ fn the_stable_discs_are_asked_once_a_position_shown_while_the_board_marks_them()
         s.asks().stable_discs(&position),
         Some([sq("a1"), sq("h8")].into_iter().collect())
     );
+    // The board's marks carry them, with the moves a click plays, as one value.
+    let marks = s.board_marks();
+    assert_eq!(marks.stable, [sq("a1"), sq("h8")].into_iter().collect());
+    assert_eq!(marks.legal, s.shown().board.moves());
     // A move and a position browsed are each asked once; the position answered last is not asked again.
     s.apply(Action::Game(GameAction::Square(sq("d6"))));
     s.apply(Action::Game(GameAction::Browse(Some(1))));
@@ -262,8 +273,9 @@ fn the_stable_discs_are_asked_once_a_position_shown_while_the_board_marks_them()
     assert_eq!(stable_asked(&s).len(), 3);
     assert_eq!(stable_asked(&s)[2].1, s.shown());
     assert_eq!(s.asks().stable_discs(&s.shown()), None, "not answered yet");
-    // Off: nothing more is asked.
+    // Off: nothing more is asked, and nothing is marked.
     s.apply(Action::Prefs(PrefAction::Stable(false)));
+    assert_eq!(s.board_marks().stable, Bitboard::EMPTY);
     s.apply(Action::Game(GameAction::Browse(None)));
     s.apply(Action::Game(GameAction::Square(sq("c3"))));
     assert_eq!(stable_asked(&s).len(), 3);

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::{BoardView, PositionEditor, StepControls};
 use crate::protocol::WireAnalysis;
-use crate::session::room::ReviewedMove;
+use crate::session::marks::BoardMarks;
 use crate::session::training::Training;
 use crate::view::browser::refocus;
 use crate::view::i18n::Lang;
@@ -22,8 +22,6 @@ pub struct BoardAreaProps {
     pub browsing: Option<usize>,
     /// The training room, while it has the board.
     pub training: Option<Rc<Training>>,
-    /// The game's moves as the review valued them.
-    pub reviewed: Vec<ReviewedMove>,
     /// The analysis of the position shown (none when it is off, or before its first values).
     pub analysis: Option<Rc<WireAnalysis>>,
     /// The analysis is on: its room under the board is kept from the switch on, values or not.
@@ -36,12 +34,8 @@ pub struct BoardAreaProps {
     /// moves nothing).
     #[prop_or_default]
     pub keep_room: bool,
-    /// The squares a click plays.
-    pub legal: Bitboard,
-    /// The hint for the game's position.
-    pub hint: Option<Square>,
-    /// The engine's line drawn on the board (empty when it is not).
-    pub line: Vec<Square>,
+    /// What the board marks, as the session worked it out (see [`BoardMarks`]).
+    pub marks: Rc<BoardMarks>,
     /// A square clicked.
     pub on_square: Callback<Square>,
     /// A position set up in the editor, to play from.
@@ -62,9 +56,6 @@ pub struct BoardAreaProps {
     pub opener: NodeRef,
     /// How the view turns or mirrors the board.
     pub orientation: reversi_engine::Symmetry,
-    /// The stable discs of the position shown, marked (none unless the board marks them).
-    #[prop_or_default]
-    pub stable: Bitboard,
     /// The variation's moves up to the position shown, while the board shows it.
     #[prop_or_default]
     pub variation: Option<Rc<Game>>,
@@ -128,28 +119,19 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         })
     };
     let on_position_error = props.on_bad_position.clone();
-    // On a position browsed that the review valued, its better move is marked as a hint would be.
-    let reviewed_best = props.browsing.filter(|_| !in_variation).and_then(|ply| {
-        props
-            .reviewed
-            .iter()
-            .find(|m| m.ply == ply && m.mark.is_some())
-            .and_then(|m| m.best.square())
-    });
     if let Some(training) = &props.training {
         // The room's board: its position (the start until an exercise begins), its last move, and after a
         // drill's wrong move the line's move marked.
-        let (position, last, legal) =
+        let (position, last, _) =
             training
                 .board()
                 .unwrap_or((reversi_engine::Position::START, None, Bitboard::EMPTY));
         let flipped = last.map_or(Bitboard::EMPTY, |(before, square)| {
             before.board.flips(square)
         });
-        let hint = training.solution();
         return html! {
             <section class="board-area" aria-label={lang.strings().board}>
-                <BoardView {position} {legal} last_move={last.map(|l| l.1)} {flipped} {hint} {on_square} {lang} orientation={props.orientation} />
+                <BoardView {position} marks={props.marks.clone()} last_move={last.map(|l| l.1)} {flipped} {on_square} {lang} orientation={props.orientation} />
             </section>
         };
     }
@@ -160,7 +142,15 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
         }
         _ => None,
     };
-    let line = pointed.unwrap_or_else(|| props.line.clone());
+    // A best line pointed at is drawn in place of the engine's.
+    let marks = match pointed {
+        Some(line) => Rc::new(BoardMarks {
+            line,
+            ..(*props.marks).clone()
+        }),
+        None => props.marks.clone(),
+    };
+    let playable = !marks.legal.is_empty();
     html! {
         <section class="board-area" aria-label={lang.strings().board}>
             if *props.editing {
@@ -168,13 +158,10 @@ pub fn board_area(props: &BoardAreaProps) -> Html {
             } else {
                 // The values, their heading and the best lines under the board, drawn by the board's one
                 // render from one report.
-                <BoardView {position} legal={props.legal} {last_move} {flipped}
-                    hint={props.hint.or(reviewed_best)}
-                    {line}
-                    {analysis} analysing={props.analysing} lines={props.lines} keep_room={props.keep_room} lines_playable={!props.legal.is_empty()}
+                <BoardView {position} {marks} {last_move} {flipped}
+                    {analysis} analysing={props.analysing} lines={props.lines} keep_room={props.keep_room} lines_playable={playable}
                     drawn_line={drawn.as_ref().filter(|(at, _)| *at == position).map(|(_, rank)| *rank)} on_draw={on_draw.clone()} {on_play}
-                    {on_square} {lang} orientation={props.orientation}
-                    stable={props.stable}>
+                    {on_square} {lang} orientation={props.orientation}>
                     <StepControls can_back={in_variation || shown_ply > 0}
                         can_on={if in_variation { props.variation_goes_on } else { shown_ply < game.plies().len() }}
                         away={in_variation || props.browsing.is_some()}

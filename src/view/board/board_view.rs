@@ -12,6 +12,7 @@ use yew::prelude::*;
 use super::board_square::{shown_value, Band, BoardSquare, LineStep, SquareValue};
 use super::top_lines::{top_lines, TopLinesProps};
 use crate::protocol::WireAnalysis;
+use crate::session::marks::BoardMarks;
 use crate::session::preferences::orientation::{edge_labels, square_at};
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Bitboard, Position, Square, Symmetry};
@@ -21,17 +22,16 @@ use reversi_engine::{Bitboard, Position, Square, Symmetry};
 pub struct BoardProps {
     /// The position to show.
     pub position: Position,
-    /// Squares to mark as legal moves (and make clickable).
-    pub legal: Bitboard,
+    /// What the board marks: the legal moves (clickable), the hint, the engine's line, the stable discs
+    /// (see [`BoardMarks`]); none by default (the position editor's board).
+    #[prop_or_default]
+    pub marks: Rc<BoardMarks>,
     /// The last placement, marked.
     #[prop_or_default]
     pub last_move: Option<Square>,
     /// Discs that the last move flipped, animated.
     #[prop_or_default]
     pub flipped: Bitboard,
-    /// A hinted move, highlighted.
-    #[prop_or_default]
-    pub hint: Option<Square>,
     /// The analysis of the position shown: each legal move's value on its square, the heading and the best
     /// lines (none when it is off, or before its first values).
     #[prop_or_default]
@@ -58,18 +58,12 @@ pub struct BoardProps {
     /// Called with a best line's moves up to the one clicked.
     #[prop_or_default]
     pub on_play: Callback<Vec<Square>>,
-    /// The engine's line, drawn as numbered steps on its first squares.
-    #[prop_or_default]
-    pub line: Vec<Square>,
     /// Called with the square a user clicks.
     #[prop_or_default]
     pub on_square: Callback<Square>,
     /// How the view turns or mirrors the board (see [`crate::session::preferences::orientation`]).
     #[prop_or(Symmetry::Identity)]
     pub orientation: Symmetry,
-    /// The discs marked as stable (none unless the board marks them).
-    #[prop_or_default]
-    pub stable: Bitboard,
     /// Language of the labels.
     pub lang: Lang,
     /// What goes right under the board, above the analysis (the step buttons): the analysis switched on
@@ -122,10 +116,10 @@ pub fn board_view(props: &BoardProps) -> Html {
     // nothing drawn (the browser reports the pointer entering the square just played, once it is no longer
     // a legal move) draws nothing again.
     let pointed = use_mut_ref(|| None::<Square>);
-    let legal_now = use_mut_ref(|| props.legal);
-    *legal_now.borrow_mut() = props.legal;
+    let legal_now = use_mut_ref(|| props.marks.legal);
+    *legal_now.borrow_mut() = props.marks.legal;
     let redraw = use_force_update();
-    let preview = (*pointed.borrow()).filter(|&s| props.legal.contains(s));
+    let preview = (*pointed.borrow()).filter(|&s| props.marks.legal.contains(s));
     let would_flip = preview.map_or(Bitboard::EMPTY, |s| props.position.board.flips(s));
     // The square that has the focus stays a tab stop while it keeps it, even once it is no longer a legal
     // move (the square just played; the next render after the focus leaves takes it out): the browser
@@ -145,7 +139,7 @@ pub fn board_view(props: &BoardProps) -> Html {
     };
     let movers = props
         .position
-        .movers(&props.line[..props.line.len().min(LINE_STEPS)]);
+        .movers(&props.marks.line[..props.marks.line.len().min(LINE_STEPS)]);
     let rows = (0..8).map(|row| {
         let cells = (0..8).map(|column| {
             let square = square_at(props.orientation, column, row);
@@ -172,6 +166,7 @@ pub fn board_view(props: &BoardProps) -> Html {
             // The first moves of the line, numbered, each marked by who plays it; a square played twice in
             // it (never) keeps its first.
             let step = props
+                .marks
                 .line
                 .iter()
                 .take(LINE_STEPS)
@@ -194,7 +189,7 @@ pub fn board_view(props: &BoardProps) -> Html {
                     </span>
                 });
             }
-            let legal = props.legal.contains(square);
+            let legal = props.marks.legal.contains(square);
             html! {
                 <BoardSquare
                     key={square.index()}
@@ -203,11 +198,11 @@ pub fn board_view(props: &BoardProps) -> Html {
                     {legal}
                     keeps_focus={focused == Some(square)}
                     last={props.last_move == Some(square)}
-                    hint={props.hint == Some(square)}
+                    hint={props.marks.hint == Some(square)}
                     previewed={preview == Some(square)}
                     flipped={props.flipped.contains(square)}
                     would_flip={would_flip.contains(square)}
-                    stable={props.stable.contains(square)}
+                    stable={props.marks.stable.contains(square)}
                     {step}
                     value={value.map(square_value)}
                     on_square={props.on_square.clone()}

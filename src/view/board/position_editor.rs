@@ -148,7 +148,7 @@ pub fn position_editor(props: &EditorProps) -> Html {
 
     html! {
         <div class="editor" data-testid="editor" ref={root.clone()}>
-            <BoardView {position} legal={Bitboard::EMPTY} {on_square} lang={props.lang} orientation={props.orientation} />
+            <BoardView {position} {on_square} lang={props.lang} orientation={props.orientation} />
             <p class="editor-help">{ t.editor_help }</p>
             <div class="controls">
                 <label class="toggle">
