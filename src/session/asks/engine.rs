@@ -282,7 +282,20 @@ impl EngineAsks {
                 self.thinking = None;
                 Some(Notice::EngineError { error })
             }
-            _ => None,
+            // Not an answer to this ask (named one by one: a new kind of reply is a decision here).
+            Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Analysis { .. }
+            | Response::Analysed { .. }
+            | Response::Reviewed { .. }
+            | Response::Explored { .. }
+            | Response::Start { .. }
+            | Response::Games { .. }
+            | Response::Stable { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Alive => None,
         }
     }
 
@@ -307,7 +320,21 @@ impl EngineAsks {
                 self.hint.settle(id, Err(error.clone()));
                 Some(Notice::EngineError { error })
             }
-            _ => None,
+            // Not an answer to this ask (named one by one: a new kind of reply is a decision here).
+            Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Thinking { .. }
+            | Response::Analysis { .. }
+            | Response::Analysed { .. }
+            | Response::Reviewed { .. }
+            | Response::Explored { .. }
+            | Response::Start { .. }
+            | Response::Games { .. }
+            | Response::Stable { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Alive => None,
         }
     }
 
@@ -342,7 +369,20 @@ impl EngineAsks {
                 self.analysis.settle(id, Err(error.clone()));
                 Some(Notice::EngineError { error })
             }
-            _ => None,
+            // Not an answer to this ask (named one by one: a new kind of reply is a decision here).
+            Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Thinking { .. }
+            | Response::BestMove { .. }
+            | Response::Reviewed { .. }
+            | Response::Explored { .. }
+            | Response::Start { .. }
+            | Response::Games { .. }
+            | Response::Stable { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Alive => None,
         }
     }
 
@@ -357,7 +397,22 @@ impl EngineAsks {
             Response::Error { id, error } if self.stable.settle(id, Err(error.clone())) => {
                 Some(Notice::EngineError { error })
             }
-            _ => None,
+            // An error of another request, or not an answer to this ask (named one by one: a new kind of reply is a decision here).
+            Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Thinking { .. }
+            | Response::BestMove { .. }
+            | Response::Analysis { .. }
+            | Response::Analysed { .. }
+            | Response::Reviewed { .. }
+            | Response::Explored { .. }
+            | Response::Start { .. }
+            | Response::Games { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Error { .. }
+            | Response::Alive => None,
         }
     }
 
@@ -395,7 +450,21 @@ impl EngineAsks {
                 self.start.settle(id, Err(error.clone()));
                 Some(Notice::EngineError { error })
             }
-            _ => return None,
+            // Not an answer to this ask (named one by one: a new kind of reply is a decision here).
+            Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Thinking { .. }
+            | Response::BestMove { .. }
+            | Response::Analysis { .. }
+            | Response::Analysed { .. }
+            | Response::Reviewed { .. }
+            | Response::Explored { .. }
+            | Response::Games { .. }
+            | Response::Stable { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Alive => return None,
         };
         self.after_change(board, out);
         notice

@@ -12,12 +12,13 @@ pub mod replace;
 pub mod settings;
 pub mod tree;
 pub mod variation;
+mod variations;
 
 use self::clock::GameClock;
 use self::pace::HeldReply;
 use self::settings::{Mode, Settings, Start};
+use self::variation::Variation;
 use super::notice::Notice;
-use crate::session::variation::Variation;
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
 /// Who played an expert game, where and when, and how it ended.

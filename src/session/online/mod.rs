@@ -19,7 +19,8 @@ pub mod wire;
 pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Server, SocketEvent};
 use self::lobby::Lobby;
 use self::wire::{ErrorCode, ServerGame, ServerMessage, Status};
-pub use super::net::{LobbyAsk, Method, NetAsk, NetCommand};
+pub mod net;
+pub use self::net::{LobbyAsk, Method, NetAsk, NetCommand};
 use super::outbox::Outbox;
 use reversi_engine::{Color, Square};
 

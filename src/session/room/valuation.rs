@@ -460,7 +460,24 @@ impl Valuation {
                 self.refused.insert(asked.position);
                 true
             }
-            _ => false,
+            // A review or an error of another request, or not an answer to a valuation (named one by one: a
+            // new kind of reply is a decision here).
+            Response::Reviewed { .. }
+            | Response::Pong { .. }
+            | Response::Perft { .. }
+            | Response::Thinking { .. }
+            | Response::BestMove { .. }
+            | Response::Analysis { .. }
+            | Response::Analysed { .. }
+            | Response::Explored { .. }
+            | Response::Start { .. }
+            | Response::Games { .. }
+            | Response::Stable { .. }
+            | Response::Puzzle { .. }
+            | Response::Spawned { .. }
+            | Response::Helped { .. }
+            | Response::Error { .. }
+            | Response::Alive => false,
         }
     }
 
