@@ -11,6 +11,9 @@
 //! methods. Requests to the workers are commands out: [`Session::apply`] returns what an action sends or
 //! withdraws ([`outbox::Command`]); nothing of what was sent is kept in the state. Start-up is
 //! [`start::Startup`].
+//!
+//! One concept, kept whole past 500 lines: the session's root, the one place that routes an action to the
+//! part that owns it and acts on what changed.
 
 mod action;
 pub mod ask;

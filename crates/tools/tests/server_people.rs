@@ -1,6 +1,9 @@
 //! `reversi serve` for people, over loopback: a whole game on two sockets with a watcher and a reconnect, a
 //! restart (SIGKILL) on the same database in mid-game, a stop (SIGTERM) that closes every socket, a person against
 //! a connected bot, and every refusal.
+//!
+//! One concept, kept whole past 500 lines: the server as people meet it, each test one of their paths through
+//! it over real sockets.
 
 #[path = "common/server.rs"]
 mod common;

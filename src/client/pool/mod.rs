@@ -22,6 +22,9 @@
 //!   [`MAX_TRIES`] times in all, after which its owner gets an error reply. A worker that cannot load (its
 //!   script missing, or blocked) is started again up to [`MAX_TRIES`] times; when none can, every request is
 //!   answered with an error at once instead of waiting for ever.
+//!
+//! One concept, kept whole past 500 lines: the pool's one state machine, whose transitions read each other's
+//! invariants (a request's place, a worker's state).
 
 use std::collections::VecDeque;
 

@@ -3,6 +3,7 @@
 //! start), its fields changed only here and in `engine.rs` (when to ask, and what an answer does).
 
 mod engine;
+mod replies;
 
 pub use self::engine::OnBoard;
 

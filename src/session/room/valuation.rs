@@ -421,66 +421,6 @@ impl Valuation {
         }
     }
 
-    /// Takes a reply to one of its questions (true), or leaves it (false: not one of those in flight).
-    pub fn receive(&mut self, response: &Response) -> bool {
-        match response {
-            Response::Reviewed {
-                id,
-                best,
-                score,
-                played_score,
-                line,
-                kind,
-            } if self.asked.iter().any(|a| a.id == *id) => {
-                let asked = self.take_asked(*id);
-                let deeper = self
-                    .scores
-                    .get(&asked.position)
-                    .is_none_or(|v| v.depth <= asked.depth);
-                if deeper {
-                    self.scores.insert(
-                        asked.position,
-                        Valued {
-                            score: *score,
-                            kind: *kind,
-                            depth: asked.depth,
-                            best: *best,
-                            line: line.clone(),
-                        },
-                    );
-                }
-                if let (Some(played), Some(value)) = (asked.played, played_score) {
-                    self.played
-                        .insert((asked.position, played), (*value, asked.depth));
-                }
-                true
-            }
-            Response::Error { id, .. } if self.asked.iter().any(|a| a.id == *id) => {
-                let asked = self.take_asked(*id);
-                self.refused.insert(asked.position);
-                true
-            }
-            // A review or an error of another request, or not an answer to a valuation (named one by one: a
-            // new kind of reply is a decision here).
-            Response::Reviewed { .. }
-            | Response::Pong { .. }
-            | Response::Perft { .. }
-            | Response::Thinking { .. }
-            | Response::BestMove { .. }
-            | Response::Analysis { .. }
-            | Response::Analysed { .. }
-            | Response::Explored { .. }
-            | Response::Start { .. }
-            | Response::Games { .. }
-            | Response::Stable { .. }
-            | Response::Puzzle { .. }
-            | Response::Spawned { .. }
-            | Response::Helped { .. }
-            | Response::Error { .. }
-            | Response::Alive => false,
-        }
-    }
-
     /// True when [`Valuation::sync`] has nothing to do: no review running, and no graph question it could
     /// ask with `parallel` in flight.
     pub fn settled(&self, game: &Game, parallel: usize) -> bool {
@@ -503,3 +443,5 @@ impl Valuation {
         }
     }
 }
+
+mod receive;
