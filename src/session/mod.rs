@@ -436,21 +436,30 @@ impl Session {
         }
     }
 
-    fn apply_game(&mut self, action: Action, out: &mut Outbox) {
-        match action {
-            Action::NewGame(settings) => {
-                self.by_lot = false;
-                self.new_game(settings, out)
-            }
-            Action::NewGameByLot(settings) => {
-                self.by_lot = true;
-                self.new_game(settings, out)
-            }
-            Action::Game(GameAction::Square(square)) if self.training.is_open() => {
+    /// Who has the board now: the one answer the routing of a square clicked and of the game's controls
+    /// reads (see [`Owner`]).
+    fn owner(&self) -> Owner {
+        if self.training.is_open() {
+            Owner::Training
+        } else if self.asked_to_learn() {
+            Owner::Learning
+        } else if self.online.link().is_some() && !self.play.away() {
+            Owner::Online
+        } else {
+            Owner::Game
+        }
+    }
+
+    /// The game's own controls, routed by one exhaustive match on who has the board.
+    fn game_action(&mut self, action: GameAction, out: &mut Outbox) {
+        match (self.owner(), action) {
+            (Owner::Training, GameAction::Square(square)) => {
                 Rc::make_mut(&mut self.training).click(square, out);
             }
+            // The game's own controls wait while the training room has the board.
+            (Owner::Training, GameAction::Undo | GameAction::Redo) => {}
             // "Learn from your mistakes" asks a move on the mistake's position: judged, never played.
-            Action::Game(GameAction::Square(square)) if self.asked_to_learn() => {
+            (Owner::Learning, GameAction::Square(square)) => {
                 let shown = self.shown();
                 if shown.board.is_legal(square) {
                     let action = room::RoomAction::Learn(room::LearnAction::Try(square));
@@ -462,6 +471,30 @@ impl Session {
                     });
                 }
             }
+            // A game linked online: a move on its own position goes to the server.
+            (Owner::Online, GameAction::Square(square)) => self.online_square(square, out),
+            // What would change the record of a game linked online otherwise (undo, redo, make main line)
+            // is refused while it is played.
+            (_, action) if self.online_forbids(&action) => {
+                self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
+            }
+            (Owner::Training | Owner::Learning | Owner::Online | Owner::Game, action) => {
+                let outcome = self.play.apply(action, self.asks.start().is_asking());
+                self.follow(outcome, out);
+            }
+        }
+    }
+
+    fn apply_game(&mut self, action: Action, out: &mut Outbox) {
+        match action {
+            Action::NewGame(settings) => {
+                self.by_lot = false;
+                self.new_game(settings, out)
+            }
+            Action::NewGameByLot(settings) => {
+                self.by_lot = true;
+                self.new_game(settings, out)
+            }
             Action::Training(action) => {
                 // The room's own "Back to the game" shows the game where it is played.
                 if action == TrainingAction::Close {
@@ -471,34 +504,22 @@ impl Session {
             }
             Action::Screen(screen) => self.show_screen(screen, out),
             Action::Online(action) => self.online_step(action, out),
-            // A game linked online: a move on its own position goes to the server; what would change its
-            // record otherwise (undo, redo, the hint) is refused while it is played.
-            Action::Game(GameAction::Square(square))
-                if self.online.link().is_some() && !self.play.away() =>
-            {
-                self.online_square(square, out)
-            }
-            Action::Game(ref action) if self.online_forbids(action) => {
+            Action::Game(action) => self.game_action(action, out),
+            Action::Prefs(PrefAction::Analyse(true)) if self.online.seated_in_play() => {
                 self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
             }
-            Action::Hint | Action::Prefs(PrefAction::Analyse(true))
-                if self.online.seated_in_play() =>
-            {
-                self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
-            }
-            // The game's own controls wait while the training room has the board.
-            Action::Game(GameAction::Undo | GameAction::Redo)
-            | Action::Hint
-            | Action::PlayLine(_)
-                if self.training.is_open() => {}
-            Action::Game(action) => {
-                let outcome = self.play.apply(action, self.asks.start().is_asking());
-                self.follow(outcome, out);
-            }
-            Action::Hint => {
-                let (asks, board) = self.on_board();
-                asks.request_hint(&board, out);
-            }
+            Action::Hint => match self.owner() {
+                // The game's own controls wait while the training room has the board.
+                Owner::Training => {}
+                Owner::Learning | Owner::Online | Owner::Game if self.online.seated_in_play() => {
+                    self.notice = Some(Notice::Online(online::OnlineNotice::NotOnline))
+                }
+                Owner::Learning | Owner::Online | Owner::Game => {
+                    let (asks, board) = self.on_board();
+                    asks.request_hint(&board, out);
+                }
+            },
+            Action::PlayLine(_) if self.owner() == Owner::Training => {}
             // Between two people on the game's own position, a line is played into the game; against the
             // engine, or on a position of the past or a variation's, into the variation (the game waits).
             Action::PlayLine(line)
@@ -659,6 +680,19 @@ impl Session {
             Outcome::Told(notice) => self.notice = Some(notice),
         }
     }
+}
+
+/// Who has the board: where a square clicked and the game's own controls go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    /// The training room, while it is open: its exercise's board.
+    Training,
+    /// "Learn from your mistakes", asking a move on a mistake's position.
+    Learning,
+    /// A game linked online, on its own position: the server's.
+    Online,
+    /// The game on the board.
+    Game,
 }
 
 #[cfg(test)]
