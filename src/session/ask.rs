@@ -33,7 +33,7 @@ impl<K: PartialEq, A> Ask<K, A> {
     pub fn ask(
         &mut self,
         out: &mut Outbox,
-        asker: Asker,
+        asker: impl Into<Asker>,
         key: K,
         request: impl FnOnce(RequestId) -> Request,
     ) {
@@ -45,7 +45,7 @@ impl<K: PartialEq, A> Ask<K, A> {
     pub fn ask_after(
         &mut self,
         out: &mut Outbox,
-        asker: Asker,
+        asker: impl Into<Asker>,
         key: K,
         delay_ms: u32,
         request: impl FnOnce(RequestId) -> Request,

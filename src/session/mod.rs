@@ -70,6 +70,26 @@ pub enum Asker {
     Training(training::TrainingAsk),
 }
 
+// Each part asks with its own ask type; the outbox maps it to the root's, as Elm's `Cmd.map` does, so that
+// no part names the root's type.
+impl From<GameAsk> for Asker {
+    fn from(ask: GameAsk) -> Asker {
+        Asker::Game(ask)
+    }
+}
+
+impl From<room::RoomAsk> for Asker {
+    fn from(ask: room::RoomAsk) -> Asker {
+        Asker::Room(ask)
+    }
+}
+
+impl From<training::TrainingAsk> for Asker {
+    fn from(ask: training::TrainingAsk) -> Asker {
+        Asker::Training(ask)
+    }
+}
+
 /// The whole state of the page's game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Session {

@@ -55,9 +55,9 @@ impl Outbox {
     }
 
     /// Sends `request` for `asker`, after `delay_ms`.
-    pub fn send(&mut self, asker: Asker, request: Request, delay_ms: u32) {
+    pub fn send(&mut self, asker: impl Into<Asker>, request: Request, delay_ms: u32) {
         self.commands.push(Command::Send {
-            asker,
+            asker: asker.into(),
             request,
             delay_ms,
         });

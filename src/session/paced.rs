@@ -23,7 +23,7 @@ impl Session {
             session.release_online(now, out);
             if let Some(held) = session.play.take_due(now) {
                 session.charge(now, out);
-                let (asker, response) = (held.asker, held.response);
+                let (asker, response) = (Asker::Game(held.asker), held.response);
                 let plies = session.play.game().plies().len();
                 session.step(Action::Answer { asker, response }, out);
                 session.charge(now, out);
@@ -31,7 +31,7 @@ impl Session {
             }
             match action {
                 Action::Answer {
-                    asker: asker @ Asker::Game(GameAsk::Search),
+                    asker: Asker::Game(asker @ GameAsk::Search),
                     response: response @ Response::BestMove { .. },
                 } if session.asks.is_search(response.id()) && session.play.too_soon(now) => {
                     session.charge(now, out);

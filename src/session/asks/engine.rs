@@ -12,7 +12,6 @@ use crate::session::game::settings::{Mode, Start};
 use crate::session::game::Play;
 use crate::session::outbox::Outbox;
 use crate::session::preferences::{PrefAction, Preferences};
-use crate::session::Asker;
 use reversi_engine::{Game, Move, Square};
 
 /// What the asks read and change of the rest of the session: the game on the board (changed through its
@@ -81,7 +80,7 @@ impl EngineAsks {
             let position = board.play.game().position();
             let level = settings.level(color);
             let mistakes = settings.mistakes;
-            let asker = Asker::Game(GameAsk::Search);
+            let asker = GameAsk::Search;
             self.search
                 .ask_after(out, asker, position, delay, |id| Request::Search {
                     id,
@@ -118,7 +117,7 @@ impl EngineAsks {
         }
         let depth = board.prefs.analyse_depth();
         let limit = (depth > 0).then_some(depth);
-        let asker = Asker::Game(GameAsk::Analysis);
+        let asker = GameAsk::Analysis;
         self.analysis
             .ask(out, asker, position, |id| Request::Analyse {
                 id,
@@ -131,7 +130,7 @@ impl EngineAsks {
     fn sync_stable(&mut self, board: &OnBoard, out: &mut Outbox) {
         let position = board.play.shown();
         if board.prefs.stable() && !self.stable.has(&position) {
-            let asker = Asker::Game(GameAsk::Stable);
+            let asker = GameAsk::Stable;
             self.stable
                 .ask(out, asker, position, |id| Request::Stable { id, position });
         }
@@ -215,7 +214,7 @@ impl EngineAsks {
             return;
         }
         let position = board.play.game().position();
-        let asker = Asker::Game(GameAsk::Hint);
+        let asker = GameAsk::Hint;
         self.hint.ask(out, asker, position, |id| Request::Search {
             id,
             position,
@@ -270,7 +269,7 @@ impl EngineAsks {
                 }
             }
             start @ Start::Random { moves, low, high } => {
-                let asker = Asker::Game(GameAsk::Start);
+                let asker = GameAsk::Start;
                 self.start
                     .ask(out, asker, start, |id| Request::RandomStart {
                         id,

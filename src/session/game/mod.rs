@@ -245,7 +245,7 @@ impl Play {
     /// clock.
     pub fn hold(
         &mut self,
-        asker: crate::session::Asker,
+        asker: crate::session::asks::GameAsk,
         response: crate::protocol::Response,
         now: f64,
     ) {

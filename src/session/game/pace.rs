@@ -2,7 +2,7 @@
 //! (a [`HeldReply`]), so that the person sees their own move land and its discs turn before the reply's do;
 //! and how long a search may take ([`Pace`]).
 
-use crate::session::Asker;
+use crate::session::asks::GameAsk;
 
 /// The least time between the person's move and the engine's reply on the board (milliseconds), so that
 /// the person sees their own move land and its discs turn before the reply's do.
@@ -51,7 +51,7 @@ pub struct HeldReply {
     /// The worker's answer.
     pub response: crate::protocol::Response,
     /// Who asked it (the AI's search).
-    pub asker: Asker,
+    pub asker: GameAsk,
     /// When it is shown (page milliseconds).
     pub due: f64,
 }

@@ -5,7 +5,6 @@ use super::super::ask::Ask;
 use super::RoomAsk;
 use crate::protocol::{ExplorerRow, Request, RequestId, WorkerError};
 use crate::session::outbox::Outbox;
-use crate::session::Asker;
 use reversi_engine::Position;
 
 /// The opening explorer.
@@ -61,7 +60,7 @@ impl Explorer {
             return;
         }
         let position = *shown;
-        let asker = Asker::Room(RoomAsk::Explorer);
+        let asker = RoomAsk::Explorer;
         self.ask
             .ask(out, asker, position, |id| Request::Explore { id, position });
     }

@@ -6,7 +6,6 @@ use super::super::ask::Ask;
 use super::RoomAsk;
 use crate::protocol::{Request, RequestId, WireGame, WorkerError};
 use crate::session::outbox::Outbox;
-use crate::session::Asker;
 use reversi_engine::Position;
 
 /// What the player does with the expert games list.
@@ -153,8 +152,7 @@ impl GamesList {
             offset: want.offset,
             limit: GAMES_PAGE,
         };
-        self.ask
-            .ask(out, Asker::Room(RoomAsk::Games), want.clone(), request);
+        self.ask.ask(out, RoomAsk::Games, want.clone(), request);
     }
 }
 

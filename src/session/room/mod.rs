@@ -26,8 +26,8 @@ pub use self::games::{GamesAction, GamesList, GamesPage, GamesQuery, GAMES_PAGE}
 pub use self::learn::{Learn, LearnAction, LearnOrder, Verdict};
 pub use self::valuation::{GraphPoint, LossPoint, ReviewRun, ReviewedMove, Valuation, Valued};
 
-/// Which of the room's parts a request is for: its replies come home to that part (see
-/// [`crate::session::Asker`]).
+/// Which of the room's parts a request is for: its replies come home to that part. The room asks with it
+/// alone; the outbox maps it to the root's asker (as Elm's `Cmd.map`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RoomAsk {
     /// The graph's values and the review ([`Valuation`]).
@@ -189,7 +189,26 @@ impl Room {
                 self.explorer.took(id, Err(error))
             }
             (RoomAsk::Games, Response::Error { id, error }) => self.games.took(id, Err(error)),
-            (RoomAsk::Explorer | RoomAsk::Games, _) => {}
+            // Not an answer to the explorer or the games list (named one by one: a new kind of reply is a
+            // decision here); an explorer's games answer or a list's moves answer is no answer either.
+            (RoomAsk::Explorer, Response::Games { .. })
+            | (RoomAsk::Games, Response::Explored { .. })
+            | (
+                RoomAsk::Explorer | RoomAsk::Games,
+                Response::Pong { .. }
+                | Response::Perft { .. }
+                | Response::Thinking { .. }
+                | Response::BestMove { .. }
+                | Response::Analysis { .. }
+                | Response::Analysed { .. }
+                | Response::Reviewed { .. }
+                | Response::Start { .. }
+                | Response::Stable { .. }
+                | Response::Puzzle { .. }
+                | Response::Spawned { .. }
+                | Response::Helped { .. }
+                | Response::Alive,
+            ) => {}
         }
         self.sync(game, Some(shown), out);
     }

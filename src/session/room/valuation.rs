@@ -8,7 +8,6 @@ use std::collections::{HashMap, HashSet};
 use super::RoomAsk;
 use crate::protocol::{Request, RequestId, Response, ScoreKind};
 use crate::session::outbox::Outbox;
-use crate::session::Asker;
 use reversi_engine::review::{mark, Mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
 use reversi_engine::{Color, Game, Move, Position, Square, DISC};
 
@@ -309,7 +308,7 @@ impl Valuation {
             depth,
         });
         out.send(
-            Asker::Room(RoomAsk::Valuation),
+            RoomAsk::Valuation,
             Request::Review {
                 id,
                 position,

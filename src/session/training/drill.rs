@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::{Tab, Training, TrainingAsk, DRILL_SEARCH_DEPTH};
 use crate::protocol::{Request, RequestId, WireAnalysis};
 use crate::session::outbox::Outbox;
-use crate::session::Asker;
 use reversi_engine::book::Book;
 use reversi_engine::openings::{parse_moves, OPENINGS};
 use reversi_engine::{Board, Color, Position, Square, Symmetry};
@@ -440,7 +439,7 @@ impl Training {
         self.valuing.reset(out);
         if values.is_none() {
             let position = round.position;
-            let asker = Asker::Training(TrainingAsk::Drill);
+            let asker = TrainingAsk::Drill;
             self.valuing
                 .ask(out, asker, position, |id| Request::Analyse {
                     id,

@@ -87,8 +87,8 @@ impl TrainingAction {
     }
 }
 
-/// Which of the room's asks a request is for: its replies come home to it (see
-/// [`crate::session::Asker`]).
+/// Which of the room's asks a request is for: its replies come home to it. The room asks with it alone;
+/// the outbox maps it to the root's asker (as Elm's `Cmd.map`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TrainingAsk {
     /// A puzzle ([`Training::asked`]).
@@ -331,7 +331,25 @@ impl Training {
             (TrainingAsk::Drill, Response::Error { error, .. }) => {
                 self.valuing.settle(id, Err(error));
             }
-            (TrainingAsk::Puzzle | TrainingAsk::Drill, _) => {}
+            // Not an answer to this room's asks (named one by one: a new kind of reply is a decision here).
+            (TrainingAsk::Puzzle, Response::Analysis { .. })
+            | (TrainingAsk::Drill, Response::Puzzle { .. })
+            | (
+                TrainingAsk::Puzzle | TrainingAsk::Drill,
+                Response::Pong { .. }
+                | Response::Perft { .. }
+                | Response::Thinking { .. }
+                | Response::BestMove { .. }
+                | Response::Analysed { .. }
+                | Response::Reviewed { .. }
+                | Response::Explored { .. }
+                | Response::Start { .. }
+                | Response::Games { .. }
+                | Response::Stable { .. }
+                | Response::Spawned { .. }
+                | Response::Helped { .. }
+                | Response::Alive,
+            ) => {}
         }
     }
 }

@@ -4,7 +4,6 @@
 use super::{Tab, Training, TrainingAsk};
 use crate::protocol::{PuzzlePick, Request, RequestId, WirePuzzle};
 use crate::session::outbox::Outbox;
-use crate::session::Asker;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Position, Square};
 
@@ -75,7 +74,7 @@ impl Training {
     pub(super) fn ask(&mut self, pick: PuzzlePick, out: &mut Outbox) {
         self.asked.reset(out);
         self.tab = Tab::Puzzles;
-        let asker = Asker::Training(TrainingAsk::Puzzle);
+        let asker = TrainingAsk::Puzzle;
         self.asked
             .ask(out, asker, pick, |id| Request::Puzzle { id, pick });
     }
