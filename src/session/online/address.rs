@@ -2,7 +2,7 @@
 //! links are made) and the seats this device holds (each game's token, kept in the browser's storage), read
 //! and written as plain text so that both are tested natively; anything unreadable reads as nothing.
 
-use serde_json::{Map, Value};
+use serde::{Deserialize, Serialize};
 
 use super::wire::valid_id;
 
@@ -59,44 +59,92 @@ pub fn query(id: &str, watch: bool) -> String {
 /// The most seats kept (the oldest go first).
 pub const MAX_SEATS: usize = 50;
 
-/// The field `key` of the seat kept for `id` in the stored seats `text`.
-fn kept(text: Option<&str>, id: &str, key: &str) -> Option<String> {
-    let seats: Value = serde_json::from_str(text?).ok()?;
-    seats
-        .get("seats")?
-        .as_array()?
-        .iter()
-        .find(|s| s.get("id").and_then(Value::as_str) == Some(id))?
-        .get(key)?
-        .as_str()
-        .map(str::to_string)
+/// The seats kept on this device, as the browser's storage holds them: each game's token (and the creator's
+/// invitation), newest last, and the name last played under. Read leniently: an entry or a name that is not
+/// what this page writes is skipped, never the others with it.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct KeptSeats {
+    #[serde(default)]
+    seats: Vec<Lenient<KeptSeat>>,
+    #[serde(default)]
+    name: Option<Lenient<String>>,
+}
+
+/// One game's seat kept.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct KeptSeat {
+    id: String,
+    token: String,
+    #[serde(default)]
+    invite: Option<String>,
+}
+
+/// A value as written, or anything else (skipped, and dropped at the next write).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+enum Lenient<T> {
+    Read(T),
+    #[serde(skip_serializing)]
+    Other(serde::de::IgnoredAny),
+}
+
+impl KeptSeats {
+    /// The stored text read; unreadable text reads as nothing kept.
+    fn read(text: Option<&str>) -> KeptSeats {
+        text.and_then(|t| serde_json::from_str(t).ok())
+            .unwrap_or_default()
+    }
+
+    fn seats(&self) -> impl Iterator<Item = &KeptSeat> {
+        self.seats.iter().filter_map(|s| match s {
+            Lenient::Read(seat) => Some(seat),
+            Lenient::Other(_) => None,
+        })
+    }
+
+    fn seat(&self, id: &str) -> Option<&KeptSeat> {
+        self.seats().find(|s| s.id == id)
+    }
+
+    fn name(&self) -> String {
+        match &self.name {
+            Some(Lenient::Read(name)) => name.clone(),
+            _ => String::new(),
+        }
+    }
+
+    fn written(seats: Vec<KeptSeat>, name: String) -> String {
+        let kept = KeptSeats {
+            seats: seats.into_iter().map(Lenient::Read).collect(),
+            name: Some(Lenient::Read(name)),
+        };
+        serde_json::to_string(&kept).expect("the seats are always written")
+    }
 }
 
 /// The token kept for `id` in the stored seats `text`.
 pub fn token(text: Option<&str>, id: &str) -> Option<String> {
-    kept(text, id, "token")
+    KeptSeats::read(text).seat(id).map(|s| s.token.clone())
 }
 
 /// The invitation's code kept for `id` (the creator's), if any.
 pub fn invite(text: Option<&str>, id: &str) -> Option<String> {
-    kept(text, id, "invite").filter(|code| valid_id(code))
+    KeptSeats::read(text)
+        .seat(id)
+        .and_then(|s| s.invite.clone())
+        .filter(|code| valid_id(code))
 }
 
 /// The name kept with the seats (the last one played under).
 pub fn name(text: Option<&str>) -> String {
-    text.and_then(|t| serde_json::from_str::<Value>(t).ok())
-        .and_then(|v| v.get("name")?.as_str().map(str::to_string))
-        .unwrap_or_default()
+    KeptSeats::read(text).name()
 }
 
 /// The stored seats `text` with the name to play under set.
 pub fn set_name(text: Option<&str>, name: &str) -> String {
-    let mut stored: Value = text
-        .and_then(|t| serde_json::from_str(t).ok())
-        .filter(Value::is_object)
-        .unwrap_or_else(|| serde_json::json!({"seats": []}));
-    stored["name"] = Value::String(name.chars().take(32).collect());
-    stored.to_string()
+    let kept = KeptSeats::read(text);
+    let seats = kept.seats().cloned().collect();
+    KeptSeats::written(seats, name.chars().take(32).collect())
 }
 
 /// The stored seats `text` with `id`'s token (and the name, when given) kept, newest last, at most
@@ -108,35 +156,22 @@ pub fn remember(
     invite: Option<&str>,
     name: Option<&str>,
 ) -> String {
-    let stored: Value = text
-        .and_then(|t| serde_json::from_str(t).ok())
-        .unwrap_or(Value::Null);
-    let mut seats: Vec<Value> = stored
-        .get("seats")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    seats.retain(|s| s.get("id").and_then(Value::as_str) != Some(id));
-    seats.push(serde_json::json!({"id": id, "token": token, "invite": invite}));
+    let kept = KeptSeats::read(text);
+    let mut seats: Vec<KeptSeat> = kept.seats().filter(|s| s.id != id).cloned().collect();
+    seats.push(KeptSeat {
+        id: id.to_string(),
+        token: token.to_string(),
+        invite: invite.map(str::to_string),
+    });
     let over = seats.len().saturating_sub(MAX_SEATS);
     seats.drain(..over);
-    let mut out = Map::new();
-    out.insert("seats".into(), Value::Array(seats));
-    let name = name.map_or_else(|| self::name(text), str::to_string);
-    out.insert("name".into(), Value::String(name));
-    Value::Object(out).to_string()
+    let name = name.map_or_else(|| kept.name(), str::to_string);
+    KeptSeats::written(seats, name)
 }
 
 /// How many seats keeping `id`'s in the stored `text` lets go (the oldest, past [`MAX_SEATS`]).
 pub fn let_go(text: Option<&str>, id: &str) -> usize {
-    let kept = text
-        .and_then(|t| serde_json::from_str::<Value>(t).ok())
-        .and_then(|v| v.get("seats")?.as_array().cloned())
-        .unwrap_or_default();
-    let others = kept
-        .iter()
-        .filter(|s| s.get("id").and_then(Value::as_str) != Some(id))
-        .count();
+    let others = KeptSeats::read(text).seats().filter(|s| s.id != id).count();
     (others + 1).saturating_sub(MAX_SEATS)
 }
 
@@ -207,5 +242,13 @@ mod tests {
         }
         assert_eq!(token(Some(&many), "g5"), None);
         assert_eq!(token(Some(&many), "g59").as_deref(), Some("t"));
+        // An entry or a name not as this page writes them is skipped, never the others with it.
+        let odd = r#"{"seats":[{"id":"a1"},7,{"id":"b2","token":"t2"}],"name":5}"#;
+        assert_eq!(token(Some(odd), "b2").as_deref(), Some("t2"));
+        assert_eq!(token(Some(odd), "a1"), None);
+        assert_eq!(name(Some(odd)), "");
+        let kept = remember(Some(odd), "c3", "t3", None, Some("cy"));
+        assert_eq!(token(Some(&kept), "b2").as_deref(), Some("t2"));
+        assert_eq!(let_go(Some(&kept), "d4"), 0);
     }
 }
