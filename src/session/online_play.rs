@@ -62,13 +62,11 @@ impl Session {
             .as_ref()
             .filter(|r| r.reason == super::online::wire::Reason::Time)
             .and_then(|r| r.winner.map(|w| w.opponent()));
-        Some(GameClock {
-            remaining_ms: [black, white],
-            last_tick: None,
-            flagged,
+        let settings = super::ClockSettings {
+            minutes: 0,
             increment_s: (increment / 1000) as u32,
-            grace_ms: 0.0,
-        })
+        };
+        Some(GameClock::resumed(settings, [black, white], flagged))
     }
 
     /// An online action, and what it asks of the board.

@@ -10,21 +10,22 @@ use reversi_engine::Color;
 /// Under this much time left the clock shows tenths and is marked as low.
 pub const LOW_TIME_MS: f64 = 10_000.0;
 
-/// The running game clock.
+/// The running game clock. Its fields are its own: the game charges it, a save reads it through its methods
+/// and a load makes one again with [`GameClock::resumed`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameClock {
     /// Time left for black and white, in milliseconds.
-    pub remaining_ms: [f64; 2],
+    remaining_ms: [f64; 2],
     /// When time was last charged (milliseconds on the page's clock; `None`: the clock has not started, or
     /// has stopped).
-    pub last_tick: Option<f64>,
+    last_tick: Option<f64>,
     /// The side that ran out of time.
-    pub flagged: Option<Color>,
+    flagged: Option<Color>,
     /// Seconds added after each move.
-    pub increment_s: u32,
+    increment_s: u32,
     /// Time not charged to the side to move: the display delay of an AI-vs-AI game before the engine starts
-    /// thinking (the pacing is the viewer's, not the player's).
-    pub grace_ms: f64,
+    /// thinking (the pacing is the viewer's, not the player's). The game sets it.
+    pub(super) grace_ms: f64,
 }
 
 impl GameClock {
@@ -38,6 +39,40 @@ impl GameClock {
             increment_s: settings.increment_s,
             grace_ms: 0.0,
         }
+    }
+
+    /// A clock as saved: `remaining` time for black and white (finite, not negative: the load checks it)
+    /// and the side flagged, stopped until the game charges it again.
+    pub fn resumed(
+        settings: ClockSettings,
+        remaining: [f64; 2],
+        flagged: Option<Color>,
+    ) -> GameClock {
+        GameClock {
+            remaining_ms: remaining,
+            flagged,
+            ..GameClock::new(settings)
+        }
+    }
+
+    /// Time left for black and white, in milliseconds.
+    pub fn remaining_ms(&self) -> [f64; 2] {
+        self.remaining_ms
+    }
+
+    /// The side that ran out of time, if one did.
+    pub fn flagged(&self) -> Option<Color> {
+        self.flagged
+    }
+
+    /// The clock runs (it has been charged and has not stopped).
+    pub fn running(&self) -> bool {
+        self.last_tick.is_some()
+    }
+
+    /// Seconds added after each move.
+    pub fn increment_s(&self) -> u32 {
+        self.increment_s
     }
 
     pub(crate) fn index(color: Color) -> usize {

@@ -282,7 +282,7 @@ impl Play {
 
     /// The side that lost on time, if any.
     pub fn flagged(&self) -> Option<Color> {
-        self.clock.as_ref().and_then(|c| c.flagged)
+        self.clock.as_ref().and_then(|c| c.flagged())
     }
 
     /// True when the engine plays the side to move and the game is on (`waiting`: the game waits, for the

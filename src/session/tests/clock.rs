@@ -92,13 +92,17 @@ fn a_restored_game_gives_the_engine_a_share_of_its_saved_time() {
     );
     s.apply(Action::Game(GameAction::Square(sq("f5"))));
     let mut kept = s.kept();
-    kept.clock.as_mut().unwrap().remaining_ms = [30_000.0, 2_000.0];
+    kept.clock = Some(crate::session::GameClock::resumed(
+        s.play().settings().clock.unwrap(),
+        [30_000.0, 2_000.0],
+        None,
+    ));
     let restored = Program::resume(
         crate::session::kept::persist::restore(&crate::session::kept::persist::save(&kept))
             .unwrap(),
     );
     assert_eq!(
-        restored.play().clock().unwrap().remaining_ms,
+        restored.play().clock().unwrap().remaining_ms(),
         [30_000.0, 2_000.0]
     );
     let Some((Request::Search { max_millis, .. }, _)) = restored.channel.last_request() else {

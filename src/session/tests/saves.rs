@@ -34,7 +34,7 @@ fn check(kept: &Kept) {
         })
     );
     assert_eq!(
-        kept.clock.as_ref().map(|c| c.remaining_ms),
+        kept.clock.as_ref().map(|c| c.remaining_ms()),
         Some([241_500.0, 287_250.0])
     );
     assert_eq!(
@@ -81,7 +81,7 @@ fn an_earlier_builds_saves_still_load() {
     };
     assert!(max_millis.is_some_and(|ms| ms > 0 && ms < 287_250));
     assert_eq!(
-        session.play().clock().map(|c| c.remaining_ms),
+        session.play().clock().map(|c| c.remaining_ms()),
         Some([241_500.0, 287_250.0])
     );
 }

@@ -159,10 +159,7 @@ pub fn use_autosave(session: &UseReducerHandle<Page>) {
         session.prefs().analyse_depth(),
         session.prefs().scoring(),
         session.replaced().to_vec(),
-        session
-            .play()
-            .clock()
-            .map(|c| (c.flagged, c.last_tick.is_some())),
+        session.play().clock().map(|c| (c.flagged(), c.running())),
         // The moves tried beside the game are kept with it, as shown.
         (
             session.play().variations().to_vec(),

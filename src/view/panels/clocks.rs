@@ -37,7 +37,7 @@ pub fn clocks(props: &ClocksProps) -> Html {
         <div class="clocks">
             { for [Color::Black, Color::White].into_iter().map(|color| {
                 let running = props.running == Some(color);
-                let flagged = props.clock.flagged == Some(color);
+                let flagged = props.clock.flagged() == Some(color);
                 let ms = props.clock.remaining(color).max(0.0);
                 let low = ms < crate::session::game::clock::LOW_TIME_MS;
                 let id = if color == Color::Black { "clock-black" } else { "clock-white" };

@@ -204,11 +204,11 @@ pub fn save(kept: &Kept) -> String {
         },
         clock_minutes: settings.clock.map_or(0, |c| c.minutes),
         clock_increment_s: settings.clock.map_or(0, |c| c.increment_s),
-        remaining_ms: kept.clock.as_ref().map(|c| c.remaining_ms),
+        remaining_ms: kept.clock.as_ref().map(|c| c.remaining_ms()),
         flagged: kept
             .clock
             .as_ref()
-            .and_then(|c| c.flagged)
+            .and_then(|c| c.flagged())
             .map(|c| match c {
                 Color::Black => SavedSide::Black,
                 Color::White => SavedSide::White,
@@ -277,17 +277,17 @@ pub fn restore(text: &str) -> Result<Kept, RestoreError> {
     .offered();
     // The clock first, with its saved times, so that an engine to move thinks within what is left.
     let mut clock = settings.clock.map(GameClock::new);
-    if let (Some(clock), Some(remaining)) = (clock.as_mut(), saved.remaining_ms) {
+    if let (Some(clock_settings), Some(remaining)) = (settings.clock, saved.remaining_ms) {
         if remaining.iter().any(|ms| !ms.is_finite() || *ms < 0.0) {
             return Err(invalid(Invalid::ClockTimes));
         }
-        clock.remaining_ms = remaining;
-        clock.flagged = match saved.flagged {
+        let flagged = match saved.flagged {
             None => None,
             Some(SavedSide::Black) => Some(Color::Black),
             Some(SavedSide::White) => Some(Color::White),
             Some(SavedSide::Unknown) => return Err(invalid(Invalid::Side)),
         };
+        clock = Some(GameClock::resumed(clock_settings, remaining, flagged));
     }
     let scoring = match saved.scoring {
         SavedScoring::EmptiesToWinner => Scoring::EmptiesToWinner,

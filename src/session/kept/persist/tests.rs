@@ -85,7 +85,7 @@ fn a_saved_game_comes_back_exactly() {
     timed.apply(Action::Tick(0.0));
     timed.apply(Action::Tick(4_000.0));
     let back = restore(&save(&timed.kept())).unwrap();
-    assert_eq!(back.clock.unwrap().remaining_ms, [296_000.0, 300_000.0]);
+    assert_eq!(back.clock.unwrap().remaining_ms(), [296_000.0, 300_000.0]);
     assert_eq!(back.settings.clock, timed.play().settings().clock);
     let restored = restore(&text).unwrap();
     assert_eq!(restored.game, *session.play().game());

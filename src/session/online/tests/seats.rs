@@ -189,8 +189,8 @@ fn the_clock_of_the_side_to_move_runs_from_the_servers_last_word() {
     );
     p.apply_at(4000.0, Action::Tick(4000.0));
     let clock = p.clock_shown().unwrap();
-    assert_eq!(clock.remaining_ms, [57_000.0, 50_000.0]);
-    assert_eq!(clock.increment_s, 2);
+    assert_eq!(clock.remaining_ms(), [57_000.0, 50_000.0]);
+    assert_eq!(clock.increment_s(), 2);
     assert!(p.clock_running());
 }
 
