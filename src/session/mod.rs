@@ -23,6 +23,7 @@ pub mod kept;
 pub mod keys;
 mod learning;
 pub mod marks;
+pub mod net;
 pub mod notice;
 pub mod online;
 mod online_play;
@@ -36,6 +37,7 @@ pub mod screen;
 pub mod share;
 pub mod start;
 pub mod training;
+pub mod variation;
 
 pub use self::action::Action;
 pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};

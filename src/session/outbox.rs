@@ -27,7 +27,7 @@ pub enum Command {
     /// The request with this id is no longer wanted: drop it, or stop the worker running it.
     Cancel(RequestId),
     /// For the page's network (online play), not the workers: see [`super::net`].
-    Net(super::online::net::NetCommand),
+    Net(super::net::NetCommand),
 }
 
 /// What one action sends, with the ids it takes: made for an action and emptied when it returns (see
@@ -69,7 +69,7 @@ impl Outbox {
     }
 
     /// Asks the page's network to do `command`.
-    pub fn net(&mut self, command: super::online::net::NetCommand) {
+    pub fn net(&mut self, command: super::net::NetCommand) {
         self.commands.push(Command::Net(command));
     }
 

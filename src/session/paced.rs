@@ -23,7 +23,7 @@ impl Session {
             session.release_online(now, out);
             if let Some(held) = session.play.take_due(now) {
                 session.charge(now, out);
-                let (asker, response) = (Asker::Game(held.asker), held.response);
+                let (asker, response) = (Asker::Game(GameAsk::Search), held.response);
                 let plies = session.play.game().plies().len();
                 session.step(Action::Answer { asker, response }, out);
                 session.charge(now, out);
@@ -31,11 +31,11 @@ impl Session {
             }
             match action {
                 Action::Answer {
-                    asker: Asker::Game(asker @ GameAsk::Search),
+                    asker: Asker::Game(GameAsk::Search),
                     response: response @ Response::BestMove { .. },
                 } if session.asks.is_search(response.id()) && session.play.too_soon(now) => {
                     session.charge(now, out);
-                    session.play.hold(asker, response, now);
+                    session.play.hold(response, now);
                 }
                 action => session.step_at(now, action, out),
             }

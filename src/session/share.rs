@@ -56,7 +56,7 @@ pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
 pub fn fragment_with_variations(
     game: &Game,
     settings: &Settings,
-    variations: &[crate::session::game::variation::Variation],
+    variations: &[crate::session::variation::Variation],
     shown: Option<usize>,
 ) -> String {
     let mut out = fragment_with_players(game, settings);

@@ -35,7 +35,7 @@ pub(crate) struct Program {
     /// Every command for the analysis room, oldest first.
     pub room_channel: Outbox,
     /// Every command for the network (online play), oldest first.
-    pub net: Vec<crate::session::online::net::NetCommand>,
+    pub net: Vec<crate::session::net::NetCommand>,
 }
 
 impl Program {

@@ -14,14 +14,13 @@ pub mod settings;
 
 pub use self::action::{ExpertTitle, GameAction, GameIds, Outcome};
 pub mod tree;
-pub mod variation;
-mod variations;
+mod variation;
 
 use self::clock::GameClock;
 use self::pace::HeldReply;
 use self::settings::{Mode, Settings, Start};
-use self::variation::Variation;
 use super::notice::Notice;
+use crate::session::variation::Variation;
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
 /// The game on the board.
@@ -241,25 +240,16 @@ impl Play {
         self.reply_due.is_some_and(|due| now < due)
     }
 
-    /// Holds the engine's reply (from `asker`), which came at `now`, until it is due: the wait is not on its
+    /// Holds the engine's reply (the AI's search's), which came at `now`, until it is due: the wait is not on its
     /// clock.
-    pub fn hold(
-        &mut self,
-        asker: crate::session::asks::GameAsk,
-        response: crate::protocol::Response,
-        now: f64,
-    ) {
+    pub fn hold(&mut self, response: crate::protocol::Response, now: f64) {
         let Some(due) = self.reply_due.filter(|&due| now < due) else {
             return;
         };
         if let Some(clock) = self.clock.as_mut() {
             clock.grace_ms += due - now;
         }
-        self.held = Some(HeldReply {
-            response,
-            asker,
-            due,
-        });
+        self.held = Some(HeldReply { response, due });
     }
 
     /// The reply held, once it is due at `now`.

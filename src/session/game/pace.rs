@@ -2,8 +2,6 @@
 //! (a [`HeldReply`]), so that the person sees their own move land and its discs turn before the reply's do;
 //! and how long a search may take ([`Pace`]).
 
-use crate::session::asks::GameAsk;
-
 /// The least time between the person's move and the engine's reply on the board (milliseconds), so that
 /// the person sees their own move land and its discs turn before the reply's do.
 pub const MIN_REPLY_MS: f64 = 400.0;
@@ -45,13 +43,11 @@ impl Pace {
     };
 }
 
-/// The engine's move, arrived early, and when it is shown.
+/// The engine's move (the AI's search's answer: the one reply ever held), arrived early, and when it is shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeldReply {
     /// The worker's answer.
     pub response: crate::protocol::Response,
-    /// Who asked it (the AI's search).
-    pub asker: GameAsk,
     /// When it is shown (page milliseconds).
     pub due: f64,
 }

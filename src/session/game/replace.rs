@@ -29,7 +29,7 @@ pub struct Replacement {
     /// Its random start is still to be found (saved while it was searched).
     pub starting: bool,
     /// The lines tried beside it, and the one the board showed (a saved game's, a link's).
-    pub variations: (Vec<super::variation::Variation>, Option<usize>),
+    pub variations: (Vec<crate::session::variation::Variation>, Option<usize>),
     /// The plies of its mistakes learned (a saved game's).
     pub learned: Vec<usize>,
 }
@@ -71,7 +71,7 @@ impl Replacement {
                 let kept: Vec<_> = variations
                     .iter()
                     .filter_map(|(at, moves)| {
-                        super::variation::Variation::on_record(
+                        crate::session::variation::Variation::on_record(
                             &shared.game,
                             *at,
                             moves,

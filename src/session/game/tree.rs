@@ -6,9 +6,9 @@
 //! drawn on, so promoting is moving a line before another.
 
 use super::settings::Mode;
-use super::variation::Variation;
 use super::{Outcome, Play};
 use crate::session::notice::Notice;
+use crate::session::variation::Variation;
 use reversi_engine::{Move, Ply, Square};
 
 /// Where a variation hangs: from another (by its place among the game's) at the ply where it leaves it, its

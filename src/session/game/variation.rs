@@ -1,169 +1,186 @@
-//! A variation: moves tried beside the game from a position of its record, never played into it. The
-//! analysis board's way to explore: a move tried on a position browsed, or a best line played, goes here;
-//! against the AI the game waits as it was. Its own undo and redo step through it. The game keeps the
-//! lines tried ([`crate::session::Play::variations`]); the save and the link write them.
+//! The game's side of its variations ([`crate::session::variation::Variation`]): a move tried on a position
+//! of the past or a variation's goes into one (a new one where it leaves every line tried before), a best
+//! line is played into one, the steps walk one back to the record, and each goes once the record no longer
+//! has the position it branches from. Together they make the game's tree: a variation that leaves another
+//! part of the way shares its first moves with it.
 
-use reversi_engine::{Game, Position, Square};
+use super::{Outcome, Play};
+use crate::session::notice::Notice;
+use crate::session::variation::Variation;
+use reversi_engine::{Game, Move, Position, Square};
 
-/// The position before ply `at` of `record` (its last position at its end), where a variation branches.
-fn branch_of(record: &Game, at: usize) -> Option<Position> {
-    match at.cmp(&record.plies().len()) {
-        std::cmp::Ordering::Less => Some(record.plies()[at].before),
-        std::cmp::Ordering::Equal => Some(record.position()),
-        std::cmp::Ordering::Greater => None,
+/// The most variations a game keeps: past it, the one tried longest ago (and not shown) goes.
+pub const MAX_VARIATIONS: usize = 24;
+
+impl Play {
+    /// Puts back the variations read from a save or a link, and the one the board showed (`shown`): at most
+    /// [`MAX_VARIATIONS`] (the first ones, and the one shown), the same line once.
+    pub fn keep_variations(&mut self, mut variations: Vec<Variation>, shown: Option<usize>) {
+        let mut shown = shown.filter(|&i| {
+            variations
+                .get(i)
+                .is_some_and(|v| !v.line().plies().is_empty())
+        });
+        if variations.len() > MAX_VARIATIONS {
+            if let Some(i) = shown.filter(|&i| i >= MAX_VARIATIONS) {
+                variations.swap(i, MAX_VARIATIONS - 1);
+                shown = Some(MAX_VARIATIONS - 1);
+            }
+            variations.truncate(MAX_VARIATIONS);
+        }
+        self.shown_variation = shown;
+        self.variations = variations;
+        self.check_variations();
     }
-}
 
-/// A line of moves branching from the game's record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Variation {
-    /// The ply it branches before: its first move is played instead of the record's `at`th (or, at the
-    /// record's end, on the game's own position).
-    at: usize,
-    /// Its moves from the position before that ply; those stepped back from stay a step away.
-    line: Game,
-}
+    /// Drops each variation the record no longer has the position for (moves taken back before it, or
+    /// another played there).
+    pub(super) fn check_variations(&mut self) {
+        let shown = self
+            .shown_variation
+            .and_then(|i| self.variations.get(i))
+            .cloned();
+        let game = &self.game;
+        self.variations.retain(|v| v.fits(game));
+        self.shown_variation = shown.and_then(|s| self.variations.iter().position(|v| *v == s));
+        self.tidy();
+    }
 
-impl Variation {
-    /// A variation from `start`, the position before ply `at` of the record, with no move yet.
-    pub fn new(at: usize, start: Position) -> Variation {
-        Variation {
-            at,
-            line: Game::from_position(start),
+    /// The variation from `start` (before ply `at`) whose moves begin with `moves`, shown after them: one
+    /// tried before if there is one, else a new one.
+    pub(super) fn show_line(&mut self, at: usize, start: Position, moves: &[Square]) {
+        let found = self.variations.iter().position(|v| {
+            v.at() == at && v.line().start() == start && v.all().0.starts_with(moves)
+        });
+        let index = match found {
+            Some(index) => index,
+            None => {
+                let Some(variation) = Variation::restore(at, start, moves, usize::MAX) else {
+                    return;
+                };
+                if self.variations.len() >= MAX_VARIATIONS {
+                    let shown = self.shown_variation;
+                    if let Some(oldest) = (0..self.variations.len()).find(|&i| Some(i) != shown) {
+                        self.variations.remove(oldest);
+                    }
+                }
+                self.variations.push(variation);
+                self.variations.len() - 1
+            }
+        };
+        self.variations[index].show_placements(moves.len());
+        self.shown_variation = Some(index);
+    }
+
+    /// Where a move tried now branches from: the ply, its position, and the moves before it there (a
+    /// variation's moves up to the one shown, or none on the record's position).
+    fn branch(&self) -> (usize, Position, Vec<Square>) {
+        match self.shown_variation.and_then(|i| self.variations.get(i)) {
+            Some(v) => {
+                let (moves, shown) = v.all();
+                (v.at(), v.line().start(), moves[..shown].to_vec())
+            }
+            None => (
+                self.browsing.unwrap_or(self.game.plies().len()),
+                self.shown(),
+                Vec::new(),
+            ),
         }
     }
 
-    /// A variation read back: `moves` from `start` (before ply `at`), shown after `shown` of them; `None`
-    /// when the moves cannot be played there.
-    pub fn restore(
-        at: usize,
-        start: Position,
-        moves: &[Square],
-        shown: usize,
-    ) -> Option<Variation> {
-        let mut line = Game::from_moves(start, moves).ok()?;
-        while line.plies().len() > shown && line.undo() {}
-        Some(Variation { at, line })
+    /// A move tried on a position of the past or a variation's: the record's own next move is followed in
+    /// the record; any other goes on in the variation shown (at its end), or into the variation that has
+    /// it there, or into a new one.
+    pub(super) fn try_move(&mut self, square: Square) -> Outcome {
+        let shown = self.shown();
+        if !shown.board.is_legal(square) {
+            return Outcome::Told(Notice::NotLegal {
+                square,
+                occupied: shown.disc(square).is_some(),
+            });
+        }
+        if let Some(variation) = self
+            .shown_variation
+            .and_then(|i| self.variations.get_mut(i))
+            .filter(|v| !v.can_go_on())
+        {
+            variation.play(square);
+            return Outcome::Shown;
+        }
+        if let (None, Some(ply)) = (self.shown_variation, self.browsing) {
+            if self.game.plies()[ply].mv == Move::Place(square) {
+                // The game's own move: the record goes on, a step as → takes.
+                return self.browse(Some(ply + 1));
+            }
+        }
+        let (at, start, mut moves) = self.branch();
+        moves.push(square);
+        self.show_line(at, start, &moves);
+        Outcome::Shown
     }
 
-    /// `moves` tried before ply `at` of `record`, shown after `placements` of them: `None` when the record
-    /// has no such ply or the moves cannot be played there (a link or a save that no longer fits).
-    pub fn on_record(
-        record: &Game,
-        at: usize,
-        moves: &[Square],
-        placements: usize,
-    ) -> Option<Variation> {
-        let start = branch_of(record, at)?;
-        let mut variation = Variation::restore(at, start, moves, moves.len())?;
-        variation.show_placements(placements);
-        Some(variation)
+    /// Plays `line` from the position shown into a variation (as [`Play::try_move`] would each move), never
+    /// into the game: as far as its moves are legal.
+    pub fn try_line(&mut self, line: &[Square]) -> Outcome {
+        let (at, start, mut moves) = self.branch();
+        let mut check =
+            Game::from_moves(start, &moves).unwrap_or_else(|_| Game::from_position(start));
+        for &square in line {
+            if check.play(square).is_err() {
+                break;
+            }
+            moves.push(square);
+        }
+        if let Some(variation) = self
+            .shown_variation
+            .and_then(|i| self.variations.get_mut(i))
+            .filter(|v| !v.can_go_on())
+        {
+            // The variation shown goes on.
+            for &square in &moves[variation.all().1..] {
+                variation.play(square);
+            }
+            return Outcome::Shown;
+        }
+        self.show_line(at, start, &moves);
+        Outcome::Shown
     }
 
-    /// Whether `record` still has the position it branches from, before its ply.
-    pub fn fits(&self, record: &Game) -> bool {
-        branch_of(record, self.at) == Some(self.line.start())
-    }
-
-    /// The ply of the record it branches before.
-    pub fn at(&self) -> usize {
-        self.at
-    }
-
-    /// Its moves as played so far (the position shown is after the last); [`Variation::all`] has the rest.
-    pub fn line(&self) -> &Game {
-        &self.line
-    }
-
-    /// Every move of it, those stepped back from too, and how many of them are shown.
-    pub fn all(&self) -> (Vec<Square>, usize) {
-        let (plies, shown) = self.plies();
-        let placements = |plies: &[reversi_engine::Ply]| -> Vec<Square> {
-            plies.iter().filter_map(|p| p.mv.square()).collect()
+    /// Steps through the variation shown: back past its first move to the record's position it branches
+    /// from.
+    pub(super) fn step_variation(&mut self, delta: i32) -> Outcome {
+        let Some(variation) = self
+            .shown_variation
+            .and_then(|i| self.variations.get_mut(i))
+        else {
+            return Outcome::Nothing;
         };
-        (placements(&plies), placements(&plies[..shown]).len())
+        for _ in 0..delta.unsigned_abs() {
+            if delta > 0 {
+                variation.on();
+            } else {
+                variation.back();
+                // Back at its start, the record's own position: shown as the record's.
+                if variation.line().plies().is_empty() {
+                    let at = variation.at();
+                    self.shown_variation = None;
+                    self.browsing = (at < self.game.plies().len()).then_some(at);
+                    break;
+                }
+            }
+        }
+        Outcome::Shown
     }
 
-    /// Every ply of it (passes too), those stepped back from included, and how many of them are shown.
-    pub fn plies(&self) -> (Vec<reversi_engine::Ply>, usize) {
-        let mut whole = self.line.clone();
-        while whole.redo() {}
-        (whole.plies().to_vec(), self.line.plies().len())
-    }
-
-    /// The position it shows.
-    pub fn position(&self) -> Position {
-        self.line.position()
-    }
-
-    /// Plays `square` on the position shown: true when it is legal there (the moves that were a step away
-    /// go, as an undo's do when another move is played).
-    pub fn play(&mut self, square: Square) -> bool {
-        self.line.play(square).is_ok()
-    }
-
-    /// One move back: false at its start (nothing to take back).
-    pub fn back(&mut self) -> bool {
-        self.line.undo()
-    }
-
-    /// One move on, when a move was stepped back from.
-    pub fn on(&mut self) -> bool {
-        self.line.redo()
-    }
-
-    /// Shows the position after `plies` of its plies (passes counted), as far as it goes.
-    pub fn show(&mut self, plies: usize) {
-        while self.line.plies().len() > plies && self.line.undo() {}
-        while self.line.plies().len() < plies && self.line.redo() {}
-    }
-
-    /// Shows the position after `placements` of its moves (passes not counted), as far as it goes.
-    pub fn show_placements(&mut self, placements: usize) {
-        while self.line.redo() {}
-        let count = |line: &Game| {
-            line.plies()
-                .iter()
-                .filter(|p| p.mv.square().is_some())
-                .count()
-        };
-        while count(&self.line) > placements && self.line.undo() {}
-    }
-
-    /// Whether a step on is possible.
-    pub fn can_go_on(&self) -> bool {
-        self.line.can_redo()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sq(name: &str) -> Square {
-        name.parse().unwrap()
-    }
-
-    #[test]
-    fn a_variation_plays_steps_back_and_on_and_keeps_its_moves() {
-        let mut v = Variation::new(0, Position::START);
-        assert!(!v.play(sq("a1")), "an illegal move is refused");
-        assert!(v.play(sq("f5")) && v.play(sq("f6")) && v.play(sq("e6")));
-        assert_eq!(v.all(), (vec![sq("f5"), sq("f6"), sq("e6")], 3));
-        assert!(v.back());
-        assert_eq!(v.all(), (vec![sq("f5"), sq("f6"), sq("e6")], 2));
-        assert!(v.can_go_on());
-        v.show(0);
-        assert_eq!(v.position(), Position::START);
-        assert!(!v.back());
-        v.show(3);
-        assert_eq!(v.all().1, 3);
-        // Another move where one was stepped back from: the rest goes.
-        v.show(1);
-        assert!(v.play(sq("d6")));
-        assert_eq!(v.all(), (vec![sq("f5"), sq("d6")], 2));
-        let again = Variation::restore(0, Position::START, &[sq("f5"), sq("d6")], 1).unwrap();
-        assert_eq!(again.all(), (vec![sq("f5"), sq("d6")], 1));
-        assert!(Variation::restore(0, Position::START, &[sq("a1")], 1).is_none());
+    /// Shows variation `index` after `plies` of its plies.
+    pub(super) fn show_variation(&mut self, index: usize, plies: usize) -> Outcome {
+        match self.variations.get_mut(index).filter(|_| plies > 0) {
+            Some(variation) => {
+                variation.show(plies);
+                self.shown_variation = Some(index);
+                Outcome::Shown
+            }
+            None => Outcome::Nothing,
+        }
     }
 }

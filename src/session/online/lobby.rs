@@ -5,7 +5,7 @@
 use serde::Deserialize;
 
 use super::{fetch, Method, NetAsk, Reply};
-use crate::session::online::net::LobbyAsk;
+use crate::session::net::LobbyAsk;
 use crate::session::outbox::Outbox;
 
 /// One list as far as it came.

@@ -20,8 +20,7 @@ pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Serv
 use self::lobby::Lobby;
 use self::wire::{ErrorCode, ServerGame, ServerMessage, Status};
 mod answers;
-pub mod net;
-pub use self::net::{LobbyAsk, Method, NetAsk, NetCommand};
+pub use super::net::{LobbyAsk, Method, NetAsk, NetCommand};
 use super::outbox::Outbox;
 use reversi_engine::{Color, Square};
 

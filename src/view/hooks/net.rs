@@ -13,7 +13,7 @@ use web_sys::{CloseEvent, MessageEvent, WebSocket};
 use yew::prelude::*;
 
 use crate::session::kept::storage::ONLINE as SEATS_KEY;
-use crate::session::online::net::{Method, NetCommand};
+use crate::session::net::{Method, NetCommand};
 use crate::session::online::{address, OnlineAction, Reply, SocketEvent};
 use crate::session::outbox::Command;
 use crate::session::Action;

@@ -2,7 +2,7 @@
 //! record, ↑/↓ at forks.
 
 use super::super::settings::Settings;
-use super::super::variations::MAX_VARIATIONS;
+use super::super::variation::MAX_VARIATIONS;
 use super::*;
 use crate::session::GameAction;
 use reversi_engine::{Color, Game};
