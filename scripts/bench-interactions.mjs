@@ -1,5 +1,6 @@
 // How long the page takes from a person's input to the next paint (Event Timing), for the interactions a player
-// repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, ← through the record, a
+// repeats: board clicks against the AI, undo and redo, a hint, the analysis switch, ← through the record (the
+// analysis off, and on: ←, the step button and a move of the list while it deepens), a
 // screen chosen in the bar (settings, train, play, analyse: each timed apart) and the new-game dialog opened and closed.
 // Each press comes as a person's does, the pointer on the element a moment before (`median_ms` and `longest_ms`
 // are over those); a board click as Playwright's page.click sends it is timed apart (`playwright_board_click`).
@@ -51,6 +52,9 @@ async function round(page) {
     analysis_on: [],
     analysis_off: [],
     record_back: [],
+    record_back_analysing: [],
+    step_back_analysing: [],
+    move_list_analysing: [],
     screen_settings: [],
     screen_train: [],
     screen_play: [],
@@ -109,6 +113,23 @@ async function round(page) {
   await page.waitForSelector('[data-testid=hint-text]', { timeout: 30000 });
   await press('analysis_on', '[data-testid=analyse]');
   await page.waitForSelector('[data-testid=values-legend]', { timeout: 30000 });
+  // Stepping through the record while the analysis deepens, what the analysis board is for: ←, the step
+  // button, a move of the list; each waits for the values of the position it shows before the next.
+  const valued = () => page.waitForSelector('[data-testid=values-legend]', { timeout: 30000 });
+  await page.focus('body');
+  for (let i = 0; i < 2; i++) {
+    await measure('record_back_analysing', () => page.keyboard.press('ArrowLeft'));
+    await valued();
+  }
+  for (let i = 0; i < 2; i++) {
+    await press('step_back_analysing', '[data-testid=step-back]');
+    await valued();
+  }
+  const moves = await page.locator('.move-list .move').count();
+  await press('move_list_analysing', `.move-list .move >> nth=${Math.max(1, moves - 8)}`);
+  await valued();
+  await page.keyboard.press('End');
+  await page.waitForSelector('[data-legal=true]');
   await press('analysis_off', '[data-testid=analyse]');
   await page.focus('body');
   await measure('record_back', () => page.keyboard.press('ArrowLeft'));
