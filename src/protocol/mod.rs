@@ -1,7 +1,7 @@
 //! Messages between the page and the engine's Web Worker. Every request carries an id, and every reply the id
 //! of the request it answers, so the page can drop a reply that arrives after an undo or a new game.
 //!
-//! One concept, kept whole past 500 lines: the two enums of the worker's messages and the values they carry,
+//! One concept, kept in one file: the two enums of the worker's messages and the values they carry,
 //! read side by side when a kind is added (see docs/architecture.md).
 
 use serde::{Deserialize, Serialize};

@@ -12,7 +12,7 @@
 //! withdraws ([`outbox::Command`]); nothing of what was sent is kept in the state. Start-up is
 //! [`start::Startup`].
 //!
-//! One concept, kept whole past 500 lines: the session's root, the one place that routes an action to the
+//! One concept, kept in one file: the session's root, the one place that routes an action to the
 //! part that owns it and acts on what changed.
 
 mod action;

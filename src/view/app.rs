@@ -2,7 +2,7 @@
 //! [`crate::view::sections`], the controls, the new-game form, the editor). Its effects are hooks in
 //! [`crate::view::hooks`] (workers, autosave, clock, share links) and its browser calls are in [`crate::view::browser`].
 //!
-//! One concept, kept whole past 500 lines: the root, which works out every component's values from the
+//! One concept, kept in one file: the root, which works out every component's values from the
 //! session and places them (a panel's own work is in its own file).
 
 use crate::session::room::RoomAction;

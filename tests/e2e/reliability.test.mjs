@@ -441,7 +441,7 @@ const full = (page) => page.evaluate(() => sessionStorage.setItem('storage-full'
 const told = (page, words) =>
   page.waitForFunction((w) => document.querySelector('[data-testid=notice]')?.textContent.includes(w), words, { timeout: 10_000 });
 
-test('a full storage says what it does not keep: a move, a variation, a game put aside (issue 81)', async () => {
+test('a full storage says what it does not keep: a move, a variation, a game put aside', async () => {
   // A move: said, and after a reload the game is as last saved (as the notice said it would be).
   const a = await fillable();
   await newGame(a.page, { mode: 'hvh' });
@@ -480,7 +480,7 @@ test('a full storage says what it does not keep: a move, a variation, a game put
   await c.context.close();
 });
 
-test('with the storage full, settings put back are said as such, not as data that cannot be read (issue 81)', async () => {
+test('with the storage full, settings put back are said as such, not as data that cannot be read', async () => {
   const a = await fillable();
   await newGame(a.page, { mode: 'hvh' });
   await play(a.page, ['f5', 'd6', 'c3']);
@@ -507,7 +507,7 @@ test('with the storage full, settings put back are said as such, not as data tha
   await a.context.close();
 });
 
-test("a full storage says an online game's seat is not kept on the device (issue 81)", async () => {
+test("a full storage says an online game's seat is not kept on the device", async () => {
   const { page, context, errors } = await fillable();
   await page.waitForSelector('[data-testid=screen-online]');
   await full(page);

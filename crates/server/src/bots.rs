@@ -283,10 +283,7 @@ pub async fn serve_bot(
     let mut counter = 0u64;
     loop {
         tokio::select! {
-            () = crate::closing::closed(&mut closing) => {
-                let _ = sink.send(crate::closing::going_away()).await;
-                break;
-            }
+            () = crate::closing::closed(&mut closing) => break,
             ask = registration.asks.recv() => {
                 let Some(ask) = ask else { break };
                 counter += 1;
@@ -341,6 +338,10 @@ pub async fn serve_bot(
                 }
             },
         }
+    }
+    // However the loop ended, a socket the shutdown ends says so.
+    if *closing.borrow() {
+        let _ = sink.send(crate::closing::going_away()).await;
     }
     eprintln!("[server] bot \"{name}\" disconnected");
 }

@@ -139,10 +139,7 @@ pub async fn serve_live(
     let mut limit = RateLimit::default();
     loop {
         tokio::select! {
-            () = crate::closing::closed(&mut closing) => {
-                let _ = sink.send(crate::closing::going_away()).await;
-                break;
-            }
+            () = crate::closing::closed(&mut closing) => break,
             update = updates.recv() => {
                 let text = match update {
                     Ok(text) => text.to_string(),
@@ -177,6 +174,11 @@ pub async fn serve_live(
                 }
             }
         }
+    }
+    // However the loop ended (the game's task gone before this socket heard the shutdown, say), a socket
+    // the shutdown ends says so.
+    if *closing.borrow() {
+        let _ = sink.send(crate::closing::going_away()).await;
     }
     handle.close(seat);
     drop(held);

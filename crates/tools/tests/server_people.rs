@@ -2,7 +2,7 @@
 //! restart (SIGKILL) on the same database in mid-game, a stop (SIGTERM) that closes every socket, a person against
 //! a connected bot, and every refusal.
 //!
-//! One concept, kept whole past 500 lines: the server as people meet it, each test one of their paths through
+//! One concept, kept in one file: the server as people meet it, each test one of their paths through
 //! it over real sockets.
 
 #[path = "common/server.rs"]
@@ -119,20 +119,13 @@ fn a_whole_game_between_two_people_on_two_sockets_with_a_watcher_and_a_reconnect
     assert_eq!(status, 200, "bob (white before) moves first now: {moved}");
 }
 
-#[test]
-fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
-    let dir = TempDir::new("restart");
-    let db = dir.0.join("s.db");
-    let server = Server::start(&db, &[]);
-    let (id, black_token, white_token) = server.human_game(Some((300.0, 0.0)));
+/// `count` moves played over HTTP from the start, each side's with its token (`tokens`: black's, white's),
+/// each acknowledged; the game as played.
+fn play_over_http(server: &Server, id: &str, tokens: [&str; 2], count: usize) -> Game {
     let mut game = Game::new();
-    for _ in 0..7 {
+    for _ in 0..count {
         let square = first_legal(&game);
-        let token = if game.to_move() == Color::Black {
-            &black_token
-        } else {
-            &white_token
-        };
+        let token = tokens[usize::from(game.to_move() == Color::White)];
         let (status, state) = server.post(
             &format!("/api/games/{id}/moves"),
             Some(token),
@@ -141,6 +134,16 @@ fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
         assert_eq!(status, 200, "{state}");
         game.play(square).unwrap();
     }
+    game
+}
+
+#[test]
+fn a_restart_on_the_same_database_resumes_the_game_and_loses_no_move() {
+    let dir = TempDir::new("restart");
+    let db = dir.0.join("s.db");
+    let server = Server::start(&db, &[]);
+    let (id, black_token, white_token) = server.human_game(Some((300.0, 0.0)));
+    let mut game = play_over_http(&server, &id, [&black_token, &white_token], 7);
     let before = server.get(&format!("/api/games/{id}"));
     // A crash right after the last acknowledged move.
     server.kill();
@@ -186,22 +189,7 @@ fn a_sigterm_closes_every_socket_with_going_away_and_loses_no_acknowledged_move(
     assert_eq!(next(&mut black, 5)["seat"], "black");
     assert_eq!(next(&mut watcher, 5)["seat"], Value::Null);
     // Moves acknowledged over HTTP and over the seat's socket.
-    let mut game = Game::new();
-    for _ in 0..4 {
-        let square = first_legal(&game);
-        let token = if game.to_move() == Color::Black {
-            &black_token
-        } else {
-            &white_token
-        };
-        let (status, state) = server.post(
-            &format!("/api/games/{id}/moves"),
-            Some(token),
-            json!({"square": square.to_string()}),
-        );
-        assert_eq!(status, 200, "{state}");
-        game.play(square).unwrap();
-    }
+    let mut game = play_over_http(&server, &id, [&black_token, &white_token], 4);
     let square = first_legal(&game);
     send(
         &mut black,

@@ -23,7 +23,7 @@
 //!   script missing, or blocked) is started again up to [`MAX_TRIES`] times; when none can, every request is
 //!   answered with an error at once instead of waiting for ever.
 //!
-//! One concept, kept whole past 500 lines: the pool's one state machine, whose transitions read each other's
+//! One concept, kept in one file: the pool's one state machine, whose transitions read each other's
 //! invariants (a request's place, a worker's state).
 
 use std::collections::VecDeque;

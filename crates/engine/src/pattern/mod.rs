@@ -7,7 +7,7 @@
 //! the pattern maps onto another shares its weight too, so the stored table holds each class once
 //! ("compact" ids); it is expanded to one entry per reading when loaded.
 //!
-//! One concept, kept whole past 500 lines: the evaluation's lines and regions, their indexing and the sum,
+//! One concept, kept in one file: the evaluation's lines and regions, their indexing and the sum,
 //! which change together whenever a pattern is added or reshaped.
 
 use std::sync::OnceLock;

@@ -3,7 +3,7 @@
 //! and the developer commands (training, data, the book and the explorer's file) in `dev.rs`; the servers
 //! and protocols live in their own modules (`bot`, `nboard`; the server is its own crate). Native only.
 //!
-//! One concept, kept whole past 500 lines: the command list with each command's arguments and help, and the
+//! One concept, kept in one file: the command list with each command's arguments and help, and the
 //! one dispatch over it.
 
 use crate::DataError;

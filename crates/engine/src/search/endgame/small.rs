@@ -5,7 +5,7 @@
 //! instruction set (AVX-512, AVX2, the baseline), so that the flips inline into it; the CPU's copy is chosen
 //! once per call from the search above.
 //!
-//! One concept, kept whole past 500 lines: the chain of specialised solvers for the last empties, each calling
+//! One concept, kept in one file: the chain of specialised solvers for the last empties, each calling
 //! the next, tuned together.
 
 use super::{final_score, Solver, ABOVE_ANY_SCORE, BELOW_ANY_SCORE};
