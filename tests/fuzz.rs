@@ -9,7 +9,7 @@ use reversi_engine::Position;
 use reversi_web::protocol::DataFile;
 use reversi_web::protocol::{Request, Response};
 use reversi_web::session::kept::{persist, slots};
-use reversi_web::session::{share, GameAction};
+use reversi_web::session::{record::share, GameAction};
 use reversi_web::worker::Engine;
 
 #[test]

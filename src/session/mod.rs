@@ -15,31 +15,21 @@
 //! One concept, kept in one file: the session's root, the one place that routes an action to the
 //! part that owns it and acts on what changed.
 
-mod action;
-pub mod ask;
 pub mod asks;
+pub mod board;
+pub mod effects;
 pub mod game;
 pub mod kept;
-pub mod keys;
-mod learning;
-pub mod marks;
-pub mod net;
 pub mod notice;
 pub mod online;
-mod online_play;
-pub mod outbox;
-mod paced;
-pub mod picture;
 pub mod preferences;
-mod replacing;
+pub mod record;
 pub mod room;
+mod root;
 pub mod screen;
-pub mod share;
 pub mod start;
 pub mod training;
-pub mod variation;
 
-pub use self::action::Action;
 pub use self::asks::{EngineAsks, GameAsk, HINT_LEVEL};
 pub use self::game::clock::GameClock;
 pub use self::game::pace::{HeldReply, Pace, MIN_REPLY_MS, PASS_PAUSE_MS};
@@ -49,12 +39,14 @@ pub use self::kept::aside::{Aside, MAX_REPLACED};
 pub use self::kept::Kept;
 pub use self::notice::{LinkError, Notice, Unsaved};
 pub use self::preferences::{Lang, PrefAction, Preferences, ANALYSE_DEPTHS, DEFAULT_ANALYSE_DEPTH};
+pub use self::root::action::Action;
+pub use self::root::marks::BoardMarks;
 use std::rc::Rc;
 
 use self::asks::OnBoard;
+use self::effects::outbox::{Command, Outbox};
 use self::game::replace::Replacement;
 use self::kept::slots;
-use self::outbox::{Command, Outbox};
 use self::room::Room;
 use self::training::{Training, TrainingAction};
 use crate::protocol::{RequestId, Response};
@@ -119,7 +111,7 @@ pub struct Session {
     by_lot: bool,
     /// An online opponent's moves held until they are due, as an AI's reply is (see
     /// [`Session::apply_at`]).
-    online_pace: online_play::OnlinePace,
+    online_pace: root::online_play::OnlinePace,
 }
 
 impl Default for Session {
@@ -198,7 +190,7 @@ impl Session {
             online: online::Online::default(),
             screen: screen::Screen::Play,
             by_lot: false,
-            online_pace: online_play::OnlinePace::default(),
+            online_pace: root::online_play::OnlinePace::default(),
         }
     }
 

@@ -4,7 +4,7 @@
 use std::ops::{Deref, DerefMut};
 
 use crate::protocol::Response;
-use crate::session::outbox::{Command, Outbox};
+use crate::session::effects::outbox::{Command, Outbox};
 use crate::session::{Action, Asker, GameAsk, Kept, Session, Settings};
 
 /// One input of a test: an action, or a worker's reply (delivered with the asker the log names).
@@ -35,7 +35,7 @@ pub(crate) struct Program {
     /// Every command for the analysis room, oldest first.
     pub room_channel: Outbox,
     /// Every command for the network (online play), oldest first.
-    pub net: Vec<crate::session::net::NetCommand>,
+    pub net: Vec<crate::session::effects::net::NetCommand>,
 }
 
 impl Program {

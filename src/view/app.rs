@@ -12,8 +12,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::i18n;
+use crate::session::record::share;
 use crate::session::screen::Screen;
-use crate::session::share;
 use crate::session::start::Startup;
 use crate::session::training::TrainingAction;
 use crate::session::GameAction;

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use super::i18n::Lang;
 use crate::session::notice::{LinkError, Notice};
+use crate::session::record::share;
 use crate::session::screen::Screen;
-use crate::session::share;
 use crate::session::Action;
 use reversi_engine::Square;
 

@@ -25,7 +25,7 @@ pub fn on_key(
         .as_ref()
         .and_then(|t| t.dyn_ref::<web_sys::HtmlElement>())
         .is_some_and(|h| h.is_content_editable());
-    if crate::session::keys::takes_text(&tag, editable) {
+    if crate::session::board::keys::takes_text(&tag, editable) {
         return;
     }
     let square: Option<Square> = target

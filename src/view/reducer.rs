@@ -1,6 +1,6 @@
 //! The session as the page's Yew reducer: every action is applied at the time it happens, so the clock
 //! charges the side to move up to then first (see [`Session::apply_at`]), and the commands it returns (see
-//! [`crate::session::outbox`]) are queued for the pool of workers, which takes them after the render (see
+//! [`crate::session::effects::outbox`]) are queued for the pool of workers, which takes them after the render (see
 //! [`crate::view::hooks::use_engine_pool`]). The queue is the page's runtime, beside the state: it is
 //! never compared, and it holds a command only until the pool takes it.
 
@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::session::outbox::Command;
+use crate::session::effects::outbox::Command;
 use crate::session::{Action, Session};
 
 /// The commands the page's actions returned, not yet taken by the pool.

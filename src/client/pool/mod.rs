@@ -37,7 +37,7 @@ const START_MS: f64 = 30_000.0;
 /// A worker whose stop flag is set and that has not ended its request after this long is taken for dead.
 pub const STOP_MS: f64 = 2_000.0;
 /// The ids of the helpers' requests, far above the page's own, which start at 1 (see
-/// [`crate::session::outbox::Outbox`]).
+/// [`crate::session::effects::outbox::Outbox`]).
 pub const FIRST_HELP_ID: RequestId = 1 << 50;
 /// A busy worker silent this long (four of its heartbeats, [`crate::protocol::HEARTBEAT_MS`]) is taken for
 /// dead: terminated, or killed by the browser without an `error` event.

@@ -7,10 +7,10 @@
 use super::HINT_LEVEL;
 use super::{EngineAsks, GameAsk};
 use crate::protocol::Request;
+use crate::session::effects::outbox::Outbox;
 use crate::session::game::pace::Pace;
 use crate::session::game::settings::{Mode, Start};
 use crate::session::game::Play;
-use crate::session::outbox::Outbox;
 use crate::session::preferences::{PrefAction, Preferences};
 use reversi_engine::{Game, Move, Square};
 

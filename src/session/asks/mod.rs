@@ -7,9 +7,9 @@ mod replies;
 
 pub use self::engine::OnBoard;
 
-use super::ask::Ask;
+use super::effects::ask::Ask;
+use super::effects::outbox::Outbox;
 use super::game::settings::Start;
-use super::outbox::Outbox;
 use crate::protocol::{RequestId, ScoreKind, SearchReport, WireAnalysis};
 use reversi_engine::{Bitboard, Color, Move, Position};
 

@@ -6,10 +6,10 @@
 use super::engine::OnBoard;
 use super::{EngineAsks, GameAsk};
 use crate::protocol::{Response, WorkerError};
+use crate::session::effects::outbox::Outbox;
 use crate::session::game::settings::Start;
 use crate::session::game::Play;
 use crate::session::notice::Notice;
-use crate::session::outbox::Outbox;
 use reversi_engine::{Bitboard, Game, Move};
 
 impl EngineAsks {

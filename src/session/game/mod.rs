@@ -20,7 +20,7 @@ use self::clock::GameClock;
 use self::pace::HeldReply;
 use self::settings::{Mode, Settings, Start};
 use super::notice::Notice;
-use crate::session::variation::Variation;
+use crate::session::record::variation::Variation;
 use reversi_engine::{Bitboard, Color, Game, Position, Square};
 
 /// The game on the board.

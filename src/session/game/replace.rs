@@ -7,7 +7,7 @@ use super::settings::{Mode, Settings};
 use super::ExpertTitle;
 use crate::session::kept::Kept;
 use crate::session::notice::{LinkError, Notice};
-use crate::session::share::Players;
+use crate::session::record::share::Players;
 use crate::session::{Action, PrefAction};
 use reversi_engine::{Game, Position};
 
@@ -29,7 +29,10 @@ pub struct Replacement {
     /// Its random start is still to be found (saved while it was searched).
     pub starting: bool,
     /// The lines tried beside it, and the one the board showed (a saved game's, a link's).
-    pub variations: (Vec<crate::session::variation::Variation>, Option<usize>),
+    pub variations: (
+        Vec<crate::session::record::variation::Variation>,
+        Option<usize>,
+    ),
     /// The plies of its mistakes learned (a saved game's).
     pub learned: Vec<usize>,
 }
@@ -71,7 +74,7 @@ impl Replacement {
                 let kept: Vec<_> = variations
                     .iter()
                     .filter_map(|(at, moves)| {
-                        crate::session::variation::Variation::on_record(
+                        crate::session::record::variation::Variation::on_record(
                             &shared.game,
                             *at,
                             moves,

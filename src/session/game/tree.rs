@@ -8,7 +8,7 @@
 use super::settings::Mode;
 use super::{Outcome, Play};
 use crate::session::notice::Notice;
-use crate::session::variation::Variation;
+use crate::session::record::variation::Variation;
 use reversi_engine::{Move, Ply, Square};
 
 /// Where a variation hangs: from another (by its place among the game's) at the ply where it leaves it, its

@@ -1,4 +1,4 @@
-//! The game's side of its variations ([`crate::session::variation::Variation`]): a move tried on a position
+//! The game's side of its variations ([`crate::session::record::variation::Variation`]): a move tried on a position
 //! of the past or a variation's goes into one (a new one where it leaves every line tried before), a best
 //! line is played into one, the steps walk one back to the record, and each goes once the record no longer
 //! has the position it branches from. Together they make the game's tree: a variation that leaves another
@@ -6,7 +6,7 @@
 
 use super::{Outcome, Play};
 use crate::session::notice::Notice;
-use crate::session::variation::Variation;
+use crate::session::record::variation::Variation;
 use reversi_engine::{Game, Move, Position, Square};
 
 /// The most variations a game keeps: past it, the one tried longest ago (and not shown) goes.

@@ -111,7 +111,7 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
-use crate::session::variation::Variation;
+use crate::session::record::variation::Variation;
 use crate::session::{GameClock, Play, Preferences, Scoring, Settings};
 use reversi_engine::Game;
 

@@ -2,7 +2,7 @@
 //! asks of the board.
 
 use super::lobby;
-use crate::session::net::NetAsk;
+use crate::session::effects::net::NetAsk;
 use crate::session::ClockSettings;
 use reversi_engine::{Color, Square};
 

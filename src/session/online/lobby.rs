@@ -5,8 +5,8 @@
 use serde::Deserialize;
 
 use super::{fetch, Method, NetAsk, Reply};
-use crate::session::net::LobbyAsk;
-use crate::session::outbox::Outbox;
+use crate::session::effects::net::LobbyAsk;
+use crate::session::effects::outbox::Outbox;
 
 /// One list as far as it came.
 #[derive(Clone, Debug, Default, PartialEq)]

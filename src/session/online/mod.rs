@@ -20,8 +20,8 @@ pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Serv
 use self::lobby::Lobby;
 use self::wire::{ErrorCode, ServerGame, ServerMessage, Status};
 mod answers;
-pub use super::net::{LobbyAsk, Method, NetAsk, NetCommand};
-use super::outbox::Outbox;
+pub use super::effects::net::{LobbyAsk, Method, NetAsk, NetCommand};
+use super::effects::outbox::Outbox;
 use reversi_engine::{Color, Square};
 
 /// The socket's state.

@@ -1,10 +1,10 @@
 //! The opening explorer of the analysis room: open or not, and its one ask of the workers (the moves strong
 //! players chose in the position on the board). The room routes to it.
 
-use super::super::ask::Ask;
+use super::super::effects::ask::Ask;
 use super::RoomAsk;
 use crate::protocol::{ExplorerRow, Request, RequestId, WorkerError};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::Position;
 
 /// The opening explorer.

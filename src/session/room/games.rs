@@ -2,10 +2,10 @@
 //! its one ask of the workers (the page of games for the position on the board). Its own actions, reducer
 //! and tests; the room routes to it.
 
-use super::super::ask::Ask;
+use super::super::effects::ask::Ask;
 use super::RoomAsk;
 use crate::protocol::{Request, RequestId, WireGame, WorkerError};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::Position;
 
 /// What the player does with the expert games list.

@@ -18,7 +18,7 @@ pub mod learn;
 pub mod valuation;
 
 use crate::protocol::{RequestId, Response};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::{Game, Position};
 
 pub use self::explorer::Explorer;

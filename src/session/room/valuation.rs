@@ -1,13 +1,13 @@
 //! The analysis room's valuation: the evaluation graph's values and the game review, kept by position (and
 //! by position and move), so undo, redo and browsing never lose them and a game played again is valued at
 //! once. Its questions to the workers are many at once ([`super::Room::parallel`]), so it keeps a list of
-//! them rather than one [`crate::session::ask::Ask`].
+//! them rather than one [`crate::session::effects::ask::Ask`].
 
 use std::collections::{HashMap, HashSet};
 
 use super::RoomAsk;
 use crate::protocol::{Request, RequestId, Response, ScoreKind};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::review::{mark, Mark, DEFAULT_REVIEW_DEPTH, GRAPH_DEPTH};
 use reversi_engine::{Color, Game, Move, Position, Square, DISC};
 

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::protocol::Request;
-use crate::session::outbox::Command;
+use crate::session::effects::outbox::Command;
 use crate::session::training::ProgressLost;
 use crate::session::{Mode, Settings};
 use reversi_engine::Symmetry;

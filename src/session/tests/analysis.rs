@@ -86,7 +86,7 @@ fn a_hidden_page_asks_for_no_analysis_even_after_the_ai_answers() {
         .iter()
         .skip(seq)
         .filter_map(|m| match m {
-            crate::session::outbox::Command::Send { request, .. } => Some(request),
+            crate::session::effects::outbox::Command::Send { request, .. } => Some(request),
             _ => None,
         })
         .collect();

@@ -260,7 +260,7 @@ fn a_shared_link_brings_its_variations_and_the_link_of_a_game_names_them() {
     s.apply(Action::Game(GameAction::Square(sq("b4"))));
     assert_eq!(s.play().variations().len(), 2);
     assert_eq!(s.play().shown_variation(), Some(1));
-    let fragment = crate::session::share::fragment_with_variations(
+    let fragment = crate::session::record::share::fragment_with_variations(
         s.play().game(),
         &s.play().settings(),
         s.play().variations(),
@@ -271,12 +271,14 @@ fn a_shared_link_brings_its_variations_and_the_link_of_a_game_names_them() {
         "the one shown first"
     );
     let mut opened = hvh();
-    let (start, transcript) = crate::session::share::parse(&fragment).unwrap().unwrap();
+    let (start, transcript) = crate::session::record::share::parse(&fragment)
+        .unwrap()
+        .unwrap();
     opened.apply(Action::OpenShared {
         start,
         transcript,
         players: None,
-        variations: crate::session::share::variations(&fragment),
+        variations: crate::session::record::share::variations(&fragment),
     });
     assert_eq!(opened.play().game().transcript(), "f5d6c3d3");
     assert_eq!(opened.play().variations().len(), 2);
@@ -287,10 +289,10 @@ fn a_shared_link_brings_its_variations_and_the_link_of_a_game_names_them() {
         start: None,
         transcript: "f5d6".into(),
         players: None,
-        variations: crate::session::share::variations("#t=f5d6&v=9.c5&v=1.f6"),
+        variations: crate::session::record::share::variations("#t=f5d6&v=9.c5&v=1.f6"),
     });
     assert_eq!(other.play().game().transcript(), "f5d6");
     assert_eq!(other.play().variations().len(), 1);
     assert_eq!(other.play().variations()[0].at(), 1);
-    assert!(crate::session::share::variations("#t=f5&v=x.c5&v=1.zz").is_empty());
+    assert!(crate::session::record::share::variations("#t=f5&v=x.c5&v=1.zz").is_empty());
 }

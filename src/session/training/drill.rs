@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Tab, Training, TrainingAsk, DRILL_SEARCH_DEPTH};
 use crate::protocol::{Request, RequestId, WireAnalysis};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::book::Book;
 use reversi_engine::openings::{parse_moves, OPENINGS};
 use reversi_engine::{Board, Color, Position, Square, Symmetry};

@@ -17,9 +17,9 @@ pub use self::progress::{Progress, ProgressError, PuzzleStats};
 pub use self::puzzles::PuzzleRound;
 
 use self::drill::DrillChoice;
-use super::ask::Ask;
+use super::effects::ask::Ask;
 use crate::protocol::{PuzzlePick, RequestId, Response};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Bitboard, Color, Position, Square};
 

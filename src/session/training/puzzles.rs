@@ -3,7 +3,7 @@
 
 use super::{Tab, Training, TrainingAsk};
 use crate::protocol::{PuzzlePick, Request, RequestId, WirePuzzle};
-use crate::session::outbox::Outbox;
+use crate::session::effects::outbox::Outbox;
 use reversi_engine::puzzles::LEVELS;
 use reversi_engine::{Position, Square};
 

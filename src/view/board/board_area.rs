@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use super::{BoardView, PositionEditor, StepControls};
 use crate::protocol::WireAnalysis;
-use crate::session::marks::BoardMarks;
 use crate::session::training::Training;
+use crate::session::BoardMarks;
 use crate::view::browser::refocus;
 use crate::view::i18n::Lang;
 use reversi_engine::{Bitboard, Game, Move, Position, PositionError, Square};

@@ -12,8 +12,8 @@ use yew::prelude::*;
 use super::board_square::{shown_value, Band, BoardSquare, LineStep, SquareValue};
 use super::top_lines::{top_lines, TopLinesProps};
 use crate::protocol::WireAnalysis;
-use crate::session::marks::BoardMarks;
 use crate::session::preferences::orientation::{edge_labels, square_at};
+use crate::session::BoardMarks;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Bitboard, Position, Square, Symmetry};
 

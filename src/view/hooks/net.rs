@@ -12,10 +12,10 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 use yew::prelude::*;
 
+use crate::session::effects::net::{Method, NetCommand};
+use crate::session::effects::outbox::Command;
 use crate::session::kept::storage::ONLINE as SEATS_KEY;
-use crate::session::net::{Method, NetCommand};
 use crate::session::online::{address, OnlineAction, Reply, SocketEvent};
-use crate::session::outbox::Command;
 use crate::session::Action;
 use crate::view::browser::storage;
 use crate::view::reducer::Page;

@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use crate::client::pool::Effect;
 use crate::protocol::{Priority, Response};
-use crate::session::outbox::Command;
+use crate::session::effects::outbox::Command;
 use crate::session::Action;
 use crate::session::Asker;
 use crate::view::browser::{after_paint, base_url, worker_count};

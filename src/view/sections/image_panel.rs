@@ -1,7 +1,7 @@
 //! The board as a PNG: the position shown (its discs numbered by the moves that placed them, if asked) or
 //! the whole game's final board with every move numbered, in a light, dark or print style, drawn as the
 //! board is viewed (turned or mirrored); downloaded, or copied to the clipboard. What the image holds is
-//! [`crate::session::picture`]'s (tested natively); this file only paints it.
+//! [`crate::session::board::picture`]'s (tested natively); this file only paints it.
 
 use std::rc::Rc;
 
@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 use yew::prelude::*;
 
-use crate::session::picture::{picture, Picture};
+use crate::session::board::picture::{picture, Picture};
 use crate::view::i18n::extras::Strings;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::{Color, Symmetry};

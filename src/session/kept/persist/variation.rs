@@ -1,12 +1,12 @@
-//! The lines tried beside a saved game ([`crate::session::variation::Variation`]), as the save writes them.
+//! The lines tried beside a saved game ([`crate::session::record::variation::Variation`]), as the save writes them.
 
 use serde::{Deserialize, Serialize};
 
-use crate::session::variation::Variation;
+use crate::session::record::variation::Variation;
 use reversi_engine::openings::parse_moves;
 use reversi_engine::Game;
 
-/// A line tried beside the game ([`crate::session::variation::Variation`]).
+/// A line tried beside the game ([`crate::session::record::variation::Variation`]).
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub(super) struct SavedVariation {
     /// The ply of the record it branches before.

@@ -1,7 +1,7 @@
 //! What the player, the clock or a worker did: the session's one input.
 
-use super::{Notice, Settings};
 use crate::protocol::Response;
+use crate::session::{Notice, Settings};
 
 /// What the player or the worker did.
 #[derive(Clone, Debug, PartialEq)]
@@ -11,15 +11,15 @@ pub enum Action {
     /// A new game against the AI, the person's colour drawn by lot: drawn again at each "Play again".
     NewGameByLot(Settings),
     /// One of the game's own controls: a square clicked, undo and redo, the record browsed (see
-    /// [`super::game`]).
-    Game(super::GameAction),
+    /// [`crate::session::game`]).
+    Game(crate::session::GameAction),
     /// Ask the engine for the best move for the side to move.
     Hint,
     /// Play these moves one after the other, as far as they are a person's to play (a line of the
     /// analysis, up to the move clicked).
     PlayLine(Vec<reversi_engine::Square>),
     /// A preference changed (the language, the sounds, the board's view, the scoring, the analysis).
-    Prefs(super::PrefAction),
+    Prefs(crate::session::PrefAction),
     /// Start a new game with the same settings.
     PlayAgain,
     /// The page was shown (true) or hidden: the analysis stops deepening while it is hidden.
@@ -29,13 +29,13 @@ pub enum Action {
     /// A worker's reply, for the part that asked (the pool hands back the asker it was sent with).
     Answer {
         /// Who asked the request it answers.
-        asker: super::Asker,
+        asker: crate::session::Asker,
         /// The reply.
         response: Response,
     },
     /// A worker stopped answering while it ran a request of this asker, and was replaced; the request was
     /// asked again.
-    WorkerRestarted(super::Asker),
+    WorkerRestarted(crate::session::Asker),
     /// How many engine workers the page runs (the analysis room's questions at once follow from it: see
     /// [`crate::session::room::Room::parallel`]), and how many threads the AI's search runs on (all of them when
     /// they share one memory, else one).
@@ -56,7 +56,7 @@ pub enum Action {
     /// Start a game from a set-up position (checked by the editor).
     SetUp(reversi_engine::Position),
     /// Continue a saved session (from a save slot).
-    Restore(Box<super::Kept>),
+    Restore(Box<crate::session::Kept>),
     /// Replace the game by a pasted transcript (from the standard start; capitals, `PA` and `--` for passes
     /// are read), a GGF game (with its own start) or a board of 64 squares and the side to move (see
     /// [`reversi_engine::Position::from_pasted`]); a bad one changes nothing.
@@ -69,7 +69,7 @@ pub enum Action {
         /// The moves.
         transcript: String,
         /// Who plays it.
-        players: Option<crate::session::share::Players>,
+        players: Option<crate::session::record::share::Players>,
         /// The lines tried beside it (`v=`, one each): the ply each branches before and its moves.
         variations: Vec<(usize, Vec<reversi_engine::Square>)>,
     },

@@ -3,15 +3,15 @@
 
 use std::rc::Rc;
 
-use super::game::replace::Replacement;
-use super::outbox::Outbox;
-use super::{GameAction, Notice, Session};
+use crate::session::effects::outbox::Outbox;
+use crate::session::game::replace::Replacement;
+use crate::session::{GameAction, Notice, Session};
 
 impl Session {
     /// Puts `replacement` on the board in place of the current game, which is kept aside (when worth
     /// keeping, and said so). A saved game comes with how it was looked at (taken before the game put
     /// aside is kept), and with its random start still to find (searched again).
-    pub(super) fn put_in_place(&mut self, replacement: Replacement, out: &mut Outbox) {
+    pub(in crate::session) fn put_in_place(&mut self, replacement: Replacement, out: &mut Outbox) {
         if let Some(looked_at) = replacement.looked_at {
             self.prefs.apply(looked_at);
         }
@@ -29,7 +29,7 @@ impl Session {
 
     /// Puts `replacement` in place of the current game: what the engine was doing and the review go; an
     /// expert game is shown at its position; the engine is asked what the new position needs.
-    pub(super) fn replace_game(&mut self, replacement: Replacement, out: &mut Outbox) {
+    pub(in crate::session) fn replace_game(&mut self, replacement: Replacement, out: &mut Outbox) {
         self.asks.forget_game(&mut self.play, out);
         // A review belongs to the game it reviewed (the values it found stay, kept by position).
         if self.room.review().is_some() {
@@ -62,7 +62,7 @@ impl Session {
     }
 
     /// Swaps the current game with the last one kept aside (which comes looked at as the board is now).
-    pub(super) fn bring_back(&mut self, out: &mut Outbox) {
+    pub(in crate::session) fn bring_back(&mut self, out: &mut Outbox) {
         let Some(previous) = self.replaced.bring_back(self.kept()) else {
             return;
         };

@@ -5,7 +5,7 @@
 /// transcript, not a request for a hint).
 ///
 /// ```
-/// use reversi_web::session::keys::takes_text;
+/// use reversi_web::session::board::keys::takes_text;
 /// assert!(takes_text("TEXTAREA", false) && takes_text("input", false) && takes_text("DIV", true));
 /// assert!(!takes_text("BUTTON", false));
 /// ```

@@ -1,15 +1,15 @@
-//! Commands out: what an action needs sent to the engine workers, returned by [`super::Session::apply`] (the
+//! Commands out: what an action needs sent to the engine workers, returned by [`crate::session::Session::apply`] (the
 //! Elm architecture's commands) instead of written into the state. Plain Rust, tested natively.
 //!
 //! A part that asks is handed an [`Outbox`] for the length of one action: it takes a fresh id from it and
 //! puts in a [`Command::Send`] that names who asked ([`Asker`]), or withdraws a request it no longer wants
 //! ([`Command::Cancel`]). The page's pool carries the asker beside the request and hands it back with every
-//! reply, so that the reply goes home by one exhaustive match on the asker ([`super::Session::apply`] with
-//! [`super::Action::Answer`]), never by trying each part in turn. Only the id counter lives in the state.
+//! reply, so that the reply goes home by one exhaustive match on the asker ([`crate::session::Session::apply`] with
+//! [`crate::session::Action::Answer`]), never by trying each part in turn. Only the id counter lives in the state.
 
 use crate::protocol::{Request, RequestId};
 
-use super::Asker;
+use crate::session::Asker;
 
 /// One command for the page's pool of workers.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,8 +26,8 @@ pub enum Command {
     },
     /// The request with this id is no longer wanted: drop it, or stop the worker running it.
     Cancel(RequestId),
-    /// For the page's network (online play), not the workers: see [`super::net`].
-    Net(super::net::NetCommand),
+    /// For the page's network (online play), not the workers: see [`crate::session::effects::net`].
+    Net(crate::session::effects::net::NetCommand),
 }
 
 /// What one action sends, with the ids it takes: made for an action and emptied when it returns (see
@@ -69,7 +69,7 @@ impl Outbox {
     }
 
     /// Asks the page's network to do `command`.
-    pub fn net(&mut self, command: super::net::NetCommand) {
+    pub fn net(&mut self, command: crate::session::effects::net::NetCommand) {
         self.commands.push(Command::Net(command));
     }
 

@@ -4,9 +4,9 @@
 //! ([`Startup`], and a [`Store`] for the storage) and hands the result to its reducer; everything the start
 //! decides is here, and it changes the session only through its actions and methods.
 
+use super::effects::outbox::Command;
 use super::kept::persist::{self, Recovered};
 use super::kept::storage;
-use super::outbox::Command;
 use super::preferences::BoardView;
 use super::training::{Progress, ProgressLost, TrainingAction};
 use super::{slots, Action, Lang, Notice, Pace, PrefAction, Session};
@@ -27,7 +27,7 @@ pub struct Startup {
     pub browser_lang: Option<String>,
     /// The system asks for reduced motion: no sounds unless they were chosen.
     pub reduced_motion: bool,
-    /// The shared link in the page's address, read (see [`super::share`]).
+    /// The shared link in the page's address, read (see [`super::record::share`]).
     pub shared: Option<Action>,
     /// The page's address asks for the quick pace ([`Pace::QUICK`]).
     pub quick: bool,

@@ -1,7 +1,7 @@
-//! The session's side of "learn from your mistakes" ([`super::room::learn`]): where a click is a move tried
+//! The session's side of "learn from your mistakes" ([`crate::session::room::learn`]): where a click is a move tried
 //! rather than played, and the mistakes found kept with the game.
 
-use super::Session;
+use crate::session::Session;
 
 impl Session {
     /// Whether the board shows the position "learn from your mistakes" asks a move on (its answer not seen
@@ -14,7 +14,7 @@ impl Session {
     }
 
     /// The mistakes found in "learn from your mistakes" are kept with the game.
-    pub(super) fn keep_learned(&mut self) {
+    pub(in crate::session) fn keep_learned(&mut self) {
         if let Some(learn) = self.room.learning() {
             if learn
                 .found

@@ -22,7 +22,7 @@ pub struct Players {
 ///
 /// ```
 /// use reversi_engine::{Color, Game};
-/// use reversi_web::session::share::fragment_with_players;
+/// use reversi_web::session::record::share::fragment_with_players;
 /// use reversi_web::session::{Mode, Settings};
 /// let game = Game::from_transcript("f5d6").unwrap();
 /// let settings = Settings {
@@ -56,7 +56,7 @@ pub fn fragment_with_players(game: &Game, settings: &Settings) -> String {
 pub fn fragment_with_variations(
     game: &Game,
     settings: &Settings,
-    variations: &[crate::session::variation::Variation],
+    variations: &[crate::session::record::variation::Variation],
     shown: Option<usize>,
 ) -> String {
     let mut out = fragment_with_players(game, settings);
@@ -136,7 +136,7 @@ pub fn players(fragment: &str) -> Option<Players> {
 ///
 /// ```
 /// use reversi_engine::Game;
-/// use reversi_web::session::share::fragment;
+/// use reversi_web::session::record::share::fragment;
 /// assert_eq!(fragment(&Game::from_transcript("f5d6c3").unwrap()), "#t=f5d6c3");
 /// ```
 pub fn fragment(game: &Game) -> String {

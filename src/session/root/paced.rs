@@ -1,16 +1,16 @@
 //! The session on the page's clock: an action applied at a time, the engine's reply held until the pace
 //! allows it (after the person's move, after a pass the person was left), and the clock charged up to it.
 
-use super::outbox::{Command, Outbox};
-use super::{Action, Asker, GameAsk, Mode, Session};
 use crate::protocol::Response;
+use crate::session::effects::outbox::{Command, Outbox};
+use crate::session::{Action, Asker, GameAsk, Mode, Session};
 
 impl Session {
     /// Applies `action`, which happened at `now` (milliseconds on the page's clock): the clock is charged up
     /// to `now` first, so a move is charged to its mover however the display's ticks fell, and a clock
     /// that has not started (a new or restored game) starts at `now`.
     ///
-    /// Against the engine, its move waits until [`super::MIN_REPLY_MS`] after the person's (a [`super::HeldReply`]; the
+    /// Against the engine, its move waits until [`crate::session::MIN_REPLY_MS`] after the person's (a [`crate::session::HeldReply`]; the
     /// page wakes the session at [`Session::wake_at`]), and the wait is not on the engine's clock.
     pub fn apply_at(&mut self, now: f64, action: Action) -> Vec<Command> {
         self.run(|session, out| {

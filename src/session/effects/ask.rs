@@ -6,9 +6,9 @@
 //! A reply is taken only for the id asked last; a reply to a question withdrawn or asked again is not this
 //! ask's and is left to the caller (dropped).
 
-use super::outbox::Outbox;
-use super::Asker;
 use crate::protocol::{Request, RequestId, WorkerError};
+use crate::session::effects::outbox::Outbox;
+use crate::session::Asker;
 
 /// A question in flight and the last outcome, each with the key it is for.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,6 +1,6 @@
 //! The page's network as the session asks for it (online play's commands out, plain data): HTTP requests to
 //! the page's own origin, the live socket, the seat's token kept, the address. The view carries each out
-//! and sends its answer home as an [`super::online::OnlineAction`].
+//! and sends its answer home as an [`crate::session::online::OnlineAction`].
 
 /// What an HTTP request was for: its answer comes home with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub enum Method {
 /// What the page's network must do (the view carries it out and answers home).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetCommand {
-    /// An HTTP request to the page's own origin; the answer comes as [`super::online::OnlineAction::Fetched`] with `ask`.
+    /// An HTTP request to the page's own origin; the answer comes as [`crate::session::online::OnlineAction::Fetched`] with `ask`.
     Fetch {
         /// What it is for.
         ask: NetAsk,
@@ -63,7 +63,7 @@ pub enum NetCommand {
         body: Option<String>,
     },
     /// Open the live socket at `path` after `delay_ms` (closing any open one): its events come as
-    /// [`super::online::OnlineAction::Socket`] with `gen`; a later `Connect` or `Close` makes this one stale.
+    /// [`crate::session::online::OnlineAction::Socket`] with `gen`; a later `Connect` or `Close` makes this one stale.
     Connect {
         /// This socket's number.
         gen: u32,

@@ -5,7 +5,7 @@
 
 use reversi_engine::{Color, Game, Position, Symmetry};
 
-use super::preferences::orientation::{edge_labels, square_at};
+use crate::session::preferences::orientation::{edge_labels, square_at};
 
 /// One square of the image, in the view's order (row by row from the top left).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

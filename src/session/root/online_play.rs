@@ -3,10 +3,10 @@
 //! clicks on the game's own position go to the server. The game on the board is one between two people with
 //! no clock of its own: the server's clocks are shown instead ([`Session::clock_shown`]).
 
-use super::game::replace::Replacement;
-use super::online::{Event, OnlineAction, OnlineNotice};
-use super::outbox::Outbox;
-use super::{
+use crate::session::effects::outbox::Outbox;
+use crate::session::game::replace::Replacement;
+use crate::session::online::{Event, OnlineAction, OnlineNotice};
+use crate::session::{
     Action, GameAction, GameClock, Mode, Notice, Outcome, PrefAction, Session, Settings, Start,
 };
 use reversi_engine::{Game, Move, Position, Square};
@@ -14,7 +14,7 @@ use reversi_engine::{Game, Move, Position, Square};
 /// An online opponent's moves held as an AI's reply is: a reply that comes sooner than the pace's least
 /// reply time after the person's move landed waits until then, so that the two never flip together.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct OnlinePace {
+pub(in crate::session) struct OnlinePace {
     /// The time of the action being applied (the page's clock), while it is applied; `None` when the
     /// action came without one (nothing is then held).
     pub now: Option<f64>,
@@ -33,7 +33,7 @@ impl OnlinePace {
 
 impl Session {
     /// The server's moves held, played in once due at `now`.
-    pub(super) fn release_online(&mut self, now: f64, out: &mut Outbox) {
+    pub(in crate::session) fn release_online(&mut self, now: f64, out: &mut Outbox) {
         if self.online_pace.due().is_some_and(|due| due <= now) {
             // Only onto the game they were held for (a game left meanwhile drops them).
             if let Some((moves, _)) = self.online_pace.held.take() {
@@ -45,7 +45,7 @@ impl Session {
     }
 
     /// The online part: the server, the game linked, the lobby.
-    pub fn online(&self) -> &super::online::Online {
+    pub fn online(&self) -> &crate::session::online::Online {
         &self.online
     }
 
@@ -60,9 +60,9 @@ impl Session {
         let flagged = game
             .result
             .as_ref()
-            .filter(|r| r.reason == super::online::wire::Reason::Time)
+            .filter(|r| r.reason == crate::session::online::wire::Reason::Time)
             .and_then(|r| r.winner.map(|w| w.opponent()));
-        let settings = super::ClockSettings {
+        let settings = crate::session::ClockSettings {
             minutes: 0,
             increment_s: (increment / 1000) as u32,
         };
@@ -70,12 +70,12 @@ impl Session {
     }
 
     /// An online action, and what it asks of the board.
-    pub(super) fn online_step(&mut self, action: OnlineAction, out: &mut Outbox) {
+    pub(in crate::session) fn online_step(&mut self, action: OnlineAction, out: &mut Outbox) {
         // A game made, joined or watched from the online screen is shown where it is played.
         if matches!(action, OnlineAction::Create(_) | OnlineAction::Open { .. })
-            && self.screen == super::screen::Screen::Online
+            && self.screen == crate::session::screen::Screen::Online
         {
-            self.screen = super::screen::Screen::Play;
+            self.screen = crate::session::screen::Screen::Play;
         }
         let events = self.online.apply(action, out);
         // What was said of the seat (an invitation used already, a token that holds none) outlives the game
@@ -204,7 +204,7 @@ impl Session {
 
     /// A person's click on the game's own position of a game linked: refused with a word (watching, the
     /// opponent's turn, the connection down), or shown at once and sent with the ply it was made on.
-    pub(super) fn online_square(&mut self, square: Square, out: &mut Outbox) {
+    pub(in crate::session) fn online_square(&mut self, square: Square, out: &mut Outbox) {
         if let Err(notice) = self.online.may_move(self.play.game().to_move()) {
             self.notice = Some(Notice::Online(notice));
             return;
@@ -220,7 +220,7 @@ impl Session {
 
     /// True when a game action would change the record of a game being played online (undo, redo, going on
     /// from the past): it is refused.
-    pub(super) fn online_forbids(&self, action: &GameAction) -> bool {
+    pub(in crate::session) fn online_forbids(&self, action: &GameAction) -> bool {
         // The record of a game linked online is the server's, played or watched: while it is played, no
         // control takes its moves back (a watcher's undo would show a past position as the live one).
         (self.online.link().is_some() && *action == GameAction::MainLine)

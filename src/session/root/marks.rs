@@ -5,7 +5,7 @@
 
 use reversi_engine::{Bitboard, Square};
 
-use super::Session;
+use crate::session::Session;
 
 /// The marks of the board's position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
