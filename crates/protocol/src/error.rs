@@ -37,6 +37,14 @@ pub enum ErrorCode {
     BadOrigin,
     /// The database refused the write (nothing was acknowledged).
     Storage,
+    /// An account of that name exists already (whatever its case).
+    AccountExists,
+    /// A password shorter than 8 characters or longer than 256.
+    BadPassword,
+    /// The name or the password is wrong (which of them is not said).
+    SignInFailed,
+    /// The request needs an account signed in (its session cookie), and none is.
+    NotSignedIn,
     /// A code this build does not know (from a newer server): read, never refused.
     #[serde(other)]
     Unknown,
@@ -44,7 +52,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code a server sends (all but [`ErrorCode::Unknown`]).
-    pub const ALL: [ErrorCode; 15] = [
+    pub const ALL: [ErrorCode; 19] = [
         ErrorCode::NotFound,
         ErrorCode::BadRequest,
         ErrorCode::NotASeat,
@@ -60,6 +68,10 @@ impl ErrorCode {
         ErrorCode::TooManyConnections,
         ErrorCode::BadOrigin,
         ErrorCode::Storage,
+        ErrorCode::AccountExists,
+        ErrorCode::BadPassword,
+        ErrorCode::SignInFailed,
+        ErrorCode::NotSignedIn,
     ];
 
     /// The code as the wire writes it (`not_your_turn`).
@@ -80,6 +92,10 @@ impl ErrorCode {
             ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::BadOrigin => "bad_origin",
             ErrorCode::Storage => "storage",
+            ErrorCode::AccountExists => "account_exists",
+            ErrorCode::BadPassword => "bad_password",
+            ErrorCode::SignInFailed => "sign_in_failed",
+            ErrorCode::NotSignedIn => "not_signed_in",
             ErrorCode::Unknown => "unknown",
         }
     }

@@ -51,6 +51,21 @@ pub struct SeatView {
     /// A person's page is connected (a program always is).
     #[serde(default)]
     pub connected: bool,
+    /// An account's rating in the game's category when the game began, in a game between accounts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<SeatRating>,
+}
+
+/// A seat's rating as the game shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    /// Rounded.
+    pub rating: i32,
+    /// Shown with "?" (see [`crate::accounts::PROVISIONAL_DEVIATION`]).
+    pub provisional: bool,
+    /// What the game changed it by, once a rated game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<i32>,
 }
 
 /// A game's clock: each side's time at the start and the increment per move, in milliseconds.
@@ -150,6 +165,9 @@ pub struct GameView {
     /// When it was created.
     #[serde(default)]
     pub created_ms: i64,
+    /// The category a rated game counts for (none for a casual or a guest's game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<crate::accounts::Category>,
 }
 
 impl GameView {

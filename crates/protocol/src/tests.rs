@@ -18,6 +18,7 @@ fn seat(name: &str, kind: SeatKind) -> SeatView {
         kind,
         open: false,
         connected: true,
+        rating: None,
     }
 }
 
@@ -25,7 +26,14 @@ fn game() -> GameView {
     GameView {
         id: "ab12".into(),
         status: Status::Finished,
-        black: seat("ann", SeatKind::Human),
+        black: SeatView {
+            rating: Some(SeatRating {
+                rating: 1512,
+                provisional: true,
+                change: Some(-12),
+            }),
+            ..seat("ann", SeatKind::Human)
+        },
         white: seat("house-3", SeatKind::House),
         moves: "f5d6c3".into(),
         ply: 3,
@@ -51,6 +59,7 @@ fn game() -> GameView {
         tournament: Some("t1".into()),
         watchers: 2,
         created_ms: 1_699_999_999_000,
+        rated: Some(Category::Blitz),
     }
 }
 
@@ -280,4 +289,121 @@ fn the_match_protocol_reads_back_as_written() {
         serde_json::to_value(&action).unwrap()["type"],
         json!("ACTION")
     );
+}
+
+#[test]
+fn every_account_and_lobby_message_reads_back_as_written() {
+    let rating = RatingView {
+        category: Category::Rapid,
+        rating: 1612.5,
+        deviation: 80.25,
+        volatility: 0.0599,
+        provisional: false,
+        games: 12,
+    };
+    let account = AccountView {
+        name: "ann".into(),
+        ratings: vec![rating.clone()],
+    };
+    round_trip(&account);
+    round_trip(&Credentials {
+        name: "ann".into(),
+        password: "correct horse".into(),
+    });
+    round_trip(&DeleteAccount {
+        password: "correct horse".into(),
+    });
+    round_trip(&PlayerView {
+        name: "ann".into(),
+        deleted: false,
+        created_ms: 1,
+        ratings: vec![rating],
+        history: vec![RatingPoint {
+            category: Category::Rapid,
+            game: "ab12".into(),
+            at_ms: 2,
+            rating: 1612.5,
+            deviation: 80.25,
+            change: 12,
+        }],
+        record: Record {
+            wins: 1,
+            draws: 2,
+            losses: 3,
+        },
+        games: vec![PlayerGame {
+            id: "ab12".into(),
+            side: Side::White,
+            opponent: "bob".into(),
+            outcome: Some(Outcome::Win),
+            rated: Some(Category::Rapid),
+            change: Some(12),
+            created_ms: 1,
+        }],
+        page: 0,
+        more: true,
+    });
+    round_trip(&Leaderboard {
+        category: Category::Bullet,
+        leaders: vec![Leader {
+            rank: 1,
+            name: "ann".into(),
+            rating: 1700.0,
+            deviation: 60.0,
+            games: 30,
+        }],
+    });
+    for message in [
+        LobbyMessage::Welcome { account },
+        LobbyMessage::Seeking {
+            category: Category::Blitz,
+            rated: true,
+            range: 100,
+        },
+        LobbyMessage::Cancelled,
+        LobbyMessage::Paired {
+            game: "ab12".into(),
+            seat: Side::Black,
+            token: "t".into(),
+            opponent: "bob".into(),
+        },
+        LobbyMessage::Error {
+            error: ErrorCode::NotSignedIn,
+            message: "sign in first".into(),
+        },
+    ] {
+        round_trip(&message);
+    }
+    let seek = LobbyRequest::Seek {
+        clock: ClockSpec {
+            initial_s: 300.0,
+            increment_s: 3.0,
+        },
+        rated: true,
+    };
+    round_trip(&seek);
+    round_trip(&LobbyRequest::Cancel);
+    // The forms a page writes, pinned.
+    assert_eq!(
+        serde_json::to_value(&seek).unwrap(),
+        json!({"type": "seek", "clock": {"initial_s": 300.0, "increment_s": 3.0}, "rated": true})
+    );
+    assert_eq!(
+        serde_json::to_value(LobbyRequest::Cancel).unwrap(),
+        json!({"type": "cancel"})
+    );
+}
+
+#[test]
+fn a_category_is_the_clock_and_thirty_increments() {
+    assert_eq!(Category::of(60.0, 0.0), Category::Bullet);
+    assert_eq!(Category::of(120.0, 1.0), Category::Bullet);
+    assert_eq!(Category::of(120.0, 2.0), Category::Blitz);
+    assert_eq!(Category::of(300.0, 3.0), Category::Blitz);
+    assert_eq!(Category::of(600.0, 5.0), Category::Rapid);
+    assert_eq!(Category::of(180.0, 0.0), Category::Blitz);
+    assert_eq!(Category::of(1500.0, 0.0), Category::Classical);
+    for category in Category::ALL {
+        assert_eq!(Category::parse(category.as_str()), Some(category));
+    }
 }

@@ -39,6 +39,14 @@ pub enum ApiError {
     BadOrigin,
     /// The database refused the write (nothing was acknowledged).
     Storage(String),
+    /// An account of that name exists (whatever its case).
+    AccountExists,
+    /// A password of the wrong length.
+    BadPassword,
+    /// The name or the password is wrong.
+    SignInFailed,
+    /// No account is signed in.
+    NotSignedIn,
 }
 
 impl ApiError {
@@ -60,6 +68,10 @@ impl ApiError {
             ApiError::TooManyConnections => ErrorCode::TooManyConnections,
             ApiError::BadOrigin => ErrorCode::BadOrigin,
             ApiError::Storage(_) => ErrorCode::Storage,
+            ApiError::AccountExists => ErrorCode::AccountExists,
+            ApiError::BadPassword => ErrorCode::BadPassword,
+            ApiError::SignInFailed => ErrorCode::SignInFailed,
+            ApiError::NotSignedIn => ErrorCode::NotSignedIn,
         }
     }
 
@@ -75,7 +87,11 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::BadRequest(_) | ApiError::BadName => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::BadName | ApiError::BadPassword => {
+                StatusCode::BAD_REQUEST
+            }
+            ApiError::SignInFailed | ApiError::NotSignedIn => StatusCode::UNAUTHORIZED,
+            ApiError::AccountExists => StatusCode::CONFLICT,
             ApiError::NotASeat | ApiError::BadInvite => StatusCode::FORBIDDEN,
             ApiError::NotStarted
             | ApiError::NotYourTurn
@@ -119,6 +135,10 @@ impl std::fmt::Display for ApiError {
             ApiError::TooManyConnections => write!(f, "too many connections from this address"),
             ApiError::BadOrigin => write!(f, "this socket is for the server's own page"),
             ApiError::Storage(why) => write!(f, "the move could not be stored ({why})"),
+            ApiError::AccountExists => write!(f, "an account of that name exists"),
+            ApiError::BadPassword => write!(f, "a password is 8 to 256 characters"),
+            ApiError::SignInFailed => write!(f, "wrong name or password"),
+            ApiError::NotSignedIn => write!(f, "sign in first"),
         }
     }
 }

@@ -7,7 +7,9 @@ use reversi_protocol::{
 };
 
 use crate::error::ApiError;
+use crate::rating::Rating;
 use reversi_engine::{Color, Game, Square};
+use reversi_protocol::{Category, SeatRating, PROVISIONAL_DEVIATION};
 
 /// Milliseconds since the Unix epoch (or a duration in milliseconds).
 pub type Ms = i64;
@@ -99,7 +101,7 @@ pub struct Finish {
 }
 
 /// Everything stored about a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub id: String,
     pub created_ms: Ms,
@@ -117,6 +119,26 @@ pub struct GameRecord {
     pub rematch: Option<String>,
     /// The tournament this game belongs to.
     pub tournament: Option<String>,
+    /// A game between two accounts (paired in the lobby): who, their ratings, rated or not.
+    pub ranked: Option<Ranked>,
+}
+
+/// A game between two accounts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    pub black: Player,
+    pub white: Player,
+    /// The category a rated game counts for; `None` for a casual game.
+    pub rated: Option<Category>,
+    /// What a rated game changed the ratings by as shown (Black's, White's), once its result is stored.
+    pub changes: Option<(i32, i32)>,
+}
+
+/// An account in a game, with its rating in the game's category when the game began.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    pub account: i64,
+    pub rating: Rating,
 }
 
 /// A game being played: its record, the engine's game replayed from it, and what lives only in memory.
@@ -422,6 +444,17 @@ impl LiveGame {
                 kind: seat.kind(),
                 open: matches!(seat, Seat::Human { name: None, .. }),
                 connected: seat.is_program() || self.connected[index(color)] > 0,
+                rating: record.ranked.as_ref().map(|ranked| {
+                    let (player, change) = match color {
+                        Color::Black => (ranked.black, ranked.changes.map(|c| c.0)),
+                        Color::White => (ranked.white, ranked.changes.map(|c| c.1)),
+                    };
+                    SeatRating {
+                        rating: player.rating.rating.round() as i32,
+                        provisional: player.rating.deviation > PROVISIONAL_DEVIATION,
+                        change,
+                    }
+                }),
             }
         };
         let status = if record.finish.is_some() {
@@ -457,6 +490,7 @@ impl LiveGame {
             tournament: record.tournament.clone(),
             watchers: self.watchers as u32,
             created_ms: record.created_ms,
+            rated: record.ranked.as_ref().and_then(|r| r.rated),
         }
     }
 }

@@ -9,12 +9,15 @@ use std::time::Duration;
 
 use reversi_protocol::{GameSummary, GameView, Status};
 
+use crate::accounts::Attempts;
 use crate::bots::Bots;
 use crate::error::{check_name, ApiError};
-use crate::game::{now_ms, Clock, GameRecord, LiveGame, Seat};
+use crate::game::{now_ms, Clock, GameRecord, LiveGame, Player, Ranked, Seat};
 use crate::limits::Connections;
+use crate::lobby::Lobby;
 use crate::store::{Loaded, Store, Write};
 use crate::table::{spawn, GameHandle, TableEnv, TableEvent};
+use reversi_protocol::Category;
 
 /// The shared state.
 pub struct Hub {
@@ -26,6 +29,10 @@ pub struct Hub {
     closing: tokio::sync::watch::Sender<bool>,
     /// The games' tasks tell the hub what happened here (see [`TableEvent`]).
     events: tokio::sync::mpsc::UnboundedSender<TableEvent>,
+    /// Sign-in attempts, limited per name and per address.
+    pub attempts: Attempts,
+    /// The seeks of the lobby and their pairing.
+    pub lobby: Lobby,
 }
 
 /// `bytes` random bytes from the operating system, in hex.
@@ -59,13 +66,15 @@ impl Hub {
     /// The hub over an opened store: every unfinished game resumed, every unfinished tournament watched again.
     pub fn start(store: Store, loaded: Loaded, per_address: usize) -> Arc<Hub> {
         let (events, mut told) = tokio::sync::mpsc::unbounded_channel();
-        let hub = Arc::new(Hub {
+        let hub = Arc::new_cyclic(|hub| Hub {
             bots: Bots::new(store.clone(), loaded.bots),
             store,
             connections: Connections::new(per_address),
             games: Mutex::new(HashMap::new()),
             closing: tokio::sync::watch::channel(false).0,
             events,
+            attempts: Attempts::default(),
+            lobby: Lobby::start(hub.clone()),
         });
         // What the games' tasks tell: a task ended, a rematch agreed.
         let listener = Arc::downgrade(&hub);
@@ -198,6 +207,7 @@ impl Hub {
             rematch_of: None,
             rematch: None,
             tournament: None,
+            ranked: None,
         };
         let id = record.id.clone();
         self.create(record).await?;
@@ -206,6 +216,19 @@ impl Hub {
 
     /// Starts the rematch of a finished game: colours swapped, the same clock and tokens; returns its id.
     pub async fn start_rematch(self: &Arc<Hub>, game: &GameRecord) -> Result<String, ApiError> {
+        // Between accounts: the same kind of game, with the ratings as they stand now.
+        let ranked = match &game.ranked {
+            Some(ranked) => Some(
+                self.ranked(
+                    ranked.white.account,
+                    ranked.black.account,
+                    game.clock,
+                    ranked.rated.is_some(),
+                )
+                .await?,
+            ),
+            None => None,
+        };
         let now = now_ms();
         let record = GameRecord {
             id: new_id(),
@@ -220,10 +243,74 @@ impl Hub {
             rematch_of: Some(game.id.clone()),
             rematch: None,
             tournament: None,
+            ranked,
         };
         let id = record.id.clone();
         self.create(record).await?;
         Ok(id)
+    }
+
+    /// A game between two accounts: their ratings now in the clock's category, rated or casual.
+    pub async fn ranked(
+        &self,
+        black: i64,
+        white: i64,
+        clock: Option<Clock>,
+        rated: bool,
+    ) -> Result<Ranked, ApiError> {
+        let category = clock
+            .map(|c| Category::of(c.initial_ms as f64 / 1000.0, c.increment_ms as f64 / 1000.0))
+            .unwrap_or(Category::Classical);
+        Ok(Ranked {
+            black: Player {
+                account: black,
+                rating: self.store.rating(black, category).await?,
+            },
+            white: Player {
+                account: white,
+                rating: self.store.rating(white, category).await?,
+            },
+            rated: (rated && clock.is_some()).then_some(category),
+            changes: None,
+        })
+    }
+
+    /// A game between two accounts paired in the lobby: both seats taken, the game started; returns its id
+    /// and the seats' tokens (Black's, White's).
+    pub async fn create_paired(
+        self: &Arc<Hub>,
+        black: (&str, i64),
+        white: (&str, i64),
+        clock: Clock,
+        rated: bool,
+    ) -> Result<(String, String, String), ApiError> {
+        let ranked = self.ranked(black.1, white.1, Some(clock), rated).await?;
+        let now = now_ms();
+        let (black_token, white_token) = (new_token(), new_token());
+        let record = GameRecord {
+            id: new_id(),
+            created_ms: now,
+            black: Seat::Human {
+                name: Some(black.0.to_string()),
+                token: black_token.clone(),
+            },
+            white: Seat::Human {
+                name: Some(white.0.to_string()),
+                token: white_token.clone(),
+            },
+            invite: None,
+            clock: Some(clock),
+            started_ms: Some(now),
+            moves: Vec::new(),
+            finish: None,
+            rematch_of: None,
+            rematch: None,
+            tournament: None,
+            ranked: Some(ranked),
+        };
+        let id = record.id.clone();
+        self.create(record).await?;
+        Ok((id, black_token, white_token))
     }
 
     /// What a socket or a game's task listens to for the server's shutdown (see [`crate::closing::closed`]).

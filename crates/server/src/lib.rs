@@ -4,6 +4,7 @@
 //! commands sent to a game's task ([`table`]), which alone changes the game. The API is written down in
 //! `docs/server.md`.
 
+pub mod accounts;
 pub mod bots;
 pub mod closing;
 pub mod error;
@@ -11,7 +12,10 @@ pub mod game;
 pub mod hub;
 pub mod limits;
 pub mod live;
+pub mod lobby;
 pub mod match_protocol;
+pub mod pairing;
+pub mod rating;
 pub mod routes;
 pub mod running;
 pub mod store;

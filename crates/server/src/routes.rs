@@ -9,7 +9,7 @@ use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -23,6 +23,7 @@ use crate::error::ApiError;
 use crate::game::{parse_color, side, Clock, MAX_CLOCK_MS, MAX_INCREMENT_MS};
 use crate::hub::Hub;
 use crate::live::{serve_live, serve_stored};
+use crate::lobby::serve_lobby;
 use crate::match_protocol::MAX_MESSAGE_BYTES;
 use crate::table::Command;
 use reversi_engine::{Color, Square};
@@ -54,6 +55,20 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/live", get(live))
+        .route(
+            "/api/account",
+            post(accounts::sign_up)
+                .get(accounts::me)
+                .delete(accounts::delete_account),
+        )
+        .route(
+            "/api/session",
+            post(accounts::sign_in).delete(accounts::sign_out),
+        )
+        .route("/api/sessions", delete(accounts::sign_out_everywhere))
+        .route("/api/players/{name}", get(accounts::player))
+        .route("/api/leaderboard/{category}", get(accounts::leaderboard))
+        .route("/api/lobby/live", get(lobby_socket))
         .route("/api/bots", get(bots))
         .route("/api/tournaments", post(create_tournament).get(tournaments))
         .route("/api/tournaments/{id}", get(tournament))
@@ -333,7 +348,7 @@ fn small_buffers(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
 }
 
 /// A browser's socket must come from the server's own page: its `Origin`, when sent, names the `Host` asked.
-fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+pub(crate) fn check_origin(headers: &HeaderMap) -> Result<(), ApiError> {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return Ok(());
     };
@@ -376,6 +391,21 @@ async fn live(
             Ok(upgrade.on_upgrade(move |socket| serve_stored(socket, hub, id, held)))
         }
     }
+}
+
+/// The lobby's socket: a signed-in page seeks a game and hears it was paired (see [`crate::lobby`]).
+async fn lobby_socket(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    check_origin(&headers)?;
+    let account = crate::accounts::account(&hub.store, &headers).await?;
+    let held = hub.connections.hold(address.ip())?;
+    let closing = hub.closing();
+    Ok(small_buffers(upgrade)
+        .on_upgrade(move |socket| serve_lobby(socket, hub, account, held, closing)))
 }
 
 async fn bots(State(hub): State<Arc<Hub>>) -> Json<BotsList> {
@@ -444,6 +474,8 @@ async fn bot_socket(
         drop(held);
     }))
 }
+
+mod accounts;
 
 #[cfg(test)]
 mod tests;

@@ -66,6 +66,7 @@ impl Hub {
                 rematch_of: None,
                 rematch: None,
                 tournament: Some(tournament.id.clone()),
+                ranked: None,
             };
             self.create(record).await?;
         }

@@ -17,6 +17,7 @@ use crate::error::ApiError;
 use crate::game::{Clock, Finish, GameRecord, MoveRecord, Ms, Seat};
 use crate::tournament::TournamentRecord;
 
+pub mod accounts;
 mod read;
 pub use self::read::stored_moves;
 use self::read::{load, read_game, read_tournament, tournament_row};
@@ -57,6 +58,55 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE TABLE bots (name TEXT PRIMARY KEY, first_seen_ms INTEGER NOT NULL);
     CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), alive_ms INTEGER NOT NULL);",
+    // 2: accounts, their sessions (each kept as a hash of its cookie's id, never the id), their ratings per
+    // category and each rated game's change; a game between accounts names them, rated or not, with their
+    // ratings when it began.
+    "CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password TEXT,
+        created_ms INTEGER NOT NULL,
+        deleted_ms INTEGER
+    );
+    CREATE TABLE sessions (
+        hash TEXT PRIMARY KEY,
+        account INTEGER NOT NULL REFERENCES accounts (id),
+        created_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL
+    );
+    CREATE INDEX sessions_account ON sessions (account);
+    CREATE TABLE ratings (
+        account INTEGER NOT NULL REFERENCES accounts (id),
+        category TEXT NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games INTEGER NOT NULL,
+        PRIMARY KEY (account, category)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_board ON ratings (category, rating);
+    CREATE TABLE rating_changes (
+        game TEXT NOT NULL REFERENCES games (id),
+        account INTEGER NOT NULL REFERENCES accounts (id),
+        category TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        change INTEGER NOT NULL,
+        PRIMARY KEY (game, account)
+    );
+    CREATE INDEX rating_changes_account ON rating_changes (account, at_ms);
+    ALTER TABLE games ADD COLUMN black_account INTEGER REFERENCES accounts (id);
+    ALTER TABLE games ADD COLUMN white_account INTEGER REFERENCES accounts (id);
+    ALTER TABLE games ADD COLUMN rated TEXT;
+    ALTER TABLE games ADD COLUMN black_rating REAL;
+    ALTER TABLE games ADD COLUMN black_deviation REAL;
+    ALTER TABLE games ADD COLUMN black_volatility REAL;
+    ALTER TABLE games ADD COLUMN white_rating REAL;
+    ALTER TABLE games ADD COLUMN white_deviation REAL;
+    ALTER TABLE games ADD COLUMN white_volatility REAL;
+    CREATE INDEX games_black_account ON games (black_account, created_ms) WHERE black_account IS NOT NULL;
+    CREATE INDEX games_white_account ON games (white_account, created_ms) WHERE white_account IS NOT NULL;",
 ];
 
 /// One write.
@@ -89,6 +139,8 @@ pub enum Write {
     BotSeen { name: String, at_ms: Ms },
     /// The server is alive now.
     Alive(Ms),
+    /// Accounts and their sessions (see [`accounts::AccountWrite`]).
+    Account(accounts::AccountWrite),
 }
 
 struct Job {
@@ -293,6 +345,7 @@ fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
         Write::Game(game) => {
             let (bk, bn, bt) = seat_columns(&game.black);
             let (wk, wn, wt) = seat_columns(&game.white);
+
             tx.execute(
                 "INSERT INTO games (id, created_ms, black_kind, black_name, black_token, white_kind, white_name,
                    white_token, invite, clock_initial_ms, clock_increment_ms, started_ms, rematch_of, tournament)
@@ -314,6 +367,7 @@ fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
                     game.tournament
                 ],
             )?;
+            accounts::insert_ranked(tx, game)?;
         }
         Write::Claim {
             game,
@@ -347,7 +401,7 @@ fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
             )?;
         }
         Write::Finish { game, finish } => {
-            tx.execute(
+            let changed = tx.execute(
                 "UPDATE games SET finished_ms = ?2, winner = ?3, reason = ?4, detail = ?5, black_discs = ?6,
                    white_discs = ?7 WHERE id = ?1 AND finished_ms IS NULL",
                 params![
@@ -360,6 +414,9 @@ fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
                     finish.white_discs
                 ],
             )?;
+            if changed == 1 {
+                accounts::rate(tx, game, finish)?;
+            }
         }
         Write::Rematch { game, rematch } => {
             tx.execute(
@@ -397,6 +454,7 @@ fn apply(tx: &rusqlite::Transaction, write: &Write) -> rusqlite::Result<()> {
                 params![at_ms],
             )?;
         }
+        Write::Account(write) => accounts::apply(tx, write)?,
     }
     Ok(())
 }

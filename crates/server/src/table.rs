@@ -247,6 +247,18 @@ impl Table {
             })
             .await?;
         self.live.finish(finish);
+        // A rated game's ratings changed with its result: the view shows by how much.
+        if self
+            .live
+            .record
+            .ranked
+            .as_ref()
+            .is_some_and(|r| r.rated.is_some())
+        {
+            if let Ok(Some(stored)) = self.env.store.game(self.live.record.id.clone()).await {
+                self.live.record.ranked = stored.ranked;
+            }
+        }
         let _ = self.finished.send(true);
         self.publish();
         Ok(())

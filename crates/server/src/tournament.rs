@@ -137,6 +137,7 @@ mod tests {
             rematch_of: None,
             rematch: None,
             tournament: Some("t".into()),
+            ranked: None,
         }
     }
 

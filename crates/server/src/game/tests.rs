@@ -20,6 +20,7 @@ fn record(clock: Option<Clock>) -> GameRecord {
         rematch_of: None,
         rematch: None,
         tournament: None,
+        ranked: None,
     }
 }
 

@@ -5,7 +5,8 @@ use super::*;
 
 const GAME_COLUMNS: &str = "id, created_ms, black_kind, black_name, black_token, white_kind, white_name, white_token,
     invite, clock_initial_ms, clock_increment_ms, started_ms, finished_ms, winner, reason, detail, black_discs,
-    white_discs, rematch_of, rematch, tournament";
+    white_discs, rematch_of, rematch, tournament, black_account, white_account, rated, black_rating,
+    black_deviation, black_volatility, white_rating, white_deviation, white_volatility";
 
 pub(super) fn seat_of(
     kind: String,
@@ -64,6 +65,7 @@ pub(super) fn game_row(row: &rusqlite::Row) -> rusqlite::Result<GameRecord> {
         rematch_of: row.get(18)?,
         rematch: row.get(19)?,
         tournament: row.get(20)?,
+        ranked: accounts::ranked_row(row, 21)?,
     })
 }
 
@@ -106,6 +108,7 @@ pub(super) fn read_game(connection: &Connection, id: &str) -> rusqlite::Result<O
     match game {
         Some(mut game) => {
             read_moves(connection, &mut game)?;
+            accounts::read_changes(connection, &mut game)?;
             Ok(Some(game))
         }
         None => Ok(None),

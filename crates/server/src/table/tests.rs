@@ -45,6 +45,7 @@ async fn started(tag: &str) -> Setup {
         rematch_of: None,
         rematch: None,
         tournament: None,
+        ranked: None,
     };
     store
         .write(Write::Game(Box::new(record.clone())))
