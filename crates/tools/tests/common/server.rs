@@ -133,6 +133,46 @@ impl Server {
         (status, body)
     }
 
+    /// An HTTP request with any headers: the status, the response's headers (lower-cased names) and its JSON
+    /// body (`Null` when none).
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> (u16, Vec<(String, String)>, Value) {
+        let mut stream = TcpStream::connect(&self.addr).unwrap();
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let extra: String = headers
+            .iter()
+            .map(|(name, value)| format!("{name}: {value}\r\n"))
+            .collect();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.addr,
+            body.len()
+        )
+        .unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let response = String::from_utf8_lossy(&response).to_string();
+        let status = response[9..12].parse().unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+        let headers = head
+            .lines()
+            .skip(1)
+            .filter_map(|line| line.split_once(':'))
+            .map(|(n, v)| (n.trim().to_lowercase(), v.trim().to_string()))
+            .collect();
+        (
+            status,
+            headers,
+            serde_json::from_str(body).unwrap_or(Value::Null),
+        )
+    }
+
     /// A game between two people: created by black, joined by white; (id, black's token, white's token).
     pub fn human_game(&self, clock: Option<(f64, f64)>) -> (String, String, String) {
         let clock = clock.map(
