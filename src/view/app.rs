@@ -32,8 +32,8 @@ use crate::view::panels::{
     SharePanel,
 };
 use crate::view::sections::{
-    status_line, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine, OrientationChoice,
-    PlayState, Record, SaveSlots, ScoringChoice, StartLine,
+    status_line, AccountPanel, AnalysisRoom, EngineLines, Help, ImagePanel, Lobby, NoticeLine,
+    OrientationChoice, PlayState, Record, SaveSlots, ScoringChoice, StartLine,
 };
 use crate::view::training::TrainingRoom;
 
@@ -502,6 +502,8 @@ fn main_view() -> Html {
             <>
                 { online_box }
                 { notice }
+                <AccountPanel account={session.online().account().clone()} server={session.online().server()}
+                    on_action={on_online_action.clone()} {lang} />
                 <Lobby lobby={session.online().lobby().clone()} name={crate::view::hooks::kept_name()}
                     on_action={on_online_action} on_analyse={on_analyse_online} {lang} />
             </>

@@ -22,6 +22,21 @@ pub enum NetAsk {
     },
     /// The lobby's lists.
     Lobby(LobbyAsk),
+    /// The account: who is signed in, signing up, in and out.
+    Account(AccountAsk),
+}
+
+/// What an account's request asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccountAsk {
+    /// `GET /api/account`: who is signed in (by the session's cookie).
+    Me,
+    /// `POST /api/account`.
+    SignUp,
+    /// `POST /api/session`.
+    SignIn,
+    /// `DELETE /api/session`.
+    SignOut,
 }
 
 /// What a lobby request asked for.
@@ -46,6 +61,25 @@ pub enum Method {
     Head,
     /// A change.
     Post,
+    /// An end (a session).
+    Delete,
+}
+
+/// What the lobby's socket (`/api/lobby/live`, a signed-in page's: seeking a game, paired) must do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyNet {
+    /// Open it after `delay_ms` (closing any open one): its events come as
+    /// [`crate::session::online::OnlineAction::LobbySocket`] with `gen`.
+    Connect {
+        /// This socket's number.
+        gen: u32,
+        /// The wait before it opens (the backoff).
+        delay_ms: u32,
+    },
+    /// Send `text` on it.
+    Send(String),
+    /// Close it.
+    Close,
 }
 
 /// What the page's network must do (the view carries it out and answers home).
@@ -85,6 +119,8 @@ pub enum NetCommand {
         /// The invitation's code, for the game's creator (its link is shown again after a reload).
         invite: Option<String>,
     },
+    /// The lobby's socket.
+    Lobby(LobbyNet),
     /// The page's address names this game (`Some`: `?online=ID`, or `?watch=ID` for a watcher), or none.
     Address(Option<(String, bool)>),
 }

@@ -82,6 +82,15 @@ pub enum OnlineAction {
         /// The answer.
         reply: Reply,
     },
+    /// Something of the account: signing up, in or out, seeking a game.
+    Account(super::account::AccountAction),
+    /// An event of the lobby's socket numbered `gen` (see [`super::account`]).
+    LobbySocket {
+        /// Which socket.
+        gen: u32,
+        /// What happened.
+        event: SocketEvent,
+    },
     /// An event of the socket numbered `gen`.
     Socket {
         /// Which socket.

@@ -12,8 +12,13 @@ impl Online {
                     Ok((200, version)) if !version.is_empty() => Server::Here,
                     _ => Server::Absent,
                 };
+                // Who is signed in on this browser (its session's cookie goes with the request).
+                if self.server == Server::Here {
+                    self.account.ask_me(out);
+                }
                 Vec::new()
             }
+            NetAsk::Account(ask) => self.account.fetched(ask, reply, out),
             NetAsk::Lobby(ask) => {
                 self.lobby.fetched(ask, reply);
                 Vec::new()
@@ -143,6 +148,7 @@ impl Online {
                     events
                 }
                 Ok(ServerMessage::State(game)) => {
+                    let game = *game;
                     if game.id != link.id {
                         return Vec::new();
                     }

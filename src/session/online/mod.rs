@@ -10,17 +10,19 @@
 //! is opened again with backoff ([`retry_delay_ms`]); while it is closed a move is refused with a word, never
 //! lost.
 
+pub mod account;
 mod action;
 pub mod address;
 pub mod lobby;
 pub mod presence;
 pub mod wire;
 
+use self::account::Account;
 pub use self::action::{Event, NewOnline, OnlineAction, OnlineNotice, Reply, Server, SocketEvent};
 use self::lobby::Lobby;
 use self::wire::{ErrorCode, ServerGame, ServerMessage, Status};
 mod answers;
-pub use super::effects::net::{LobbyAsk, Method, NetAsk, NetCommand};
+pub use super::effects::net::{AccountAsk, LobbyAsk, LobbyNet, Method, NetAsk, NetCommand};
 use super::effects::outbox::Outbox;
 use reversi_engine::{Color, Square};
 
@@ -144,6 +146,7 @@ pub struct Online {
     /// A game being created or joined (its answer awaited).
     pending: bool,
     lobby: Lobby,
+    account: Account,
     /// The page's clock at the last action (for the clocks shown).
     now: f64,
 }
@@ -167,6 +170,11 @@ impl Online {
     /// The lobby.
     pub fn lobby(&self) -> &Lobby {
         &self.lobby
+    }
+
+    /// The account signed in on this page, and its seek.
+    pub fn account(&self) -> &Account {
+        &self.account
     }
 
     /// The page's clock at the last action.
@@ -305,6 +313,25 @@ impl Online {
             OnlineAction::Lobby(action) => {
                 self.lobby.apply(action, out);
                 Vec::new()
+            }
+            OnlineAction::Account(action) => self.account.apply(action, out),
+            OnlineAction::LobbySocket { gen, event } => {
+                let (mut events, paired) = self.account.socket(gen, event, out);
+                if let Some(paired) = paired {
+                    // The paired game is a seat of one's own: kept on this device, then opened.
+                    out.net(NetCommand::RememberSeat {
+                        id: paired.game.clone(),
+                        token: paired.token.clone(),
+                        invite: None,
+                    });
+                    let name = self
+                        .account
+                        .me()
+                        .map(|me| me.name.clone())
+                        .unwrap_or_default();
+                    events.extend(self.open(paired.game, Some(paired.token), None, name, out));
+                }
+                events
             }
             OnlineAction::Fetched { ask, reply } => self.fetched(ask, reply, out),
             OnlineAction::Socket { gen, event } => self.socket(gen, event, out),

@@ -5,7 +5,9 @@
 //! message that is not what the server sends is an error with its reason, never a panic, and changes nothing.
 
 use reversi_protocol as wire;
-pub use reversi_protocol::{valid_id, ErrorCode, SeatKind, Status};
+pub use reversi_protocol::{
+    valid_id, AccountView, Category, ErrorCode, RatingView, SeatKind, SeatRating, Status,
+};
 
 use reversi_engine::{Color, Square};
 
@@ -20,6 +22,8 @@ pub struct SeatView {
     pub open: bool,
     /// A person's page is connected (a program always is).
     pub connected: bool,
+    /// An account's rating when the game began, and a rated game's change once it is over.
+    pub rating: Option<SeatRating>,
 }
 
 /// How a game ended.
@@ -75,6 +79,8 @@ pub struct ServerGame {
     pub rematch_offer: Option<Color>,
     /// How many pages watch it.
     pub watchers: u32,
+    /// The category a rated game counts for.
+    pub rated: Option<Category>,
 }
 
 impl ServerGame {
@@ -96,7 +102,7 @@ pub enum ServerMessage {
         seat: Option<Color>,
     },
     /// The game after a change (and once when the socket opens).
-    State(ServerGame),
+    State(Box<ServerGame>),
     /// The server refused what the page sent.
     Error {
         /// Why, worded by the page in its language.
@@ -138,7 +144,7 @@ pub fn parse_message(text: &str) -> Result<ServerMessage, WireError> {
         wire::ServerMessage::Hello { seat } => ServerMessage::Hello {
             seat: seat.map(color),
         },
-        wire::ServerMessage::State { game } => ServerMessage::State(read_game(game)?),
+        wire::ServerMessage::State { game } => ServerMessage::State(Box::new(read_game(game)?)),
         wire::ServerMessage::Error { error, message } => ServerMessage::Error {
             code: error,
             message,
@@ -162,13 +168,20 @@ fn ms(value: i64, what: &str) -> Result<i64, WireError> {
     }
 }
 
-fn seat_of(seat: wire::SeatView) -> SeatView {
-    SeatView {
+fn seat_of(seat: wire::SeatView) -> Result<SeatView, WireError> {
+    if let Some(rating) = seat.rating {
+        if !(0..=10_000).contains(&rating.rating) || rating.change.is_some_and(|c| c.abs() > 1_000)
+        {
+            return Err(bad("a seat's rating is not one"));
+        }
+    }
+    Ok(SeatView {
         name: seat.name.chars().take(64).collect(),
         kind: seat.kind,
         open: seat.open,
         connected: seat.connected,
-    }
+        rating: seat.rating,
+    })
 }
 
 /// Checks a game as the server shows it (in a state message, `GET /api/games/ID`, a seat's answer) and reads it
@@ -228,8 +241,8 @@ pub fn read_game(game: wire::GameView) -> Result<ServerGame, WireError> {
     Ok(ServerGame {
         id: game.id,
         status: game.status,
-        black: seat_of(game.black),
-        white: seat_of(game.white),
+        black: seat_of(game.black)?,
+        white: seat_of(game.white)?,
         moves,
         to_move: game.to_move.map(color),
         clock,
@@ -238,6 +251,7 @@ pub fn read_game(game: wire::GameView) -> Result<ServerGame, WireError> {
         rematch: game.rematch,
         rematch_offer: game.rematch_offer.map(color),
         watchers: game.watchers,
+        rated: game.rated,
     })
 }
 
@@ -288,6 +302,127 @@ pub fn parse_refusal(status: u16, text: &str) -> (ErrorCode, String) {
         Ok(body) => (body.error, body.message),
         Err(_) => (ErrorCode::Unknown, format!("the server answered {status}")),
     }
+}
+
+/// Checks an account as the server shows it: its name bounded, its ratings numbers of a rating.
+fn checked_account(account: AccountView) -> Result<AccountView, WireError> {
+    if account.name.is_empty() || account.name.chars().count() > 32 {
+        return Err(bad("the account's name is not one"));
+    }
+    if account
+        .ratings
+        .iter()
+        .any(|r| !(0.0..=10_000.0).contains(&r.rating) || !(0.0..=1_000.0).contains(&r.deviation))
+    {
+        return Err(bad("a rating is not one"));
+    }
+    Ok(account)
+}
+
+/// Reads the answer to `GET /api/account`, a sign-up or a sign-in.
+pub fn parse_account(text: &str) -> Result<AccountView, WireError> {
+    let account: AccountView = serde_json::from_str(text)
+        .map_err(|e| bad(format!("not an account of the server: {e}")))?;
+    checked_account(account)
+}
+
+/// A message of the lobby's socket, as the page reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyMessage {
+    /// The socket is open for this account.
+    Welcome(AccountView),
+    /// Seeking, within `range` rating points now.
+    Seeking {
+        /// The seek's category.
+        category: Category,
+        /// Rated or casual.
+        rated: bool,
+        /// The range accepted now.
+        range: u32,
+    },
+    /// Seeking no more.
+    Cancelled,
+    /// Paired: the game, this page's seat and its token, the opponent's name.
+    Paired {
+        /// The game.
+        game: String,
+        /// The seat.
+        seat: Color,
+        /// The seat's secret.
+        token: String,
+        /// The opponent.
+        opponent: String,
+    },
+    /// A refusal.
+    Error {
+        /// Why.
+        code: ErrorCode,
+        /// The server's words.
+        message: String,
+    },
+}
+
+/// Reads a message of the lobby's socket.
+pub fn parse_lobby(text: &str) -> Result<LobbyMessage, WireError> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(bad("a message over 64 KB"));
+    }
+    let message: wire::LobbyMessage =
+        serde_json::from_str(text).map_err(|e| bad(format!("not a message of the lobby: {e}")))?;
+    Ok(match message {
+        wire::LobbyMessage::Welcome { account } => LobbyMessage::Welcome(checked_account(account)?),
+        wire::LobbyMessage::Seeking {
+            category,
+            rated,
+            range,
+        } => LobbyMessage::Seeking {
+            category,
+            rated,
+            range: range.min(10_000),
+        },
+        wire::LobbyMessage::Cancelled => LobbyMessage::Cancelled,
+        wire::LobbyMessage::Paired {
+            game,
+            seat,
+            token,
+            opponent,
+        } => {
+            if !valid_id(&game) {
+                return Err(bad(format!("{game:?} is not a game's id")));
+            }
+            if token.is_empty() || token.len() > 128 || !token.bytes().all(|b| b.is_ascii_graphic())
+            {
+                return Err(bad("the seat's token is not one"));
+            }
+            LobbyMessage::Paired {
+                game,
+                seat: color(seat),
+                token,
+                opponent: opponent.chars().take(64).collect(),
+            }
+        }
+        wire::LobbyMessage::Error { error, message } => LobbyMessage::Error {
+            code: error,
+            message,
+        },
+    })
+}
+
+/// The lobby's seek: a clock of `initial_s` and `increment_s`, rated or casual.
+pub fn seek_message(initial_s: u32, increment_s: u32, rated: bool) -> String {
+    serde_json::to_string(&wire::LobbyRequest::Seek {
+        clock: wire::ClockSpec {
+            initial_s: f64::from(initial_s),
+            increment_s: f64::from(increment_s),
+        },
+        rated,
+    })
+    .expect("a message is always written")
+}
+
+/// The lobby's cancel.
+pub fn cancel_message() -> String {
+    serde_json::to_string(&wire::LobbyRequest::Cancel).expect("a message is always written")
 }
 
 fn written(message: &wire::ClientMessage) -> String {
@@ -352,6 +487,7 @@ pub(super) mod tests {
             kind: SeatKind::Human,
             open,
             connected: !open,
+            rating: None,
         };
         let side = |text: &str| serde_json::from_value::<wire::Side>(json!(text)).unwrap();
         let view = wire::GameView {
@@ -376,6 +512,7 @@ pub(super) mod tests {
             tournament: None,
             watchers: 0,
             created_ms: 0,
+            rated: None,
         };
         serde_json::to_value(view).unwrap()
     }

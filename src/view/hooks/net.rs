@@ -12,7 +12,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{CloseEvent, MessageEvent, WebSocket};
 use yew::prelude::*;
 
-use crate::session::effects::net::{Method, NetCommand};
+use crate::session::effects::net::{LobbyNet, Method, NetCommand};
 use crate::session::effects::outbox::Command;
 use crate::session::kept::storage::ONLINE as SEATS_KEY;
 use crate::session::online::{address, OnlineAction, Reply, SocketEvent};
@@ -37,11 +37,13 @@ impl Drop for Socket {
     }
 }
 
-/// The network's state: the socket wanted now (by number) and the one open.
+/// The network's state: the live socket wanted now (by number) and the one open; the lobby's likewise.
 #[derive(Default)]
 struct Net {
     gen: u32,
     socket: Option<Socket>,
+    lobby_gen: u32,
+    lobby: Option<Socket>,
 }
 
 /// How often an open socket is pinged: a connection that died without a word (a sleeping laptop, a network
@@ -88,6 +90,13 @@ pub fn use_network(session: &UseReducerHandle<Page>) -> Invitation {
                         let _ = socket
                             .socket
                             .send_with_str(&crate::session::online::wire::ping_message());
+                    }
+                }
+                // The lobby's socket answers nothing to a ping: an empty frame keeps it alive (a dead one is
+                // then found closed, and opened again while a seek stands).
+                if let Some(socket) = &net.borrow().lobby {
+                    if socket.socket.ready_state() == WebSocket::OPEN {
+                        let _ = socket.socket.send_with_u8_array(&[]);
                     }
                 }
             });
@@ -200,7 +209,9 @@ fn carry_out(net: &Shared, command: NetCommand, dispatcher: &UseReducerDispatche
                 if net.borrow().gen != gen {
                     return;
                 }
-                let socket = open(gen, &path, &dispatcher);
+                let socket = open(&path, &dispatcher, move |event| {
+                    Action::Online(OnlineAction::Socket { gen, event })
+                });
                 if socket.is_none() {
                     dispatcher.dispatch(Action::Online(OnlineAction::Socket {
                         gen,
@@ -243,6 +254,39 @@ fn carry_out(net: &Shared, command: NetCommand, dispatcher: &UseReducerDispatche
             }
         }
         NetCommand::Address(game) => set_address(game),
+        NetCommand::Lobby(LobbyNet::Connect { gen, delay_ms }) => {
+            {
+                let mut net = net.borrow_mut();
+                net.lobby_gen = gen;
+                net.lobby = None;
+            }
+            let net = net.clone();
+            let dispatcher = dispatcher.clone();
+            gloo_timers::callback::Timeout::new(delay_ms, move || {
+                if net.borrow().lobby_gen != gen {
+                    return;
+                }
+                let event = move |event| Action::Online(OnlineAction::LobbySocket { gen, event });
+                let socket = open("/api/lobby/live", &dispatcher, event);
+                if socket.is_none() {
+                    dispatcher.dispatch(event(SocketEvent::Closed));
+                }
+                net.borrow_mut().lobby = socket;
+            })
+            .forget();
+        }
+        NetCommand::Lobby(LobbyNet::Send(text)) => {
+            if let Some(socket) = &net.borrow().lobby {
+                if socket.socket.ready_state() == WebSocket::OPEN {
+                    let _ = socket.socket.send_with_str(&text);
+                }
+            }
+        }
+        NetCommand::Lobby(LobbyNet::Close) => {
+            let mut net = net.borrow_mut();
+            net.lobby_gen = net.lobby_gen.wrapping_add(1_000_000);
+            net.lobby = None;
+        }
     }
 }
 
@@ -262,8 +306,12 @@ fn set_address(game: Option<(String, bool)>) {
     }
 }
 
-/// Opens the socket numbered `gen` at `path` on the page's own host; its events go home as actions.
-fn open(gen: u32, path: &str, dispatcher: &UseReducerDispatcher<Page>) -> Option<Socket> {
+/// Opens a socket at `path` on the page's own host; its events go home as the actions `action` makes.
+fn open(
+    path: &str,
+    dispatcher: &UseReducerDispatcher<Page>,
+    action: impl Fn(SocketEvent) -> Action + Copy + 'static,
+) -> Option<Socket> {
     let location = web_sys::window()?.location();
     let scheme = if location.protocol().ok()? == "https:" {
         "wss"
@@ -273,7 +321,7 @@ fn open(gen: u32, path: &str, dispatcher: &UseReducerDispatcher<Page>) -> Option
     let url = format!("{scheme}://{}{path}", location.host().ok()?);
     let socket = WebSocket::new(&url).ok()?;
     let event = move |dispatcher: &UseReducerDispatcher<Page>, event: SocketEvent| {
-        dispatcher.dispatch(Action::Online(OnlineAction::Socket { gen, event }))
+        dispatcher.dispatch(action(event))
     };
     let on_open = {
         let dispatcher = dispatcher.clone();
@@ -310,6 +358,7 @@ async fn fetch(method: Method, path: &str, body: Option<String>) -> Reply {
         Method::Get => "GET",
         Method::Head => "HEAD",
         Method::Post => "POST",
+        Method::Delete => "DELETE",
     });
     if let Some(body) = body {
         let headers = web_sys::Headers::new().map_err(|_| "no headers")?;

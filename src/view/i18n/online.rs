@@ -135,6 +135,34 @@ crate::view::i18n::strings! {
     house_levels: "The server's engine, level", "服务器引擎，等级";
     /// Label of the colour choice.
     your_color: "Your colour", "你的颜色";
+    /// The account's box: its heading.
+    account: "Your account", "你的账号";
+    /// What an account is for.
+    account_why: "An account keeps your name and a rating for each kind of clock, and meets players you do not know. You can still play friends by link as a guest.", "账号保存你的名字和各类用时的等级分，并可与陌生棋手配对。不注册也可以通过链接与好友对弈。";
+    /// Label.
+    password: "Password", "密码";
+    /// Button.
+    sign_in: "Sign in", "登录";
+    /// Button.
+    sign_up: "Create account", "注册账号";
+    /// Button.
+    sign_out: "Sign out", "退出登录";
+    /// Before the name.
+    signed_in_as: "Signed in as", "已登录：";
+    /// Quick pairing's heading.
+    quick_pairing: "Quick pairing", "快速配对";
+    /// Quick pairing: rated or casual.
+    rated: "Rated", "计分";
+    /// A casual game.
+    casual: "casual", "不计分";
+    /// Button.
+    cancel_seek: "Cancel", "取消";
+    /// No rating yet.
+    no_rating: "no rating yet", "尚无等级分";
+    /// While a request is on its way.
+    wait: "Please wait…", "请稍候…";
+    /// A rated game's box says so.
+    rated_game: "Rated game", "计分对局";
 }
 
 impl Strings {
@@ -165,6 +193,65 @@ pub fn bounded(text: &str) -> String {
     match text.char_indices().nth(SERVER_WORDS) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_string(),
+    }
+}
+
+/// A category's name.
+pub fn category(lang: Lang, category: crate::session::online::wire::Category) -> &'static str {
+    use crate::session::online::wire::Category as C;
+    match (lang, category) {
+        (Lang::En, C::Bullet) => "bullet",
+        (Lang::En, C::Blitz) => "blitz",
+        (Lang::En, C::Rapid) => "rapid",
+        (Lang::En, C::Classical) => "classical",
+        (Lang::Zh, C::Bullet) => "超快棋",
+        (Lang::Zh, C::Blitz) => "快棋",
+        (Lang::Zh, C::Rapid) => "中速棋",
+        (Lang::Zh, C::Classical) => "慢棋",
+    }
+}
+
+/// A rating as shown: rounded, with "?" while provisional.
+pub fn rating(rating: f64, provisional: bool) -> String {
+    format!(
+        "{}{}",
+        rating.round() as i64,
+        if provisional { "?" } else { "" }
+    )
+}
+
+/// A rating's change as shown: `+12`, `−12` (a true minus), `±0`.
+pub fn rating_change(change: i32) -> String {
+    match change {
+        0 => "±0".into(),
+        c if c > 0 => format!("+{c}"),
+        c => format!("−{}", -c),
+    }
+}
+
+/// What a standing seek says: the clock, rated or not, and the range the server accepts now.
+pub fn seeking(
+    lang: Lang,
+    minutes: u32,
+    increment_s: u32,
+    rated: bool,
+    range: Option<u32>,
+) -> String {
+    let s = Strings::of(lang);
+    let kind = if rated {
+        s.rated.to_lowercase()
+    } else {
+        s.casual.to_string()
+    };
+    match (lang, range) {
+        (Lang::En, Some(range)) => {
+            format!("Seeking a {minutes}+{increment_s} {kind} game (ratings within ±{range})…")
+        }
+        (Lang::En, None) => format!("Seeking a {minutes}+{increment_s} {kind} game…"),
+        (Lang::Zh, Some(range)) => {
+            format!("正在寻找 {minutes}+{increment_s} {kind}对局（等级分相差 ±{range} 以内）…")
+        }
+        (Lang::Zh, None) => format!("正在寻找 {minutes}+{increment_s} {kind}对局…"),
     }
 }
 

@@ -72,6 +72,17 @@ pub fn online_game(props: &OnlineGameProps) -> Html {
                 // The disc says the colour; a screen reader hears it.
                 <span class="visually-hidden">{ format!("{}: ", crate::view::i18n::color_name(props.lang, color)) }</span>
                 { online::seat_name(props.lang, &seat.name, you) }
+                if let Some(rating) = seat.rating {
+                    { " " }
+                    <span class="seat-rating" data-testid={format!("rating-{side}")}>
+                        { format!("({})", online::rating(f64::from(rating.rating), rating.provisional)) }
+                    </span>
+                    if let Some(change) = rating.change {
+                        { " " }
+                        <span class={classes!("rating-change", (change >= 0).then_some("up"), (change < 0).then_some("down"))}
+                            data-testid={format!("change-{side}")}>{ online::rating_change(change) }</span>
+                    }
+                }
                 { " " }
                 <span class={classes!("conn", class)} data-testid={format!("conn-{side}")}>{ state }</span>
             </li>
@@ -119,6 +130,11 @@ pub fn online_game(props: &OnlineGameProps) -> Html {
     html! {
         <section class="online-game" data-testid="online-game" aria-label={s.play_online}>
             <h2>{ if seated { s.play_online } else { s.watching } }</h2>
+            if let Some(category) = game.and_then(|g| g.rated) {
+                <p class="hint-text" data-testid="rated-game">
+                    { format!("{} · {}", s.rated_game, online::category(props.lang, category)) }
+                </p>
+            }
             <ul class="online-seats">
                 { seat_row(Color::Black) }
                 { seat_row(Color::White) }

@@ -1,13 +1,14 @@
 //! The side panel's sections, each a component over what it shows (a part of the session, or plain values
 //! the root works out) that asks for changes through its `on_action` callback: the state of play (counts,
 //! clocks, status), the engine's lines (progress, figures, hint, line), the notice line, the record (transcript,
-//! opening, move list), the analysis room, the scoring choice and the help. The root ([`crate::view::app`])
+//! opening, move list), the analysis room, the account and the lobby, the scoring choice and the help. The root ([`crate::view::app`])
 //! lays them out.
 
 use crate::session::Session;
 use crate::view::i18n::{self, Lang};
 use reversi_engine::Move;
 
+mod account_panel;
 mod analysis_room;
 mod engine_lines;
 mod help;
@@ -20,6 +21,7 @@ mod record;
 mod save_slots;
 mod scoring_choice;
 
+pub use self::account_panel::AccountPanel;
 pub use self::analysis_room::AnalysisRoom;
 pub use self::engine_lines::EngineLines;
 pub use self::help::Help;

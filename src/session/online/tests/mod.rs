@@ -1,6 +1,7 @@
 //! The online part through the whole session, as the page runs it: the network's commands logged, its
 //! answers fed back as actions.
 
+mod accounts;
 mod play;
 mod seats;
 

@@ -1,0 +1,164 @@
+//! The account's box on the online screen (a page served by `reversi serve`): signed out, a name and a
+//! password to sign in or create an account; signed in, the name, the ratings by category and sign out, and
+//! quick pairing: a button a clock (rated or casual), then the seek with its widening range and cancel.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::session::online::account::{Account, AccountAction, QUICK_CLOCKS};
+use crate::session::online::{OnlineAction, Server};
+use crate::view::i18n::online::{self, Strings};
+use crate::view::i18n::Lang;
+
+/// Properties of [`AccountPanel`].
+#[derive(Properties, PartialEq)]
+pub struct AccountPanelProps {
+    /// The account on this page.
+    pub account: Account,
+    /// Whether the page is served by the server.
+    pub server: Server,
+    /// What the person asks.
+    pub on_action: Callback<OnlineAction>,
+    /// The language.
+    pub lang: Lang,
+}
+
+/// The box.
+#[function_component(AccountPanel)]
+pub fn account_panel(props: &AccountPanelProps) -> Html {
+    let s = Strings::of(props.lang);
+    let name = use_state(String::new);
+    let password = use_state(String::new);
+    let rated = use_state(|| true);
+    if props.server != Server::Here || !props.account.known() {
+        return Html::default();
+    }
+    let account = &props.account;
+    let busy = account.busy().is_some();
+    let emit = |action: AccountAction| {
+        props
+            .on_action
+            .reform(move |_| OnlineAction::Account(action.clone()))
+    };
+    let Some(me) = account.me() else {
+        let on_name = {
+            let name = name.clone();
+            Callback::from(move |e: InputEvent| {
+                name.set(e.target_unchecked_into::<HtmlInputElement>().value())
+            })
+        };
+        let on_password = {
+            let password = password.clone();
+            Callback::from(move |e: InputEvent| {
+                password.set(e.target_unchecked_into::<HtmlInputElement>().value())
+            })
+        };
+        let credentials = |sign_up: bool| {
+            let (name, password) = ((*name).clone(), (*password).clone());
+            if sign_up {
+                AccountAction::SignUp { name, password }
+            } else {
+                AccountAction::SignIn { name, password }
+            }
+        };
+        // Enter signs in (the form's submit); "Create account" is the other button.
+        let on_submit = {
+            let on_action = props.on_action.clone();
+            let action = credentials(false);
+            Callback::from(move |e: SubmitEvent| {
+                e.prevent_default();
+                on_action.emit(OnlineAction::Account(action.clone()));
+            })
+        };
+        return html! {
+            <section class="account" data-testid="account" aria-label={s.account}>
+                <h2>{ s.account }</h2>
+                <p class="hint-text">{ s.account_why }</p>
+                <form class="account-form" onsubmit={on_submit}>
+                    <label>
+                        <span>{ s.your_name }</span>
+                        <input type="text" data-testid="account-name" maxlength="32" autocomplete="username"
+                            value={(*name).clone()} oninput={on_name} />
+                    </label>
+                    <label>
+                        <span>{ s.password }</span>
+                        <input type="password" data-testid="account-password" maxlength="256"
+                            autocomplete="current-password" value={(*password).clone()} oninput={on_password} />
+                    </label>
+                    <p class="account-buttons">
+                        <button type="submit" data-testid="sign-in" disabled={busy}>{ s.sign_in }</button>
+                        <button type="button" data-testid="sign-up" disabled={busy}
+                            onclick={emit(credentials(true))}>{ s.sign_up }</button>
+                    </p>
+                    if busy {
+                        <p role="status" class="hint-text">{ s.wait }</p>
+                    }
+                </form>
+            </section>
+        };
+    };
+    let ratings = if me.ratings.is_empty() {
+        html! { <span class="hint-text">{ s.no_rating }</span> }
+    } else {
+        html! {
+            <ul class="ratings" data-testid="ratings">
+                { for me.ratings.iter().map(|r| html! {
+                    <li data-category={r.category.as_str()}>
+                        { format!("{} {}", online::category(props.lang, r.category), online::rating(r.rating, r.provisional)) }
+                    </li>
+                }) }
+            </ul>
+        }
+    };
+    let on_rated = {
+        let rated = rated.clone();
+        Callback::from(move |e: Event| {
+            rated.set(e.target_unchecked_into::<HtmlInputElement>().checked())
+        })
+    };
+    let pairing = match account.seek() {
+        Some(seek) => html! {
+            <p class="seeking" role="status" data-testid="seeking">
+                { online::seeking(props.lang, seek.clock.minutes, seek.clock.increment_s, seek.rated, seek.range) }
+                { " " }
+                <button type="button" data-testid="cancel-seek" onclick={emit(AccountAction::Cancel)}>{ s.cancel_seek }</button>
+            </p>
+        },
+        None => html! {
+            <>
+                <p class="quick-clocks">
+                    { for QUICK_CLOCKS.iter().map(|&clock| {
+                        let label = format!("{}+{}", clock.minutes, clock.increment_s);
+                        html! {
+                            <button type="button" data-testid={format!("quick-{label}")}
+                                title={online::category(props.lang, clock.category())}
+                                onclick={emit(AccountAction::Seek { clock, rated: *rated })}>
+                                <strong>{ label }</strong>
+                                <span>{ online::category(props.lang, clock.category()) }</span>
+                            </button>
+                        }
+                    }) }
+                </p>
+                <label class="check">
+                    <input type="checkbox" data-testid="seek-rated" checked={*rated} onchange={on_rated} />
+                    { s.rated }
+                </label>
+            </>
+        },
+    };
+    html! {
+        <section class="account" data-testid="account" aria-label={s.account}>
+            <h2>{ s.account }</h2>
+            <p class="signed-in">
+                { format!("{} ", s.signed_in_as) }
+                <strong data-testid="account-me">{ me.name.clone() }</strong>
+                { " " }
+                <button type="button" class="link" data-testid="sign-out" disabled={busy}
+                    onclick={emit(AccountAction::SignOut)}>{ s.sign_out }</button>
+            </p>
+            { ratings }
+            <h3>{ s.quick_pairing }</h3>
+            { pairing }
+        </section>
+    }
+}
