@@ -106,6 +106,14 @@ pub struct AccountView {
     pub ratings: Vec<RatingView>,
 }
 
+/// `GET /api/session`: who this browser's session is signed in as, if anyone (always 200, so that a page
+/// signed out logs no failed request).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SessionView {
+    #[serde(default)]
+    pub account: Option<AccountView>,
+}
+
 /// One point of a player's rating history: after a rated game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingPoint {

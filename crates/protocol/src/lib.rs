@@ -23,7 +23,7 @@ pub mod live;
 
 pub use accounts::{
     AccountView, Category, Credentials, DeleteAccount, Leader, Leaderboard, LobbyMessage,
-    LobbyRequest, Outcome, PlayerGame, PlayerView, RatingPoint, RatingView, Record,
+    LobbyRequest, Outcome, PlayerGame, PlayerView, RatingPoint, RatingView, Record, SessionView,
     PROVISIONAL_DEVIATION,
 };
 pub use api::{

@@ -306,6 +306,10 @@ fn every_account_and_lobby_message_reads_back_as_written() {
         ratings: vec![rating.clone()],
     };
     round_trip(&account);
+    round_trip(&SessionView {
+        account: Some(account.clone()),
+    });
+    round_trip(&SessionView { account: None });
     round_trip(&Credentials {
         name: "ann".into(),
         password: "correct horse".into(),

@@ -63,7 +63,9 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
         )
         .route(
             "/api/session",
-            post(accounts::sign_in).delete(accounts::sign_out),
+            post(accounts::sign_in)
+                .get(accounts::session)
+                .delete(accounts::sign_out),
         )
         .route("/api/sessions", delete(accounts::sign_out_everywhere))
         .route("/api/players/{name}", get(accounts::player))

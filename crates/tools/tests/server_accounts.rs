@@ -74,6 +74,14 @@ fn signing_up_in_and_out_with_every_refusal() {
         me(&server, &ann),
         (200, json!({"name": "ann", "ratings": []}))
     );
+    // The page asks who is signed in without a failed request when nobody is.
+    let (status, _, body) = server.request("GET", "/api/session", &[("Cookie", &ann)], None);
+    assert_eq!(
+        (status, body),
+        (200, json!({"account": {"name": "ann", "ratings": []}}))
+    );
+    let (status, _, body) = server.request("GET", "/api/session", &[], None);
+    assert_eq!((status, body), (200, json!({"account": null})));
 
     // Taken whatever its case, reserved, malformed.
     for (name, password, status, code) in [

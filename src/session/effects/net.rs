@@ -29,7 +29,7 @@ pub enum NetAsk {
 /// What an account's request asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AccountAsk {
-    /// `GET /api/account`: who is signed in (by the session's cookie).
+    /// `GET /api/session`: who is signed in (by the session's cookie), if anyone.
     Me,
     /// `POST /api/account`.
     SignUp,

@@ -167,7 +167,7 @@ impl Account {
         out.net(NetCommand::Fetch {
             ask: NetAsk::Account(AccountAsk::Me),
             method: Method::Get,
-            path: "/api/account".into(),
+            path: "/api/session".into(),
             body: None,
         });
     }
@@ -282,16 +282,16 @@ impl Account {
             self.busy = None;
         }
         match (ask, reply) {
-            (AccountAsk::Me, Ok((200, text))) => {
-                self.known = true;
-                self.me = wire::parse_account(&text).ok();
-                Vec::new()
-            }
-            (AccountAsk::Me, Ok((401, _))) => {
-                self.known = true;
-                self.me = None;
-                Vec::new()
-            }
+            (AccountAsk::Me, Ok((200, text))) => match wire::parse_session(&text) {
+                Ok(me) => {
+                    self.known = true;
+                    self.me = me;
+                    Vec::new()
+                }
+                Err(error) => vec![Event::Tell(OnlineNotice::Unreadable {
+                    message: error.to_string(),
+                })],
+            },
             // The server did not say (down): asked again at the next sign-in or seek.
             (AccountAsk::Me, _) => Vec::new(),
             (AccountAsk::SignUp | AccountAsk::SignIn, Ok((200 | 201, text))) => {

@@ -326,6 +326,13 @@ pub fn parse_account(text: &str) -> Result<AccountView, WireError> {
     checked_account(account)
 }
 
+/// Reads the answer to `GET /api/session`: the account signed in, if any.
+pub fn parse_session(text: &str) -> Result<Option<AccountView>, WireError> {
+    let session: wire::SessionView =
+        serde_json::from_str(text).map_err(|e| bad(format!("not a session of the server: {e}")))?;
+    session.account.map(checked_account).transpose()
+}
+
 /// A message of the lobby's socket, as the page reads it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LobbyMessage {

@@ -92,6 +92,10 @@ impl Session {
         for event in events {
             match event {
                 Event::Begin => {
+                    // A game paired in the lobby (or a rematch agreed there) is shown where it is played.
+                    if self.screen == crate::session::screen::Screen::Online {
+                        self.screen = crate::session::screen::Screen::Play;
+                    }
                     self.begin_online(out);
                     // A player's own screen shows no engine's view of the game being played.
                     if self.online.seated_in_play() && self.prefs.analyse() {

@@ -23,7 +23,7 @@ use crate::hub::Hub;
 use crate::store::accounts::{AccountRow, AccountWrite};
 use crate::store::Write;
 use reversi_protocol::{
-    AccountView, Category, Credentials, DeleteAccount, Leaderboard, PlayerView,
+    AccountView, Category, Credentials, DeleteAccount, Leaderboard, PlayerView, SessionView,
 };
 
 /// Names no account may take (whatever their case): a guest's, a deleted account's, the house's engine.
@@ -163,6 +163,18 @@ pub async fn me(
 ) -> Result<Json<AccountView>, ApiError> {
     let account = accounts::account(&hub.store, &headers).await?;
     Ok(Json(view_of(&hub, &account).await?))
+}
+
+/// `GET /api/session`: who this browser is signed in as, if anyone (200 either way).
+pub async fn session(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+) -> Result<Json<SessionView>, ApiError> {
+    let account = match accounts::signed_in(&hub.store, &headers).await? {
+        Some(account) => Some(view_of(&hub, &account).await?),
+        None => None,
+    };
+    Ok(Json(SessionView { account }))
 }
 
 /// `DELETE /api/session`: sign out of this browser.

@@ -43,14 +43,17 @@ fn signed_in() -> Program {
     let mut p = page();
     assert!(p.net.iter().any(|c| matches!(
         c,
-        NetCommand::Fetch { ask: NetAsk::Account(AccountAsk::Me), method: Method::Get, path, .. } if path == "/api/account"
+        NetCommand::Fetch { ask: NetAsk::Account(AccountAsk::Me), method: Method::Get, path, .. } if path == "/api/session"
     )));
     assert!(!p.online().account().known());
+    // A malformed answer: told, still not known.
     p.apply(fetched(
         AccountAsk::Me,
-        401,
-        json!({"error": "not_signed_in", "message": "sign in first"}),
+        200,
+        json!({"account": {"name": ""}}),
     ));
+    assert!(!p.online().account().known());
+    p.apply(fetched(AccountAsk::Me, 200, json!({"account": null})));
     assert!(p.online().account().known());
     assert_eq!(p.online().account().me(), None);
     p.apply(account(AccountAction::SignIn {
@@ -86,11 +89,7 @@ fn signed_in() -> Program {
 #[test]
 fn a_wrong_password_is_said_in_the_pages_words_and_nobody_is_signed_in() {
     let mut p = page();
-    p.apply(fetched(
-        AccountAsk::Me,
-        401,
-        json!({"error": "not_signed_in"}),
-    ));
+    p.apply(fetched(AccountAsk::Me, 200, json!({"account": null})));
     p.apply(account(AccountAction::SignUp {
         name: "ann".into(),
         password: "short".into(),
