@@ -74,15 +74,15 @@ fn read<T: DeserializeOwned>(what: &str, status: u16, text: &str) -> Result<T, S
 }
 
 /// The server under test.
-struct Server {
-    child: Child,
-    address: String,
-    db: PathBuf,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) address: String,
+    pub(crate) db: PathBuf,
     folder: PathBuf,
 }
 
 impl Server {
-    fn start() -> Result<Server, String> {
+    pub(crate) fn start() -> Result<Server, String> {
         let folder = std::env::temp_dir().join(format!("reversi-bench-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&folder);
         std::fs::create_dir_all(&folder).map_err(|e| e.to_string())?;
@@ -121,7 +121,7 @@ impl Server {
     }
 
     /// User and system CPU seconds so far, and the resident and peak memory in KiB.
-    fn usage(&self) -> (f64, u64, u64) {
+    pub(crate) fn usage(&self) -> (f64, u64, u64) {
         let pid = self.child.id();
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
         // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
@@ -305,7 +305,7 @@ async fn players(
     }
 }
 
-fn percentile(sorted: &[u64], p: f64) -> f64 {
+pub(crate) fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }

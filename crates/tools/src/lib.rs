@@ -4,6 +4,7 @@
 //! command fails with one error type ([`ToolError`]).
 #![deny(missing_docs)]
 
+pub mod bench_pairing;
 pub mod bench_server;
 pub mod bot;
 pub mod cli;

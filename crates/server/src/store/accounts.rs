@@ -524,3 +524,28 @@ impl Store {
         self.read(move |c| leaders(c, category)).await
     }
 }
+
+/// Sets accounts' ratings in a category straight in the file (for the pairing benchmark, which needs players
+/// of many ratings without playing thousands of games first): `(name, rating, deviation)`.
+pub fn seed_ratings(
+    path: &std::path::Path,
+    category: Category,
+    ratings: &[(String, f64, f64)],
+) -> Result<(), String> {
+    let mut connection = Connection::open(path).map_err(|e| e.to_string())?;
+    connection
+        .busy_timeout(std::time::Duration::from_secs(10))
+        .map_err(|e| e.to_string())?;
+    let tx = connection.transaction().map_err(|e| e.to_string())?;
+    for (name, rating, deviation) in ratings {
+        tx.execute(
+            "INSERT INTO ratings (account, category, rating, deviation, volatility, games)
+             SELECT id, ?2, ?3, ?4, 0.06, 20 FROM accounts WHERE name = ?1
+             ON CONFLICT (account, category) DO UPDATE SET rating = excluded.rating,
+               deviation = excluded.deviation",
+            params![name, category.as_str(), rating, deviation],
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    tx.commit().map_err(|e| e.to_string())
+}

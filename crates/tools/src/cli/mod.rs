@@ -198,6 +198,10 @@ enum Command {
         /// Seconds between a game's moves.
         #[arg(long, default_value_t = 1.0)]
         interval: f64,
+        /// Instead: quick pairing with this many players (accounts signed up, ratings spread as a club's),
+        /// every one seeking at once; the time from a seek to its pairing, and the pairs' rating gaps.
+        #[arg(long)]
+        pairing: Option<usize>,
     },
     /// Play on a WebSocket match server: answer every ACTION within the time budget, reconnect when dropped.
     Bot {
@@ -461,7 +465,20 @@ pub fn main() -> ExitCode {
             games,
             seconds,
             interval,
+            pairing,
         } => {
+            if let Some(players) = pairing {
+                return match crate::bench_pairing::run(players.max(2)) {
+                    Ok(report) => {
+                        println!("{report}");
+                        ExitCode::SUCCESS
+                    }
+                    Err(error) => {
+                        eprintln!("reversi bench-server: {error}");
+                        ExitCode::from(2)
+                    }
+                };
+            }
             let options = crate::bench_server::Options {
                 games: games.max(1),
                 seconds,
