@@ -20,15 +20,18 @@ pub enum Category {
     Rapid,
     /// 25 minutes and more.
     Classical,
+    /// The registered bots' ladder (3 s a move, the match server's rule).
+    Ladder,
 }
 
 impl Category {
     /// Every category, shortest first.
-    pub const ALL: [Category; 4] = [
+    pub const ALL: [Category; 5] = [
         Category::Bullet,
         Category::Blitz,
         Category::Rapid,
         Category::Classical,
+        Category::Ladder,
     ];
 
     /// The category of a clock: its initial time and 30 of its increments, in seconds.
@@ -52,6 +55,7 @@ impl Category {
             Category::Blitz => "blitz",
             Category::Rapid => "rapid",
             Category::Classical => "classical",
+            Category::Ladder => "ladder",
         }
     }
 
@@ -189,10 +193,14 @@ pub struct Leader {
     pub name: String,
     pub rating: f64,
     pub deviation: f64,
+    /// Shown with "?" (ranked after the established ratings).
+    #[serde(default)]
+    pub provisional: bool,
     pub games: u32,
 }
 
-/// `GET /api/leaderboard/{category}`: the players of a category by rating, provisional ratings left out.
+/// `GET /api/leaderboard/{category}`: the players of a category, established ratings first, each part by
+/// rating.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Leaderboard {
     pub category: Category,
@@ -241,4 +249,42 @@ impl From<ErrorBody> for LobbyMessage {
             message: body.message,
         }
     }
+}
+
+/// `POST /api/bots/registered`: a bot registered by the account signed in (its author).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegisterBot {
+    pub name: String,
+}
+
+/// The answer: the bot's secret token, shown this once (the server keeps only its hash). The bot sends it as
+/// `Authorization: Bearer TOKEN` when it connects to `/ws?name=NAME`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RegisteredBot {
+    pub name: String,
+    pub token: String,
+}
+
+/// One request of a game to a registered bot, as its author reads it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotLogEntry {
+    /// Placements before the request.
+    pub ply: u32,
+    /// The ACTION sent, as it was sent.
+    pub sent: String,
+    /// The bot's answer as it came (at most 1 KB of it); empty when none came.
+    pub answer: String,
+    /// Milliseconds from the ACTION sent to the answer (or to the verdict).
+    pub ms: u32,
+    /// `ok`, or why the game was lost on it (`too late`, `wrong or missing key`, an illegal move…).
+    pub verdict: String,
+}
+
+/// `GET /api/bots/{name}/games/{id}/log`: a game's requests to a bot, for its author alone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotLog {
+    pub bot: String,
+    pub game: String,
+    pub entries: Vec<BotLogEntry>,
 }

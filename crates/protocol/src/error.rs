@@ -45,6 +45,8 @@ pub enum ErrorCode {
     SignInFailed,
     /// The request needs an account signed in (its session cookie), and none is.
     NotSignedIn,
+    /// A registered bot's name, connected without its token (or with another).
+    BadToken,
     /// A code this build does not know (from a newer server): read, never refused.
     #[serde(other)]
     Unknown,
@@ -52,7 +54,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code a server sends (all but [`ErrorCode::Unknown`]).
-    pub const ALL: [ErrorCode; 19] = [
+    pub const ALL: [ErrorCode; 20] = [
         ErrorCode::NotFound,
         ErrorCode::BadRequest,
         ErrorCode::NotASeat,
@@ -72,6 +74,7 @@ impl ErrorCode {
         ErrorCode::BadPassword,
         ErrorCode::SignInFailed,
         ErrorCode::NotSignedIn,
+        ErrorCode::BadToken,
     ];
 
     /// The code as the wire writes it (`not_your_turn`).
@@ -96,6 +99,7 @@ impl ErrorCode {
             ErrorCode::BadPassword => "bad_password",
             ErrorCode::SignInFailed => "sign_in_failed",
             ErrorCode::NotSignedIn => "not_signed_in",
+            ErrorCode::BadToken => "bad_token",
             ErrorCode::Unknown => "unknown",
         }
     }

@@ -354,6 +354,7 @@ fn every_account_and_lobby_message_reads_back_as_written() {
             name: "ann".into(),
             rating: 1700.0,
             deviation: 60.0,
+            provisional: false,
             games: 30,
         }],
     });
@@ -378,6 +379,24 @@ fn every_account_and_lobby_message_reads_back_as_written() {
     ] {
         round_trip(&message);
     }
+    round_trip(&RegisterBot {
+        name: "alpha".into(),
+    });
+    round_trip(&RegisteredBot {
+        name: "alpha".into(),
+        token: "t".into(),
+    });
+    round_trip(&BotLog {
+        bot: "alpha".into(),
+        game: "ab12".into(),
+        entries: vec![BotLogEntry {
+            ply: 3,
+            sent: "{}".into(),
+            answer: "{}".into(),
+            ms: 12,
+            verdict: "ok".into(),
+        }],
+    });
     let seek = LobbyRequest::Seek {
         clock: ClockSpec {
             initial_s: 300.0,

@@ -66,6 +66,9 @@ impl std::fmt::Display for Forfeit {
 
 /// One request to a connected bot.
 struct Ask {
+    /// The game's id and its placements so far (for a registered bot's log).
+    game_id: String,
+    ply: usize,
     game: Game,
     reply: oneshot::Sender<Result<Square, Forfeit>>,
 }
@@ -74,7 +77,12 @@ struct Connected {
     id: u64,
     asks: mpsc::UnboundedSender<Ask>,
     since_ms: Ms,
+    /// A registered bot's account.
+    account: Option<i64>,
 }
+
+/// The most of a bot's answer a log keeps.
+const LOGGED_ANSWER_BYTES: usize = 1024;
 
 /// The connected bots and the names seen.
 pub struct Bots {
@@ -88,6 +96,8 @@ pub struct Bots {
 pub struct Registration {
     id: u64,
     name: String,
+    /// A registered bot's account (its games are logged for its author).
+    account: Option<i64>,
     asks: mpsc::UnboundedReceiver<Ask>,
     bots: Arc<Bots>,
 }
@@ -135,7 +145,12 @@ impl Bots {
     }
 
     /// Takes `name` for a new connection, or refuses it: a bad name, a house bot's, or one connected already.
-    pub fn register(self: &Arc<Bots>, name: &str) -> Result<Registration, ApiError> {
+    /// `account`: the registered bot's, its token checked by the caller.
+    pub fn register(
+        self: &Arc<Bots>,
+        name: &str,
+        account: Option<i64>,
+    ) -> Result<Registration, ApiError> {
         check_name(name)?;
         if house_level(name).is_some() {
             return Err(ApiError::NameTaken);
@@ -152,6 +167,7 @@ impl Bots {
                 id,
                 asks,
                 since_ms: now_ms(),
+                account,
             },
         );
         drop(connected);
@@ -159,6 +175,7 @@ impl Bots {
         Ok(Registration {
             id,
             name: name.to_string(),
+            account,
             asks: receiver,
             bots: Arc::clone(self),
         })
@@ -201,18 +218,45 @@ impl Bots {
         list
     }
 
-    /// Asks the program on `seat` for its move in `game` (the game's id in the ACTION's `name` is the bot's).
-    pub async fn ask(self: &Arc<Bots>, seat: &Seat, game: &Game) -> Result<Square, Forfeit> {
+    /// Asks the program on `seat` for its move in `game`, the game `game_id` at `ply` placements (the ACTION's
+    /// `name` is the bot's).
+    pub async fn ask(
+        self: &Arc<Bots>,
+        seat: &Seat,
+        game_id: &str,
+        ply: usize,
+        game: &Game,
+    ) -> Result<Square, Forfeit> {
         match seat {
             Seat::House { level } => house_move(*level, game.clone()).await,
-            Seat::Bot { name } => self.ask_connected(name, game).await,
+            Seat::Bot { name } => self.ask_connected(name, game_id, ply, game).await,
             Seat::Human { .. } => Err(Forfeit::NotConnected),
         }
     }
 
-    async fn ask_connected(&self, name: &str, game: &Game) -> Result<Square, Forfeit> {
+    /// The registered bots connected now: name and account.
+    pub fn registered(&self) -> Vec<(String, i64)> {
+        let connected = self.connected.lock().expect("bots");
+        let mut bots: Vec<(String, i64)> = connected
+            .iter()
+            .filter(|(_, c)| !c.asks.is_closed())
+            .filter_map(|(name, c)| c.account.map(|a| (name.clone(), a)))
+            .collect();
+        bots.sort();
+        bots
+    }
+
+    async fn ask_connected(
+        &self,
+        name: &str,
+        game_id: &str,
+        ply: usize,
+        game: &Game,
+    ) -> Result<Square, Forfeit> {
         let deadline = Instant::now() + RECONNECT_GRACE;
         let mut ask = Ask {
+            game_id: game_id.to_string(),
+            ply,
             game: game.clone(),
             reply: oneshot::channel().0,
         };
@@ -269,10 +313,12 @@ async fn house_move(level: u8, game: Game) -> Result<Square, Forfeit> {
 }
 
 /// Serves one bot's socket until it closes: sends each ACTION, waits for its answer, and drops what the bot
-/// sends between requests (a late answer, noise) under the rate limit.
+/// sends between requests (a late answer, noise) under the rate limit. A registered bot's requests are logged
+/// for its author: the ACTION, the answer, the time taken, the verdict.
 pub async fn serve_bot(
     socket: WebSocket,
     mut registration: Registration,
+    store: Store,
     mut closing: tokio::sync::watch::Receiver<bool>,
 ) {
     let name = registration.name.clone();
@@ -289,11 +335,14 @@ pub async fn serve_bot(
                 counter += 1;
                 let key = format!("{:x}{:08x}", registration.id, counter ^ (now_ms() as u64 & 0xffff_ffff));
                 let text = action(&name, &key, &ask.game);
+                let text_sent = text.clone();
                 if sink.send(Message::Text(text.into())).await.is_err() {
                     let _ = ask.reply.send(Err(Forfeit::Disconnected));
                     break;
                 }
-                let deadline = Instant::now() + MOVE_LIMIT;
+                let sent_at = Instant::now();
+                let deadline = sent_at + MOVE_LIMIT;
+                let mut answer = String::new();
                 let result = loop {
                     match timeout_at(deadline, stream.next()).await {
                         Err(_) => {
@@ -305,6 +354,7 @@ pub async fn serve_bot(
                         }
                         Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => break Err(Forfeit::Disconnected),
                         Ok(Some(Ok(Message::Text(text)))) => {
+                            answer = text.as_str().chars().take(LOGGED_ANSWER_BYTES).collect();
                             let reply = match Reply::parse(text.as_str()) {
                                 Ok(reply) => reply,
                                 Err(error) => break Err(Forfeit::Reply(error)),
@@ -324,6 +374,23 @@ pub async fn serve_bot(
                     }
                 };
                 let closed = result == Err(Forfeit::Disconnected);
+                if let Some(bot) = registration.account {
+                    store.write_later(Write::Account(crate::store::accounts::AccountWrite::BotLog {
+                        game: ask.game_id.clone(),
+                        ply: ask.ply as u32,
+                        bot,
+                        entry: reversi_protocol::BotLogEntry {
+                            ply: ask.ply as u32,
+                            sent: text_sent.clone(),
+                            answer: answer.clone(),
+                            ms: sent_at.elapsed().as_millis().min(u32::MAX as u128) as u32,
+                            verdict: match &result {
+                                Ok(_) => "ok".to_string(),
+                                Err(forfeit) => forfeit.to_string(),
+                            },
+                        },
+                    }));
+                }
                 let _ = ask.reply.send(result);
                 if closed {
                     break;

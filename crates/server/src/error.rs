@@ -47,6 +47,8 @@ pub enum ApiError {
     SignInFailed,
     /// No account is signed in.
     NotSignedIn,
+    /// A registered bot's name without its token.
+    BadToken,
 }
 
 impl ApiError {
@@ -72,6 +74,7 @@ impl ApiError {
             ApiError::BadPassword => ErrorCode::BadPassword,
             ApiError::SignInFailed => ErrorCode::SignInFailed,
             ApiError::NotSignedIn => ErrorCode::NotSignedIn,
+            ApiError::BadToken => ErrorCode::BadToken,
         }
     }
 
@@ -100,7 +103,7 @@ impl ApiError {
             | ApiError::NameTaken => StatusCode::CONFLICT,
             ApiError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited | ApiError::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::BadOrigin => StatusCode::FORBIDDEN,
+            ApiError::BadOrigin | ApiError::BadToken => StatusCode::FORBIDDEN,
             ApiError::Storage(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -139,6 +142,10 @@ impl std::fmt::Display for ApiError {
             ApiError::BadPassword => write!(f, "a password is 8 to 256 characters"),
             ApiError::SignInFailed => write!(f, "wrong name or password"),
             ApiError::NotSignedIn => write!(f, "sign in first"),
+            ApiError::BadToken => write!(
+                f,
+                "that bot's name is registered: it connects with its token (Authorization: Bearer TOKEN)"
+            ),
         }
     }
 }

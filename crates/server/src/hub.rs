@@ -111,6 +111,7 @@ impl Hub {
         for tournament in loaded.tournaments {
             hub.watch_tournament(tournament);
         }
+        tokio::spawn(crate::ladder::run(Arc::downgrade(&hub)));
         let heartbeat = hub.store.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(HEARTBEAT);

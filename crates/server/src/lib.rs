@@ -10,6 +10,7 @@ pub mod closing;
 pub mod error;
 pub mod game;
 pub mod hub;
+pub mod ladder;
 pub mod limits;
 pub mod live;
 pub mod lobby;

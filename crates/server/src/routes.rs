@@ -72,6 +72,8 @@ pub fn router(hub: Arc<Hub>, dist: Option<PathBuf>) -> Router {
         .route("/api/leaderboard/{category}", get(accounts::leaderboard))
         .route("/api/lobby/live", get(lobby_socket))
         .route("/api/bots", get(bots))
+        .route("/api/bots/registered", post(accounts::register_bot))
+        .route("/api/bots/{name}/games/{id}/log", get(accounts::bot_log))
         .route("/api/tournaments", post(create_tournament).get(tournaments))
         .route("/api/tournaments/{id}", get(tournament))
         .route("/ws", get(bot_socket))
@@ -465,14 +467,27 @@ async fn bot_socket(
     State(hub): State<Arc<Hub>>,
     Query(query): Query<BotQuery>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let held = hub.connections.hold(address.ip())?;
     let closing = hub.closing();
     let name = query.name.unwrap_or_default();
-    let registration = hub.bots.register(&name)?;
+    // A registered bot's name is its own: the connection must carry its token.
+    let account = match hub.store.account(name.clone()).await? {
+        Some(account) if account.is_bot() && !account.deleted => {
+            let token = bearer(&headers).map_err(|_| ApiError::BadToken)?;
+            if account.token.as_deref() != Some(crate::accounts::session_hash(&token).as_str()) {
+                return Err(ApiError::BadToken);
+            }
+            Some(account.id)
+        }
+        _ => None,
+    };
+    let registration = hub.bots.register(&name, account)?;
+    let store = hub.store.clone();
     Ok(small_buffers(upgrade).on_upgrade(move |socket| async move {
-        serve_bot(socket, registration, closing).await;
+        serve_bot(socket, registration, store, closing).await;
         drop(held);
     }))
 }

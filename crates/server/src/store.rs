@@ -58,16 +58,30 @@ pub const MIGRATIONS: &[&str] = &[
     );
     CREATE TABLE bots (name TEXT PRIMARY KEY, first_seen_ms INTEGER NOT NULL);
     CREATE TABLE heartbeat (id INTEGER PRIMARY KEY CHECK (id = 1), alive_ms INTEGER NOT NULL);",
-    // 2: accounts, their sessions (each kept as a hash of its cookie's id, never the id), their ratings per
-    // category and each rated game's change; a game between accounts names them, rated or not, with their
-    // ratings when it began.
+    // 2: accounts (people's, and registered bots' with their author and the hash of their token), their
+    // sessions (each kept as a hash of its cookie's id, never the id), their ratings per category and each
+    // rated game's change, the registered bots' logs; a game between accounts names them, rated or not, with
+    // their ratings when it began.
     "CREATE TABLE accounts (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
         password TEXT,
         created_ms INTEGER NOT NULL,
-        deleted_ms INTEGER
+        deleted_ms INTEGER,
+        kind TEXT NOT NULL DEFAULT 'person',
+        owner INTEGER REFERENCES accounts (id),
+        token TEXT
     );
+    CREATE TABLE bot_log (
+        game TEXT NOT NULL REFERENCES games (id),
+        ply INTEGER NOT NULL,
+        bot INTEGER NOT NULL REFERENCES accounts (id),
+        sent TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        ms INTEGER NOT NULL,
+        verdict TEXT NOT NULL,
+        PRIMARY KEY (game, ply)
+    ) WITHOUT ROWID;
     CREATE TABLE sessions (
         hash TEXT PRIMARY KEY,
         account INTEGER NOT NULL REFERENCES accounts (id),

@@ -223,8 +223,9 @@ impl Table {
         let game = self.live.game().clone();
         let bots = Arc::clone(&self.env.bots);
         let me = self.me.clone();
+        let id = self.live.record.id.clone();
         tokio::spawn(async move {
-            let result = bots.ask(&seat, &game).await;
+            let result = bots.ask(&seat, &id, ply, &game).await;
             let _ = me.send(Command::Program { ply, result }).await;
         });
     }

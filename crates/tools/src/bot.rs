@@ -28,6 +28,8 @@ pub struct BotConfig {
     pub move_time_ms: u64,
     /// Read `board[y][x]` instead of `board[x][y]`.
     pub swap_xy: bool,
+    /// A registered bot's token, sent as `Authorization: Bearer TOKEN` (never in the address).
+    pub token: Option<String>,
 }
 
 /// Why the bot did not answer a message.
@@ -164,7 +166,7 @@ pub fn run(config: BotConfig, stop: Arc<AtomicBool>) {
     let separator = if config.url.contains('?') { '&' } else { '?' };
     let url = format!("{}{separator}name={}", config.url, encode(&config.name));
     while !stop.load(Ordering::Relaxed) {
-        match connect(&url, &stop) {
+        match connect(&url, config.token.as_deref(), &stop) {
             Ok(mut socket) => {
                 eprintln!("[bot] connected to {url}");
                 backoff = Duration::from_millis(500);
@@ -224,7 +226,11 @@ const WAKE_UP: Duration = Duration::from_millis(500);
 /// Connects to a `ws://` URL within [`CONNECT_TIMEOUT`], then shakes hands within [`HANDSHAKE_TIMEOUT`]
 /// (both give up at once when `stop` is set): a server that accepts and then stalls does not hold the bot.
 /// Reads on the socket wake up every [`WAKE_UP`].
-fn connect(url: &str, stop: &AtomicBool) -> Result<tungstenite::WebSocket<TcpStream>, String> {
+fn connect(
+    url: &str,
+    token: Option<&str>,
+    stop: &AtomicBool,
+) -> Result<tungstenite::WebSocket<TcpStream>, String> {
     let authority = url
         .strip_prefix("ws://")
         .ok_or("only ws:// addresses are supported")?
@@ -246,7 +252,15 @@ fn connect(url: &str, stop: &AtomicBool) -> Result<tungstenite::WebSocket<TcpStr
         .max_message_size(Some(MAX_MESSAGE_BYTES))
         .max_frame_size(Some(MAX_MESSAGE_BYTES));
     let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
-    let mut attempt = tungstenite::client::client_with_config(url, stream, Some(limits));
+    let mut request = tungstenite::client::IntoClientRequest::into_client_request(url)
+        .map_err(|e| e.to_string())?;
+    if let Some(token) = token {
+        let value = format!("Bearer {token}")
+            .parse()
+            .map_err(|_| "the token is not one a header can carry".to_string())?;
+        request.headers_mut().insert("Authorization", value);
+    }
+    let mut attempt = tungstenite::client::client_with_config(request, stream, Some(limits));
     loop {
         match attempt {
             Ok((socket, _)) => return Ok(socket),
@@ -288,6 +302,7 @@ mod tests {
             level: 3,
             move_time_ms: 500,
             swap_xy,
+            token: None,
         })
     }
 

@@ -33,6 +33,7 @@ fn bot_answers_ignores_garbage_and_reconnects() {
         level: 4,
         move_time_ms: 1000,
         swap_xy: false,
+        token: None,
     };
     let bot = {
         let stop = stop.clone();
@@ -103,6 +104,7 @@ fn a_server_that_accepts_and_stalls_does_not_hold_the_bot_past_its_stop() {
         level: 1,
         move_time_ms: 100,
         swap_xy: false,
+        token: None,
     };
     let (done, finished) = std::sync::mpsc::channel();
     {

@@ -49,6 +49,7 @@ fn bot_messages() {
         level: 1,
         move_time_ms: 5,
         swap_xy: false,
+        token: None,
     });
     let board = serde_json::json!([
         [0, 0, 0, 0, 0, 0, 0, 0],

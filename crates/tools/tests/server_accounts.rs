@@ -402,11 +402,13 @@ fn two_accounts_paired_in_the_lobby_play_a_rated_game_and_their_ratings_move() {
     ));
     assert_eq!(loser["record"]["losses"], 1);
     assert_eq!(loser["games"][0]["outcome"], "loss");
-    // One game leaves both provisional: no one on the leaderboard yet.
-    assert_eq!(
-        server.get("/api/leaderboard/blitz"),
-        json!({"category": "blitz", "leaders": []})
-    );
+    // One game leaves both provisional: on the leaderboard marked so, the winner first.
+    let board = server.get("/api/leaderboard/blitz");
+    let leaders = board["leaders"].as_array().unwrap();
+    assert_eq!(leaders.len(), 2, "{board}");
+    assert_eq!(leaders[0]["name"], black_name);
+    assert_eq!(leaders[0]["rank"], 1);
+    assert!(leaders.iter().all(|l| l["provisional"] == true), "{board}");
     let (status, _, _) = server.request("GET", "/api/leaderboard/hyperbullet", &[], None);
     assert_eq!(status, 400);
     // The finished game shows the changes too.
@@ -461,4 +463,150 @@ fn a_seek_waits_for_a_partner_goes_with_its_page_and_one_account_is_never_paired
         .send(Message::text("{\"type\":\"cancel\"}"))
         .unwrap();
     assert_eq!(next(&mut bob_lobby, 5)["type"], "cancelled");
+}
+
+/// A `reversi bot` process, stopped when dropped.
+struct BotProcess(std::process::Child);
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `reversi bot` at level 1 (quick moves) under `name`, with a registered bot's token from the environment.
+fn run_bot(server: &Server, name: &str, token: Option<&str>) -> BotProcess {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_reversi"));
+    command
+        .args([
+            "bot",
+            "--url",
+            &format!("ws://{}/ws", server.addr),
+            "--name",
+            name,
+        ])
+        .args(["--level", "1", "--move-time-ms", "50"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .env_remove("REVERSI_BOT_TOKEN");
+    if let Some(token) = token {
+        command.env("REVERSI_BOT_TOKEN", token);
+    }
+    BotProcess(command.spawn().expect("reversi bot starts"))
+}
+
+/// The upgrade's answer to a bot's connection under `name` with `token` (101 when it is taken).
+fn bot_connects(server: &Server, name: &str, token: Option<&str>) -> u16 {
+    let mut request = format!("ws://{}/ws?name={name}", server.addr)
+        .into_client_request()
+        .unwrap();
+    if let Some(token) = token {
+        request
+            .headers_mut()
+            .insert("Authorization", format!("Bearer {token}").parse().unwrap());
+    }
+    match tungstenite::connect(request) {
+        Ok(_) => 101,
+        Err(tungstenite::Error::Http(response)) => response.status().as_u16(),
+        Err(other) => panic!("{other}"),
+    }
+}
+
+#[test]
+fn registered_bots_keep_their_names_play_the_ladder_and_their_author_reads_each_games_log() {
+    let dir = TempDir::new("ladder");
+    let server = Server::start(&dir.0.join("s.db"), &[]);
+    let author = sign_up(&server, "maker", "maker's password");
+    let stranger = sign_up(&server, "eve", "eve's password");
+    let register = |cookie: &str, name: &str| {
+        server.request(
+            "POST",
+            "/api/bots/registered",
+            &[("Cookie", cookie)],
+            Some(&json!({ "name": name })),
+        )
+    };
+    let (status, _, alpha) = register(&author, "alpha");
+    assert_eq!(status, 201, "{alpha}");
+    let (_, _, beta) = register(&author, "beta");
+    let (status, _, taken) = register(&stranger, "Alpha");
+    assert_eq!(
+        (status, taken["error"].as_str()),
+        (409, Some("account_exists"))
+    );
+    let (status, _, _) = server.request(
+        "POST",
+        "/api/bots/registered",
+        &[],
+        Some(&json!({"name": "gamma"})),
+    );
+    assert_eq!(status, 401, "registering needs an account");
+    let alpha_token = alpha["token"].as_str().unwrap().to_string();
+    let beta_token = beta["token"].as_str().unwrap().to_string();
+    assert_eq!(alpha_token.len(), 64);
+
+    // The name is the bot's: refused without its token or with another's; a seed-format bot's name is free.
+    assert_eq!(bot_connects(&server, "alpha", None), 403);
+    assert_eq!(bot_connects(&server, "alpha", Some(&beta_token)), 403);
+    assert_eq!(bot_connects(&server, "unregistered", None), 101);
+
+    // Both connect with their tokens and the ladder pairs them.
+    let _alpha = run_bot(&server, "alpha", Some(&alpha_token));
+    let _beta = run_bot(&server, "beta", Some(&beta_token));
+    let page = server.wait_for("/api/players/alpha", 60, |page| {
+        page["games"]
+            .as_array()
+            .is_some_and(|games| games.iter().any(|g| !g["outcome"].is_null()))
+    });
+    let game = page["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| !g["outcome"].is_null())
+        .unwrap()
+        .clone();
+    assert_eq!(game["rated"], "ladder");
+    assert_eq!(game["opponent"], "beta");
+    let id = game["id"].as_str().unwrap();
+    // While it is connected, the name cannot be taken by another connection, even with the token.
+    assert_eq!(bot_connects(&server, "alpha", Some(&alpha_token)), 409);
+
+    // The author reads the game's log: every request, its answer and the time it took.
+    let path = format!("/api/bots/alpha/games/{id}/log");
+    let (status, _, log) = server.request("GET", &path, &[("Cookie", &author)], None);
+    assert_eq!(status, 200, "{log}");
+    let entries = log["entries"].as_array().unwrap();
+    assert!(!entries.is_empty());
+    for entry in entries {
+        assert!(
+            entry["sent"].as_str().unwrap().contains("\"key\""),
+            "{entry}"
+        );
+        assert!(
+            entry["answer"].as_str().unwrap().contains("\"key\""),
+            "{entry}"
+        );
+        assert_eq!(entry["verdict"], "ok");
+        assert!(entry["ms"].as_u64().unwrap() < 3000);
+    }
+    // Plies rise, each the bot's own turn.
+    let plies: Vec<u64> = entries.iter().map(|e| e["ply"].as_u64().unwrap()).collect();
+    assert!(plies.windows(2).all(|w| w[0] < w[1]), "{plies:?}");
+    // Nobody else reads it.
+    let (status, _, _) = server.request("GET", &path, &[("Cookie", &stranger)], None);
+    assert_eq!(status, 404);
+    let (status, _, _) = server.request("GET", &path, &[], None);
+    assert_eq!(status, 401);
+
+    // The ladder's standings: both bots, rated.
+    let board = server.get("/api/leaderboard/ladder");
+    let names: Vec<&str> = board["leaders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{board}");
+    assert!(names.contains(&"alpha") && names.contains(&"beta"));
 }

@@ -20,6 +20,7 @@ fn start_engine_bot(addr: &str, name: &str) {
         level: 2,
         move_time_ms: 300,
         swap_xy: false,
+        token: None,
     };
     std::thread::spawn(move || run(config, Arc::new(AtomicBool::new(false))));
 }

@@ -27,6 +27,7 @@ fn soak_fifty_matches_with_sixteen_clients() {
             level: 2,
             move_time_ms: 300,
             swap_xy: false,
+            token: None,
         };
         std::thread::spawn(move || run(config, Arc::new(AtomicBool::new(false))));
     }

@@ -208,6 +208,8 @@ pub fn category(lang: Lang, category: crate::session::online::wire::Category) ->
         (Lang::Zh, C::Blitz) => "快棋",
         (Lang::Zh, C::Rapid) => "中速棋",
         (Lang::Zh, C::Classical) => "慢棋",
+        (Lang::En, C::Ladder) => "bots' ladder",
+        (Lang::Zh, C::Ladder) => "程序天梯",
     }
 }
 
@@ -345,6 +347,8 @@ pub fn refusal(lang: Lang, code: ErrorCode, message: &str) -> String {
         (Lang::Zh, C::SignInFailed) => "名字或密码错误。".into(),
         (Lang::En, C::NotSignedIn) => "Sign in first.".into(),
         (Lang::Zh, C::NotSignedIn) => "请先登录。".into(),
+        (Lang::En, C::BadToken) => "That bot's name is registered: it connects with its token.".into(),
+        (Lang::Zh, C::BadToken) => "该程序名已注册：需用其令牌连接。".into(),
         (Lang::En, C::Unknown) => format!("The server refused: {message}."),
         (Lang::Zh, C::Unknown) => "服务器拒绝了这个请求。".into(),
     }

@@ -23,7 +23,8 @@ use crate::hub::Hub;
 use crate::store::accounts::{AccountRow, AccountWrite};
 use crate::store::Write;
 use reversi_protocol::{
-    AccountView, Category, Credentials, DeleteAccount, Leaderboard, PlayerView, SessionView,
+    AccountView, BotLog, Category, Credentials, DeleteAccount, Leaderboard, PlayerView,
+    RegisterBot, RegisteredBot, SessionView,
 };
 
 /// Names no account may take (whatever their case): a guest's, a deleted account's, the house's engine.
@@ -283,5 +284,64 @@ pub async fn leaderboard(
     Ok(Json(Leaderboard {
         category,
         leaders: hub.store.leaders(category).await?,
+    }))
+}
+
+/// `POST /api/bots/registered`: a bot registered by the account signed in; its token shown this once.
+pub async fn register_bot(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    check_same_site(&headers)?;
+    let author = accounts::account(&hub.store, &headers).await?;
+    if author.is_bot() {
+        return Err(ApiError::NotSignedIn);
+    }
+    let RegisterBot { name } = body(&bytes)?;
+    check_name(&name)?;
+    if reserved(&name) || hub.store.account(name.clone()).await?.is_some() {
+        return Err(ApiError::AccountExists);
+    }
+    let token = new_session_id();
+    hub.store
+        .write(Write::Account(AccountWrite::CreateBot {
+            name: name.clone(),
+            owner: author.id,
+            token: session_hash(&token),
+            created_ms: now_ms(),
+        }))
+        .await
+        .map_err(|e| match e {
+            ApiError::Storage(why) if why.contains("UNIQUE") => ApiError::AccountExists,
+            other => other,
+        })?;
+    let mut response = (StatusCode::CREATED, Json(RegisteredBot { name, token })).into_response();
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    Ok(response)
+}
+
+/// `GET /api/bots/{name}/games/{id}/log`: a game's requests to a registered bot, for its author alone (to
+/// anyone else the bot's logs do not exist: 404).
+pub async fn bot_log(
+    State(hub): State<Arc<Hub>>,
+    Path((name, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<BotLog>, ApiError> {
+    let author = accounts::account(&hub.store, &headers).await?;
+    let bot = hub
+        .store
+        .account(name)
+        .await?
+        .filter(|bot| bot.owner == Some(author.id))
+        .ok_or(ApiError::NotFound("bot"))?;
+    let entries = hub.store.bot_log(id.clone(), bot.id).await?;
+    Ok(Json(BotLog {
+        bot: bot.name,
+        game: id,
+        entries,
     }))
 }

@@ -11,7 +11,7 @@ use crate::game::{Finish, GameRecord, Ms, Player, Ranked};
 use crate::rating::{after_game, shown_change, Rating};
 use reversi_engine::Color;
 use reversi_protocol::{
-    Category, Leader, Outcome, PlayerGame, RatingPoint, RatingView, Record, Side,
+    BotLogEntry, Category, Leader, Outcome, PlayerGame, RatingPoint, RatingView, Record, Side,
     PROVISIONAL_DEVIATION,
 };
 
@@ -35,6 +35,20 @@ pub enum AccountWrite {
     CloseSession { hash: String },
     /// Every session of an account closed (sign out everywhere).
     CloseSessions { account: i64 },
+    /// A registered bot: an account of kind `bot`, its author, the hash of its token.
+    CreateBot {
+        name: String,
+        owner: i64,
+        token: String,
+        created_ms: Ms,
+    },
+    /// One request of a game to a registered bot, for its author.
+    BotLog {
+        game: String,
+        ply: u32,
+        bot: i64,
+        entry: reversi_protocol::BotLogEntry,
+    },
     /// The account deleted: its password and sessions gone, its name kept (never taken again) and shown as
     /// deleted; its games and their ratings kept.
     Delete { account: i64, at_ms: Ms },
@@ -50,6 +64,37 @@ pub(super) fn apply(tx: &Transaction, write: &AccountWrite) -> rusqlite::Result<
             tx.execute(
                 "INSERT INTO accounts (name, password, created_ms) VALUES (?1, ?2, ?3)",
                 params![name, password, created_ms],
+            )?;
+        }
+        AccountWrite::CreateBot {
+            name,
+            owner,
+            token,
+            created_ms,
+        } => {
+            tx.execute(
+                "INSERT INTO accounts (name, created_ms, kind, owner, token) VALUES (?1, ?2, 'bot', ?3, ?4)",
+                params![name, created_ms, owner, token],
+            )?;
+        }
+        AccountWrite::BotLog {
+            game,
+            ply,
+            bot,
+            entry,
+        } => {
+            tx.execute(
+                "INSERT OR REPLACE INTO bot_log (game, ply, bot, sent, answer, ms, verdict)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    game,
+                    ply,
+                    bot,
+                    entry.sent,
+                    entry.answer,
+                    entry.ms,
+                    entry.verdict
+                ],
             )?;
         }
         AccountWrite::OpenSession {
@@ -259,7 +304,21 @@ pub struct AccountRow {
     pub password: Option<String>,
     pub created_ms: Ms,
     pub deleted: bool,
+    /// A registered bot's author (`None`: a person's account).
+    pub owner: Option<i64>,
+    /// A registered bot's token's hash.
+    pub token: Option<String>,
 }
+
+impl AccountRow {
+    /// Whether it is a registered bot's.
+    pub fn is_bot(&self) -> bool {
+        self.owner.is_some()
+    }
+}
+
+/// The columns [`account_row`] reads.
+const ACCOUNT_COLUMNS: &str = "id, name, password, created_ms, deleted_ms, owner, token";
 
 fn account_row(row: &rusqlite::Row) -> rusqlite::Result<AccountRow> {
     Ok(AccountRow {
@@ -268,6 +327,8 @@ fn account_row(row: &rusqlite::Row) -> rusqlite::Result<AccountRow> {
         password: row.get(2)?,
         created_ms: row.get(3)?,
         deleted: row.get::<_, Option<Ms>>(4)?.is_some(),
+        owner: row.get(5)?,
+        token: row.get(6)?,
     })
 }
 
@@ -329,7 +390,7 @@ fn player_page(
 ) -> rusqlite::Result<Option<PlayerPage>> {
     let Some(account) = connection
         .query_row(
-            "SELECT id, name, password, created_ms, deleted_ms FROM accounts WHERE name = ?1",
+            &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name = ?1"),
             [name],
             account_row,
         )
@@ -437,17 +498,19 @@ pub const LEADERS: u32 = 100;
 fn leaders(connection: &Connection, category: Category) -> rusqlite::Result<Vec<Leader>> {
     let mut statement = connection.prepare_cached(
         "SELECT a.name, r.rating, r.deviation, r.games FROM ratings r JOIN accounts a ON a.id = r.account
-         WHERE r.category = ?1 AND r.deviation <= ?2 AND a.deleted_ms IS NULL
-         ORDER BY r.rating DESC, a.name LIMIT ?3",
+         WHERE r.category = ?1 AND a.deleted_ms IS NULL
+         ORDER BY r.deviation > ?2, r.rating DESC, a.name LIMIT ?3",
     )?;
     let rows = statement.query_map(
         params![category.as_str(), PROVISIONAL_DEVIATION, LEADERS],
         |row| {
+            let deviation: f64 = row.get(2)?;
             Ok(Leader {
                 rank: 0,
                 name: row.get(0)?,
                 rating: row.get(1)?,
-                deviation: row.get(2)?,
+                deviation,
+                provisional: deviation > PROVISIONAL_DEVIATION,
                 games: row.get(3)?,
             })
         },
@@ -457,6 +520,22 @@ fn leaders(connection: &Connection, category: Category) -> rusqlite::Result<Vec<
         leader.rank = i as u32 + 1;
     }
     Ok(leaders)
+}
+
+fn bot_log(connection: &Connection, game: &str, bot: i64) -> rusqlite::Result<Vec<BotLogEntry>> {
+    let mut statement = connection.prepare_cached(
+        "SELECT ply, sent, answer, ms, verdict FROM bot_log WHERE game = ?1 AND bot = ?2 ORDER BY ply",
+    )?;
+    let rows = statement.query_map(params![game, bot], |row| {
+        Ok(BotLogEntry {
+            ply: row.get(0)?,
+            sent: row.get(1)?,
+            answer: row.get(2)?,
+            ms: row.get(3)?,
+            verdict: row.get(4)?,
+        })
+    })?;
+    rows.collect()
 }
 
 impl Store {
@@ -479,7 +558,7 @@ impl Store {
     pub async fn account(&self, name: String) -> Result<Option<AccountRow>, ApiError> {
         self.read(move |c| {
             c.query_row(
-                "SELECT id, name, password, created_ms, deleted_ms FROM accounts WHERE name = ?1",
+                &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name = ?1"),
                 [name],
                 account_row,
             )
@@ -492,7 +571,7 @@ impl Store {
     pub async fn session(&self, hash: String, now: Ms) -> Result<Option<AccountRow>, ApiError> {
         self.read(move |c| {
             c.query_row(
-                "SELECT a.id, a.name, a.password, a.created_ms, a.deleted_ms FROM sessions s
+                "SELECT a.id, a.name, a.password, a.created_ms, a.deleted_ms, a.owner, a.token FROM sessions s
                  JOIN accounts a ON a.id = s.account
                  WHERE s.hash = ?1 AND s.expires_ms > ?2 AND a.deleted_ms IS NULL",
                 params![hash, now],
@@ -519,7 +598,13 @@ impl Store {
         self.read(move |c| player_page(c, &name, page)).await
     }
 
-    /// A category's leaderboard (provisional ratings and deleted accounts left out).
+    /// A game's requests to a registered bot.
+    pub async fn bot_log(&self, game: String, bot: i64) -> Result<Vec<BotLogEntry>, ApiError> {
+        self.read(move |c| bot_log(c, &game, bot)).await
+    }
+
+    /// A category's leaderboard: established ratings first, then provisional ones (deleted accounts left
+    /// out).
     pub async fn leaders(&self, category: Category) -> Result<Vec<Leader>, ApiError> {
         self.read(move |c| leaders(c, category)).await
     }

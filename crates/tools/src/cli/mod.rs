@@ -220,6 +220,10 @@ enum Command {
         /// Read board[y][x] and answer (x, y) the other way round.
         #[arg(long)]
         swap_xy: bool,
+        /// A registered bot's token (`POST /api/bots/registered` gives it), sent in a header; also read from
+        /// the environment variable REVERSI_BOT_TOKEN, which keeps it out of the process list.
+        #[arg(long, env = "REVERSI_BOT_TOKEN", hide_env_values = true)]
+        token: Option<String>,
     },
     /// Play one level against another from balanced openings, each opening with both colours.
     Match {
@@ -501,6 +505,7 @@ pub fn main() -> ExitCode {
             level,
             move_time_ms,
             swap_xy,
+            token,
         } => {
             let config = crate::bot::BotConfig {
                 url,
@@ -508,6 +513,7 @@ pub fn main() -> ExitCode {
                 level,
                 move_time_ms: move_time_ms.min(10_000),
                 swap_xy,
+                token: token.filter(|t| !t.is_empty()),
             };
             crate::bot::run(
                 config,
