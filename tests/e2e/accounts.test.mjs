@@ -115,26 +115,35 @@ test('two accounts quick-pair, play a rated game to its end, and both ratings mo
     assert.equal(await page.textContent('[data-testid=change-black]'), written(blackAfter - 1500));
     assert.equal(await page.textContent('[data-testid=change-white]'), written(whiteAfter - 1500));
   }
-  // Both find the game on their pages, with the change it made.
+  // Both find the game on their own pages (the account's "My page"), with the change it made, and open it on
+  // the analysis board.
   const id = await a.page.evaluate(() => new URLSearchParams(location.search).get('online'));
   assert.ok(id, 'the address names the game');
-  for (const [{ page }, name, after, outcome] of [
-    [black, blackIsA ? 'ria' : 'sol', blackAfter, 'win'],
-    [white, blackIsA ? 'sol' : 'ria', whiteAfter, 'loss'],
-  ]) {
-    const player = await page.evaluate(async (name) => (await fetch(`/api/players/${name}`)).json(), name);
-    assert.equal(player.games[0].id, id);
-    assert.equal(player.games[0].outcome, outcome);
-    assert.equal(player.games[0].change, after - 1500);
-    assert.equal(Math.round(player.ratings[0].rating), after);
-  }
-  // Back on the online screen, each account shows its new blitz rating (provisional after one game).
-  for (const [{ page }, after] of [[black, blackAfter], [white, whiteAfter]]) {
-    await page.reload();
+  for (const [{ page }, after, outcome] of [[black, blackAfter, 'won'], [white, whiteAfter, 'lost']]) {
     await showScreen(page, 'online');
-    await page.waitForSelector('[data-testid=ratings]');
+    await page.waitForSelector('[data-testid=ratings] [data-category=blitz]');
     assert.equal(await page.textContent('[data-testid=ratings] [data-category=blitz]'), `blitz ${after}?`);
+    await page.click('[data-testid=my-page]');
+    const row = `[data-testid=player-games] li[data-game="${id}"]`;
+    await page.waitForSelector(row);
+    const text = await page.textContent(row);
+    assert.match(text, new RegExp(outcome));
+    assert.match(text, new RegExp(written(after - 1500).replace('+', '\\+')));
+    assert.match(await page.textContent('[data-testid=player-record]'), outcome === 'won' ? /1–0–0/ : /0–0–1/);
+    assert.match(await page.textContent('[data-testid=player-ratings]'), new RegExp(`blitz ${after}\\?`));
   }
+  // The leaderboard lists both, the winner first (provisional, marked "?").
+  await a.page.click('[data-testid=back-to-lobby]');
+  await a.page.click('[data-testid=leaders-blitz]');
+  await a.page.waitForSelector('[data-testid=leaderboard] tbody tr');
+  const rows = await a.page.$$eval('[data-testid=leaderboard] tbody tr', (trs) => trs.map((tr) => tr.dataset.name));
+  assert.deepEqual(rows, blackIsA ? ['ria', 'sol'] : ['sol', 'ria']);
+  // A game of the page opens on the analysis board.
+  await a.page.click('[data-testid=leaderboard] tbody tr:first-child [data-player]');
+  await a.page.waitForSelector(`[data-testid=player-games] li[data-game="${id}"] [data-testid=analyse-game]`);
+  await a.page.click(`[data-testid=player-games] li[data-game="${id}"] [data-testid=analyse-game]`);
+  await a.page.waitForSelector('[data-testid=screen-analyse][aria-current=page]');
+  await a.page.waitForFunction(() => Number(document.querySelector('[data-testid=count-black]')?.textContent) === 4);
   assert.deepEqual([...a.errors, ...b.errors], []);
   await a.context.close();
   await b.context.close();

@@ -146,6 +146,9 @@ pub struct PlayerGame {
     #[serde(default)]
     pub change: Option<i32>,
     pub created_ms: i64,
+    /// The placements as a transcript (`f5d6c3`), to open the game on the board.
+    #[serde(default)]
+    pub moves: String,
 }
 
 /// A game's outcome for one player.

@@ -343,6 +343,7 @@ fn every_account_and_lobby_message_reads_back_as_written() {
             rated: Some(Category::Rapid),
             change: Some(12),
             created_ms: 1,
+            moves: "f5d6".into(),
         }],
         page: 0,
         more: true,

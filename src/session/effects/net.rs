@@ -50,6 +50,10 @@ pub enum LobbyAsk {
     Tournaments,
     /// `GET /api/tournaments/ID`.
     Tournament(String),
+    /// `GET /api/players/NAME?page=N`.
+    Player(String, u32),
+    /// `GET /api/leaderboard/CATEGORY`.
+    Leaders(reversi_protocol::Category),
 }
 
 /// An HTTP method the page uses.

@@ -159,12 +159,23 @@ impl Online {
                         .filter(|_| game.status == Status::Finished);
                     // The first word of the game (its lookup failed: the server was down) takes the board.
                     let first = link.game.is_none();
+                    // A rated game of one's own just ended: the account's ratings moved.
+                    let rated_end = game.rated.is_some()
+                        && game.status == Status::Finished
+                        && !link.watching()
+                        && link
+                            .game
+                            .as_ref()
+                            .is_some_and(|g| g.status != Status::Finished);
                     link.away = presence::away_since(link.away, &game, now);
                     link.game = Some(game);
                     link.received_at = now;
                     let mut events = vec![Event::Moves(moves)];
                     if first {
                         events.insert(0, Event::Begin);
+                    }
+                    if rated_end && self.account.me().is_some() {
+                        self.account.ask_me(out);
                     }
                     // Both sides agreed (or the bot always does): the rematch takes the board, on the same
                     // seat's token (the colours swap), and a watcher follows too.

@@ -1,6 +1,8 @@
 //! The lobby: the bots the server has now (its own engine at each level and the bots connected), the games
-//! being played, the tournaments and one tournament's standings and games. Asked when the lobby opens and
-//! again on each refresh while it is open; each list is one [`Listed`] value (asked, got or failed).
+//! being played, the tournaments, and in its place one of: a tournament's standings and games, a player's page
+//! (ratings and their history, wins, draws and losses, games by pages), a category's leaderboard. Asked when
+//! the lobby opens and again on each refresh while it is open; each list is one [`Listed`] value (asked, got
+//! or failed).
 
 use serde::Deserialize;
 
@@ -64,6 +66,7 @@ pub use reversi_protocol::{
     TournamentStatus, TournamentSummary as TournamentEntry, TournamentView,
 };
 use reversi_protocol::{BotsList, ErrorCode, GamesList, TournamentsList};
+pub use reversi_protocol::{Category, Leaderboard, PlayerView};
 
 /// Why a list could not be had, for the view to word.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +90,28 @@ pub enum LobbyAction {
     Refresh,
     /// Show a tournament's standings and games (`None`: back to the lists).
     Tournament(Option<String>),
+    /// Show a player's page: its name and the page of its games (from 0).
+    Player(String, u32),
+    /// Show a category's leaderboard.
+    Leaders(Category),
+}
+
+/// What the lobby shows in the place of its lists.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    /// A tournament's standings and games.
+    Tournament(String, Listed<TournamentView>),
+    /// A player's page.
+    Player {
+        /// Whose.
+        name: String,
+        /// The page of games (from 0).
+        page: u32,
+        /// The page as far as it came.
+        listed: Listed<PlayerView>,
+    },
+    /// A category's leaderboard.
+    Leaders(Category, Listed<Leaderboard>),
 }
 
 /// The lobby's lists.
@@ -96,8 +121,8 @@ pub struct Lobby {
     bots: Listed<Vec<BotEntry>>,
     games: Listed<Vec<GameEntry>>,
     tournaments: Listed<Vec<TournamentEntry>>,
-    /// The tournament shown, and its standings.
-    shown: Option<(String, Listed<TournamentView>)>,
+    /// What is shown in the place of the lists.
+    shown: Option<Shown>,
 }
 
 impl Lobby {
@@ -131,8 +156,8 @@ impl Lobby {
         &self.tournaments
     }
 
-    /// The tournament shown, if any.
-    pub fn shown(&self) -> Option<&(String, Listed<TournamentView>)> {
+    /// What is shown in the place of the lists, if anything.
+    pub fn shown(&self) -> Option<&Shown> {
         self.shown.as_ref()
     }
 
@@ -146,7 +171,19 @@ impl Lobby {
             LobbyAction::Refresh if self.open => self.refresh(out),
             LobbyAction::Refresh => {}
             LobbyAction::Tournament(id) => {
-                self.shown = id.map(|id| (id, Listed::NotAsked));
+                self.shown = id.map(|id| Shown::Tournament(id, Listed::NotAsked));
+                self.refresh(out);
+            }
+            LobbyAction::Player(name, page) => {
+                self.shown = Some(Shown::Player {
+                    name,
+                    page,
+                    listed: Listed::NotAsked,
+                });
+                self.refresh(out);
+            }
+            LobbyAction::Leaders(category) => {
+                self.shown = Some(Shown::Leaders(category, Listed::NotAsked));
                 self.refresh(out);
             }
         }
@@ -157,11 +194,24 @@ impl Lobby {
             out.net(fetch(NetAsk::Lobby(ask), Method::Get, &path, None));
         };
         match &mut self.shown {
-            Some((id, listed)) => {
+            Some(Shown::Tournament(id, listed)) => {
                 listed.ask();
                 ask(
                     LobbyAsk::Tournament(id.clone()),
                     format!("/api/tournaments/{id}"),
+                );
+            }
+            Some(Shown::Player { name, page, listed }) => {
+                listed.ask();
+                // A name is letters, digits and `_-.` (any script): encoded for the path all the same.
+                let path = format!("/api/players/{}?page={page}", encode(name));
+                ask(LobbyAsk::Player(name.clone(), *page), path);
+            }
+            Some(Shown::Leaders(category, listed)) => {
+                listed.ask();
+                ask(
+                    LobbyAsk::Leaders(*category),
+                    format!("/api/leaderboard/{}", category.as_str()),
                 );
             }
             None => {
@@ -202,12 +252,62 @@ impl Lobby {
                 read::<TournamentsList>(reply).map(|t| t.tournaments),
             ),
             LobbyAsk::Tournament(id) => {
-                if let Some((shown, listed)) = &mut self.shown {
+                if let Some(Shown::Tournament(shown, listed)) = &mut self.shown {
                     if *shown == id {
                         put(listed, read::<TournamentView>(reply));
                     }
                 }
             }
+            LobbyAsk::Player(name, page) => {
+                if let Some(Shown::Player {
+                    name: shown,
+                    page: shown_page,
+                    listed,
+                }) = &mut self.shown
+                {
+                    if *shown == name && *shown_page == page {
+                        put(listed, read::<PlayerView>(reply).and_then(checked_player));
+                    }
+                }
+            }
+            LobbyAsk::Leaders(category) => {
+                if let Some(Shown::Leaders(shown, listed)) = &mut self.shown {
+                    if *shown == category {
+                        put(listed, read::<Leaderboard>(reply));
+                    }
+                }
+            }
         }
     }
+}
+
+/// A player's page checked for what its types cannot say: its games' ids fit for a link, their moves a
+/// transcript.
+fn checked_player(player: PlayerView) -> Result<PlayerView, ListFailure> {
+    for game in &player.games {
+        let moves = &game.moves;
+        let transcript = moves.is_ascii()
+            && moves.len() <= 120
+            && moves.len() % 2 == 0
+            && (0..moves.len())
+                .step_by(2)
+                .all(|i| moves[i..i + 2].parse::<reversi_engine::Square>().is_ok());
+        if !super::wire::valid_id(&game.id) || !transcript {
+            return Err(ListFailure::Unreadable(format!(
+                "the game {:?} is not one of the server's",
+                game.id
+            )));
+        }
+    }
+    Ok(player)
+}
+
+/// Percent-encodes a name for a path.
+fn encode(name: &str) -> String {
+    name.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }

@@ -311,6 +311,11 @@ impl Online {
                 Vec::new()
             }
             OnlineAction::Lobby(action) => {
+                // The online screen opened: the account's ratings as they are now (a rated game may have
+                // ended since they were asked).
+                if action == lobby::LobbyAction::Open && self.account.me().is_some() {
+                    self.account.ask_me(out);
+                }
                 self.lobby.apply(action, out);
                 Vec::new()
             }

@@ -163,6 +163,28 @@ crate::view::i18n::strings! {
     wait: "Please wait…", "请稍候…";
     /// A rated game's box says so.
     rated_game: "Rated game", "计分对局";
+    /// The leaderboards' tabs.
+    leaderboards: "Leaderboards", "排行榜";
+    /// Column, and a count of games.
+    games_played: "games", "局";
+    /// Column.
+    rating: "Rating", "等级分";
+    /// An empty leaderboard.
+    nobody_rated: "Nobody is rated in this category yet.", "此类别还没有人有等级分。";
+    /// A game's outcome on a player's page.
+    won: "won", "胜";
+    /// A game's outcome.
+    drew: "drew", "和";
+    /// A game's outcome.
+    lost: "lost", "负";
+    /// Before the opponent's name.
+    versus: "vs", "对";
+    /// Paging.
+    newer: "Newer games", "较新的对局";
+    /// Paging.
+    older: "Older games", "较早的对局";
+    /// The account box: one's own page.
+    my_page: "My page", "我的主页";
 }
 
 impl Strings {
@@ -210,6 +232,22 @@ pub fn category(lang: Lang, category: crate::session::online::wire::Category) ->
         (Lang::Zh, C::Classical) => "慢棋",
         (Lang::En, C::Ladder) => "bots' ladder",
         (Lang::Zh, C::Ladder) => "程序天梯",
+    }
+}
+
+/// What a rating history's drawing says to a screen reader.
+pub fn history_label(
+    lang: Lang,
+    category: crate::session::online::wire::Category,
+    low: f64,
+    high: f64,
+    games: usize,
+) -> String {
+    let name = self::category(lang, category);
+    let (low, high) = (low.round() as i64, high.round() as i64);
+    match lang {
+        Lang::En => format!("{name} rating over {games} rated games: from {low} to {high}"),
+        Lang::Zh => format!("{name}等级分，共 {games} 局计分对局：{low} 至 {high}"),
     }
 }
 

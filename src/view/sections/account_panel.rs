@@ -6,6 +6,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::session::online::account::{Account, AccountAction, QUICK_CLOCKS};
+use crate::session::online::lobby::LobbyAction;
 use crate::session::online::{OnlineAction, Server};
 use crate::view::i18n::online::{self, Strings};
 use crate::view::i18n::Lang;
@@ -153,6 +154,12 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
                 { format!("{} ", s.signed_in_as) }
                 <strong data-testid="account-me">{ me.name.clone() }</strong>
                 { " " }
+                <button type="button" class="link" data-testid="my-page"
+                    onclick={props.on_action.reform({
+                        let name = me.name.clone();
+                        move |_| OnlineAction::Lobby(LobbyAction::Player(name.clone(), 0))
+                    })}>{ s.my_page }</button>
+                { " · " }
                 <button type="button" class="link" data-testid="sign-out" disabled={busy}
                     onclick={emit(AccountAction::SignOut)}>{ s.sign_out }</button>
             </p>

@@ -1,12 +1,13 @@
-//! The lobby (on a page served by `reversi serve`): the bots to play, each with a "Play" button; the games
-//! being played, each to watch; the tournaments, each with its standings (points, then the disc margin, as
-//! the server ranks them) and its games, to watch or, once finished, to analyse. Asked when it opens and
+//! The lobby (on a page served by `reversi serve`): the leaderboards; the bots to play, each with a "Play"
+//! button; the games being played, each to watch; the tournaments, each with its standings (points, then the
+//! disc margin, as the server ranks them) and its games, to watch or, once finished, to analyse; a player's
+//! page in its place (see [`super::player_page`]). Asked when it opens and
 //! every few seconds while it is shown (the online screen).
 
 use yew::prelude::*;
 
 use crate::session::online::lobby::{
-    BotKind, ListFailure, Listed, Lobby as LobbyState, LobbyAction, TournamentStatus,
+    BotKind, ListFailure, Listed, Lobby as LobbyState, LobbyAction, Shown, TournamentStatus,
 };
 use crate::session::online::{NewOnline, OnlineAction};
 use crate::view::i18n::online::{self, Strings};
@@ -84,13 +85,25 @@ pub fn lobby(props: &LobbyProps) -> Html {
         }
     };
     let body = match props.lobby.shown() {
-        Some((_, listed)) => tournament(props, listed),
+        Some(Shown::Tournament(_, listed)) => tournament(props, listed),
+        Some(Shown::Player { name, page, listed }) => super::player_page::player_page(
+            props.lang,
+            &props.on_action,
+            &props.on_analyse,
+            name,
+            *page,
+            listed,
+        ),
+        Some(Shown::Leaders(category, listed)) => {
+            super::player_page::leaderboard(props.lang, &props.on_action, *category, listed)
+        }
         None => {
             let bots = props.lobby.bots();
             let games = props.lobby.games();
             let tournaments = props.lobby.tournaments();
             html! {
                 <>
+                    { super::player_page::leaderboard_tabs(props.lang, &props.on_action, None) }
                     <h3>{ s.bots }</h3>
                     { state(bots.error(), bots.value().is_none()) }
                     if let Some(bots) = bots.value() {

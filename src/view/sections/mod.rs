@@ -17,6 +17,7 @@ mod lobby;
 mod notice_line;
 mod orientation_choice;
 mod play_state;
+mod player_page;
 mod record;
 mod save_slots;
 mod scoring_choice;

@@ -476,12 +476,29 @@ fn player_page(
                         .and_then(|c| Category::parse(&c)),
                     change: row.get(8)?,
                     created_ms: row.get(7)?,
+                    moves: String::new(),
                 })
             },
         )?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     let more = games.len() > PLAYER_PAGE_GAMES as usize;
     games.truncate(PLAYER_PAGE_GAMES as usize);
+    let mut moves =
+        connection.prepare_cached("SELECT square FROM moves WHERE game = ?1 ORDER BY ply")?;
+    for game in &mut games {
+        game.moves = moves
+            .query_map([&game.id], |row| row.get::<_, i64>(0))?
+            .map(|square| {
+                square.map(|i| {
+                    usize::try_from(i)
+                        .ok()
+                        .filter(|&i| i < 64)
+                        .map(|i| reversi_engine::Square::from_index(i).to_string())
+                        .unwrap_or_default()
+                })
+            })
+            .collect::<rusqlite::Result<String>>()?;
+    }
     Ok(Some(PlayerPage {
         account,
         ratings,

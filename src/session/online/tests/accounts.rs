@@ -4,6 +4,7 @@
 //! changing nothing.
 
 use super::*;
+use crate::session::effects::net::LobbyAsk;
 use crate::session::online::account::{AccountAction, QuickClock};
 
 fn account(action: AccountAction) -> Action {
@@ -240,4 +241,59 @@ fn a_seek_cancelled_or_refused_stands_no_more_and_signing_out_closes_the_lobby()
     }));
     assert_eq!(p.online().account().me(), None);
     assert_eq!(p.net.last(), Some(&NetCommand::Lobby(LobbyNet::Close)));
+}
+
+#[test]
+fn a_players_page_and_a_leaderboard_are_asked_shown_and_checked() {
+    use crate::session::online::lobby::{LobbyAction, Shown};
+    let mut p = page();
+    p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Player(
+        "ann".into(),
+        1,
+    ))));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { ask: NetAsk::Lobby(LobbyAsk::Player(name, 1)), method: Method::Get, path, .. })
+            if name == "ann" && path == "/api/players/ann?page=1"
+    ));
+    let player = |moves: &str| {
+        json!({"name": "ann", "created_ms": 1, "ratings": [], "history": [],
+            "record": {"wins": 1, "draws": 0, "losses": 0},
+            "games": [{"id": "ab12", "side": "black", "opponent": "bob", "outcome": "win",
+                "created_ms": 2, "moves": moves}],
+            "page": 1, "more": false})
+    };
+    let answer = |p: &mut Program, body: serde_json::Value| {
+        p.apply(Action::Online(OnlineAction::Fetched {
+            ask: NetAsk::Lobby(LobbyAsk::Player("ann".into(), 1)),
+            reply: Ok((200, body.to_string())),
+        }))
+    };
+    // A game whose moves are not a transcript: the page is not shown, and why is said.
+    answer(&mut p, player("f5zz"));
+    let Some(Shown::Player { listed, .. }) = p.online().lobby().shown() else {
+        panic!("no player shown")
+    };
+    assert!(listed.error().is_some() && listed.value().is_none());
+    answer(&mut p, player("f5d6"));
+    let Some(Shown::Player { listed, .. }) = p.online().lobby().shown() else {
+        panic!("no player shown")
+    };
+    assert_eq!(listed.value().unwrap().games[0].moves, "f5d6");
+    // A name of another script is encoded in the path.
+    p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Player(
+        "黑白".into(),
+        0,
+    ))));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { path, .. }) if path == "/api/players/%E9%BB%91%E7%99%BD?page=0"
+    ));
+    p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Leaders(
+        wire::Category::Ladder,
+    ))));
+    assert!(matches!(
+        p.net.last(),
+        Some(NetCommand::Fetch { path, .. }) if path == "/api/leaderboard/ladder"
+    ));
 }
