@@ -203,7 +203,8 @@ test("every refusal of the server reaches the Chinese page in Chinese, and the s
   // Every code the protocol has (crates/protocol's ErrorCode), the two that end the seat or the game last.
   const codes = ['bad_request', 'bad_invite', 'not_started', 'not_your_turn', 'stale_ply', 'illegal_move', 'game_over', 'bad_name',
     'name_taken', 'rate_limited', 'too_many_connections', 'bad_origin', 'storage', 'account_exists', 'bad_password',
-    'sign_in_failed', 'not_signed_in', 'bad_token', 'a_code_of_a_newer_server', 'not_a_seat', 'not_found'];
+    'sign_in_failed', 'not_signed_in', 'bad_token', 'challenge_gone',
+    'out_of_range', 'a_code_of_a_newer_server', 'not_a_seat', 'not_found'];
   const said = new Set();
   for (const code of codes) {
     const before = await page.evaluate(() => document.querySelector('[data-testid=notice]')?.textContent ?? '');

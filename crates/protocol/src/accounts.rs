@@ -216,8 +216,44 @@ pub struct Leaderboard {
 pub enum LobbyRequest {
     /// Pair me with someone seeking the same clock (rated or casual), the nearest rating first.
     Seek { clock: ClockSpec, rated: bool },
-    /// Stop seeking.
+    /// Open a challenge to anyone whose rating (in the clock's category) is within the range: the challenger's
+    /// colour (`None`: drawn when accepted).
+    Challenge {
+        clock: ClockSpec,
+        rated: bool,
+        #[serde(default)]
+        color: Option<Side>,
+        #[serde(default)]
+        min_rating: Option<u32>,
+        #[serde(default)]
+        max_rating: Option<u32>,
+    },
+    /// Accept another's open challenge.
+    Accept { id: String },
+    /// Stop seeking, and withdraw one's challenge.
     Cancel,
+}
+
+/// An open challenge as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeView {
+    pub id: String,
+    /// The challenger.
+    pub name: String,
+    /// The challenger's rating in the clock's category, rounded, and whether it is provisional.
+    pub rating: i32,
+    pub provisional: bool,
+    pub clock: ClockSpec,
+    pub category: Category,
+    pub rated: bool,
+    /// The challenger's colour (`None`: drawn).
+    #[serde(default)]
+    pub color: Option<Side>,
+    /// The ratings that may accept it.
+    #[serde(default)]
+    pub min_rating: Option<u32>,
+    #[serde(default)]
+    pub max_rating: Option<u32>,
 }
 
 /// What the server sends on the lobby's socket.
@@ -232,8 +268,13 @@ pub enum LobbyMessage {
         rated: bool,
         range: u32,
     },
-    /// Seeking no more (asked, or the seek was replaced by one from another page of the account).
+    /// Seeking no more (asked, or the seek was replaced by one from another page of the account); one's
+    /// challenge withdrawn.
     Cancelled,
+    /// The open challenges (sent when the socket opens and whenever the list changes), one's own among them.
+    Challenges { challenges: Vec<ChallengeView> },
+    /// One's challenge is open, under this id.
+    Challenging { id: String },
     /// Paired: the game, this account's seat and the seat's token (as a game created answers it).
     Paired {
         game: String,

@@ -47,6 +47,10 @@ pub enum ErrorCode {
     NotSignedIn,
     /// A registered bot's name, connected without its token (or with another).
     BadToken,
+    /// The challenge is no longer open (accepted by another, withdrawn, its page gone).
+    ChallengeGone,
+    /// One's rating is outside the challenge's range (or the challenge is one's own).
+    OutOfRange,
     /// A code this build does not know (from a newer server): read, never refused.
     #[serde(other)]
     Unknown,
@@ -54,7 +58,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code a server sends (all but [`ErrorCode::Unknown`]).
-    pub const ALL: [ErrorCode; 20] = [
+    pub const ALL: [ErrorCode; 22] = [
         ErrorCode::NotFound,
         ErrorCode::BadRequest,
         ErrorCode::NotASeat,
@@ -75,6 +79,8 @@ impl ErrorCode {
         ErrorCode::SignInFailed,
         ErrorCode::NotSignedIn,
         ErrorCode::BadToken,
+        ErrorCode::ChallengeGone,
+        ErrorCode::OutOfRange,
     ];
 
     /// The code as the wire writes it (`not_your_turn`).
@@ -100,6 +106,8 @@ impl ErrorCode {
             ErrorCode::SignInFailed => "sign_in_failed",
             ErrorCode::NotSignedIn => "not_signed_in",
             ErrorCode::BadToken => "bad_token",
+            ErrorCode::ChallengeGone => "challenge_gone",
+            ErrorCode::OutOfRange => "out_of_range",
             ErrorCode::Unknown => "unknown",
         }
     }

@@ -22,9 +22,9 @@ pub mod game;
 pub mod live;
 
 pub use accounts::{
-    AccountView, BotLog, BotLogEntry, Category, Credentials, DeleteAccount, Leader, Leaderboard,
-    LobbyMessage, LobbyRequest, Outcome, PlayerGame, PlayerView, RatingPoint, RatingView, Record,
-    RegisterBot, RegisteredBot, SessionView, PROVISIONAL_DEVIATION,
+    AccountView, BotLog, BotLogEntry, Category, ChallengeView, Credentials, DeleteAccount, Leader,
+    Leaderboard, LobbyMessage, LobbyRequest, Outcome, PlayerGame, PlayerView, RatingPoint,
+    RatingView, Record, RegisterBot, RegisteredBot, SessionView, PROVISIONAL_DEVIATION,
 };
 pub use api::{
     BotEntry, BotKind, BotsList, ClockSpec, CreateGame, CreateTournament, GameSummary, GamesList,

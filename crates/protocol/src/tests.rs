@@ -367,6 +367,24 @@ fn every_account_and_lobby_message_reads_back_as_written() {
             range: 100,
         },
         LobbyMessage::Cancelled,
+        LobbyMessage::Challenges {
+            challenges: vec![ChallengeView {
+                id: "c1".into(),
+                name: "ann".into(),
+                rating: 1612,
+                provisional: false,
+                clock: ClockSpec {
+                    initial_s: 300.0,
+                    increment_s: 3.0,
+                },
+                category: Category::Blitz,
+                rated: true,
+                color: Some(Side::White),
+                min_rating: Some(1400),
+                max_rating: None,
+            }],
+        },
+        LobbyMessage::Challenging { id: "c1".into() },
         LobbyMessage::Paired {
             game: "ab12".into(),
             seat: Side::Black,
@@ -407,6 +425,17 @@ fn every_account_and_lobby_message_reads_back_as_written() {
     };
     round_trip(&seek);
     round_trip(&LobbyRequest::Cancel);
+    round_trip(&LobbyRequest::Challenge {
+        clock: ClockSpec {
+            initial_s: 600.0,
+            increment_s: 5.0,
+        },
+        rated: false,
+        color: None,
+        min_rating: Some(1200),
+        max_rating: Some(1800),
+    });
+    round_trip(&LobbyRequest::Accept { id: "c1".into() });
     // The forms a page writes, pinned.
     assert_eq!(
         serde_json::to_value(&seek).unwrap(),

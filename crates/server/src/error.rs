@@ -49,6 +49,10 @@ pub enum ApiError {
     NotSignedIn,
     /// A registered bot's name without its token.
     BadToken,
+    /// The challenge is no longer open.
+    ChallengeGone,
+    /// One's rating is outside the challenge's range, or the challenge is one's own.
+    OutOfRange,
 }
 
 impl ApiError {
@@ -75,6 +79,8 @@ impl ApiError {
             ApiError::SignInFailed => ErrorCode::SignInFailed,
             ApiError::NotSignedIn => ErrorCode::NotSignedIn,
             ApiError::BadToken => ErrorCode::BadToken,
+            ApiError::ChallengeGone => ErrorCode::ChallengeGone,
+            ApiError::OutOfRange => ErrorCode::OutOfRange,
         }
     }
 
@@ -100,7 +106,9 @@ impl ApiError {
             | ApiError::NotYourTurn
             | ApiError::StalePly { .. }
             | ApiError::GameOver
-            | ApiError::NameTaken => StatusCode::CONFLICT,
+            | ApiError::NameTaken
+            | ApiError::ChallengeGone
+            | ApiError::OutOfRange => StatusCode::CONFLICT,
             ApiError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited | ApiError::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadOrigin | ApiError::BadToken => StatusCode::FORBIDDEN,
@@ -142,6 +150,8 @@ impl std::fmt::Display for ApiError {
             ApiError::BadPassword => write!(f, "a password is 8 to 256 characters"),
             ApiError::SignInFailed => write!(f, "wrong name or password"),
             ApiError::NotSignedIn => write!(f, "sign in first"),
+            ApiError::ChallengeGone => write!(f, "that challenge is no longer open"),
+            ApiError::OutOfRange => write!(f, "your rating is outside the challenge's range"),
             ApiError::BadToken => write!(
                 f,
                 "that bot's name is registered: it connects with its token (Authorization: Bearer TOKEN)"

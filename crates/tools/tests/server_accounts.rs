@@ -296,6 +296,12 @@ fn two_accounts_paired_in_the_lobby_play_a_rated_game_and_their_ratings_move() {
     let mut bob_lobby = lobby(&server, &bob);
     assert_eq!(next(&mut ann_lobby, 5)["account"]["name"], "ann");
     assert_eq!(next(&mut bob_lobby, 5)["type"], "welcome");
+    // Then the open challenges: none.
+    assert_eq!(
+        next(&mut ann_lobby, 5),
+        json!({"type": "challenges", "challenges": []})
+    );
+    next(&mut bob_lobby, 5);
     let seek =
         json!({"type": "seek", "clock": {"initial_s": 300, "increment_s": 3}, "rated": true});
     ann_lobby.send(Message::text(seek.to_string())).unwrap();
@@ -430,8 +436,10 @@ fn a_seek_waits_for_a_partner_goes_with_its_page_and_one_account_is_never_paired
     // Two pages of one account: the second's seek replaces the first's.
     let mut first = lobby(&server, &ann);
     let mut second = lobby(&server, &ann);
-    next(&mut first, 5);
-    next(&mut second, 5);
+    for socket in [&mut first, &mut second] {
+        assert_eq!(next(socket, 5)["type"], "welcome");
+        assert_eq!(next(socket, 5)["type"], "challenges");
+    }
     first.send(Message::text(seek.to_string())).unwrap();
     assert_eq!(next(&mut first, 5)["category"], "bullet");
     second.send(Message::text(seek.to_string())).unwrap();
@@ -444,6 +452,7 @@ fn a_seek_waits_for_a_partner_goes_with_its_page_and_one_account_is_never_paired
     drop(second);
     std::thread::sleep(std::time::Duration::from_millis(600));
     let mut bob_lobby = lobby(&server, &bob);
+    next(&mut bob_lobby, 5);
     next(&mut bob_lobby, 5);
     bob_lobby.send(Message::text(seek.to_string())).unwrap();
     assert_eq!(next(&mut bob_lobby, 5)["type"], "seeking");
@@ -609,4 +618,84 @@ fn registered_bots_keep_their_names_play_the_ladder_and_their_author_reads_each_
         .collect();
     assert_eq!(names.len(), 2, "{board}");
     assert!(names.contains(&"alpha") && names.contains(&"beta"));
+}
+
+#[test]
+fn an_open_challenge_is_listed_to_every_page_accepted_within_its_range_and_goes_with_its_page() {
+    let dir = TempDir::new("challenges");
+    let server = Server::start(&dir.0.join("s.db"), &[]);
+    let ann = sign_up(&server, "ann", "ann's password");
+    let bob = sign_up(&server, "bob", "bob's password");
+    let cat = sign_up(&server, "cat", "cat's password");
+    let open = |cookie: &str| {
+        let mut socket = lobby(&server, cookie);
+        assert_eq!(next(&mut socket, 5)["type"], "welcome");
+        assert_eq!(next(&mut socket, 5)["type"], "challenges");
+        socket
+    };
+    let (mut a, mut b, mut c) = (open(&ann), open(&bob), open(&cat));
+    // Ann challenges: 10+5, casual, she plays white, ratings 1400 to 1600.
+    let challenge = json!({"type": "challenge", "clock": {"initial_s": 600, "increment_s": 5},
+        "rated": false, "color": "white", "min_rating": 1400, "max_rating": 1600});
+    a.send(Message::text(challenge.to_string())).unwrap();
+    let id = next(&mut a, 5);
+    assert_eq!(id["type"], "challenging");
+    let id = id["id"].as_str().unwrap().to_string();
+    let listed = next(&mut b, 5);
+    assert_eq!(
+        listed,
+        json!({"type": "challenges", "challenges": [{"id": id, "name": "ann", "rating": 1500,
+            "provisional": true, "clock": {"initial_s": 600.0, "increment_s": 5.0}, "category": "rapid",
+            "rated": false, "color": "white", "min_rating": 1400, "max_rating": 1600}]})
+    );
+    assert_eq!(next(&mut c, 5), listed);
+    assert_eq!(next(&mut a, 5), listed, "one's own is listed too");
+    // One's own cannot be accepted; one gone cannot either.
+    a.send(Message::text(
+        json!({"type": "accept", "id": id}).to_string(),
+    ))
+    .unwrap();
+    assert_eq!(next(&mut a, 5)["error"], "out_of_range");
+    c.send(Message::text(
+        json!({"type": "accept", "id": "nope"}).to_string(),
+    ))
+    .unwrap();
+    assert_eq!(next(&mut c, 5)["error"], "challenge_gone");
+    // Bob accepts (1500, within the range): Ann is White as she chose; everyone hears the list emptied.
+    b.send(Message::text(
+        json!({"type": "accept", "id": id}).to_string(),
+    ))
+    .unwrap();
+    let mut bob_paired = next(&mut b, 5);
+    if bob_paired["type"] == "challenges" {
+        bob_paired = next(&mut b, 5);
+    }
+    assert_eq!(bob_paired["type"], "paired", "{bob_paired}");
+    assert_eq!(bob_paired["seat"], "black");
+    assert_eq!(bob_paired["opponent"], "ann");
+    assert_eq!(
+        next(&mut c, 5),
+        json!({"type": "challenges", "challenges": []})
+    );
+    let game = server.get(&format!(
+        "/api/games/{}",
+        bob_paired["game"].as_str().unwrap()
+    ));
+    assert_eq!(game["white"]["name"], "ann");
+    assert!(game.get("rated").is_none(), "casual: {game}");
+    // Cat challenges, then closes the page: the challenge is withdrawn, and the others hear it.
+    let challenge =
+        json!({"type": "challenge", "clock": {"initial_s": 60, "increment_s": 0}, "rated": true});
+    c.send(Message::text(challenge.to_string())).unwrap();
+    assert_eq!(next(&mut c, 5)["type"], "challenging");
+    let mut listed = next(&mut a, 5);
+    while listed["challenges"].as_array().is_none_or(|l| l.is_empty()) {
+        listed = next(&mut a, 5);
+    }
+    assert_eq!(listed["challenges"][0]["name"], "cat");
+    drop(c);
+    assert_eq!(
+        next(&mut a, 5),
+        json!({"type": "challenges", "challenges": []})
+    );
 }

@@ -387,6 +387,10 @@ pub fn refusal(lang: Lang, code: ErrorCode, message: &str) -> String {
         (Lang::Zh, C::NotSignedIn) => "请先登录。".into(),
         (Lang::En, C::BadToken) => "That bot's name is registered: it connects with its token.".into(),
         (Lang::Zh, C::BadToken) => "该程序名已注册：需用其令牌连接。".into(),
+        (Lang::En, C::ChallengeGone) => "That challenge is no longer open.".into(),
+        (Lang::Zh, C::ChallengeGone) => "该挑战已不再开放。".into(),
+        (Lang::En, C::OutOfRange) => "Your rating is outside that challenge's range.".into(),
+        (Lang::Zh, C::OutOfRange) => "你的等级分不在该挑战的范围内。".into(),
         (Lang::En, C::Unknown) => format!("The server refused: {message}."),
         (Lang::Zh, C::Unknown) => "服务器拒绝了这个请求。".into(),
     }
