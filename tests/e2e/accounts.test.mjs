@@ -171,3 +171,40 @@ test('a wrong password signs nobody in and is said in Chinese on the Chinese pag
   assert.deepEqual(errors.filter((e) => !/401|Unauthorized/.test(e)), []);
   await context.close();
 });
+
+test('an open challenge is listed to another account, accepted, and both play it with the colours it named; a page gone withdraws its own', async () => {
+  const a = await onlinePage();
+  const b = await onlinePage();
+  await signUp(a.page, 'uma', 'uma password');
+  await signUp(b.page, 'vic', 'vic password');
+  // Uma opens a casual 10+5 challenge, playing White, for ratings within ±200 of hers.
+  await a.page.click('[data-testid=challenge-form] summary');
+  await a.page.uncheck('[data-testid=seek-rated]');
+  await a.page.selectOption('[data-testid=challenge-clock]', '3');
+  await a.page.selectOption('[data-testid=challenge-color]', 'white');
+  await a.page.selectOption('[data-testid=challenge-range]', '200');
+  await a.page.click('[data-testid=open-challenge]');
+  await a.page.waitForSelector('[data-testid=challenges] li[data-name=uma] [data-testid=withdraw-challenge]');
+  // Vic sees it and accepts.
+  const row = '[data-testid=challenges] li[data-name=uma]';
+  await b.page.waitForSelector(row);
+  assert.match(await b.page.textContent(row), /uma \(1500\?\) · 10\+5 rapid · casual · you play black · 1300–1700/);
+  await b.page.click(`${row} [data-testid=accept-challenge]`);
+  for (const { page } of [a, b]) {
+    await page.waitForSelector('[data-testid=screen-play][aria-current=page]', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid=online-game] [data-testid=seat-white]');
+  }
+  assert.match(await a.page.getAttribute('[data-testid=seat-white]', 'class'), /you/);
+  assert.match(await b.page.getAttribute('[data-testid=seat-black]', 'class'), /you/);
+  assert.equal(await a.page.$('[data-testid=rated-game]'), null, 'casual');
+  // Vic opens one, and his page goes: Uma's list no longer has it.
+  await showScreen(a.page, 'online');
+  await showScreen(b.page, 'online');
+  await b.page.click('[data-testid=challenge-form] summary');
+  await b.page.click('[data-testid=open-challenge]');
+  await a.page.waitForSelector('[data-testid=challenges] li[data-name=vic]');
+  await b.context.close();
+  await a.page.waitForSelector('[data-testid=challenges] li[data-name=vic]', { state: 'detached' });
+  assert.deepEqual([...a.errors, ...b.errors], []);
+  await a.context.close();
+});

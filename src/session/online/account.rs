@@ -1,8 +1,10 @@
 //! The account on this page: who is signed in (asked once the server is found; the session is the browser's
-//! HttpOnly cookie, never seen by the page's code), signing up, in and out, and quick pairing over the lobby's
-//! socket: a seek sent, its range shown as it widens, cancelled, or paired (the paired game then opens as a
-//! seat of one's own). The socket opens when a seek is first asked and is opened again with backoff while a
-//! seek stands; the seek is sent again on each new socket (the server forgets a closed socket's).
+//! HttpOnly cookie, never seen by the page's code), signing up, in and out, and meeting strangers over the
+//! lobby's socket: quick pairing (a seek sent, its range shown as it widens, cancelled, or paired) and open
+//! challenges (listed as the server tells them, one's own opened and withdrawn, another's accepted); a game
+//! paired opens as a seat of one's own. The socket is open while one is signed in and the lobby is shown, or
+//! a seek or challenge of one's own stands; it is opened again with backoff while it is wanted, and the seek
+//! or challenge sent again on each new socket (the server forgets a closed socket's).
 
 use super::wire::{self, AccountView, Category, ErrorCode, LobbyMessage};
 use super::{retry_delay_ms, Event, OnlineNotice, Reply, SocketEvent};
@@ -80,8 +82,31 @@ pub enum AccountAction {
         /// Rated.
         rated: bool,
     },
-    /// Stop seeking.
+    /// Open a challenge: a clock, rated or not, one's colour (`None`: drawn), and how far from one's own
+    /// rating an accepter's may be (`None`: anyone).
+    Challenge {
+        /// The clock.
+        clock: QuickClock,
+        /// Rated.
+        rated: bool,
+        /// One's colour.
+        color: Option<Color>,
+        /// Rating points either side of one's own.
+        range: Option<u32>,
+    },
+    /// Accept another's challenge.
+    Accept(String),
+    /// Stop seeking; withdraw one's challenge.
     Cancel,
+}
+
+/// One's own challenge, standing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnChallenge {
+    /// The message that opens it (sent again on a new socket).
+    message: String,
+    /// Its id, once the server said it is open.
+    pub id: Option<String>,
 }
 
 /// A seek standing.
@@ -128,6 +153,11 @@ pub struct Account {
     /// A sign-up, sign-in or sign-out awaiting its answer.
     busy: Option<AccountAsk>,
     seek: Option<Seek>,
+    challenge: Option<OwnChallenge>,
+    /// The open challenges, as the server last listed them.
+    challenges: Vec<wire::ChallengeView>,
+    /// The lobby is shown (its socket is wanted for the challenges while one is signed in).
+    lobby_shown: bool,
     conn: LobbyConn,
     gen: u32,
 }
@@ -151,6 +181,65 @@ impl Account {
     /// The seek standing.
     pub fn seek(&self) -> Option<Seek> {
         self.seek
+    }
+
+    /// One's challenge standing.
+    pub fn challenge(&self) -> Option<&OwnChallenge> {
+        self.challenge.as_ref()
+    }
+
+    /// The open challenges (one's own among them).
+    pub fn challenges(&self) -> &[wire::ChallengeView] {
+        &self.challenges
+    }
+
+    /// Whether the signed-in account may accept `challenge`: not its own, its rating within the range.
+    pub fn may_accept(&self, challenge: &wire::ChallengeView) -> bool {
+        let Some(me) = &self.me else {
+            return false;
+        };
+        let rating = self
+            .rating(challenge.category)
+            .map_or(1500.0, |r| r.rating)
+            .round();
+        challenge.name != me.name
+            && challenge
+                .min_rating
+                .is_none_or(|min| rating >= f64::from(min))
+            && challenge
+                .max_rating
+                .is_none_or(|max| rating <= f64::from(max))
+    }
+
+    /// The lobby was shown or left: its socket opens (for the challenges) or closes (unless a seek or a
+    /// challenge of one's own stands).
+    pub fn set_lobby_shown(&mut self, shown: bool, out: &mut Outbox) {
+        self.lobby_shown = shown;
+        self.sync_socket(out);
+    }
+
+    fn wants_socket(&self) -> bool {
+        self.me.is_some() && (self.lobby_shown || self.seek.is_some() || self.challenge.is_some())
+    }
+
+    /// Opens the socket when it is wanted and closed; closes it when it is no longer wanted.
+    fn sync_socket(&mut self, out: &mut Outbox) {
+        match (self.wants_socket(), self.conn) {
+            (true, LobbyConn::Closed) => self.connect(0, out),
+            (false, LobbyConn::Open | LobbyConn::Connecting { .. }) => {
+                self.conn = LobbyConn::Closed;
+                self.gen += 1;
+                self.challenges.clear();
+                out.net(NetCommand::Lobby(LobbyNet::Close));
+            }
+            _ => {}
+        }
+    }
+
+    fn send(&self, text: String, out: &mut Outbox) {
+        if self.conn == LobbyConn::Open {
+            out.net(NetCommand::Lobby(LobbyNet::Send(text)));
+        }
     }
 
     /// The signed-in account's rating in a category (`None`: none yet, 1500 provisional).
@@ -206,17 +295,60 @@ impl Account {
                     rated,
                     range: None,
                 });
-                match self.conn {
-                    LobbyConn::Open => self.send_seek(out),
-                    LobbyConn::Connecting { .. } => {}
-                    LobbyConn::Closed => self.connect(0, out),
+                // A seek replaces one's challenge (the server withdraws it).
+                self.challenge = None;
+                self.send_seek(out);
+                self.sync_socket(out);
+                Vec::new()
+            }
+            AccountAction::Challenge {
+                clock,
+                rated,
+                color,
+                range,
+            } => {
+                if self.me.is_none() {
+                    return vec![Event::Tell(OnlineNotice::Refused {
+                        code: ErrorCode::NotSignedIn,
+                        message: "sign in first".into(),
+                    })];
                 }
+                let own = self
+                    .rating(clock.category())
+                    .map_or(1500.0, |r| r.rating)
+                    .round() as i64;
+                let range = range.map(|points| {
+                    let points = i64::from(points);
+                    (
+                        (own - points).clamp(0, 10_000) as u32,
+                        (own + points).clamp(0, 10_000) as u32,
+                    )
+                });
+                let message = wire::challenge_message(
+                    clock.minutes * 60,
+                    clock.increment_s,
+                    rated,
+                    color,
+                    range,
+                );
+                self.seek = None;
+                self.send(message.clone(), out);
+                self.challenge = Some(OwnChallenge { message, id: None });
+                self.sync_socket(out);
+                Vec::new()
+            }
+            AccountAction::Accept(id) => {
+                if self.conn != LobbyConn::Open {
+                    return vec![Event::Tell(OnlineNotice::Offline)];
+                }
+                self.send(wire::accept_message(&id), out);
                 Vec::new()
             }
             AccountAction::Cancel => {
-                if self.seek.take().is_some() && self.conn == LobbyConn::Open {
-                    out.net(NetCommand::Lobby(LobbyNet::Send(wire::cancel_message())));
+                if self.seek.take().is_some() | self.challenge.take().is_some() {
+                    self.send(wire::cancel_message(), out);
                 }
+                self.sync_socket(out);
                 Vec::new()
             }
         }
@@ -256,24 +388,24 @@ impl Account {
         }));
     }
 
+    /// Sends the seek or the challenge standing (a new socket's server knows neither).
     fn send_seek(&self, out: &mut Outbox) {
         if let Some(seek) = self.seek {
-            out.net(NetCommand::Lobby(LobbyNet::Send(wire::seek_message(
-                seek.clock.minutes * 60,
-                seek.clock.increment_s,
-                seek.rated,
-            ))));
+            self.send(
+                wire::seek_message(seek.clock.minutes * 60, seek.clock.increment_s, seek.rated),
+                out,
+            );
+        }
+        if let Some(challenge) = &self.challenge {
+            self.send(challenge.message.clone(), out);
         }
     }
 
     /// Lets go of the lobby's socket (signed out).
     fn close(&mut self, out: &mut Outbox) {
         self.seek = None;
-        if self.conn != LobbyConn::Closed {
-            self.conn = LobbyConn::Closed;
-            self.gen += 1;
-            out.net(NetCommand::Lobby(LobbyNet::Close));
-        }
+        self.challenge = None;
+        self.sync_socket(out);
     }
 
     /// An account request's answer.
@@ -286,6 +418,7 @@ impl Account {
                 Ok(me) => {
                     self.known = true;
                     self.me = me;
+                    self.sync_socket(out);
                     Vec::new()
                 }
                 Err(error) => vec![Event::Tell(OnlineNotice::Unreadable {
@@ -299,6 +432,7 @@ impl Account {
                     Ok(account) => {
                         self.known = true;
                         self.me = Some(account);
+                        self.sync_socket(out);
                         Vec::new()
                     }
                     Err(error) => vec![Event::Tell(OnlineNotice::Unreadable {
@@ -336,15 +470,19 @@ impl Account {
                 (Vec::new(), None)
             }
             SocketEvent::Closed => {
-                // Only a standing seek needs the socket: it is opened again (and the seek sent again).
+                // Opened again while it is wanted (the seek or the challenge sent again once it is open).
                 let attempt = match self.conn {
                     LobbyConn::Connecting { attempt } => attempt + 1,
                     _ => 1,
                 };
-                if self.seek.is_some() && self.me.is_some() {
-                    if let Some(seek) = self.seek.as_mut() {
-                        seek.range = None;
-                    }
+                if let Some(seek) = self.seek.as_mut() {
+                    seek.range = None;
+                }
+                if let Some(challenge) = self.challenge.as_mut() {
+                    challenge.id = None;
+                }
+                self.challenges.clear();
+                if self.wants_socket() {
                     self.connect(attempt, out);
                 } else {
                     self.conn = LobbyConn::Closed;
@@ -370,17 +508,35 @@ impl Account {
                 }
                 Ok(LobbyMessage::Cancelled) => {
                     self.seek = None;
+                    self.challenge = None;
+                    self.sync_socket(out);
+                    (Vec::new(), None)
+                }
+                Ok(LobbyMessage::Challenges(challenges)) => {
+                    self.challenges = challenges;
+                    (Vec::new(), None)
+                }
+                Ok(LobbyMessage::Challenging(id)) => {
+                    if let Some(challenge) = self.challenge.as_mut() {
+                        challenge.id = Some(id);
+                    }
                     (Vec::new(), None)
                 }
                 Ok(LobbyMessage::Paired {
                     game, seat, token, ..
                 }) => {
                     self.seek = None;
+                    self.challenge = None;
+                    self.sync_socket(out);
                     (Vec::new(), Some(Paired { game, seat, token }))
                 }
                 Ok(LobbyMessage::Error { code, message }) => {
-                    // The seek was refused (signed out meanwhile, a clock refused): it stands no more.
-                    self.seek = None;
+                    // A seek or a challenge refused (signed out meanwhile, a clock refused) stands no more; an
+                    // accept refused changes nothing of one's own.
+                    if !matches!(code, ErrorCode::ChallengeGone | ErrorCode::OutOfRange) {
+                        self.seek = None;
+                        self.challenge = None;
+                    }
                     (
                         vec![Event::Tell(OnlineNotice::Refused { code, message })],
                         None,

@@ -316,6 +316,11 @@ impl Online {
                 if action == lobby::LobbyAction::Open && self.account.me().is_some() {
                     self.account.ask_me(out);
                 }
+                match action {
+                    lobby::LobbyAction::Open => self.account.set_lobby_shown(true, out),
+                    lobby::LobbyAction::Close => self.account.set_lobby_shown(false, out),
+                    _ => {}
+                }
                 self.lobby.apply(action, out);
                 Vec::new()
             }

@@ -6,7 +6,8 @@
 
 use reversi_protocol as wire;
 pub use reversi_protocol::{
-    valid_id, AccountView, Category, ErrorCode, RatingView, SeatKind, SeatRating, Status,
+    valid_id, AccountView, Category, ChallengeView, ErrorCode, RatingView, SeatKind, SeatRating,
+    Status,
 };
 
 use reversi_engine::{Color, Square};
@@ -347,8 +348,12 @@ pub enum LobbyMessage {
         /// The range accepted now.
         range: u32,
     },
-    /// Seeking no more.
+    /// Seeking no more; one's challenge withdrawn.
     Cancelled,
+    /// The open challenges.
+    Challenges(Vec<ChallengeView>),
+    /// One's challenge is open under this id.
+    Challenging(String),
     /// Paired: the game, this page's seat and its token, the opponent's name.
     Paired {
         /// The game.
@@ -388,6 +393,24 @@ pub fn parse_lobby(text: &str) -> Result<LobbyMessage, WireError> {
             range: range.min(10_000),
         },
         wire::LobbyMessage::Cancelled => LobbyMessage::Cancelled,
+        wire::LobbyMessage::Challenges { challenges } => {
+            for challenge in &challenges {
+                if !valid_id(&challenge.id)
+                    || challenge.name.is_empty()
+                    || challenge.name.chars().count() > 32
+                    || !(0..=10_000).contains(&challenge.rating)
+                {
+                    return Err(bad("a challenge is not one"));
+                }
+            }
+            LobbyMessage::Challenges(challenges)
+        }
+        wire::LobbyMessage::Challenging { id } => {
+            if !valid_id(&id) {
+                return Err(bad("a challenge's id is not one"));
+            }
+            LobbyMessage::Challenging(id)
+        }
         wire::LobbyMessage::Paired {
             game,
             seat,
@@ -425,6 +448,37 @@ pub fn seek_message(initial_s: u32, increment_s: u32, rated: bool) -> String {
         rated,
     })
     .expect("a message is always written")
+}
+
+/// The lobby's challenge: a clock, rated or not, the challenger's colour (`None`: drawn) and the ratings
+/// that may accept it.
+pub fn challenge_message(
+    initial_s: u32,
+    increment_s: u32,
+    rated: bool,
+    color: Option<Color>,
+    range: Option<(u32, u32)>,
+) -> String {
+    serde_json::to_string(&wire::LobbyRequest::Challenge {
+        clock: wire::ClockSpec {
+            initial_s: f64::from(initial_s),
+            increment_s: f64::from(increment_s),
+        },
+        rated,
+        color: color.map(|c| match c {
+            Color::Black => wire::Side::Black,
+            Color::White => wire::Side::White,
+        }),
+        min_rating: range.map(|r| r.0),
+        max_rating: range.map(|r| r.1),
+    })
+    .expect("a message is always written")
+}
+
+/// The lobby's accept of the challenge `id`.
+pub fn accept_message(id: &str) -> String {
+    serde_json::to_string(&wire::LobbyRequest::Accept { id: id.to_string() })
+        .expect("a message is always written")
 }
 
 /// The lobby's cancel.

@@ -185,6 +185,28 @@ crate::view::i18n::strings! {
     older: "Older games", "较早的对局";
     /// The account box: one's own page.
     my_page: "My page", "我的主页";
+    /// Heading.
+    open_challenges: "Open challenges", "公开挑战";
+    /// None.
+    no_challenges: "No open challenge.", "目前没有公开挑战。";
+    /// Button.
+    accept: "Accept", "接受";
+    /// Button.
+    withdraw: "Withdraw", "撤回";
+    /// A challenge one's rating may not accept.
+    outside_range: "outside its range", "不在其等级分范围内";
+    /// The form's summary.
+    new_challenge: "Open a challenge", "发起挑战";
+    /// Button.
+    open_challenge: "Open the challenge", "发布挑战";
+    /// Label.
+    clock: "Clock", "用时";
+    /// Label.
+    rating_range: "Ratings that may accept", "可接受的等级分";
+    /// Any rating.
+    anyone: "anyone", "不限";
+    /// A challenge's colour: drawn.
+    color_drawn: "colours drawn", "颜色随机";
 }
 
 impl Strings {
@@ -266,6 +288,47 @@ pub fn rating_change(change: i32) -> String {
         0 => "±0".into(),
         c if c > 0 => format!("+{c}"),
         c => format!("−{}", -c),
+    }
+}
+
+/// A challenge as the lobby lists it: who (rating), the clock and category, rated or casual, the colour the
+/// accepter plays, the range.
+pub fn challenge_line(lang: Lang, c: &crate::session::online::wire::ChallengeView) -> String {
+    let s = Strings::of(lang);
+    let kind = if c.rated {
+        s.rated.to_lowercase()
+    } else {
+        s.casual.to_string()
+    };
+    let clock = format!(
+        "{}+{}",
+        (c.clock.initial_s / 60.0).round() as i64,
+        c.clock.increment_s.round() as i64
+    );
+    let rating = rating(f64::from(c.rating), c.provisional);
+    let you_play = match (lang, c.color) {
+        (_, None) => s.color_drawn.to_string(),
+        (Lang::En, Some(side)) => format!("you play {}", side_name(lang, side).to_lowercase()),
+        (Lang::Zh, Some(side)) => format!("你执{}", side_name(lang, side)),
+    };
+    let range = match (c.min_rating, c.max_rating) {
+        (Some(min), Some(max)) => format!(" · {min}–{max}"),
+        (Some(min), None) => format!(" · ≥{min}"),
+        (None, Some(max)) => format!(" · ≤{max}"),
+        (None, None) => String::new(),
+    };
+    format!(
+        "{} ({rating}) · {clock} {} · {kind} · {you_play}{range}",
+        c.name,
+        category(lang, c.category)
+    )
+}
+
+/// The side the accepter of a challenge plays: the other of the challenger's.
+fn side_name(lang: Lang, challenger: reversi_protocol::Side) -> &'static str {
+    match challenger {
+        reversi_protocol::Side::Black => side(lang, Color::White),
+        reversi_protocol::Side::White => side(lang, Color::Black),
     }
 }
 

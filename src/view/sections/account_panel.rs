@@ -1,6 +1,7 @@
 //! The account's box on the online screen (a page served by `reversi serve`): signed out, a name and a
 //! password to sign in or create an account; signed in, the name, the ratings by category and sign out, and
-//! quick pairing: a button a clock (rated or casual), then the seek with its widening range and cancel.
+//! quick pairing: a button a clock (rated or casual), then the seek with its widening range and cancel; the open
+//! challenges (accept another's within its range, withdraw one's own) and a form to open one.
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -10,6 +11,7 @@ use crate::session::online::lobby::LobbyAction;
 use crate::session::online::{OnlineAction, Server};
 use crate::view::i18n::online::{self, Strings};
 use crate::view::i18n::Lang;
+use reversi_engine::Color;
 
 /// Properties of [`AccountPanel`].
 #[derive(Properties, PartialEq)]
@@ -31,6 +33,10 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
     let name = use_state(String::new);
     let password = use_state(String::new);
     let rated = use_state(|| true);
+    // The challenge form: the clock (an index of the quick clocks), one's colour, the range.
+    let challenge_clock = use_state(|| 2usize);
+    let challenge_color = use_state(String::new);
+    let challenge_range = use_state(|| 200u32);
     if props.server != Server::Here || !props.account.known() {
         return Html::default();
     }
@@ -147,6 +153,109 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
             </>
         },
     };
+    let select = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            state.set(
+                e.target_unchecked_into::<web_sys::HtmlSelectElement>()
+                    .value(),
+            )
+        })
+    };
+    let on_clock = {
+        let state = challenge_clock.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            state.set(value.parse().unwrap_or(2));
+        })
+    };
+    let on_range = {
+        let state = challenge_range.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            state.set(value.parse().unwrap_or(0));
+        })
+    };
+    let open_challenge = emit(AccountAction::Challenge {
+        clock: QUICK_CLOCKS[(*challenge_clock).min(QUICK_CLOCKS.len() - 1)],
+        rated: *rated,
+        color: match challenge_color.as_str() {
+            "black" => Some(Color::Black),
+            "white" => Some(Color::White),
+            _ => None,
+        },
+        range: (*challenge_range > 0).then_some(*challenge_range),
+    });
+    let own_id = account.challenge().and_then(|c| c.id.clone());
+    let challenges = html! {
+        <>
+            <h3>{ s.open_challenges }</h3>
+            if account.challenges().is_empty() {
+                <p class="hint-text">{ s.no_challenges }</p>
+            } else {
+                <ul class="lobby-list" data-testid="challenges">
+                    { for account.challenges().iter().map(|c| {
+                        let own = own_id.as_deref() == Some(c.id.as_str());
+                        let id = c.id.clone();
+                        html! {
+                            <li data-challenge={c.id.clone()} data-name={c.name.clone()}>
+                                <span>{ online::challenge_line(props.lang, c) }</span>
+                                if own {
+                                    <button type="button" data-testid="withdraw-challenge"
+                                        onclick={emit(AccountAction::Cancel)}>{ s.withdraw }</button>
+                                } else if account.may_accept(c) {
+                                    <button type="button" data-testid="accept-challenge"
+                                        onclick={emit(AccountAction::Accept(id))}>{ s.accept }</button>
+                                } else {
+                                    <span class="hint-text">{ s.outside_range }</span>
+                                }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            }
+            if own_id.is_none() && account.challenge().is_none() {
+                <details class="challenge-form" data-testid="challenge-form">
+                    <summary>{ s.new_challenge }</summary>
+                    <label>
+                        <span>{ s.clock }</span>
+                        <select data-testid="challenge-clock" onchange={on_clock}>
+                            { for QUICK_CLOCKS.iter().enumerate().map(|(i, clock)| html! {
+                                <option value={i.to_string()} selected={i == *challenge_clock}>
+                                    { format!("{}+{} {}", clock.minutes, clock.increment_s, online::category(props.lang, clock.category())) }
+                                </option>
+                            }) }
+                        </select>
+                    </label>
+                    <label>
+                        <span>{ s.your_color }</span>
+                        <select data-testid="challenge-color" onchange={select(&challenge_color)}>
+                            <option value="" selected={challenge_color.is_empty()}>{ s.random_color }</option>
+                            <option value="black" selected={*challenge_color == "black"}>{ crate::view::i18n::color_name(props.lang, Color::Black) }</option>
+                            <option value="white" selected={*challenge_color == "white"}>{ crate::view::i18n::color_name(props.lang, Color::White) }</option>
+                        </select>
+                    </label>
+                    <label>
+                        <span>{ s.rating_range }</span>
+                        <select data-testid="challenge-range" onchange={on_range}>
+                            { for [0u32, 100, 200, 300, 500].into_iter().map(|r| html! {
+                                <option value={r.to_string()} selected={r == *challenge_range}>
+                                    { if r == 0 { s.anyone.to_string() } else { format!("±{r}") } }
+                                </option>
+                            }) }
+                        </select>
+                    </label>
+                    <button type="button" data-testid="open-challenge" onclick={open_challenge}>{ s.open_challenge }</button>
+                </details>
+            } else if own_id.is_none() {
+                <p class="hint-text" role="status">{ s.wait }</p>
+            }
+        </>
+    };
     html! {
         <section class="account" data-testid="account" aria-label={s.account}>
             <h2>{ s.account }</h2>
@@ -166,6 +275,7 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
             { ratings }
             <h3>{ s.quick_pairing }</h3>
             { pairing }
+            { challenges }
         </section>
     }
 }

@@ -11,6 +11,10 @@ fn account(action: AccountAction) -> Action {
     Action::Online(OnlineAction::Account(action))
 }
 
+fn account_action(action: AccountAction) -> Action {
+    account(action)
+}
+
 fn lobby(gen: u32, event: SocketEvent) -> Action {
     Action::Online(OnlineAction::LobbySocket { gen, event })
 }
@@ -207,19 +211,24 @@ fn a_seek_cancelled_or_refused_stands_no_more_and_signing_out_closes_the_lobby()
     }));
     p.apply(lobby(1, SocketEvent::Opened));
     p.apply(account(AccountAction::Cancel));
-    assert_eq!(sent(&p), json!({"type": "cancel"}));
+    // The cancel sent, then the socket closed: nothing stands and the lobby is not shown.
+    let n = p.net.len();
+    assert_eq!(
+        p.net[n - 2],
+        NetCommand::Lobby(LobbyNet::Send(json!({"type": "cancel"}).to_string()))
+    );
+    assert_eq!(p.net[n - 1], NetCommand::Lobby(LobbyNet::Close));
     assert_eq!(p.online().account().seek(), None);
-    // Closed with no seek standing: not opened again.
-    let sent = p.net.len();
+    // The closed socket's last event changes nothing.
     p.apply(lobby(1, SocketEvent::Closed));
-    assert_eq!(p.net.len(), sent);
+    assert_eq!(p.net.len(), n);
     p.apply(account(AccountAction::Seek {
         clock: BLITZ,
         rated: true,
     }));
-    p.apply(lobby(2, SocketEvent::Opened));
+    p.apply(lobby(3, SocketEvent::Opened));
     p.apply(lobby_text(
-        2,
+        3,
         json!({"type": "error", "error": "not_signed_in", "message": "sign in first"}),
     ));
     assert_eq!(p.online().account().seek(), None);
@@ -296,4 +305,65 @@ fn a_players_page_and_a_leaderboard_are_asked_shown_and_checked() {
         p.net.last(),
         Some(NetCommand::Fetch { path, .. }) if path == "/api/leaderboard/ladder"
     ));
+}
+
+#[test]
+fn the_lobby_shown_opens_the_socket_lists_challenges_and_one_is_opened_accepted_or_withdrawn() {
+    use crate::session::online::lobby::LobbyAction;
+    let mut p = signed_in();
+    // The lobby shown: its socket opens, for the challenges.
+    p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Open)));
+    assert!(p.net.contains(&NetCommand::Lobby(LobbyNet::Connect {
+        gen: 1,
+        delay_ms: 0
+    })));
+    p.apply(lobby(1, SocketEvent::Opened));
+    let bob = json!({"id": "c1", "name": "bob", "rating": 1700, "provisional": false,
+        "clock": {"initial_s": 300.0, "increment_s": 3.0}, "category": "blitz", "rated": true,
+        "color": null, "min_rating": 1550, "max_rating": 1650});
+    p.apply(lobby_text(
+        1,
+        json!({"type": "challenges", "challenges": [bob]}),
+    ));
+    let account = p.online().account();
+    assert_eq!(account.challenges().len(), 1);
+    // Ann's blitz rating is 1612: within bob's range.
+    assert!(account.may_accept(&account.challenges()[0]));
+    p.apply(account_action(AccountAction::Accept("c1".into())));
+    assert_eq!(sent(&p), json!({"type": "accept", "id": "c1"}));
+    // A malformed list (an id unfit for a link) changes nothing.
+    p.apply(lobby_text(
+        1,
+        json!({"type": "challenges", "challenges": [{"id": "a b", "name": "x",
+        "rating": 1, "provisional": false, "clock": {"initial_s": 60.0, "increment_s": 0.0},
+        "category": "bullet", "rated": true}]}),
+    ));
+    assert_eq!(p.online().account().challenges()[0].id, "c1");
+    // Ann's own: 5+3 rated, she plays black, within 100 of her 1612.
+    p.apply(account_action(AccountAction::Challenge {
+        clock: BLITZ,
+        rated: true,
+        color: Some(Color::Black),
+        range: Some(100),
+    }));
+    assert_eq!(
+        sent(&p),
+        json!({"type": "challenge", "clock": {"initial_s": 300.0, "increment_s": 3.0}, "rated": true,
+            "color": "black", "min_rating": 1512, "max_rating": 1712})
+    );
+    p.apply(lobby_text(1, json!({"type": "challenging", "id": "c2"})));
+    assert_eq!(
+        p.online().account().challenge().unwrap().id.as_deref(),
+        Some("c2")
+    );
+    // The socket drops: opened again, the challenge sent again.
+    p.apply(lobby(1, SocketEvent::Closed));
+    p.apply(lobby(2, SocketEvent::Opened));
+    assert_eq!(sent(&p)["type"], "challenge");
+    // Withdrawn; the lobby left: nothing stands, the socket closes.
+    p.apply(account_action(AccountAction::Cancel));
+    assert_eq!(sent(&p), json!({"type": "cancel"}));
+    assert!(p.online().account().challenge().is_none());
+    p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Close)));
+    assert_eq!(p.net.last(), Some(&NetCommand::Lobby(LobbyNet::Close)));
 }
