@@ -207,6 +207,8 @@ crate::view::i18n::strings! {
     anyone: "anyone", "不限";
     /// A challenge's colour: drawn.
     color_drawn: "colours drawn", "颜色随机";
+    /// A player's page without games.
+    no_player_games: "No game against another account yet.", "还没有与其他账号的对局。";
 }
 
 impl Strings {

@@ -116,6 +116,9 @@ pub fn player_page(
                 <p data-testid="player-record">
                     { format!("{} {}–{}–{}", s.won_drawn_lost, player.record.wins, player.record.draws, player.record.losses) }
                 </p>
+                if player.games.is_empty() {
+                    <p class="hint-text">{ s.no_player_games }</p>
+                }
                 <ul class="lobby-list" data-testid="player-games">
                     { for player.games.iter().map(|game| {
                         let moves = game.moves.clone();
