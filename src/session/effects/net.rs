@@ -37,6 +37,10 @@ pub enum AccountAsk {
     SignIn,
     /// `DELETE /api/session`.
     SignOut,
+    /// `DELETE /api/sessions`: every session of the account.
+    SignOutEverywhere,
+    /// `DELETE /api/account`, with the password.
+    Delete,
 }
 
 /// What a lobby request asked for.

@@ -75,6 +75,13 @@ pub enum AccountAction {
     },
     /// Sign out of this browser.
     SignOut,
+    /// Sign out on every device.
+    SignOutEverywhere,
+    /// Delete the account (its games kept, its name shown as deleted), with its password.
+    Delete {
+        /// The password.
+        password: String,
+    },
     /// Seek a game of this clock, rated or casual.
     Seek {
         /// The clock.
@@ -270,18 +277,14 @@ impl Account {
             AccountAction::SignIn { name, password } => {
                 self.sign(AccountAsk::SignIn, "/api/session", name, password, out)
             }
-            AccountAction::SignOut => {
-                if self.busy.is_some() {
-                    return Vec::new();
-                }
-                self.busy = Some(AccountAsk::SignOut);
-                out.net(NetCommand::Fetch {
-                    ask: NetAsk::Account(AccountAsk::SignOut),
-                    method: Method::Delete,
-                    path: "/api/session".into(),
-                    body: None,
-                });
-                Vec::new()
+            AccountAction::SignOut => self.end(AccountAsk::SignOut, "/api/session", None, out),
+            AccountAction::SignOutEverywhere => {
+                self.end(AccountAsk::SignOutEverywhere, "/api/sessions", None, out)
+            }
+            AccountAction::Delete { password } => {
+                let body = reversi_protocol::DeleteAccount { password };
+                let body = serde_json::to_string(&body).expect("a request is always written");
+                self.end(AccountAsk::Delete, "/api/account", Some(body), out)
             }
             AccountAction::Seek { clock, rated } => {
                 if self.me.is_none() {
@@ -352,6 +355,27 @@ impl Account {
                 Vec::new()
             }
         }
+    }
+
+    /// A request that ends the session (sign out, here or everywhere; delete the account).
+    fn end(
+        &mut self,
+        ask: AccountAsk,
+        path: &str,
+        body: Option<String>,
+        out: &mut Outbox,
+    ) -> Vec<Event> {
+        if self.busy.is_some() {
+            return Vec::new();
+        }
+        self.busy = Some(ask);
+        out.net(NetCommand::Fetch {
+            ask: NetAsk::Account(ask),
+            method: Method::Delete,
+            path: path.into(),
+            body,
+        });
+        Vec::new()
     }
 
     fn sign(
@@ -440,7 +464,10 @@ impl Account {
                     })],
                 }
             }
-            (AccountAsk::SignOut, Ok((204 | 200, _))) => {
+            (
+                AccountAsk::SignOut | AccountAsk::SignOutEverywhere | AccountAsk::Delete,
+                Ok((204 | 200, _)),
+            ) => {
                 self.me = None;
                 self.close(out);
                 Vec::new()

@@ -207,6 +207,16 @@ crate::view::i18n::strings! {
     anyone: "anyone", "不限";
     /// A challenge's colour: drawn.
     color_drawn: "colours drawn", "颜色随机";
+    /// The account's settings.
+    account_settings: "Sessions and account", "登录与账号";
+    /// Button.
+    sign_out_everywhere: "Sign out on every device", "在所有设备上退出登录";
+    /// What deleting keeps.
+    delete_why: "Deleting the account keeps its games (your name shown as deleted in them) and frees nothing else: the name stays taken.", "删除账号后其对局仍保留（其中你的名字显示为已删除），名字也不能再被使用。";
+    /// Button.
+    delete_account: "Delete my account", "删除我的账号";
+    /// Button, confirming.
+    delete_sure: "Delete it for good?", "确定永久删除？";
     /// A player's page without games.
     no_player_games: "No game against another account yet.", "还没有与其他账号的对局。";
 }

@@ -37,6 +37,16 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
     let challenge_clock = use_state(|| 2usize);
     let challenge_color = use_state(String::new);
     let challenge_range = use_state(|| 200u32);
+    let confirming_delete = use_state(|| false);
+    let delete_password = use_state(String::new);
+    // Once signed in (or out), no password stays in the page's memory.
+    {
+        let (password, delete_password) = (password.clone(), delete_password.clone());
+        use_effect_with(props.account.me().is_some(), move |_| {
+            password.set(String::new());
+            delete_password.set(String::new());
+        });
+    }
     if props.server != Server::Here || !props.account.known() {
         return Html::default();
     }
@@ -191,6 +201,47 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
         range: (*challenge_range > 0).then_some(*challenge_range),
     });
     let own_id = account.challenge().and_then(|c| c.id.clone());
+    let on_delete_password = {
+        let password = delete_password.clone();
+        Callback::from(move |e: InputEvent| {
+            password.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_delete = {
+        let confirming = confirming_delete.clone();
+        let password = delete_password.clone();
+        let on_action = props.on_action.clone();
+        Callback::from(move |_| {
+            if *confirming {
+                confirming.set(false);
+                on_action.emit(OnlineAction::Account(AccountAction::Delete {
+                    password: (*password).clone(),
+                }));
+                password.set(String::new());
+            } else {
+                confirming.set(true);
+            }
+        })
+    };
+    let settings = html! {
+        <details class="account-settings" data-testid="account-settings">
+            <summary>{ s.account_settings }</summary>
+            <p>
+                <button type="button" data-testid="sign-out-everywhere" disabled={busy}
+                    onclick={emit(AccountAction::SignOutEverywhere)}>{ s.sign_out_everywhere }</button>
+            </p>
+            <p class="hint-text">{ s.delete_why }</p>
+            <label>
+                <span>{ s.password }</span>
+                <input type="password" data-testid="delete-password" autocomplete="current-password"
+                    value={(*delete_password).clone()} oninput={on_delete_password} />
+            </label>
+            <button type="button" data-testid="delete-account" disabled={busy || delete_password.is_empty()}
+                class={classes!((*confirming_delete).then_some("danger"))} onclick={on_delete}>
+                { if *confirming_delete { s.delete_sure } else { s.delete_account } }
+            </button>
+        </details>
+    };
     let challenges = html! {
         <>
             <h3>{ s.open_challenges }</h3>
@@ -276,6 +327,7 @@ pub fn account_panel(props: &AccountPanelProps) -> Html {
             <h3>{ s.quick_pairing }</h3>
             { pairing }
             { challenges }
+            { settings }
         </section>
     }
 }
