@@ -131,6 +131,7 @@ fn worker_requests() {
             puzzle.as_bytes(),
             daily.as_bytes(),
             br#"{"RandomStart":{"id":11,"moves":6,"low":-64,"high":64,"seed":3}}"#,
+            br#"{"XotStart":{"id":14,"seed":18446744073709551615}}"#,
             br#"{"Games":{"id":12,"position":"---------------------------OX------XO--------------------------- X","player":"","offset":0,"limit":10}}"#,
             br#"{"Stable":{"id":13,"position":"XXXXXXXXO-------------------OX------XO-------------------------- O"}}"#,
         ],
@@ -165,6 +166,7 @@ fn worker_requests() {
                 | Request::Explore { .. }
                 | Request::Games { .. }
                 | Request::Stable { .. }
+                | Request::XotStart { .. }
                 | Request::Puzzle { .. } => {}
             }
             let mut replies = Vec::new();

@@ -84,6 +84,7 @@ impl Request {
             Request::Ping { .. }
             | Request::Perft { .. }
             | Request::RandomStart { .. }
+            | Request::XotStart { .. }
             | Request::Games { .. }
             | Request::Stable { .. }
             | Request::Puzzle { .. } => Priority::Asked,
@@ -112,6 +113,7 @@ impl Request {
             Request::Explore { .. }
             | Request::Stable { .. }
             | Request::RandomStart { .. }
+            | Request::XotStart { .. }
             | Request::Puzzle { .. }
             | Request::Ping { .. }
             | Request::Perft { .. } => GRACE_MS,
@@ -127,6 +129,7 @@ impl Request {
             Request::Ping { .. }
             | Request::Search { .. }
             | Request::RandomStart { .. }
+            | Request::XotStart { .. }
             | Request::Analyse { .. }
             | Request::Review { .. }
             | Request::Help { .. }
@@ -146,6 +149,7 @@ impl Request {
             | Request::Perft { .. }
             | Request::Search { .. }
             | Request::RandomStart { .. }
+            | Request::XotStart { .. }
             | Request::Analyse { .. }
             | Request::Review { .. }
             | Request::Stable { .. }

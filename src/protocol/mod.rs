@@ -69,6 +69,14 @@ pub enum Request {
         )]
         mistakes: Option<Mistakes>,
     },
+    /// An XOT opening drawn by `seed` from the engine's list (8 moves valued within a disc of even): the list
+    /// lives in the worker, not in the page's code. Answered by [`Response::Start`].
+    XotStart {
+        /// The request's id.
+        id: RequestId,
+        /// Draws the opening.
+        seed: u64,
+    },
     /// A random start position: `moves` random moves from the standard start that a search values for black
     /// within `low..=high` discs. Answered by [`Response::Start`].
     RandomStart {
@@ -431,7 +439,8 @@ pub enum Response {
         /// The moves.
         moves: Vec<ExplorerRow>,
     },
-    /// Answer to [`Request::RandomStart`]: the moves from the standard start and the position's value.
+    /// Answer to [`Request::RandomStart`] and [`Request::XotStart`]: the moves from the standard start and the
+    /// position's value.
     Start {
         /// The id of the request.
         id: RequestId,
@@ -508,6 +517,7 @@ impl Request {
             | Request::Explore { id, .. }
             | Request::Games { id, .. }
             | Request::RandomStart { id, .. }
+            | Request::XotStart { id, .. }
             | Request::Stable { id, .. }
             | Request::Puzzle { id, .. } => *id,
         }

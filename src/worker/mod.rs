@@ -174,6 +174,19 @@ impl Engine {
                 }
                 emit(Response::best_move(id, &info));
             }
+            Request::XotStart { id, seed } => emit(match reversi_engine::xot::draw(seed) {
+                Some(opening) => Response::Start {
+                    id,
+                    moves: opening.moves,
+                    value: opening.value,
+                },
+                None => error(
+                    id,
+                    WorkerError::BadRequest {
+                        detail: "the XOT list is empty".into(),
+                    },
+                ),
+            }),
             Request::RandomStart {
                 id,
                 moves,

@@ -49,6 +49,13 @@ pub fn openings() -> Vec<XotOpening> {
         .collect()
 }
 
+/// The opening `seed` draws from the list (each seed one, mixed, so that a counter draws anew each time).
+pub fn draw(seed: u64) -> Option<XotOpening> {
+    let list = openings();
+    let at = crate::seed_from(seed) % list.len().max(1) as u64;
+    list.into_iter().nth(at as usize)
+}
+
 /// The key of `position`'s class under the board's 8 symmetries (the least of its images), for telling
 /// apart openings that are not the same turned or mirrored.
 pub fn class_key(position: &Position) -> (u64, u64) {

@@ -12,7 +12,7 @@ use crate::session::game::pace::Pace;
 use crate::session::game::settings::{Mode, Start};
 use crate::session::game::Play;
 use crate::session::preferences::{PrefAction, Preferences};
-use reversi_engine::{Game, Move, Square};
+use reversi_engine::{Move, Square};
 
 /// What the asks read and change of the rest of the session: the game on the board (changed through its
 /// own methods), the preferences, the pace, and whether the training room has the board.
@@ -251,22 +251,20 @@ impl EngineAsks {
         }
     }
 
-    /// Looks for the game's start `start` asks for: an XOT opening drawn from the list (set up at once), or
-    /// a random start asked of a worker (the game waits for it).
+    /// Looks for the game's start `start` asks for: an XOT opening drawn from the worker's list, or a random
+    /// start found by a worker (the game waits for either).
     pub fn set_up_start(&mut self, play: &mut Play, out: &mut Outbox) {
         match play.settings().start {
             Start::Standard => {}
+            // The list lives in the worker (its 48 KB are not the page's to download first): drawn there by
+            // the request's id, a new opening for each game.
             Start::Xot => {
-                let list = reversi_engine::xot::openings();
-                // Drawn by the request counter, mixed: a new opening for each game.
-                let draw = reversi_engine::seed_from(out.new_id());
-                if let Some(opening) = list.get((draw % list.len().max(1) as u64) as usize) {
-                    if let Ok(game) =
-                        Game::from_moves(reversi_engine::Position::START, &opening.moves)
-                    {
-                        play.start_from(game, Some((Start::Xot, opening.value)), false);
-                    }
-                }
+                let asker = GameAsk::Start;
+                self.start
+                    .ask(out, asker, Start::Xot, |id| Request::XotStart {
+                        id,
+                        seed: id,
+                    });
             }
             start @ Start::Random { moves, low, high } => {
                 let asker = GameAsk::Start;

@@ -219,8 +219,8 @@ impl EngineAsks {
                 match Game::from_moves(reversi_engine::Position::START, &moves) {
                     Ok(game) => {
                         let start = board.play.settings().start;
-                        let started =
-                            matches!(start, Start::Random { .. }).then_some((start, value));
+                        let started = matches!(start, Start::Random { .. } | Start::Xot)
+                            .then_some((start, value));
                         // A clock starts with the game itself.
                         board.play.start_from(game, started, true);
                         None

@@ -15,9 +15,26 @@ fn against_the_engine(start: Start) -> Program {
     })
 }
 
+/// Answers the XOT start the session asked of a worker, as the worker does (its list, drawn by the seed).
+fn answer_xot(s: &mut Program) {
+    let Some((Request::XotStart { id, seed }, _)) = s.channel.last_request() else {
+        panic!("no XOT start asked")
+    };
+    let opening = reversi_engine::xot::draw(seed).expect("an opening");
+    s.apply(reply(Response::Start {
+        id,
+        moves: opening.moves,
+        value: opening.value,
+    }));
+}
+
 #[test]
 fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
     let mut s = against_the_engine(Start::Xot);
+    // The list is the worker's: the game waits for its opening.
+    assert!(s.asks().start().is_asking());
+    assert_eq!(s.play().game().move_count(), 0);
+    answer_xot(&mut s);
     assert_eq!(s.play().game().move_count(), 8);
     assert_eq!(s.play().game().to_move(), Color::Black);
     let (kind, value) = s.play().started().unwrap();
@@ -31,6 +48,7 @@ fn an_xot_start_plays_its_eight_moves_then_the_person_is_to_move() {
     let mut seen = std::collections::HashSet::new();
     for _ in 0..6 {
         s.apply(Action::NewGame(s.play().settings()));
+        answer_xot(&mut s);
         seen.insert(s.play().game().transcript());
     }
     assert!(seen.len() > 1);
