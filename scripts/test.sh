@@ -65,7 +65,7 @@ step "the page's size: the app's wasm within its budget (gzip -9)"
 # What a first visit downloads before the page can run: the app's wasm (the workers' load after it, beside the
 # board). The budget is the figure of the build that set it with a little room (docs/benchmarks.md); a change
 # that passes it says why in its commit, or makes the page smaller elsewhere.
-APP_WASM_BUDGET=520000
+APP_WASM_BUDGET=545000
 app_wasm=$(ls dist/app-*_bg.wasm)
 app_gz=$(gzip -9 -c "$app_wasm" | wc -c)
 echo "app wasm: $(wc -c <"$app_wasm") bytes, $app_gz gzipped (budget $APP_WASM_BUDGET)"
