@@ -258,7 +258,7 @@ impl Account {
             .find(|r| r.category == category)
     }
 
-    /// Asks the server who is signed in (once it is found).
+    /// Asks the server who is signed in (when the online screen opens).
     pub fn ask_me(&mut self, out: &mut Outbox) {
         out.net(NetCommand::Fetch {
             ask: NetAsk::Account(AccountAsk::Me),

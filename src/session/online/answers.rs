@@ -12,10 +12,6 @@ impl Online {
                     Ok((200, version)) if !version.is_empty() => Server::Here,
                     _ => Server::Absent,
                 };
-                // Who is signed in on this browser (its session's cookie goes with the request).
-                if self.server == Server::Here {
-                    self.account.ask_me(out);
-                }
                 Vec::new()
             }
             NetAsk::Account(ask) => self.account.fetched(ask, reply, out),

@@ -311,9 +311,10 @@ impl Online {
                 Vec::new()
             }
             OnlineAction::Lobby(action) => {
-                // The online screen opened: the account's ratings as they are now (a rated game may have
-                // ended since they were asked).
-                if action == lobby::LobbyAction::Open && self.account.me().is_some() {
+                // The online screen opened: who is signed in on this browser (its session's cookie goes with
+                // the request), with the ratings as they are now. Asked there, not at every start: a page
+                // that never goes online (or is offline) asks nothing of the server.
+                if action == lobby::LobbyAction::Open && self.server == Server::Here {
                     self.account.ask_me(out);
                 }
                 match action {

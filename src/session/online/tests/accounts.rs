@@ -43,9 +43,24 @@ const BLITZ: QuickClock = QuickClock {
     increment_s: 3,
 };
 
-/// `page()` whose server said nobody is signed in, then Ann signed in.
+/// `page()` whose server said nobody is signed in (asked when the online screen opened; it was left), then
+/// Ann signed in.
 fn signed_in() -> Program {
     let mut p = page();
+    // Nothing is asked of the account until the online screen opens.
+    assert!(!p.net.iter().any(|c| matches!(
+        c,
+        NetCommand::Fetch {
+            ask: NetAsk::Account(_),
+            ..
+        }
+    )));
+    p.apply(Action::Online(OnlineAction::Lobby(
+        crate::session::online::lobby::LobbyAction::Open,
+    )));
+    p.apply(Action::Online(OnlineAction::Lobby(
+        crate::session::online::lobby::LobbyAction::Close,
+    )));
     assert!(p.net.iter().any(|c| matches!(
         c,
         NetCommand::Fetch { ask: NetAsk::Account(AccountAsk::Me), method: Method::Get, path, .. } if path == "/api/session"
