@@ -123,6 +123,33 @@ pub struct GameRecord {
     pub ranked: Option<Ranked>,
 }
 
+impl GameRecord {
+    /// A game started at `now` between two seats taken (no invitation, no moves, nothing linked to it yet).
+    pub fn started(
+        id: String,
+        black: Seat,
+        white: Seat,
+        clock: Option<Clock>,
+        now: Ms,
+    ) -> GameRecord {
+        GameRecord {
+            id,
+            created_ms: now,
+            black,
+            white,
+            invite: None,
+            clock,
+            started_ms: Some(now),
+            moves: Vec::new(),
+            finish: None,
+            rematch_of: None,
+            rematch: None,
+            tournament: None,
+            ranked: None,
+        }
+    }
+}
+
 /// A game between two accounts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ranked {

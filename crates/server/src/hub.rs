@@ -190,25 +190,15 @@ impl Hub {
                 (seat, Some(new_token()))
             }
         };
-        let started_ms = invite.is_none().then_some(now);
         let (black, white) = match color {
             reversi_engine::Color::Black => (me, other),
             reversi_engine::Color::White => (other, me),
         };
+        // Against a friend the game starts when the invitation is claimed.
         let record = GameRecord {
-            id: new_id(),
-            created_ms: now,
-            black,
-            white,
             invite: invite.clone(),
-            clock,
-            started_ms,
-            moves: Vec::new(),
-            finish: None,
-            rematch_of: None,
-            rematch: None,
-            tournament: None,
-            ranked: None,
+            started_ms: invite.is_none().then_some(now),
+            ..GameRecord::started(new_id(), black, white, clock, now)
         };
         let id = record.id.clone();
         self.create(record).await?;
@@ -230,21 +220,16 @@ impl Hub {
             ),
             None => None,
         };
-        let now = now_ms();
         let record = GameRecord {
-            id: new_id(),
-            created_ms: now,
-            black: game.white.clone(),
-            white: game.black.clone(),
-            invite: None,
-            clock: game.clock,
-            started_ms: Some(now),
-            moves: Vec::new(),
-            finish: None,
             rematch_of: Some(game.id.clone()),
-            rematch: None,
-            tournament: None,
             ranked,
+            ..GameRecord::started(
+                new_id(),
+                game.white.clone(),
+                game.black.clone(),
+                game.clock,
+                now_ms(),
+            )
         };
         let id = record.id.clone();
         self.create(record).await?;
@@ -286,28 +271,20 @@ impl Hub {
         rated: bool,
     ) -> Result<(String, String, String), ApiError> {
         let ranked = self.ranked(black.1, white.1, Some(clock), rated).await?;
-        let now = now_ms();
         let (black_token, white_token) = (new_token(), new_token());
+        let seat = |name: &str, token: &String| Seat::Human {
+            name: Some(name.to_string()),
+            token: token.clone(),
+        };
         let record = GameRecord {
-            id: new_id(),
-            created_ms: now,
-            black: Seat::Human {
-                name: Some(black.0.to_string()),
-                token: black_token.clone(),
-            },
-            white: Seat::Human {
-                name: Some(white.0.to_string()),
-                token: white_token.clone(),
-            },
-            invite: None,
-            clock: Some(clock),
-            started_ms: Some(now),
-            moves: Vec::new(),
-            finish: None,
-            rematch_of: None,
-            rematch: None,
-            tournament: None,
             ranked: Some(ranked),
+            ..GameRecord::started(
+                new_id(),
+                seat(black.0, &black_token),
+                seat(white.0, &white_token),
+                Some(clock),
+                now_ms(),
+            )
         };
         let id = record.id.clone();
         self.create(record).await?;

@@ -90,25 +90,12 @@ async fn create(
         rated: Some(Category::Ladder),
         changes: None,
     };
-    let now = now_ms();
+    let seat = |name: &str| Seat::Bot {
+        name: name.to_string(),
+    };
     let record = GameRecord {
-        id: new_id(),
-        created_ms: now,
-        black: Seat::Bot {
-            name: black.0.clone(),
-        },
-        white: Seat::Bot {
-            name: white.0.clone(),
-        },
-        invite: None,
-        clock: None,
-        started_ms: Some(now),
-        moves: Vec::new(),
-        finish: None,
-        rematch_of: None,
-        rematch: None,
-        tournament: None,
         ranked: Some(ranked),
+        ..GameRecord::started(new_id(), seat(&black.0), seat(&white.0), None, now_ms())
     };
     let id = record.id.clone();
     hub.create(record).await?;

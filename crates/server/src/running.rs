@@ -54,19 +54,15 @@ impl Hub {
             .await?;
         for (i, (black, white)) in pairings(&bots).into_iter().enumerate() {
             let record = GameRecord {
-                id: format!("{}-{}", tournament.id, i + 1),
                 created_ms: now + i as i64,
-                black: seats[&black].clone(),
-                white: seats[&white].clone(),
-                invite: None,
-                clock: None,
-                started_ms: Some(now),
-                moves: Vec::new(),
-                finish: None,
-                rematch_of: None,
-                rematch: None,
                 tournament: Some(tournament.id.clone()),
-                ranked: None,
+                ..GameRecord::started(
+                    format!("{}-{}", tournament.id, i + 1),
+                    seats[&black].clone(),
+                    seats[&white].clone(),
+                    None,
+                    now,
+                )
             };
             self.create(record).await?;
         }

@@ -10,8 +10,6 @@ use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use reversi_protocol::{Category, ClockSpec, Credentials, LobbyMessage, LobbyRequest};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -26,23 +24,8 @@ async fn sign_up(address: &str, name: &str) -> Result<String, String> {
         password: format!("{name} password"),
     })
     .map_err(|e| e.to_string())?;
-    let mut stream = TcpStream::connect(address)
-        .await
-        .map_err(|e| e.to_string())?;
-    let request = format!(
-        "POST /api/account HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream
-        .write_all(request.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    let mut response = Vec::new();
-    stream
-        .read_to_end(&mut response)
-        .await
-        .map_err(|e| e.to_string())?;
-    let text = String::from_utf8_lossy(&response);
+    let (_, text, _) =
+        crate::bench_server::http_exchange(address, "POST", "/api/account", &body).await?;
     text.lines()
         .find_map(|line| {
             let (name, value) = line.split_once(':')?;

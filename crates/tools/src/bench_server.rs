@@ -35,17 +35,17 @@ pub struct Options {
     pub interval_s: f64,
 }
 
-/// One HTTP request with a JSON body over a fresh connection; the status and the answer's text.
-pub async fn http_json(
+/// One HTTP request with a JSON body over a fresh connection; the status, the answer's head (its status line
+/// and headers) and its body.
+pub async fn http_exchange(
     address: &str,
     method: &str,
     path: &str,
-    body: &impl Serialize,
-) -> Result<(u16, String), String> {
+    body: &str,
+) -> Result<(u16, String, String), String> {
     let mut stream = TcpStream::connect(address)
         .await
         .map_err(|e| e.to_string())?;
-    let body = serde_json::to_string(body).map_err(|e| e.to_string())?;
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -64,8 +64,20 @@ pub async fn http_json(
         .get(9..12)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| format!("not an HTTP answer: {text:.80}"))?;
-    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    Ok((status, body.to_string()))
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    Ok((status, head.to_string(), body.to_string()))
+}
+
+/// One HTTP request with a JSON body over a fresh connection; the status and the answer's text.
+pub async fn http_json(
+    address: &str,
+    method: &str,
+    path: &str,
+    body: &impl Serialize,
+) -> Result<(u16, String), String> {
+    let body = serde_json::to_string(body).map_err(|e| e.to_string())?;
+    let (status, _, text) = http_exchange(address, method, path, &body).await?;
+    Ok((status, text))
 }
 
 /// An answer read as the protocol's `T`.

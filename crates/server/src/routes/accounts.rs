@@ -33,6 +33,24 @@ fn reserved(name: &str) -> bool {
     name == "guest" || name == "deleted" || name.starts_with("house-")
 }
 
+/// A new account's name (a person's or a registered bot's): well formed, not reserved, not an account's.
+async fn check_new_name(hub: &Hub, name: &str) -> Result<(), ApiError> {
+    check_name(name)?;
+    if reserved(name) || hub.store.account(name.to_string()).await?.is_some() {
+        return Err(ApiError::AccountExists);
+    }
+    Ok(())
+}
+
+/// A write of a new account refused by the name's uniqueness: two sign-ups of one name at once, the second
+/// meeting the first's.
+fn taken(error: ApiError) -> ApiError {
+    match error {
+        ApiError::Storage(why) if why.contains("UNIQUE") => ApiError::AccountExists,
+        other => other,
+    }
+}
+
 /// A request that changes something: from the server's own page (or no browser at all), never from a page
 /// of another site.
 fn check_same_site(headers: &HeaderMap) -> Result<(), ApiError> {
@@ -110,11 +128,8 @@ pub async fn sign_up(
 ) -> Result<Response, ApiError> {
     check_same_site(&headers)?;
     let Credentials { name, password } = body(&bytes)?;
-    check_name(&name)?;
     check_password(&password)?;
-    if reserved(&name) || hub.store.account(name.clone()).await?.is_some() {
-        return Err(ApiError::AccountExists);
-    }
+    check_new_name(&hub, &name).await?;
     let hash = tokio::task::spawn_blocking(move || hash_password(&password))
         .await
         .map_err(|e| ApiError::Storage(e.to_string()))??;
@@ -125,11 +140,7 @@ pub async fn sign_up(
             created_ms: now_ms(),
         }))
         .await
-        .map_err(|e| match e {
-            // Two sign-ups of one name at once: the second meets the first's.
-            ApiError::Storage(why) if why.contains("UNIQUE") => ApiError::AccountExists,
-            other => other,
-        })?;
+        .map_err(taken)?;
     let account = hub
         .store
         .account(name)
@@ -299,10 +310,7 @@ pub async fn register_bot(
         return Err(ApiError::NotSignedIn);
     }
     let RegisterBot { name } = body(&bytes)?;
-    check_name(&name)?;
-    if reserved(&name) || hub.store.account(name.clone()).await?.is_some() {
-        return Err(ApiError::AccountExists);
-    }
+    check_new_name(&hub, &name).await?;
     let token = new_session_id();
     hub.store
         .write(Write::Account(AccountWrite::CreateBot {
@@ -312,10 +320,7 @@ pub async fn register_bot(
             created_ms: now_ms(),
         }))
         .await
-        .map_err(|e| match e {
-            ApiError::Storage(why) if why.contains("UNIQUE") => ApiError::AccountExists,
-            other => other,
-        })?;
+        .map_err(taken)?;
     let mut response = (StatusCode::CREATED, Json(RegisteredBot { name, token })).into_response();
     response.headers_mut().insert(
         header::CACHE_CONTROL,

@@ -471,33 +471,21 @@ pub fn main() -> ExitCode {
             interval,
             pairing,
         } => {
-            if let Some(players) = pairing {
-                return match crate::bench_pairing::run(players.max(2)) {
-                    Ok(report) => {
-                        println!("{report}");
-                        ExitCode::SUCCESS
-                    }
-                    Err(error) => {
-                        eprintln!("reversi bench-server: {error}");
-                        ExitCode::from(2)
-                    }
-                };
-            }
-            let options = crate::bench_server::Options {
-                games: games.max(1),
-                seconds,
-                interval_s: interval.max(0.05),
+            let result = match pairing {
+                Some(players) => crate::bench_pairing::run(players.max(2)),
+                None => crate::bench_server::run(crate::bench_server::Options {
+                    games: games.max(1),
+                    seconds,
+                    interval_s: interval.max(0.05),
+                }),
             };
-            match crate::bench_server::run(options) {
-                Ok(report) => {
+            report(
+                "bench-server",
+                result.map(|report| {
                     println!("{report}");
                     ExitCode::SUCCESS
-                }
-                Err(error) => {
-                    eprintln!("reversi bench-server: {error}");
-                    ExitCode::from(2)
-                }
-            }
+                }),
+            )
         }
         Command::Bot {
             url,

@@ -112,38 +112,26 @@ impl Server {
         token: Option<&str>,
         body: Option<&str>,
     ) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        let body = body.unwrap_or("");
-        let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        let mut response = Vec::new();
-        let _ = stream.read_to_end(&mut response);
-        let response = String::from_utf8_lossy(&response).to_string();
-        let status = response[9..12].parse().unwrap();
-        let body = response
-            .split_once("\r\n\r\n")
-            .map_or("", |(_, b)| b)
-            .to_string();
+        let auth = token.map(|t| format!("Bearer {t}"));
+        let headers: Vec<(&str, &str)> = auth
+            .as_deref()
+            .map(|a| ("Authorization", a))
+            .into_iter()
+            .collect();
+        let (status, _, body) = self.exchange(method, path, &headers, body.unwrap_or(""));
         (status, body)
     }
 
-    /// An HTTP request with any headers: the status, the response's headers (lower-cased names) and its JSON
-    /// body (`Null` when none).
-    pub fn request(
+    /// One request over a fresh connection: the status, the response's headers (lower-cased names) and its
+    /// body as text.
+    fn exchange(
         &self,
         method: &str,
         path: &str,
         headers: &[(&str, &str)],
-        body: Option<&Value>,
-    ) -> (u16, Vec<(String, String)>, Value) {
+        body: &str,
+    ) -> (u16, Vec<(String, String)>, String) {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
         let extra: String = headers
             .iter()
             .map(|(name, value)| format!("{name}: {value}\r\n"))
@@ -166,10 +154,24 @@ impl Server {
             .filter_map(|line| line.split_once(':'))
             .map(|(n, v)| (n.trim().to_lowercase(), v.trim().to_string()))
             .collect();
+        (status, headers, body.to_string())
+    }
+
+    /// An HTTP request with any headers: the status, the response's headers (lower-cased names) and its JSON
+    /// body (`Null` when none).
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: Option<&Value>,
+    ) -> (u16, Vec<(String, String)>, Value) {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let (status, headers, text) = self.exchange(method, path, headers, &body);
         (
             status,
             headers,
-            serde_json::from_str(body).unwrap_or(Value::Null),
+            serde_json::from_str(&text).unwrap_or(Value::Null),
         )
     }
 
