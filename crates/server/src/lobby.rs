@@ -189,23 +189,19 @@ fn start_game(
             .create_paired((&black.0, black.1), (&white.0, white.1), clock, rated)
             .await;
         let answers = [
-            (black.2, Side::Black, &white.0, 0),
-            (white.2, Side::White, &black.0, 1),
+            (black.2, Side::Black, &white.0, made.as_ref().map(|m| &m.1)),
+            (white.2, Side::White, &black.0, made.as_ref().map(|m| &m.2)),
         ];
-        for (to, seat, opponent, which) in answers {
+        for (to, seat, opponent, token) in answers {
             let Some(to) = to else { continue };
-            let message = match &made {
-                Ok((game, black_token, white_token)) => LobbyMessage::Paired {
+            let message = match (&made, token) {
+                (Ok((game, ..)), Ok(token)) => LobbyMessage::Paired {
                     game: game.clone(),
                     seat,
-                    token: if which == 0 {
-                        black_token.clone()
-                    } else {
-                        white_token.clone()
-                    },
+                    token: token.clone(),
                     opponent: opponent.clone(),
                 },
-                Err(error) => error.body().into(),
+                (Err(error), _) | (_, Err(error)) => error.body().into(),
             };
             let _ = to.send(message);
         }

@@ -348,7 +348,8 @@ impl Account {
                 Vec::new()
             }
             AccountAction::Cancel => {
-                if self.seek.take().is_some() | self.challenge.take().is_some() {
+                let (seek, challenge) = (self.seek.take(), self.challenge.take());
+                if seek.is_some() || challenge.is_some() {
                     self.send(wire::cancel_message(), out);
                 }
                 self.sync_socket(out);

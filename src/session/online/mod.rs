@@ -314,11 +314,13 @@ impl Online {
                 // The online screen opened: who is signed in on this browser (its session's cookie goes with
                 // the request), with the ratings as they are now. Asked there, not at every start: a page
                 // that never goes online (or is offline) asks nothing of the server.
-                if action == lobby::LobbyAction::Open && self.server == Server::Here {
-                    self.account.ask_me(out);
-                }
                 match action {
-                    lobby::LobbyAction::Open => self.account.set_lobby_shown(true, out),
+                    lobby::LobbyAction::Open => {
+                        if self.server == Server::Here {
+                            self.account.ask_me(out);
+                        }
+                        self.account.set_lobby_shown(true, out);
+                    }
                     lobby::LobbyAction::Close => self.account.set_lobby_shown(false, out),
                     _ => {}
                 }

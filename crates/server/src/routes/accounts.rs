@@ -61,6 +61,15 @@ fn check_same_site(headers: &HeaderMap) -> Result<(), ApiError> {
     }
 }
 
+/// An answer never cached (it holds a session's cookie or a bot's token).
+fn no_store(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    response
+}
+
 /// An answer that sets a cookie and is never cached.
 fn with_cookie(
     status: StatusCode,
@@ -71,13 +80,13 @@ fn with_cookie(
         Some(view) => (status, Json(view)).into_response(),
         None => status.into_response(),
     };
-    let headers = response.headers_mut();
-    headers.insert(header::SET_COOKIE, cookie);
-    headers.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    response
+    response.headers_mut().insert(header::SET_COOKIE, cookie);
+    no_store(response)
+}
+
+/// The answer that ends the session in the browser.
+fn signed_out(headers: &HeaderMap) -> Response {
+    with_cookie(StatusCode::NO_CONTENT, cleared_cookie(headers), None)
 }
 
 async fn view_of(hub: &Hub, account: &AccountRow) -> Result<AccountView, ApiError> {
@@ -202,11 +211,7 @@ pub async fn sign_out(
             }))
             .await?;
     }
-    Ok(with_cookie(
-        StatusCode::NO_CONTENT,
-        cleared_cookie(&headers),
-        None,
-    ))
+    Ok(signed_out(&headers))
 }
 
 /// `DELETE /api/sessions`: sign out everywhere (every session of the account).
@@ -221,11 +226,7 @@ pub async fn sign_out_everywhere(
             account: account.id,
         }))
         .await?;
-    Ok(with_cookie(
-        StatusCode::NO_CONTENT,
-        cleared_cookie(&headers),
-        None,
-    ))
+    Ok(signed_out(&headers))
 }
 
 /// `DELETE /api/account`: the account deleted, with its password given again.
@@ -246,11 +247,7 @@ pub async fn delete_account(
             at_ms: now_ms(),
         }))
         .await?;
-    Ok(with_cookie(
-        StatusCode::NO_CONTENT,
-        cleared_cookie(&headers),
-        None,
-    ))
+    Ok(signed_out(&headers))
 }
 
 #[derive(Deserialize)]
@@ -321,12 +318,9 @@ pub async fn register_bot(
         }))
         .await
         .map_err(taken)?;
-    let mut response = (StatusCode::CREATED, Json(RegisteredBot { name, token })).into_response();
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    Ok(response)
+    Ok(no_store(
+        (StatusCode::CREATED, Json(RegisteredBot { name, token })).into_response(),
+    ))
 }
 
 /// `GET /api/bots/{name}/games/{id}/log`: a game's requests to a registered bot, for its author alone (to

@@ -11,10 +11,6 @@ fn account(action: AccountAction) -> Action {
     Action::Online(OnlineAction::Account(action))
 }
 
-fn account_action(action: AccountAction) -> Action {
-    account(action)
-}
-
 fn lobby(gen: u32, event: SocketEvent) -> Action {
     Action::Online(OnlineAction::LobbySocket { gen, event })
 }
@@ -340,11 +336,11 @@ fn the_lobby_shown_opens_the_socket_lists_challenges_and_one_is_opened_accepted_
         1,
         json!({"type": "challenges", "challenges": [bob]}),
     ));
-    let account = p.online().account();
-    assert_eq!(account.challenges().len(), 1);
+    let mine = p.online().account();
+    assert_eq!(mine.challenges().len(), 1);
     // Ann's blitz rating is 1612: within bob's range.
-    assert!(account.may_accept(&account.challenges()[0]));
-    p.apply(account_action(AccountAction::Accept("c1".into())));
+    assert!(mine.may_accept(&mine.challenges()[0]));
+    p.apply(account(AccountAction::Accept("c1".into())));
     assert_eq!(sent(&p), json!({"type": "accept", "id": "c1"}));
     // A malformed list (an id unfit for a link) changes nothing.
     p.apply(lobby_text(
@@ -355,7 +351,7 @@ fn the_lobby_shown_opens_the_socket_lists_challenges_and_one_is_opened_accepted_
     ));
     assert_eq!(p.online().account().challenges()[0].id, "c1");
     // Ann's own: 5+3 rated, she plays black, within 100 of her 1612.
-    p.apply(account_action(AccountAction::Challenge {
+    p.apply(account(AccountAction::Challenge {
         clock: BLITZ,
         rated: true,
         color: Some(Color::Black),
@@ -376,7 +372,7 @@ fn the_lobby_shown_opens_the_socket_lists_challenges_and_one_is_opened_accepted_
     p.apply(lobby(2, SocketEvent::Opened));
     assert_eq!(sent(&p)["type"], "challenge");
     // Withdrawn; the lobby left: nothing stands, the socket closes.
-    p.apply(account_action(AccountAction::Cancel));
+    p.apply(account(AccountAction::Cancel));
     assert_eq!(sent(&p), json!({"type": "cancel"}));
     assert!(p.online().account().challenge().is_none());
     p.apply(Action::Online(OnlineAction::Lobby(LobbyAction::Close)));
